@@ -1,0 +1,225 @@
+//! The `vakants` HTTP API: routes by area, extractors, error mapping, OpenAPI, static web serving.
+
+pub mod error;
+pub mod openapi;
+pub mod rate_limit;
+pub mod routes;
+pub mod session;
+pub mod state;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use domain::accounts::Role;
+use domain::config::Config;
+use domain::mail::Mailer;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_scalar::{Scalar, Servable};
+
+use crate::error::{ApiError, LoggedError};
+use crate::rate_limit::{RateLimiter, RateLimits};
+use crate::state::AppState;
+
+/// The build this server runs; sent as `x-build-version` on every API response so the web can ask
+/// for a reload when it differs from the build the page was loaded with.
+pub const BUILD_VERSION: &str = match option_env!("VAKANTS_BUILD_VERSION") {
+    Some(v) => v,
+    None => env!("CARGO_PKG_VERSION"),
+};
+pub const BUILD_VERSION_HEADER: &str = "x-build-version";
+/// Largest JSON body accepted; uploads have their own limits.
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+/// Which roles each area of the API needs (spec 1 section 6, spec 2 section 6). An empty list means
+/// "signed in". The guard runs before routing inside the area, so an unknown path of a guarded area
+/// answers 401/403 like a known one and reveals nothing.
+const AREAS: [(&str, &[Role]); 4] = [
+    ("/api/user/", &[]),
+    ("/api/applicant/", &[Role::Applicant]),
+    ("/api/employer/", &[Role::Employer]),
+    ("/api/admin/", &[Role::Admin, Role::Supervisor]),
+];
+const OPEN_ADMIN_PATHS: [&str; 1] = ["/api/admin/be-original"];
+
+async fn area_guard(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_string();
+    if OPEN_ADMIN_PATHS.contains(&path.as_str()) {
+        return session::require_any_role(&[], request, next).await;
+    }
+    match AREAS.iter().find(|(prefix, _)| path.starts_with(prefix)) {
+        Some((_, roles)) => session::require_any_role(roles, request, next).await,
+        None => next.run(request).await,
+    }
+}
+
+/// Records request metrics and logs server-side failures with the request id.
+async fn observe(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_else(|| "unmatched".into());
+    let request_id = request
+        .extensions()
+        .get::<RequestId>()
+        .and_then(|id| id.header_value().to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let mut response = next.run(request).await;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!("http_requests_total", "method" => method.to_string(), "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!("http_request_duration_seconds", "method" => method.to_string(), "route" => route.clone())
+        .record(started.elapsed().as_secs_f64());
+    if let Some(LoggedError(detail)) = response.extensions_mut().remove::<LoggedError>() {
+        tracing::error!(request_id = %request_id, method = %method, route = %route, error = %detail, "request failed");
+    }
+    response
+}
+
+async fn build_version_header(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    response
+        .headers_mut()
+        .insert(HeaderName::from_static(BUILD_VERSION_HEADER), HeaderValue::from_static(BUILD_VERSION));
+    response
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError(domain::Error::not_found())
+}
+
+/// The API's routes with their OpenAPI description.
+pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .nest("/api/auth", routes::auth::router())
+        .nest("/api/open", routes::open::router())
+        .nest("/api/user", routes::user::router())
+        .nest("/api/employer", routes::employer::router())
+        .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
+    if dev_mode {
+        router = router.nest("/api/dev", routes::dev::router());
+    }
+    router.split_for_parts()
+}
+
+/// The whole app: API, operator endpoints and the built web app.
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = api_router(state.config.is_dev());
+    let openapi = Arc::new(openapi);
+    let openapi_json = {
+        let doc = openapi.clone();
+        get(move || async move { axum::Json(doc.as_ref().clone()) })
+    };
+    let api = api
+        .route("/api/openapi.json", openapi_json)
+        .merge(Scalar::with_url("/api/docs", openapi.as_ref().clone()))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .layer(middleware::from_fn(area_guard))
+        .layer(middleware::from_fn_with_state(state.clone(), session::middleware))
+        .layer(middleware::from_fn(build_version_header))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
+
+    let web_dist = state.config.web_dist.clone();
+    let web = ServeDir::new(&web_dist).fallback(ServeFile::new(web_dist.join("index.html")));
+
+    Router::new()
+        .merge(api)
+        .merge(routes::ops::router())
+        .fallback_service(web)
+        .layer(middleware::from_fn(observe))
+        .layer(CatchPanicLayer::custom(|_| {
+            let mut response = ApiError(anyhow::anyhow!("handler panicked").into()).into_response();
+            response.extensions_mut().remove::<LoggedError>();
+            tracing::error!("handler panicked");
+            response
+        }))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            tracing::info_span!("http", method = %request.method(), path = %request.uri().path(), request_id = %request_id)
+        }))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+/// The process-wide Prometheus recorder (installed once, shared by every app in the process).
+pub fn metrics_handle() -> PrometheusHandle {
+    static HANDLE: std::sync::OnceLock<PrometheusHandle> = std::sync::OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let recorder = PrometheusBuilder::new().build_recorder();
+            let handle = recorder.handle();
+            let _ = metrics::set_global_recorder(recorder);
+            handle
+        })
+        .clone()
+}
+
+pub struct BuildOptions {
+    pub redis_prefix: String,
+    pub limits: RateLimits,
+    pub max_connections: u32,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions { redis_prefix: "vakants:".into(), limits: RateLimits::default(), max_connections: 20 }
+    }
+}
+
+pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Result<AppState> {
+    let pool = domain::db::connect(config.database_url.expose(), options.max_connections).await?;
+    let redis = redis::Client::open(config.redis_url.expose())?;
+    let redis_config = redis::aio::ConnectionManagerConfig::new()
+        .set_connection_timeout(Duration::from_secs(2))
+        .set_response_timeout(Duration::from_secs(2));
+    let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
+    let mailer = Mailer::from_config(&config, pool.clone())?;
+    Ok(AppState {
+        pool,
+        limiter: RateLimiter::new(redis, options.redis_prefix),
+        limits: Arc::new(options.limits),
+        config: Arc::new(config),
+        mailer,
+        metrics: metrics_handle(),
+    })
+}
+
+/// A bound, ready-to-serve app; `port()` tells where (tests bind port 0).
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    pub async fn bind(state: AppState, address: SocketAddr) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(address).await?;
+        Ok(Application { listener, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await
+    }
+}

@@ -1,0 +1,101 @@
+//! The `vakants` command: serve, migrate, seed, import-registry.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use api::{Application, BuildOptions};
+use clap::{Parser, Subcommand};
+use domain::config::Config;
+use tokio::sync::watch;
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "vakants", version = api::BUILD_VERSION, about = "Vakants job marketplace")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app; the worker runs in the same process unless --no-worker.
+    Serve {
+        #[arg(long)]
+        no_worker: bool,
+    },
+    /// Create the database if needed and apply migrations.
+    Migrate,
+    /// Load demo data (idempotent): a Business Register sample and demo accounts for every role.
+    Seed,
+    /// Load the Business Register's open-data CSV (semicolon-separated "lihtandmed" file).
+    ImportRegistry { file: PathBuf },
+}
+
+fn init_logging(config: &Config) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if config.is_dev() {
+        builder.init();
+    } else {
+        builder.json().init();
+    }
+}
+
+async fn shutdown_signal(tx: watch::Sender<bool>) {
+    let ctrl_c = tokio::signal::ctrl_c();
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("signal handler");
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term.recv() => {},
+    }
+    let _ = tx.send(true);
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let config = Config::from_env()?;
+    init_logging(&config);
+    match cli.command {
+        Command::Serve { no_worker } => {
+            let bind = config.bind;
+            let state = api::build_state(config, BuildOptions::default()).await.context("connecting to postgres and redis")?;
+            let (stop_tx, stop_rx) = watch::channel(false);
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), stop_rx.clone())));
+            let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
+            tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
+            let mut stopped = stop_rx.clone();
+            tokio::spawn(shutdown_signal(stop_tx));
+            app.serve(async move {
+                let _ = stopped.wait_for(|stop| *stop).await;
+            })
+            .await?;
+            if let Some(worker) = worker {
+                worker.await?;
+            }
+        }
+        Command::Migrate => {
+            domain::db::ensure_database(config.database_url.expose()).await?;
+            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            domain::db::migrate(&pool).await?;
+            tracing::info!("migrations applied");
+        }
+        Command::Seed => {
+            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            let report = fixtures::seed(&pool).await?;
+            tracing::info!(rows = report.register_rows, "business register sample loaded");
+            println!("Demo accounts (sign in with the code from the dev outbox, /api/dev/outbox?to=EMAIL):");
+            for (email, role) in report.accounts {
+                println!("  {email:<26} {}", role.as_str());
+            }
+        }
+        Command::ImportRegistry { file } => {
+            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            let reader = std::fs::File::open(&file).with_context(|| format!("opening {}", file.display()))?;
+            let rows = domain::registry::parse(reader)?;
+            let written = domain::registry::import(&pool, &rows).await?;
+            println!("imported {written} companies from {}", file.display());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! Routes by area; each module exports `router()`.
+
+pub mod admin;
+pub mod auth;
+pub mod dev;
+pub mod employer;
+pub mod open;
+pub mod ops;
+pub mod user;

@@ -1,0 +1,59 @@
+//! Calls of any signed-in user: the profile and registration steps of sign-in.
+
+use axum::extract::State;
+use domain::accounts::{self, Me, ProfileInput};
+use domain::{companies, sessions};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{ApiResult, ErrorBody, Json, Path};
+use crate::session::SignedIn;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(update_profile))
+        .routes(routes!(register_applicant))
+        .routes(routes!(register_company))
+}
+
+async fn current_me(state: &AppState, signed_in: &SignedIn, company_id: Option<uuid::Uuid>) -> ApiResult<Json<Me>> {
+    let session = &signed_in.session;
+    Ok(Json(accounts::load_me(&state.pool, session.user_id, session.original_user_id, company_id).await?))
+}
+
+/// Handles `POST /api/user/profile`: first name, last name and phone (with country code) are
+/// required; gender and date of birth optional. A phone of just "+372" counts as empty.
+#[utoipa::path(post, path = "/profile", tag = "user", request_body = ProfileInput,
+    responses((status = 200, body = Me), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn update_profile(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<ProfileInput>) -> ApiResult<Json<Me>> {
+    accounts::update_profile(&state.pool, signed_in.session.user_id, &body).await?;
+    current_me(&state, &signed_in, signed_in.session.company_id).await
+}
+
+/// Handles `POST /api/user/register-applicant`: the user becomes an APPLICANT (needs a complete profile).
+#[utoipa::path(post, path = "/register-applicant", tag = "user",
+    responses((status = 200, body = Me), (status = 400, body = ErrorBody, description = "profile_incomplete"), (status = 401, body = ErrorBody)))]
+async fn register_applicant(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Me>> {
+    accounts::register_applicant(&state.pool, signed_in.session.user_id).await?;
+    current_me(&state, &signed_in, signed_in.session.company_id).await
+}
+
+/// Handles `POST /api/user/companies/{countryCode}/{registryCode}/register`: registers a company of
+/// the Business Register with the user as its supervisor; the user becomes an EMPLOYER acting for it.
+#[utoipa::path(post, path = "/companies/{countryCode}/{registryCode}/register", tag = "user",
+    params(("countryCode" = String, Path, example = "EE"), ("registryCode" = String, Path)),
+    responses((status = 200, body = Me),
+        (status = 400, body = ErrorBody, description = "company_already_registered (contact support to be added) or profile_incomplete"),
+        (status = 404, body = ErrorBody, description = "company_not_found: not in the Business Register")))]
+async fn register_company(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path((country_code, registry_code)): Path<(String, String)>,
+) -> ApiResult<Json<Me>> {
+    let session = &signed_in.session;
+    let company_id =
+        companies::register(&state.pool, session.user_id, &country_code, &registry_code, signed_in.context.ip.as_deref()).await?;
+    sessions::set_company(&state.pool, session.id, company_id).await?;
+    current_me(&state, &signed_in, Some(company_id)).await
+}

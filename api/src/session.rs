@@ -1,0 +1,256 @@
+//! Sessions and anti-forgery for every `/api` request.
+//!
+//! The session cookie holds an opaque token; `domain::sessions` keeps its hash. The anti-forgery
+//! token is a signed double-submit value: cookie `XSRF-TOKEN` (readable by the web app) and header
+//! `X-XSRF-TOKEN` must be equal and carry a valid signature over the session id, or before sign-in
+//! over a random pre-session value kept in its own HttpOnly cookie. It is set on any response whose
+//! request lacked a valid one, and required on every write and on the GET calls that change state
+//! (logout, impersonation). Requests authenticated with `Authorization: Bearer` (API keys) do not
+//! use cookies at all, so they are exempt.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use domain::accounts::Role;
+use domain::crypto;
+use domain::locale::Locale;
+use domain::sessions::{IssuedSession, Session};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub const SESSION_COOKIE: &str = "vakants_session";
+pub const PRE_SESSION_COOKIE: &str = "vakants_pre";
+pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
+pub const XSRF_HEADER: &str = "x-xsrf-token";
+
+/// What one request knows about its caller.
+#[derive(Clone, Debug)]
+pub struct RequestContext {
+    pub session: Option<Session>,
+    pub locale: Locale,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+/// Put on a response by a handler that signs someone in or out; the middleware writes the cookies.
+#[derive(Clone)]
+pub enum SessionChange {
+    Started { token: String, id: uuid::Uuid, remember_me: bool },
+    Ended,
+}
+
+impl SessionChange {
+    pub fn started(issued: IssuedSession) -> Self {
+        SessionChange::Started { token: issued.token, id: issued.id, remember_me: issued.remember_me }
+    }
+}
+
+fn xsrf_token(secret: &[u8], binding: &str) -> String {
+    let nonce = crypto::random_token(16);
+    let mac = crypto::keyed_hash(secret, &[b"xsrf", binding.as_bytes(), nonce.as_bytes()]);
+    format!("{nonce}.{}", crypto::b64(&mac))
+}
+
+fn xsrf_valid(secret: &[u8], binding: &str, token: &str) -> bool {
+    let Some((nonce, mac)) = token.split_once('.') else { return false };
+    let Some(mac) = crypto::unb64(mac) else { return false };
+    let expected = crypto::keyed_hash(secret, &[b"xsrf", binding.as_bytes(), nonce.as_bytes()]);
+    crypto::constant_time_eq(&mac, &expected)
+}
+
+/// GET calls that change state and so need the anti-forgery header like a write.
+fn is_state_changing_get(path: &str) -> bool {
+    path == "/api/auth/logout" || path == "/api/admin/be-original" || path.starts_with("/api/admin/represent/")
+}
+
+fn client_ip(headers: &HeaderMap, peer: Option<SocketAddr>, trust_proxy: bool) -> Option<String> {
+    if trust_proxy {
+        let forwarded = headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .map(str::trim)
+            .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
+        if let Some(ip) = forwarded {
+            return Some(ip.to_string());
+        }
+    }
+    peer.map(|p| p.ip().to_string())
+}
+
+fn cookie<'a>(name: &'a str, value: String, http_only: bool, secure: bool) -> Cookie<'a> {
+    Cookie::build((name, value)).path("/").http_only(http_only).secure(secure).same_site(SameSite::Lax).build()
+}
+
+fn append(headers: &mut HeaderMap, cookie: Cookie<'_>) {
+    if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {
+        headers.append(header::SET_COOKIE, value);
+    }
+}
+
+fn removal(name: &str, secure: bool) -> Cookie<'_> {
+    let mut c = cookie(name, String::new(), true, secure);
+    c.make_removal();
+    c
+}
+
+pub async fn middleware(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let secret = state.secret().to_vec();
+    let secure = !state.config.is_dev();
+    let jar = CookieJar::from_headers(request.headers());
+    let bearer = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("Bearer "));
+
+    let session_cookie = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|_| !bearer);
+    let session = match &session_cookie {
+        Some(token) => match domain::sessions::find_active(&state.pool, token).await {
+            Ok(found) => found,
+            Err(err) => return ApiError(err).into_response(),
+        },
+        None => None,
+    };
+    let (binding, new_pre_session) = match (&session, jar.get(PRE_SESSION_COOKIE)) {
+        (Some(s), _) => (format!("s:{}", s.id), None),
+        (None, Some(pre)) if pre.value().len() >= 32 => (format!("p:{}", pre.value()), None),
+        (None, _) => {
+            let pre = crypto::random_token(32);
+            (format!("p:{pre}"), Some(pre))
+        }
+    };
+    let xsrf_ok = jar.get(XSRF_COOKIE).is_some_and(|c| xsrf_valid(&secret, &binding, c.value()));
+
+    let needs_xsrf = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+        || is_state_changing_get(request.uri().path());
+    if needs_xsrf && !bearer {
+        let header_token = request.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());
+        let cookie_token = jar.get(XSRF_COOKIE).map(|c| c.value());
+        if !(xsrf_ok && header_token.is_some() && header_token == cookie_token) {
+            let mut response = ApiError(domain::Error::forbidden()).into_response();
+            let headers = response.headers_mut();
+            if let Some(pre) = new_pre_session {
+                append(headers, cookie(PRE_SESSION_COOKIE, pre, true, secure));
+            }
+            append(headers, cookie(XSRF_COOKIE, xsrf_token(&secret, &binding), false, secure));
+            return response;
+        }
+    }
+
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    let context = RequestContext {
+        locale: request
+            .headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map(Locale::from_accept_language)
+            .unwrap_or_default(),
+        ip: client_ip(request.headers(), peer, state.config.trust_proxy),
+        user_agent: request.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_string),
+        session,
+    };
+    let stale_session_cookie = session_cookie.is_some() && context.session.is_none();
+    request.extensions_mut().insert(context);
+
+    let mut response = next.run(request).await;
+    let change = response.extensions_mut().remove::<SessionChange>();
+    let headers = response.headers_mut();
+    match change {
+        Some(SessionChange::Started { token, id, remember_me }) => {
+            let mut session = cookie(SESSION_COOKIE, token, true, secure);
+            if remember_me {
+                session.set_max_age(time_from_chrono(domain::sessions::REMEMBER_ME_LIFETIME));
+            }
+            append(headers, session);
+            append(headers, removal(PRE_SESSION_COOKIE, secure));
+            append(headers, cookie(XSRF_COOKIE, xsrf_token(&secret, &format!("s:{id}")), false, secure));
+        }
+        Some(SessionChange::Ended) => {
+            let pre = crypto::random_token(32);
+            append(headers, removal(SESSION_COOKIE, secure));
+            append(headers, cookie(XSRF_COOKIE, xsrf_token(&secret, &format!("p:{pre}")), false, secure));
+            append(headers, cookie(PRE_SESSION_COOKIE, pre, true, secure));
+        }
+        None => {
+            if stale_session_cookie {
+                append(headers, removal(SESSION_COOKIE, secure));
+            }
+            if let Some(pre) = new_pre_session {
+                append(headers, cookie(PRE_SESSION_COOKIE, pre, true, secure));
+            }
+            if !xsrf_ok {
+                append(headers, cookie(XSRF_COOKIE, xsrf_token(&secret, &binding), false, secure));
+            }
+        }
+    }
+    response
+}
+
+fn time_from_chrono(duration: chrono::Duration) -> time::Duration {
+    time::Duration::seconds(duration.num_seconds())
+}
+
+/// The caller's context; present on every `/api` request.
+pub struct Ctx(pub RequestContext);
+
+impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<RequestContext>()
+            .cloned()
+            .map(Ctx)
+            .ok_or_else(|| ApiError(anyhow::anyhow!("session middleware not installed").into()))
+    }
+}
+
+/// A signed-in caller; 401 otherwise.
+pub struct SignedIn {
+    pub session: Session,
+    pub context: RequestContext,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Ctx(context) = Ctx::from_request_parts(parts, state).await?;
+        let session = context.session.clone().ok_or_else(|| ApiError(domain::Error::unauthorized()))?;
+        Ok(SignedIn { session, context })
+    }
+}
+
+/// Route layer of an area: 401 when not signed in, 403 without one of `roles`.
+pub async fn require_any_role(roles: &'static [Role], request: Request, next: Next) -> Response {
+    let session = request.extensions().get::<RequestContext>().and_then(|c| c.session.as_ref());
+    match session {
+        None => ApiError(domain::Error::unauthorized()).into_response(),
+        Some(s) if !roles.is_empty() && !roles.iter().any(|r| s.has_role(*r)) => {
+            ApiError(domain::Error::forbidden()).into_response()
+        }
+        Some(_) => next.run(request).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anti_forgery_token_is_bound_to_its_session() {
+        let token = xsrf_token(b"k", "s:one");
+        assert!(xsrf_valid(b"k", "s:one", &token));
+        assert!(!xsrf_valid(b"k", "s:two", &token));
+        assert!(!xsrf_valid(b"other", "s:one", &token));
+        assert!(!xsrf_valid(b"k", "s:one", "garbage"));
+    }
+}

@@ -1,0 +1,32 @@
+//! The state every handler shares.
+
+use std::sync::Arc;
+
+use domain::config::Config;
+use domain::mail::Mailer;
+use metrics_exporter_prometheus::PrometheusHandle;
+use sqlx::PgPool;
+
+use crate::rate_limit::{RateLimiter, RateLimits};
+
+#[derive(Clone)]
+pub struct AppState {
+    /// The Postgres pool: source of truth for everything.
+    pub pool: PgPool,
+    /// Redis-backed counters for per-IP limits.
+    pub limiter: RateLimiter,
+    /// The limits the limiter enforces (tests lower them).
+    pub limits: Arc<RateLimits>,
+    /// Typed configuration; secrets inside never print.
+    pub config: Arc<Config>,
+    /// Where e-mail goes: SMTP or the dev outbox.
+    pub mailer: Mailer,
+    /// Renders `/metrics`.
+    pub metrics: PrometheusHandle,
+}
+
+impl AppState {
+    pub fn secret(&self) -> &[u8] {
+        self.config.app_secret.expose().as_bytes()
+    }
+}

@@ -1,0 +1,1 @@
+//! Indexing and query benchmarks (built in the search-core issue).

@@ -1,0 +1,40 @@
+//! Postgres pool and migrations.
+
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{ConnectOptions, PgPool};
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+pub async fn connect(database_url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
+    let options: PgConnectOptions = database_url.parse()?;
+    let options = options.log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(500));
+    PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+}
+
+/// Creates the database named in `database_url` when it does not exist yet.
+pub async fn ensure_database(database_url: &str) -> Result<(), sqlx::Error> {
+    let options: PgConnectOptions = database_url.parse()?;
+    let name = options.get_database().unwrap_or("vakants").to_string();
+    let admin = options.clone().database("postgres");
+    let mut conn = admin.connect().await?;
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from pg_database where datname = $1)")
+        .bind(&name)
+        .fetch_one(&mut conn)
+        .await?;
+    if !exists {
+        let quoted = name.replace('"', "\"\"");
+        sqlx::query(sqlx::AssertSqlSafe(format!("create database \"{quoted}\""))).execute(&mut conn).await?;
+        tracing::info!(database = %name, "created database");
+    }
+    Ok(())
+}
+
+pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
+    MIGRATOR.run(pool).await
+}

@@ -1,0 +1,141 @@
+//! The one error type of the business layer, and the exhaustive table of error codes: each code has
+//! one HTTP status and one user message. The web maps `code` to its translated text.
+
+use std::borrow::Cow;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// The request body or parameters could not be read (malformed JSON, wrong type, unknown value).
+    InvalidRequest,
+    /// A field failed validation; the message names the field.
+    Validation,
+    ConsentRequired,
+    InvalidVerificationCode,
+    VerificationCodeExpired,
+    ProfileIncomplete,
+    CompanyAlreadyRegistered,
+    CompanyNotFound,
+    CannotRepresent,
+    PayloadTooLarge,
+    Unauthorized,
+    AccessDenied,
+    NotFound,
+    TooManyRequests,
+    ServiceUnavailable,
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn status(self) -> u16 {
+        use ErrorCode::*;
+        match self {
+            InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
+            | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent => 400,
+            Unauthorized => 401,
+            AccessDenied => 403,
+            NotFound | CompanyNotFound => 404,
+            PayloadTooLarge => 413,
+            TooManyRequests => 429,
+            Internal => 500,
+            ServiceUnavailable => 503,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            InvalidRequest => "invalid_request",
+            Validation => "validation",
+            ConsentRequired => "consent_required",
+            InvalidVerificationCode => "invalid_verification_code",
+            VerificationCodeExpired => "verification_code_expired",
+            ProfileIncomplete => "profile_incomplete",
+            CompanyAlreadyRegistered => "company_already_registered",
+            CompanyNotFound => "company_not_found",
+            CannotRepresent => "cannot_represent",
+            PayloadTooLarge => "payload_too_large",
+            Unauthorized => "unauthorized",
+            AccessDenied => "access_denied",
+            NotFound => "not_found",
+            TooManyRequests => "too_many_requests",
+            ServiceUnavailable => "service_unavailable",
+            Internal => "internal",
+        }
+    }
+
+    /// The user message of the spec's catalogue (English; the web translates by code).
+    pub fn default_message(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            InvalidRequest => "The request could not be read",
+            Validation => "A field is not valid",
+            ConsentRequired => "Registration without acceptance of the terms of use is not possible",
+            InvalidVerificationCode | VerificationCodeExpired => "Invalid verification code",
+            ProfileIncomplete => "First name, last name and phone are required",
+            CompanyAlreadyRegistered => {
+                "This company is already registered. Please contact support to be added as a user of the company"
+            }
+            CompanyNotFound => "Company with this name not found",
+            CannotRepresent => "Can't login as another user",
+            PayloadTooLarge => "The request body is too large",
+            Unauthorized => "Unauthorized",
+            AccessDenied => "Access denied",
+            NotFound => "Not found",
+            TooManyRequests => "Too many requests, please try again later",
+            ServiceUnavailable => "Service Unavailable",
+            Internal => "Unknown error",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An expected failure the user can act on: status, code and message come from the code table.
+    #[error("{message}")]
+    Client { code: ErrorCode, message: Cow<'static, str>, field: Option<&'static str> },
+    #[error("too many requests, retry after {retry_after_secs} s")]
+    TooManyRequests { retry_after_secs: u64 },
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn code(code: ErrorCode) -> Self {
+        Error::Client { code, message: Cow::Borrowed(code.default_message()), field: None }
+    }
+
+    pub fn with_message(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
+        Error::Client { code, message: message.into(), field: None }
+    }
+
+    /// A validation failure on one named field.
+    pub fn field(field: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Error::Client { code: ErrorCode::Validation, message: message.into(), field: Some(field) }
+    }
+
+    pub fn not_found() -> Self {
+        Error::code(ErrorCode::NotFound)
+    }
+
+    pub fn unauthorized() -> Self {
+        Error::code(ErrorCode::Unauthorized)
+    }
+
+    pub fn forbidden() -> Self {
+        Error::code(ErrorCode::AccessDenied)
+    }
+}
+
+/// Turns a unique-constraint violation into a 400 naming the field; other database errors pass through.
+pub fn unique_violation_as_field(err: sqlx::Error, constraint: &str, field: &'static str, message: &'static str) -> Error {
+    if let sqlx::Error::Database(db) = &err {
+        if db.constraint() == Some(constraint) {
+            return Error::field(field, message);
+        }
+    }
+    Error::Database(err)
+}

@@ -1,0 +1,19 @@
+//! The business of Vakants: types, validation, rules and Postgres access.
+//! Knows nothing of HTTP; the `api`, `worker`, `indexer` and `fixtures` crates share it.
+
+pub mod accounts;
+pub mod audit;
+pub mod companies;
+pub mod config;
+pub mod crypto;
+pub mod db;
+pub mod error;
+pub mod locale;
+pub mod mail;
+pub mod otp;
+pub mod reference;
+pub mod registry;
+pub mod sessions;
+
+pub use error::{Error, Result};
+pub use locale::Locale;

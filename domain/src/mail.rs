@@ -1,0 +1,118 @@
+//! Outgoing e-mail: SMTP through lettre when `MAIL_URL` is set, otherwise the dev outbox
+//! (logged, stored, and readable at `/api/dev/outbox` in dev mode).
+//!
+//! Sign-in codes are delivered inside the request rather than through the job queue: a queued job
+//! would have to keep the code in clear text, and the code must exist only as a hash at rest.
+
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use serde::Serialize;
+use sqlx::PgPool;
+
+use crate::config::Config;
+use crate::error::Result;
+use crate::locale::Locale;
+
+#[derive(Clone, Debug)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+#[derive(Clone)]
+pub enum Mailer {
+    Outbox { pool: PgPool },
+    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, from: Mailbox },
+}
+
+impl Mailer {
+    pub fn from_config(config: &Config, pool: PgPool) -> anyhow::Result<Self> {
+        match &config.mail_url {
+            None => Ok(Mailer::Outbox { pool }),
+            Some(url) => Ok(Mailer::Smtp {
+                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())?.build(),
+                from: config.mail_from.parse()?,
+            }),
+        }
+    }
+
+    #[tracing::instrument(skip_all)]
+    pub async fn send(&self, mail: Mail) -> Result<()> {
+        match self {
+            Mailer::Outbox { pool } => {
+                tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, "dev outbox: mail stored");
+                sqlx::query("insert into dev_outbox (to_address, subject, body_text) values ($1, $2, $3)")
+                    .bind(&mail.to)
+                    .bind(&mail.subject)
+                    .bind(&mail.text)
+                    .execute(pool)
+                    .await?;
+                Ok(())
+            }
+            Mailer::Smtp { transport, from } => {
+                let message = lettre::Message::builder()
+                    .from(from.clone())
+                    .to(mail.to.parse().map_err(|e| anyhow::anyhow!("recipient address: {e}"))?)
+                    .subject(mail.subject)
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(mail.text)
+                    .map_err(|e| anyhow::anyhow!("building mail: {e}"))?;
+                transport.send(message).await.map_err(|e| anyhow::anyhow!("smtp delivery: {e}"))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The sign-in code mail in the user's language.
+pub fn sign_in_code(locale: Locale, to: &str, code: &str) -> Mail {
+    let (subject, text) = match locale {
+        Locale::Et => (
+            format!("Vakantsi sisselogimiskood: {code}"),
+            format!(
+                "Tere!\n\nSinu sisselogimiskood on {code}.\nKood kehtib 10 minutit ja seda saab kasutada ühe korra.\n\n\
+                 Kui sa ei proovinud Vakantsi sisse logida, võid selle kirja tähelepanuta jätta.\n\nVakants"
+            ),
+        ),
+        Locale::En => (
+            format!("Your Vakants sign-in code: {code}"),
+            format!(
+                "Hello,\n\nyour sign-in code is {code}.\nIt is valid for 10 minutes and can be used once.\n\n\
+                 If you did not try to sign in to Vakants, you can ignore this e-mail.\n\nVakants"
+            ),
+        ),
+        Locale::Ru => (
+            format!("Код входа в Vakants: {code}"),
+            format!(
+                "Здравствуйте!\n\nВаш код входа: {code}.\nКод действует 10 минут и может быть использован один раз.\n\n\
+                 Если вы не пытались войти в Vakants, просто проигнорируйте это письмо.\n\nVakants"
+            ),
+        ),
+    };
+    Mail { to: to.to_string(), subject, text }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxMail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The dev outbox for one address, newest first.
+pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
+    let rows: Vec<(String, String, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "select to_address, subject, body_text, created_at from dev_outbox
+         where lower(to_address) = lower($1) order by id desc limit 50",
+    )
+    .bind(to.trim())
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(to, subject, text, created_at)| OutboxMail { to, subject, text, created_at })
+        .collect())
+}

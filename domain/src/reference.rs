@@ -1,0 +1,95 @@
+//! Reference code lists with labels in the reader's locale (et fallback).
+
+use serde::Serialize;
+use sqlx::PgPool;
+
+use crate::error::Result;
+use crate::locale::Locale;
+
+/// The code lists served under `/api/open/…`.
+#[derive(Clone, Copy, Debug)]
+pub enum CodeList {
+    SalaryPeriods,
+    EmploymentTypes,
+    Languages,
+    Proficiencies,
+    EducationLevels,
+    DriverLicences,
+    Genders,
+    WorkExperiences,
+    SkillLevels,
+    CompanySizes,
+}
+
+impl CodeList {
+    fn table(self) -> &'static str {
+        match self {
+            CodeList::SalaryPeriods => "ref_salary_periods",
+            CodeList::EmploymentTypes => "ref_employment_types",
+            CodeList::Languages => "ref_languages",
+            CodeList::Proficiencies => "ref_proficiencies",
+            CodeList::EducationLevels => "ref_education_levels",
+            CodeList::DriverLicences => "ref_driver_licences",
+            CodeList::Genders => "ref_genders",
+            CodeList::WorkExperiences => "ref_work_experiences",
+            CodeList::SkillLevels => "ref_skill_levels",
+            CodeList::CompanySizes => "ref_company_sizes",
+        }
+    }
+}
+
+fn label_column(locale: Locale) -> &'static str {
+    match locale {
+        Locale::Et => "label_et",
+        Locale::En => "label_en",
+        Locale::Ru => "label_ru",
+    }
+}
+
+pub struct CodeLabel {
+    pub code: String,
+    pub label: String,
+}
+
+/// One code list in its configured order, labelled in `locale` (falling back to et).
+#[tracing::instrument(skip_all)]
+pub async fn list(pool: &PgPool, list: CodeList, locale: Locale) -> Result<Vec<CodeLabel>> {
+    // table and column names come from the closed enums above, never from input
+    let sql = format!(
+        "select code, coalesce(nullif({}, ''), label_et) from {} order by sort_order, code",
+        label_column(locale),
+        list.table()
+    );
+    let rows: Vec<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(|(code, label)| CodeLabel { code, label }).collect())
+}
+
+/// A place to choose as a work location.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct City {
+    /// The place's name in the reader's locale.
+    pub address: String,
+    /// The official EHAK code.
+    pub code: String,
+    pub country_code: String,
+}
+
+/// Estonia's municipalities and towns: Tallinn first, then names containing "linn" in
+/// alphabetical order, then all others alphabetically (Estonian collation).
+#[tracing::instrument(skip_all)]
+pub async fn cities(pool: &PgPool, country_code: &str, locale: Locale) -> Result<Vec<City>> {
+    let sql = format!(
+        "select coalesce(nullif({label}, ''), label_et) as address, code, country_code from ref_places
+         where country_code = upper($1) and kind in ('municipality', 'city')
+         order by (label_et = 'Tallinn') desc, (label_et ilike '%linn%') desc,
+                  coalesce(nullif({label}, ''), label_et) collate \"et-x-icu\", code",
+        label = label_column(locale)
+    );
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(country_code).fetch_all(pool).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(address, code, country_code)| City { address, code, country_code })
+        .collect())
+}

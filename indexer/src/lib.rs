@@ -1,0 +1,1 @@
+//! Postgres rows to search documents (built in the search-core issue).

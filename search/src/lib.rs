@@ -1,0 +1,1 @@
+//! Search: tantivy indexes and queries (built in the search-core issue).
