@@ -1,0 +1,277 @@
+//! `spawn_app()`: the real app on port 0 against a fresh Postgres database (copied from a migrated
+//! template) and the real Redis under a key prefix of its own.
+
+use std::sync::Arc;
+
+use api::rate_limit::RateLimits;
+use api::{Application, BuildOptions};
+use domain::config::Config;
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, PgPool};
+use tokio::sync::oneshot;
+
+fn server_url() -> String {
+    std::env::var("TEST_DATABASE_SERVER").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+/// The template database for the current migrations, created once across test processes.
+async fn template() -> String {
+    let mut fingerprint = Vec::new();
+    for migration in domain::db::MIGRATOR.iter() {
+        fingerprint.extend_from_slice(&migration.checksum);
+    }
+    let name = format!("vakants_test_tpl_{}", &hex::encode(domain::crypto::sha256(&fingerprint))[..12]);
+    let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
+    let mut conn = admin.connect().await.expect("postgres for tests");
+    sqlx::query("select pg_advisory_lock(727271)").execute(&mut conn).await.unwrap();
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from pg_database where datname = $1)")
+        .bind(&name)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    if !exists {
+        let building = format!("{name}_building");
+        sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {building}"))).execute(&mut conn).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(format!("create database {building}"))).execute(&mut conn).await.unwrap();
+        let pool = PgPool::connect(&format!("{}/{building}", server_url())).await.unwrap();
+        domain::db::migrate(&pool).await.expect("migrations apply");
+        pool.close().await;
+        sqlx::query(sqlx::AssertSqlSafe(format!("alter database {building} rename to {name}"))).execute(&mut conn).await.unwrap();
+    }
+    sqlx::query("select pg_advisory_unlock(727271)").execute(&mut conn).await.unwrap();
+    conn.close().await.ok();
+    name
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub pool: PgPool,
+    pub client: TestClient,
+    database: String,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+pub struct AppOptions {
+    pub limits: RateLimits,
+    pub prod: bool,
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        AppOptions { limits: RateLimits::default(), prod: false }
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(AppOptions::default()).await
+}
+
+pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    let template = template().await;
+    let database = format!("vakants_test_{}", uuid::Uuid::new_v4().simple());
+    let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
+    let mut conn = admin.connect().await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {database} template {template}"))).execute(&mut conn).await.unwrap();
+    conn.close().await.ok();
+
+    let database_url = format!("{}/{database}", server_url());
+    let prod = options.prod;
+    let config = Config::from_lookup(|key| match key {
+        "DATABASE_URL" => Some(database_url.clone()),
+        "BIND" => Some("127.0.0.1:0".into()),
+        "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
+        "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
+        "WEB_DIST" => Some("/nonexistent".into()),
+        _ => None,
+    })
+    .unwrap();
+    let bind = config.bind;
+    let build = BuildOptions {
+        redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
+        limits: options.limits,
+        max_connections: 5,
+    };
+    let state = api::build_state(config, build).await.expect("app state");
+    let pool = state.pool.clone();
+    let app = Application::bind(state, bind).await.unwrap();
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(app.serve(async move {
+        let _ = stopped.await;
+    }));
+    TestApp { client: TestClient::new(&address), address, pool, database, stop: Some(stop) }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let database = self.database.clone();
+        // dropping needs async work; do it on a thread of its own so it also runs after a failed
+        // assertion. `with (force)` ends the app's connections: the test's runtime is blocked here,
+        // so its pool cannot be closed gracefully.
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
+                if let Ok(mut conn) = admin.connect().await {
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {database} with (force)")))
+                        .execute(&mut conn)
+                        .await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// A browser: its own cookie jar, sending the anti-forgery header on every call like the web app.
+pub struct TestClient {
+    pub address: String,
+    pub http: reqwest::Client,
+    pub jar: Arc<Jar>,
+}
+
+impl TestClient {
+    pub fn new(address: &str) -> Self {
+        let jar = Arc::new(Jar::default());
+        let http = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+        TestClient { address: address.to_string(), http, jar }
+    }
+
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        let url = self.address.parse().unwrap();
+        let header = self.jar.cookies(&url)?;
+        header
+            .to_str()
+            .ok()?
+            .split("; ")
+            .find_map(|pair| pair.strip_prefix(&format!("{name}=")).map(str::to_string))
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// Makes sure the jar holds an anti-forgery cookie (as the web's first `GET /api/open/me` does).
+    pub async fn xsrf(&self) -> String {
+        if let Some(token) = self.cookie("XSRF-TOKEN") {
+            return token;
+        }
+        self.http.get(self.url("/api/open/me")).send().await.unwrap();
+        self.cookie("XSRF-TOKEN").expect("the first response hands out XSRF-TOKEN")
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        let token = self.xsrf().await;
+        self.http.get(self.url(path)).header("x-xsrf-token", token).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        let token = self.xsrf().await;
+        self.http.post(self.url(path)).header("x-xsrf-token", token).json(&body).send().await.unwrap()
+    }
+
+    pub async fn post_empty(&self, path: &str) -> Response {
+        let token = self.xsrf().await;
+        self.http.post(self.url(path)).header("x-xsrf-token", token).send().await.unwrap()
+    }
+
+    /// The six digits of the newest sign-in mail in the dev outbox.
+    pub async fn code_from_outbox(&self, email: &str) -> String {
+        let mails: Value = self.http.get(self.url(&format!("/api/dev/outbox?to={email}"))).send().await.unwrap().json().await.unwrap();
+        let subject = mails[0]["subject"].as_str().expect("a mail in the outbox");
+        subject.chars().filter(|c| c.is_ascii_digit()).collect()
+    }
+
+    pub async fn verify(&self, email: &str, code: &str, remember_me: bool) -> Response {
+        self.post(&format!("/api/auth/verify-otp?remember-me={remember_me}"), json!({ "email": email, "code": code })).await
+    }
+
+    /// Register (or log in) and verify with the code from the outbox; returns the user.
+    pub async fn sign_in(&self, email: &str) -> Value {
+        let known: bool = self.post("/api/auth/login", json!({ "email": email })).await.json().await.unwrap();
+        if !known {
+            let response = self
+                .post("/api/auth/register", json!({ "email": email, "termsOfUse": true, "dataProcessing": true, "useOfCookies": true }))
+                .await;
+            assert_eq!(response.status(), StatusCode::OK);
+        }
+        let code = self.code_from_outbox(email).await;
+        let response = self.verify(email, &code, false).await;
+        assert_eq!(response.status(), StatusCode::OK, "verify-otp for {email}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn me(&self) -> Value {
+        self.get("/api/open/me").await.json().await.unwrap()
+    }
+}
+
+impl TestApp {
+    pub fn new_client(&self) -> TestClient {
+        TestClient::new(&self.address)
+    }
+
+    /// A user with a complete profile and the given extra roles, made directly in the database.
+    pub async fn create_user(&self, email: &str, roles: &[&str]) {
+        let id: uuid::Uuid = sqlx::query_scalar(
+            "insert into users (username, terms_of_use_accepted_at, data_processing_accepted_at, use_of_cookies_accepted_at)
+             values ($1, now(), now(), now()) returning id",
+        )
+        .bind(email)
+        .fetch_one(&self.pool)
+        .await
+        .unwrap();
+        sqlx::query("insert into profiles (user_id, firstname, lastname, phone_number) values ($1, 'Test', 'User', '+37255555555')")
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .unwrap();
+        for role in std::iter::once(&"USER").chain(roles) {
+            sqlx::query("insert into user_roles (user_id, role) values ($1, $2)").bind(id).bind(role).execute(&self.pool).await.unwrap();
+        }
+    }
+
+    /// A company of the Business Register.
+    pub async fn add_register_company(&self, registry_code: &str, name: &str) {
+        sqlx::query(
+            "insert into business_register (registry_code, business_name, status, address, ehak_code)
+             values ($1, $2, 'R', 'Harju maakond, Tallinn, Narva mnt 5', '0784')",
+        )
+        .bind(registry_code)
+        .bind(name)
+        .execute(&self.pool)
+        .await
+        .unwrap();
+    }
+
+    /// An employer with the given companies registered (made directly in the database).
+    pub async fn create_employer(&self, email: &str, companies: &[(&str, &str)]) {
+        self.create_user(email, &["EMPLOYER"]).await;
+        for (code, name) in companies {
+            self.add_register_company(code, name).await;
+            sqlx::query(
+                "with c as (insert into companies (registry_code, business_name, supervisor_user_id)
+                            select $1, $2, id from users where username = $3 returning id, supervisor_user_id)
+                 insert into company_staff (company_id, user_id, is_administrator) select id, supervisor_user_id, true from c",
+            )
+            .bind(code)
+            .bind(name)
+            .bind(email)
+            .execute(&self.pool)
+            .await
+            .unwrap();
+        }
+    }
+}
+
+pub async fn error_of(response: Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    (status, body)
+}

@@ -1,0 +1,84 @@
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{error_of, spawn_app};
+
+async fn audit_actions(pool: &sqlx::PgPool) -> Vec<(String, String, String)> {
+    sqlx::query_as(
+        "select a.action, actor.username, target.username from audit_log a
+         join users actor on actor.id = a.actor_user_id join users target on target.id = a.target_user_id
+         where a.action like 'impersonation.%' order by a.id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn an_admin_acts_as_an_employer_and_returns_with_audit_rows() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("admin@example.ee").await;
+    let admin_token = app.client.cookie("vakants_session").unwrap();
+
+    let response = app.client.get("/api/admin/represent/Boss@Example.ee").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let me: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(me["username"], "boss@example.ee");
+    assert_eq!(me["originalUser"]["username"], "admin@example.ee");
+    assert_eq!(me["company"]["registryCode"], "12345678");
+    let acting_token = app.client.cookie("vakants_session").unwrap();
+    assert_ne!(admin_token, acting_token, "the session rotates");
+
+    // acting as the employer: the employer's calls work, the admin's do not
+    assert_eq!(app.client.get("/api/employer/my-companies").await.status(), StatusCode::OK);
+    assert_eq!(app.client.get("/api/admin/represent/boss@example.ee").await.status(), StatusCode::FORBIDDEN);
+
+    let response = app.client.get("/api/admin/be-original").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let me: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(me["username"], "admin@example.ee");
+    assert_eq!(me["originalUser"], json!(null));
+    assert_ne!(app.client.cookie("vakants_session").unwrap(), acting_token, "the session rotates back");
+
+    assert_eq!(
+        audit_actions(&app.pool).await,
+        vec![
+            ("impersonation.start".into(), "admin@example.ee".into(), "boss@example.ee".into()),
+            ("impersonation.end".into(), "admin@example.ee".into(), "boss@example.ee".into()),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn nobody_acts_as_a_supervisor_and_admins_do_not_act_as_admins() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.create_user("admin2@example.ee", &["ADMIN"]).await;
+    app.create_user("supervisor@example.ee", &["SUPERVISOR"]).await;
+    app.client.sign_in("admin@example.ee").await;
+
+    for target in ["supervisor@example.ee", "admin2@example.ee", "admin@example.ee"] {
+        let (status, error) = error_of(app.client.get(&format!("/api/admin/represent/{target}")).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{target}");
+        assert_eq!(error["message"], "Can't login as another user");
+    }
+    assert!(audit_actions(&app.pool).await.is_empty());
+}
+
+#[tokio::test]
+async fn representing_an_unknown_user_is_not_found() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.client.sign_in("admin@example.ee").await;
+    assert_eq!(app.client.get("/api/admin/represent/ghost@example.ee").await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn be_original_without_acting_as_someone_is_refused() {
+    let app = spawn_app().await;
+    app.client.sign_in("plain@example.ee").await;
+    let (status, _) = error_of(app.client.get("/api/admin/be-original").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

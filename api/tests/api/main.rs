@@ -1,0 +1,12 @@
+//! API tests against the real Postgres (a fresh database per test) and the real Redis.
+
+mod helpers;
+
+mod auth;
+mod companies;
+mod csrf;
+mod errors;
+mod impersonation;
+mod reference;
+mod roles;
+mod sessions;

@@ -1,0 +1,111 @@
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
+
+async fn get_in(app: &crate::helpers::TestApp, path: &str, language: &str) -> Value {
+    let response = app.client.http.get(app.client.url(path)).header("accept-language", language).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn every_code_list_answers_in_the_requested_language_with_et_as_fallback() {
+    let app = spawn_app().await;
+    let lists = [
+        ("/api/open/periods", "periodType"),
+        ("/api/open/employments", "employmentType"),
+        ("/api/open/languages", "languageCode"),
+        ("/api/open/proficiencies", "languageProficiency"),
+        ("/api/open/education-levels", "educationLevel"),
+        ("/api/open/driver-licences", "driverLicence"),
+        ("/api/open/genders", "gender"),
+        ("/api/open/work-experiences", "workExperienceType"),
+        ("/api/open/skill-levels", "skillLevel"),
+        ("/api/open/company-sizes", "companySize"),
+    ];
+    for (path, key) in lists {
+        let et = get_in(&app, path, "et").await;
+        let en = get_in(&app, path, "en-GB,en;q=0.9").await;
+        let ru = get_in(&app, path, "ru").await;
+        let fallback = get_in(&app, path, "de").await;
+        assert!(!et.as_array().unwrap().is_empty(), "{path}");
+        assert!(et[0][key].is_string(), "{path} items carry {key}");
+        assert_eq!(et, fallback, "{path}: et is the fallback");
+        assert_eq!(et[0][key], en[0][key], "{path}: same codes in every language");
+        assert_ne!(et, ru, "{path}: Russian labels differ");
+    }
+    let genders = get_in(&app, "/api/open/genders", "en").await;
+    assert!(genders.as_array().unwrap().iter().any(|g| g["gender"] == "FEMALE" && g["label"] == "Female"));
+}
+
+#[tokio::test]
+async fn cities_come_tallinn_first_then_towns_then_the_rest() {
+    let app = spawn_app().await;
+    let cities = get_in(&app, "/api/open/addresses/EE/cities", "et").await;
+    let names: Vec<&str> = cities.as_array().unwrap().iter().map(|c| c["address"].as_str().unwrap()).collect();
+    assert_eq!(names[0], "Tallinn");
+    assert_eq!(cities[0]["code"], "0784");
+    assert_eq!(cities[0]["countryCode"], "EE");
+    let first_other = names.iter().position(|n| !n.contains("linn") && *n != "Tallinn").unwrap();
+    assert!(names[1..first_other].iter().all(|n| n.contains("linn")));
+    assert!(names[first_other..].iter().all(|n| !n.contains("linn")));
+    let mut linn = names[1..first_other].to_vec();
+    linn.sort();
+    assert_eq!(linn, names[1..first_other].to_vec(), "alphabetical");
+    assert!(names.contains(&"Harku vald") && names.contains(&"Tartu linn"));
+
+    let ru = get_in(&app, "/api/open/addresses/EE/cities", "ru").await;
+    assert_eq!(ru[0]["address"], "Таллинн");
+}
+
+#[tokio::test]
+async fn settings_ui_lists_the_locales() {
+    let app = spawn_app().await;
+    let settings = get_in(&app, "/api/open/settings-ui", "et").await;
+    assert_eq!(settings["locales"], serde_json::json!(["et", "en", "ru"]));
+}
+
+#[tokio::test]
+async fn the_openapi_document_covers_every_route() {
+    let app = spawn_app().await;
+    let doc = get_in(&app, "/api/openapi.json", "et").await;
+    let paths = doc["paths"].as_object().unwrap();
+    for (method, path) in [
+        ("post", "/api/auth/login"),
+        ("post", "/api/auth/register"),
+        ("post", "/api/auth/verify-otp"),
+        ("get", "/api/auth/logout"),
+        ("post", "/api/auth/{countryCode}/{registryCode}"),
+        ("get", "/api/open/me"),
+        ("get", "/api/open/companies/{countryCode}"),
+        ("post", "/api/user/profile"),
+        ("post", "/api/user/register-applicant"),
+        ("post", "/api/user/companies/{countryCode}/{registryCode}/register"),
+        ("get", "/api/employer/my-companies"),
+        ("get", "/api/admin/represent/{username}"),
+        ("get", "/api/admin/be-original"),
+        ("get", "/api/open/addresses/{countryCode}/cities"),
+        ("get", "/api/open/settings-ui"),
+    ] {
+        let operation = &paths[path][method];
+        assert!(operation.is_object(), "{method} {path} is documented");
+        assert!(operation["responses"]["200"].is_object() || operation["responses"]["204"].is_object(), "{method} {path}");
+    }
+    assert!(doc["components"]["schemas"]["Me"].is_object());
+    assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+    let docs = app.client.http.get(app.client.url("/api/docs")).send().await.unwrap();
+    assert_eq!(docs.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn health_readiness_and_metrics_answer() {
+    let app = spawn_app().await;
+    let health = app.client.http.get(app.client.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let ready: Value = app.client.http.get(app.client.url("/readyz")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(ready, serde_json::json!({ "postgres": true, "redis": true }));
+    app.client.http.get(app.client.url("/api/open/me")).send().await.unwrap();
+    let metrics = app.client.http.get(app.client.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("http_requests_total"));
+}
