@@ -29,6 +29,8 @@ enum Command {
     Seed,
     /// Load the Business Register's open-data CSV (semicolon-separated "lihtandmed" file).
     ImportRegistry { file: PathBuf },
+    /// Print the OpenAPI document (as served at /api/openapi.json) without connecting to anything.
+    Openapi,
 }
 
 fn init_logging(config: &Config) {
@@ -54,6 +56,11 @@ async fn shutdown_signal(tx: watch::Sender<bool>) {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        let (_, openapi) = api::api_router(true);
+        println!("{}", openapi.to_pretty_json()?);
+        return Ok(());
+    }
     let config = Config::from_env()?;
     init_logging(&config);
     match cli.command {
@@ -96,6 +103,7 @@ async fn main() -> anyhow::Result<()> {
             let written = domain::registry::import(&pool, &rows).await?;
             println!("imported {written} companies from {}", file.display());
         }
+        Command::Openapi => unreachable!("handled before configuration"),
     }
     Ok(())
 }
