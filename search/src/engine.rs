@@ -1,0 +1,55 @@
+//! The seam between the search engines and their callers (worker, API, bench).
+//!
+//! Writes are batched: `upsert_*`/`delete_*` stage changes and only [`SearchEngine::commit`]
+//! makes them visible, because a commit is expensive (segment flush + reader reload) and the
+//! worker acknowledges its jobs only after the commit that contains them.
+
+use std::collections::BTreeMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::Result;
+use crate::model::{
+    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
+    VacancyResults,
+};
+
+/// A search engine holding the vacancy and the CV index.
+///
+/// Dyn-compatible: the API keeps an `Arc<dyn SearchEngine>` in its state.
+#[async_trait]
+pub trait SearchEngine: Send + Sync {
+    /// Adds or replaces vacancies (by `vacancy_id`). Visible after the next [`Self::commit`].
+    async fn upsert_vacancies(&self, docs: Vec<VacancyDoc>) -> Result<()>;
+
+    /// Removes vacancies by id; unknown ids are ignored. Visible after the next commit.
+    async fn delete_vacancies(&self, ids: Vec<Uuid>) -> Result<()>;
+
+    /// Adds or replaces CVs (by `cv_id`). Visible after the next [`Self::commit`].
+    async fn upsert_cvs(&self, docs: Vec<CvDoc>) -> Result<()>;
+
+    /// Removes CVs by id; unknown ids are ignored. Visible after the next commit.
+    async fn delete_cvs(&self, ids: Vec<Uuid>) -> Result<()>;
+
+    /// Makes every staged change of both indexes durable and searchable.
+    ///
+    /// When it returns `Ok`, a search started afterwards sees the changes, so the worker may
+    /// acknowledge the jobs of this batch.
+    async fn commit(&self) -> Result<()>;
+
+    /// The vacancy search of `POST /api/open/search`.
+    async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults>;
+
+    /// The CV-database search of `POST /api/employer/search-cv`.
+    async fn search_cvs(&self, query: CvQuery) -> Result<CvResults>;
+
+    /// Business names of employers with active vacancies, for the autocomplete of
+    /// `GET /api/open/search/employers/{countryCode}?search`.
+    async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames>;
+
+    /// Active vacancies per category code (the `sizeCount` of `/api/open/categories`);
+    /// categories without vacancies are absent.
+    async fn vacancy_counts_by_category(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>>;
+}
