@@ -6,6 +6,7 @@ pub mod rate_limit;
 pub mod routes;
 pub mod session;
 pub mod state;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,7 +25,6 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -132,8 +132,7 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(build_version_header))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
-    let web_dist = state.config.web_dist.clone();
-    let web = ServeDir::new(&web_dist).fallback(ServeFile::new(web_dist.join("index.html")));
+    let web = web::router(&state.config.web_dist);
 
     Router::new()
         .merge(api)

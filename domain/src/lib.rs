@@ -11,6 +11,7 @@ pub mod error;
 pub mod locale;
 pub mod mail;
 pub mod otp;
+pub mod products;
 pub mod reference;
 pub mod registry;
 pub mod sessions;

@@ -6,4 +6,5 @@ pub mod dev;
 pub mod employer;
 pub mod open;
 pub mod ops;
+pub mod products;
 pub mod user;

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(work_experiences))
         .routes(routes!(skill_levels))
         .routes(routes!(company_sizes))
+        .merge(super::products::router())
 }
 
 /// Handles `GET /api/open/me`: the signed-in user, or `null` for a visitor. Also the first call that

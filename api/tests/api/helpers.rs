@@ -57,11 +57,13 @@ pub struct TestApp {
 pub struct AppOptions {
     pub limits: RateLimits,
     pub prod: bool,
+    /// The built web app to serve (`WEB_DIST`); none by default.
+    pub web_dist: Option<std::path::PathBuf>,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { limits: RateLimits::default(), prod: false }
+        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None }
     }
 }
 
@@ -79,12 +81,13 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
 
     let database_url = format!("{}/{database}", server_url());
     let prod = options.prod;
+    let web_dist = options.web_dist.map(|p| p.display().to_string()).unwrap_or_else(|| "/nonexistent".into());
     let config = Config::from_lookup(|key| match key {
         "DATABASE_URL" => Some(database_url.clone()),
         "BIND" => Some("127.0.0.1:0".into()),
         "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
         "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
-        "WEB_DIST" => Some("/nonexistent".into()),
+        "WEB_DIST" => Some(web_dist.clone()),
         _ => None,
     })
     .unwrap();

@@ -7,6 +7,8 @@ mod companies;
 mod csrf;
 mod errors;
 mod impersonation;
+mod products;
 mod reference;
 mod roles;
 mod sessions;
+mod web;

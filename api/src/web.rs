@@ -1,0 +1,403 @@
+//! Serves the built web app (`WEB_DIST`, `web/dist`): hashed assets under `/assets` cached for a
+//! year and compressed, other files of the build as they are, and `index.html` for every other
+//! path with a `<head>` rendered on the server for the route: title, description, canonical link
+//! and hreflang alternates, so that crawlers and link previews see the page without running it.
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use domain::Locale;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+const PRODUCT: &str = "Vakants";
+/// Where the web's `index.html` wants the rendered head (Vite keeps HTML comments).
+const HEAD_MARKER: &str = "<!--app-head-->";
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// The title and description of a page in et, en and ru.
+struct PageHead {
+    title: [&'static str; 3],
+    description: [&'static str; 3],
+    /// Pages that make no sense in a search result (sign-in, personal areas, one-off links).
+    indexable: bool,
+}
+
+/// The routes the web app has, by path below `/{lang}`; `*` matches one segment. A path of the
+/// app that is missing here is answered as not found (the app itself still runs and shows its own
+/// screen), so a new screen adds its line here.
+const ROUTES: &[(&str, PageHead)] = &[
+    ("", PageHead {
+        title: ["Tööpakkumised ja töötajad Eestis", "Jobs and candidates in Estonia", "Вакансии и кандидаты в Эстонии"],
+        description: [
+            "Vakants on Eesti tööportaal: leia tööpakkumisi, koosta CV ja kandideeri; tööandjad avaldavad kuulutusi ja otsivad CV-andmebaasist.",
+            "Vakants is the Estonian job board: find vacancies, build a CV and apply; employers publish vacancies and search the CV database.",
+            "Vakants — портал вакансий Эстонии: находите вакансии, создавайте резюме и откликайтесь; работодатели публикуют вакансии и ищут в базе резюме.",
+        ],
+        indexable: true,
+    }),
+    ("about-us", PageHead {
+        title: ["Meist", "About us", "О нас"],
+        description: [
+            "Kes me oleme ja kuidas Vakants viib kokku tööotsijad ja tööandjad üle Eesti.",
+            "Who we are and how Vakants brings job seekers and employers together across Estonia.",
+            "Кто мы и как Vakants объединяет соискателей и работодателей по всей Эстонии.",
+        ],
+        indexable: true,
+    }),
+    ("contacts", PageHead {
+        title: ["Kontaktid", "Contacts", "Контакты"],
+        description: [
+            "Vakantsi kontaktandmed: registrikood, KMKR number, pangakonto, klienditoe telefon ja e-post.",
+            "Vakants contact details: registry code, VAT number, bank account, support phone and e-mail.",
+            "Контакты Vakants: регистрационный код, номер KMKR, банковский счёт, телефон поддержки и e-mail.",
+        ],
+        indexable: true,
+    }),
+    ("prices-and-services", PageHead {
+        title: ["Hinnad ja teenused", "Prices and services", "Цены и услуги"],
+        description: [
+            "Töökuulutuste, brändimise, PRO staatuse ja CV-andmebaasi hinnad tööandjatele.",
+            "Prices for vacancies, branding, PRO status and CV database access for employers.",
+            "Цены на вакансии, брендирование, статус PRO и доступ к базе резюме для работодателей.",
+        ],
+        indexable: true,
+    }),
+    ("partnership-tootukassa", PageHead {
+        title: ["Koostöö Töötukassaga", "Partnership with Töötukassa", "Сотрудничество с Töötukassa"],
+        description: [
+            "Vakants ja Eesti Töötukassa: kuidas koostöö aitab tööotsijatel ja tööandjatel.",
+            "Vakants and the Estonian Unemployment Insurance Fund: how the partnership helps job seekers and employers.",
+            "Vakants и Кассa по безработице Эстонии: как сотрудничество помогает соискателям и работодателям.",
+        ],
+        indexable: true,
+    }),
+    ("faq-employers", PageHead {
+        title: ["KKK tööandjatele", "FAQ for employers", "Вопросы и ответы для работодателей"],
+        description: [
+            "Korduma kippuvad küsimused kuulutuste, CV-andmebaasi, arvete ja kasutajate kohta.",
+            "Frequently asked questions about vacancies, the CV database, invoices and company users.",
+            "Частые вопросы о вакансиях, базе резюме, счетах и пользователях компании.",
+        ],
+        indexable: true,
+    }),
+    ("faq-applicants", PageHead {
+        title: ["KKK tööotsijatele", "FAQ for job seekers", "Вопросы и ответы для соискателей"],
+        description: [
+            "Korduma kippuvad küsimused CV, kandideerimise, vestluste ja konto kohta.",
+            "Frequently asked questions about CVs, applying, interviews and your account.",
+            "Частые вопросы о резюме, откликах, собеседованиях и учётной записи.",
+        ],
+        indexable: true,
+    }),
+    ("notifications/unsubscribe/*/*", PageHead {
+        title: ["Teavitustest loobumine", "Unsubscribe", "Отписка от рассылки"],
+        description: [
+            "Loobu Vakantsi e-kirjadest.",
+            "Stop receiving e-mails from Vakants.",
+            "Отказ от писем Vakants.",
+        ],
+        indexable: false,
+    }),
+    ("login", PageHead {
+        title: ["Sisene", "Sign in", "Вход"],
+        description: [
+            "Sisene Vakantsi ühekordse koodiga, mis saadetakse sinu e-postile.",
+            "Sign in to Vakants with a one-time code sent to your e-mail.",
+            "Войдите в Vakants с одноразовым кодом, отправленным на ваш e-mail.",
+        ],
+        indexable: false,
+    }),
+    ("logout", PageHead {
+        title: ["Väljumine", "Signing out", "Выход"],
+        description: ["Väljumine Vakantsist.", "Signing out of Vakants.", "Выход из Vakants."],
+        indexable: false,
+    }),
+    ("403", PageHead {
+        title: ["Juurdepääs keelatud", "Access denied", "Доступ запрещён"],
+        description: [
+            "Sul puuduvad selle lehe vaatamiseks õigused.",
+            "You do not have the permissions to see this page.",
+            "У вас нет прав для просмотра этой страницы.",
+        ],
+        indexable: false,
+    }),
+    ("account/profile", PageHead {
+        title: ["Minu profiil", "My profile", "Мой профиль"],
+        description: ["Sinu Vakantsi profiil.", "Your Vakants profile.", "Ваш профиль Vakants."],
+        indexable: false,
+    }),
+    ("employer/account/my-company", PageHead {
+        title: ["Minu ettevõte", "My company", "Моя компания"],
+        description: ["Ettevõte, mille nimel tegutsed.", "The company you act for.", "Компания, от имени которой вы действуете."],
+        indexable: false,
+    }),
+];
+
+const NOT_FOUND: PageHead = PageHead {
+    title: ["Lehte ei leitud", "Page not found", "Страница не найдена"],
+    description: [
+        "Otsitud lehte ei ole olemas.",
+        "The page you were looking for does not exist.",
+        "Запрошенной страницы не существует.",
+    ],
+    indexable: false,
+};
+
+fn index(locale: Locale) -> usize {
+    match locale {
+        Locale::Et => 0,
+        Locale::En => 1,
+        Locale::Ru => 2,
+    }
+}
+
+/// Splits `/{lang}/rest` into the language and the path below it (no slashes at either end).
+fn split_language(path: &str) -> Option<(Locale, &str)> {
+    let trimmed = path.trim_start_matches('/');
+    let (first, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
+    let locale = match first {
+        "et" => Locale::Et,
+        "en" => Locale::En,
+        "ru" => Locale::Ru,
+        _ => return None,
+    };
+    Some((locale, rest.trim_end_matches('/')))
+}
+
+fn matches(pattern: &str, rest: &str) -> bool {
+    if pattern.is_empty() || rest.is_empty() {
+        return pattern == rest;
+    }
+    let (mut wanted, mut given) = (pattern.split('/'), rest.split('/'));
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some("*"), Some(segment)) if !segment.is_empty() => {}
+            (Some(a), Some(b)) if a == b => {}
+            _ => return false,
+        }
+    }
+}
+
+fn find_route(rest: &str) -> Option<&'static PageHead> {
+    ROUTES.iter().find(|(pattern, _)| matches(pattern, rest)).map(|(_, head)| head)
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A page's rendered `<head>` part and the status it is answered with.
+#[derive(Debug, PartialEq)]
+pub struct RenderedHead {
+    pub status: StatusCode,
+    pub locale: Locale,
+    pub html: String,
+}
+
+/// The head for `path` (a request path, no query) with links built on `origin` (`https://host`).
+/// A path without a language prefix gets the et head of the same route: the app moves the user
+/// to the stored or default language, and the canonical link already points there.
+pub fn render_head(path: &str, origin: &str) -> RenderedHead {
+    let (locale, rest) = split_language(path).unwrap_or((Locale::default(), path.trim_matches('/')));
+    let (status, head) = match find_route(rest) {
+        Some(head) => (StatusCode::OK, head),
+        None => (StatusCode::NOT_FOUND, &NOT_FOUND),
+    };
+    let i = index(locale);
+    let page_url = |lang: &str| if rest.is_empty() { format!("{origin}/{lang}/") } else { format!("{origin}/{lang}/{rest}") };
+    let mut html = String::new();
+    html.push_str(&format!("<title>{} | {PRODUCT}</title>\n", escape(head.title[i])));
+    html.push_str(&format!("    <meta name=\"description\" content=\"{}\" />\n", escape(head.description[i])));
+    html.push_str(&format!("    <meta property=\"og:title\" content=\"{} | {PRODUCT}\" />\n", escape(head.title[i])));
+    html.push_str(&format!("    <meta property=\"og:description\" content=\"{}\" />\n", escape(head.description[i])));
+    if status == StatusCode::OK {
+        let canonical = escape(&page_url(locale.code()));
+        html.push_str(&format!("    <link rel=\"canonical\" href=\"{canonical}\" />\n"));
+        html.push_str(&format!("    <meta property=\"og:url\" content=\"{canonical}\" />\n"));
+        for alternate in Locale::ALL {
+            let href = escape(&page_url(alternate.code()));
+            html.push_str(&format!("    <link rel=\"alternate\" hreflang=\"{}\" href=\"{href}\" />\n", alternate.code()));
+        }
+        let default = escape(&page_url(Locale::default().code()));
+        html.push_str(&format!("    <link rel=\"alternate\" hreflang=\"x-default\" href=\"{default}\" />\n"));
+    }
+    if !head.indexable || status != StatusCode::OK {
+        html.push_str("    <meta name=\"robots\" content=\"noindex\" />\n");
+    }
+    html.push_str(&format!("    <meta name=\"vakants-build\" content=\"{}\" />", escape(crate::BUILD_VERSION)));
+    RenderedHead { status, locale, html }
+}
+
+/// `index.html` with the rendered head in place of the marker and the page's language on `<html>`.
+pub fn render_index(template: &str, head: &RenderedHead) -> String {
+    let lang = head.locale.code();
+    template
+        .replacen(HEAD_MARKER, &head.html, 1)
+        .replacen("<html lang=\"et\">", &format!("<html lang=\"{lang}\">"), 1)
+}
+
+#[derive(Clone)]
+struct WebState {
+    dist: PathBuf,
+    /// `PUBLIC_URL`, when set: the origin for canonical links; otherwise the request's host.
+    public_url: Option<String>,
+}
+
+fn origin(state: &WebState, headers: &HeaderMap) -> String {
+    if let Some(url) = &state.public_url {
+        return url.clone();
+    }
+    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).filter(|h| is_plain_host(h)).unwrap_or("localhost");
+    let scheme = match headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()) {
+        Some("https") => "https",
+        _ => "http",
+    };
+    format!("{scheme}://{host}")
+}
+
+/// A host header that can go into a link as it is (name or address, optional port).
+fn is_plain_host(host: &str) -> bool {
+    !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
+async fn page(State(state): State<WebState>, request: Request) -> Response {
+    let Ok(template) = tokio::fs::read_to_string(state.dist.join("index.html")).await else {
+        return (StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response();
+    };
+    let head = render_head(request.uri().path(), &origin(&state, request.headers()));
+    let body = render_index(&template, &head);
+    let mut response = (head.status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// The web app's service, for the app router's fallback.
+pub fn router(dist: &Path) -> Router {
+    let state = WebState {
+        dist: dist.to_path_buf(),
+        public_url: std::env::var("PUBLIC_URL").ok().map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()),
+    };
+    let assets = Router::new()
+        .fallback_service(ServeDir::new(dist.join("assets")))
+        .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));
+    let pages = axum::routing::get(page).with_state(state.clone());
+    // files at the top of the build (documents, icons) by name; everything else is a page
+    let files = ServeDir::new(dist).append_index_html_on_directories(false).fallback(pages);
+    Router::new()
+        .nest_service("/assets", assets)
+        .fallback_service(files)
+        .layer(CompressionLayer::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ORIGIN: &str = "https://vakants.ee";
+
+    #[test]
+    fn a_known_route_gets_its_title_description_canonical_and_alternates() {
+        let head = render_head("/en/contacts", ORIGIN);
+        assert_eq!(head.status, StatusCode::OK);
+        assert_eq!(head.locale, Locale::En);
+        assert!(head.html.contains("<title>Contacts | Vakants</title>"));
+        assert!(head.html.contains("<meta name=\"description\" content=\"Vakants contact details"));
+        assert!(head.html.contains("<link rel=\"canonical\" href=\"https://vakants.ee/en/contacts\" />"));
+        assert!(head.html.contains("hreflang=\"et\" href=\"https://vakants.ee/et/contacts\""));
+        assert!(head.html.contains("hreflang=\"ru\" href=\"https://vakants.ee/ru/contacts\""));
+        assert!(head.html.contains("hreflang=\"x-default\" href=\"https://vakants.ee/et/contacts\""));
+        assert!(!head.html.contains("noindex"));
+    }
+
+    #[test]
+    fn every_route_has_a_title_and_description_in_every_language() {
+        for (pattern, head) in ROUTES {
+            for i in 0..3 {
+                assert!(!head.title[i].is_empty() && !head.description[i].is_empty(), "{pattern} [{i}]");
+            }
+            assert_ne!(head.title[0], head.title[2], "{pattern}: ru differs from et");
+        }
+    }
+
+    #[test]
+    fn the_home_page_canonical_ends_with_the_language_and_a_slash() {
+        let head = render_head("/ru/", ORIGIN);
+        assert!(head.html.contains("<title>Вакансии и кандидаты в Эстонии | Vakants</title>"));
+        assert!(head.html.contains("<link rel=\"canonical\" href=\"https://vakants.ee/ru/\" />"));
+        assert_eq!(render_head("/ru", ORIGIN).html, head.html);
+    }
+
+    #[test]
+    fn a_path_without_a_language_gets_the_estonian_head() {
+        let head = render_head("/", ORIGIN);
+        assert_eq!(head.status, StatusCode::OK);
+        assert_eq!(head.locale, Locale::Et);
+        assert!(head.html.contains("href=\"https://vakants.ee/et/\""));
+    }
+
+    #[test]
+    fn parameters_match_one_segment_each() {
+        assert_eq!(render_head("/et/notifications/unsubscribe/mari/abc123", ORIGIN).status, StatusCode::OK);
+        assert_eq!(render_head("/et/notifications/unsubscribe/mari", ORIGIN).status, StatusCode::NOT_FOUND);
+        assert_eq!(render_head("/et/notifications/unsubscribe/mari//", ORIGIN).status, StatusCode::NOT_FOUND);
+    }
+
+    #[test]
+    fn an_unknown_path_is_not_found_without_canonical_and_not_indexed() {
+        let head = render_head("/en/no-such-page", ORIGIN);
+        assert_eq!(head.status, StatusCode::NOT_FOUND);
+        assert!(head.html.contains("<title>Page not found | Vakants</title>"));
+        assert!(!head.html.contains("canonical"));
+        assert!(head.html.contains("noindex"));
+    }
+
+    #[test]
+    fn private_pages_are_not_indexed() {
+        assert!(render_head("/et/login", ORIGIN).html.contains("noindex"));
+        assert!(render_head("/et/account/profile", ORIGIN).html.contains("noindex"));
+    }
+
+    #[test]
+    fn text_from_the_path_is_escaped() {
+        let head = render_head("/et/notifications/unsubscribe/a\"><script>/t", ORIGIN);
+        assert!(!head.html.contains("<script>"));
+        assert!(head.html.contains("a&quot;&gt;&lt;script&gt;"));
+    }
+
+    #[test]
+    fn the_index_gets_the_head_and_the_language() {
+        let template = "<!doctype html>\n<html lang=\"et\">\n  <head>\n    <!--app-head-->\n  </head>\n</html>";
+        let html = render_index(template, &render_head("/en/about-us", ORIGIN));
+        assert!(html.contains("<html lang=\"en\">"));
+        assert!(html.contains("<title>About us | Vakants</title>"));
+        assert!(!html.contains(HEAD_MARKER));
+    }
+
+    #[test]
+    fn only_plain_host_headers_make_links() {
+        assert!(is_plain_host("127.0.0.1:8080"));
+        assert!(is_plain_host("vakants.ee"));
+        assert!(!is_plain_host("evil.ee\"><script>"));
+        assert!(!is_plain_host("a/b"));
+    }
+}

@@ -1,0 +1,99 @@
+use std::path::PathBuf;
+
+use reqwest::StatusCode;
+
+use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+
+const INDEX: &str = "<!doctype html>\n<html lang=\"et\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <!--app-head-->\n    <script type=\"module\" src=\"/assets/index-abc123.js\"></script>\n  </head>\n  <body><div id=\"root\"></div></body>\n</html>\n";
+
+/// A built app in a temp dir: index.html, one hashed asset, one document.
+fn dist() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vakants-web-test-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::create_dir_all(dir.join("documents")).unwrap();
+    std::fs::write(dir.join("index.html"), INDEX).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('vakants');\n".repeat(200)).unwrap();
+    std::fs::write(dir.join("documents/terms-of-use-en.pdf"), "%PDF-1.4\n%%EOF\n").unwrap();
+    dir
+}
+
+async fn app_with_dist() -> (TestApp, PathBuf) {
+    let dir = dist();
+    let app = spawn_app_with(AppOptions { web_dist: Some(dir.clone()), ..AppOptions::default() }).await;
+    (app, dir)
+}
+
+#[tokio::test]
+async fn a_page_route_gets_index_html_with_its_own_head() {
+    let (app, dir) = app_with_dist().await;
+
+    let response = app.client.http.get(app.client.url("/ru/faq-applicants")).send().await.unwrap();
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    let host = app.address.trim_start_matches("http://").to_string();
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<html lang=\"ru\">"));
+    assert!(html.contains("<title>Вопросы и ответы для соискателей | Vakants</title>"));
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"http://{host}/ru/faq-applicants\" />")));
+    assert!(html.contains(&format!("hreflang=\"en\" href=\"http://{host}/en/faq-applicants\"")));
+    assert!(html.contains("/assets/index-abc123.js"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn an_unknown_page_is_answered_404_with_the_app_and_a_not_found_head() {
+    let (app, dir) = app_with_dist().await;
+
+    let response = app.client.http.get(app.client.url("/en/no-such-page")).send().await.unwrap();
+
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<title>Page not found | Vakants</title>"));
+    assert!(html.contains("<div id=\"root\"></div>"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_compressed() {
+    let (app, dir) = app_with_dist().await;
+
+    let response = app
+        .client
+        .http
+        .get(app.client.url("/assets/index-abc123.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let missing = app.client.http.get(app.client.url("/assets/index-gone.js")).send().await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn files_of_the_build_are_served_as_they_are() {
+    let (app, dir) = app_with_dist().await;
+
+    let response = app.client.http.get(app.client.url("/documents/terms-of-use-en.pdf")).send().await.unwrap();
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn the_api_is_not_shadowed_by_the_web_app() {
+    let (app, dir) = app_with_dist().await;
+
+    let response = app.client.http.get(app.client.url("/api/open/nothing-here")).send().await.unwrap();
+
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    std::fs::remove_dir_all(dir).ok();
+}
