@@ -2,10 +2,9 @@
 
 use std::time::Duration;
 
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{ConnectOptions, PgPool};
-
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 pub async fn connect(database_url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
     let options: PgConnectOptions = database_url.parse()?;
@@ -35,6 +34,19 @@ pub async fn ensure_database(database_url: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// Our migrations, then the job queue's (apalis, schema `apalis`). Both share sqlx's bookkeeping
+/// table, so each ignores the other's applied versions.
+pub fn migrators() -> [Migrator; 2] {
+    let mut ours = sqlx::migrate!("../migrations");
+    ours.set_ignore_missing(true);
+    let mut queue = apalis_postgres::PostgresStorage::<()>::migrations();
+    queue.set_ignore_missing(true);
+    [ours, queue]
+}
+
 pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
-    MIGRATOR.run(pool).await
+    for migrator in migrators() {
+        migrator.run(pool).await?;
+    }
+    Ok(())
 }

@@ -1,0 +1,104 @@
+//! Background jobs, enqueued into apalis' Postgres queue on the caller's transaction: a change is
+//! never committed without its job, and no job exists for a change that rolled back.
+
+use apalis_core::task::builder::TaskBuilder;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::Result;
+
+/// The queue of search-index jobs.
+pub const INDEX_QUEUE: &str = "vakants.index";
+/// The queue of PDF text extraction jobs (slow; kept apart so they never hold up index batches).
+pub const EXTRACT_QUEUE: &str = "vakants.extract";
+/// After this many failed attempts a job stays failed (listed by `vakants jobs`).
+pub const MAX_ATTEMPTS: usize = 5;
+
+/// What the index must learn about. The worker reads the current rows, so a job carries only ids.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "id", rename_all = "camelCase")]
+pub enum IndexJob {
+    /// A vacancy changed (or disappeared): upsert it when active, otherwise delete it.
+    Vacancy(Uuid),
+    /// A company changed what its vacancies show (name, logo): re-index all of them.
+    Company(Uuid),
+    /// A CV or one of its files changed: upsert it when visible, otherwise delete it.
+    Cv(Uuid),
+}
+
+/// Text extraction from one uploaded PDF file; the CV is re-indexed afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExtractPdfText {
+    pub file_id: Uuid,
+    pub cv_id: Option<Uuid>,
+}
+
+async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]) -> Result<()> {
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let mut tasks = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let bytes = serde_json::to_vec(job).map_err(anyhow::Error::from)?;
+        tasks.push(TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).build());
+    }
+    apalis_postgres::queries::push_tasks(conn, queue, tasks)
+        .await
+        .map_err(|e| anyhow::anyhow!("enqueueing into {queue}: {e}"))?;
+    Ok(())
+}
+
+/// Enqueues index jobs on the caller's transaction.
+pub async fn enqueue_index(conn: &mut PgConnection, jobs: &[IndexJob]) -> Result<()> {
+    push(conn, INDEX_QUEUE, jobs).await
+}
+
+/// Enqueues PDF text extraction on the caller's transaction.
+pub async fn enqueue_extraction(conn: &mut PgConnection, jobs: &[ExtractPdfText]) -> Result<()> {
+    push(conn, EXTRACT_QUEUE, jobs).await
+}
+
+/// A job that ended failed, for `vakants jobs`.
+#[derive(Debug)]
+pub struct FailedJob {
+    pub id: String,
+    pub queue: String,
+    pub attempts: i32,
+    pub payload: String,
+    pub error: Option<String>,
+}
+
+/// Jobs that used up their attempts.
+pub async fn failed(pool: &sqlx::PgPool) -> Result<Vec<FailedJob>> {
+    let rows: Vec<(String, String, i32, Vec<u8>, Option<String>)> = sqlx::query_as(
+        "select id, job_type, attempts, job, last_result::text from apalis.jobs
+         where status in ('Failed', 'Killed') and attempts >= max_attempts order by done_at desc nulls last limit 200",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, queue, attempts, job, error)| FailedJob {
+            id,
+            queue,
+            attempts,
+            payload: String::from_utf8_lossy(&job).into_owned(),
+            error,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_jobs_serialise_as_tagged_json() {
+        let id = Uuid::nil();
+        let json = serde_json::to_string(&IndexJob::Vacancy(id)).unwrap();
+        assert_eq!(json, format!("{{\"kind\":\"vacancy\",\"id\":\"{id}\"}}"));
+        assert_eq!(serde_json::from_str::<IndexJob>(&json).unwrap(), IndexJob::Vacancy(id));
+    }
+}
