@@ -1,7 +1,5 @@
 //! CV rows to [`CvDoc`]s: every list of the CV and the text extracted from its files.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use search::{CvCard, CvDoc};
 use sqlx::PgPool;
@@ -91,7 +89,7 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
          from cvs cv where cv.id = any($1)"
     );
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
-    let mut prepared = Prepared { upserts: Vec::new(), versions: HashMap::new(), deletes: Vec::new() };
+    let mut prepared = Prepared::default();
     let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
     prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
     for row in rows {

@@ -16,12 +16,18 @@ use uuid::Uuid;
 pub use places::Places;
 
 /// What one batch of ids turned into.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Prepared<D> {
     pub upserts: Vec<D>,
     /// Per upserted document, the row version it was built from (for `search_index_state`).
     pub versions: HashMap<Uuid, DateTime<Utc>>,
     pub deletes: Vec<Uuid>,
+}
+
+impl<D> Default for Prepared<D> {
+    fn default() -> Self {
+        Prepared { upserts: Vec::new(), versions: HashMap::new(), deletes: Vec::new() }
+    }
 }
 
 /// Records what the index now holds, so reconciliation can find rows that changed since.
