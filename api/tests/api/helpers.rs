@@ -20,8 +20,10 @@ fn server_url() -> String {
 /// The template database for the current migrations, created once across test processes.
 async fn template() -> String {
     let mut fingerprint = Vec::new();
-    for migration in domain::db::MIGRATOR.iter() {
-        fingerprint.extend_from_slice(&migration.checksum);
+    for migrator in domain::db::migrators() {
+        for migration in migrator.iter() {
+            fingerprint.extend_from_slice(&migration.checksum);
+        }
     }
     let name = format!("vakants_test_tpl_{}", &hex::encode(domain::crypto::sha256(&fingerprint))[..12]);
     let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
