@@ -13,7 +13,9 @@
 mod engine;
 mod error;
 pub mod model;
+mod tantivy_engine;
 
 pub use engine::SearchEngine;
 pub use error::{Result, SearchError};
 pub use model::*;
+pub use tantivy_engine::{AccessMode, IndexKind, Rebuild, TantivyEngine};

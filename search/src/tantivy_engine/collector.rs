@@ -1,0 +1,372 @@
+//! One pass over the documents that match the text and the non-faceted filters computes the
+//! page of hits, the disjunctive facet counts and the salary stats together.
+//!
+//! The facet filters are deliberately *not* part of the tantivy query: for every document the
+//! collector checks each group against its fast-field values and keeps a bitmask of the groups
+//! the document fails. A document failing none is a hit and counts for every group; a document
+//! failing exactly one group counts only for that group (that is what "the other groups'
+//! filters applied, not its own" means); a document failing two or more is skipped. This costs
+//! one fast-field read per group per candidate instead of one query per group.
+//!
+//! Codes are compared as segment-local term ordinals, resolved once per segment.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::{Column, StrColumn};
+use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
+
+/// A facet filter group.
+pub(crate) enum Group {
+    /// A multi-valued string fast field; a document passes when it has any selected value
+    /// (or when nothing is selected). Facet counts are per value.
+    Terms { column: &'static str, selected: Vec<String> },
+    /// One bit of the `flags` u64 fast field; a document passes when the bit is set or the flag
+    /// is not required. The facet count is the number of documents with the bit set.
+    Flag { bit: u32, required: bool },
+}
+
+/// Fast fields that order hits: `primary` desc (if any), `secondary` desc, `tie` asc.
+pub(crate) struct Ranking {
+    pub primary: Option<&'static str>,
+    pub secondary: &'static str,
+    pub tie: &'static str,
+}
+
+/// Fast fields holding a document's lowest and highest salary.
+pub(crate) struct SalaryColumns {
+    pub low: &'static str,
+    pub high: &'static str,
+}
+
+/// The u64 bitmask fast field of [`Group::Flag`].
+pub(crate) const FLAGS_COLUMN: &str = "flags";
+
+pub(crate) struct FacetedCollector {
+    pub groups: Vec<Group>,
+    pub ranking: Ranking,
+    /// How many top hits to keep (offset + page size).
+    pub top: usize,
+    pub scored: bool,
+    pub salary: Option<SalaryColumns>,
+}
+
+/// Counts of one group: per value for [`Group::Terms`], a single count for [`Group::Flag`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum GroupCounts {
+    Terms(BTreeMap<String, u64>),
+    Flag(u64),
+}
+
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct SalaryAccumulator {
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub sum_mid: f64,
+    pub count: u64,
+}
+
+impl SalaryAccumulator {
+    fn add(&mut self, low: f64, high: f64) {
+        self.min = Some(self.min.map_or(low, |m| m.min(low)));
+        self.max = Some(self.max.map_or(high, |m| m.max(high)));
+        self.sum_mid += (low + high) / 2.0;
+        self.count += 1;
+    }
+
+    fn merge(&mut self, other: &SalaryAccumulator) {
+        if let Some(min) = other.min {
+            self.min = Some(self.min.map_or(min, |m| m.min(min)));
+        }
+        if let Some(max) = other.max {
+            self.max = Some(self.max.map_or(max, |m| m.max(max)));
+        }
+        self.sum_mid += other.sum_mid;
+        self.count += other.count;
+    }
+}
+
+/// What the collector returns.
+pub(crate) struct Collected {
+    /// The best `top` hits, best first.
+    pub hits: Vec<RankedHit>,
+    pub total: u64,
+    /// In the order of [`FacetedCollector::groups`].
+    pub counts: Vec<GroupCounts>,
+    pub salary: SalaryAccumulator,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RankedHit {
+    pub score: Score,
+    primary: u64,
+    secondary: i64,
+    tie: u64,
+    pub address: DocAddress,
+}
+
+impl RankedHit {
+    /// `Greater` means ranked earlier.
+    fn rank_cmp(&self, other: &Self) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then(self.primary.cmp(&other.primary))
+            .then(self.secondary.cmp(&other.secondary))
+            .then(other.tie.cmp(&self.tie))
+            .then(other.address.cmp(&self.address))
+    }
+}
+
+/// Min-heap entry: the worst kept hit is on top so it can be evicted.
+struct Worst(RankedHit);
+
+impl PartialEq for Worst {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Worst {}
+impl PartialOrd for Worst {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Worst {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.rank_cmp(&self.0)
+    }
+}
+
+enum SegmentGroup {
+    Terms {
+        column: Option<StrColumn>,
+        /// Sorted ordinals of the selected values present in this segment.
+        selected: Vec<u64>,
+        /// Whether the group filters at all (something was selected, even if absent here).
+        filtering: bool,
+        counts: Vec<u32>,
+        values: Vec<u64>,
+    },
+    Flag { mask: u64, required: bool, count: u64 },
+}
+
+pub(crate) struct FacetedSegmentCollector {
+    segment: SegmentOrdinal,
+    groups: Vec<SegmentGroup>,
+    flags: Option<Column<u64>>,
+    primary: Option<Column<u64>>,
+    secondary: Column<i64>,
+    tie: Column<u64>,
+    salary: Option<(Column<f64>, Column<f64>)>,
+    heap: BinaryHeap<Worst>,
+    top: usize,
+    total: u64,
+    salary_acc: SalaryAccumulator,
+}
+
+pub(crate) struct SegmentFruit {
+    hits: Vec<RankedHit>,
+    total: u64,
+    counts: Vec<GroupCounts>,
+    salary: SalaryAccumulator,
+}
+
+impl Collector for FacetedCollector {
+    type Fruit = Collected;
+    type Child = FacetedSegmentCollector;
+
+    fn for_segment(
+        &self,
+        segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<FacetedSegmentCollector> {
+        let fast = reader.fast_fields();
+        let mut groups = Vec::with_capacity(self.groups.len());
+        let mut needs_flags = false;
+        for group in &self.groups {
+            match group {
+                Group::Terms { column, selected } => {
+                    let column = fast.str(column)?;
+                    let mut ords = Vec::new();
+                    if let Some(column) = &column {
+                        for value in selected {
+                            if let Some(ord) = column.dictionary().term_ord(value)? {
+                                ords.push(ord);
+                            }
+                        }
+                    }
+                    ords.sort_unstable();
+                    let num_terms = column.as_ref().map_or(0, |c| c.num_terms());
+                    groups.push(SegmentGroup::Terms {
+                        column,
+                        selected: ords,
+                        filtering: !selected.is_empty(),
+                        counts: vec![0; num_terms],
+                        values: Vec::new(),
+                    });
+                }
+                Group::Flag { bit, required } => {
+                    needs_flags = true;
+                    groups.push(SegmentGroup::Flag { mask: 1 << bit, required: *required, count: 0 });
+                }
+            }
+        }
+        let flags = if needs_flags { Some(fast.u64(FLAGS_COLUMN)?) } else { None };
+        let primary = self.ranking.primary.map(|name| fast.u64(name)).transpose()?;
+        let salary = match &self.salary {
+            Some(columns) => Some((fast.f64(columns.low)?, fast.f64(columns.high)?)),
+            None => None,
+        };
+        Ok(FacetedSegmentCollector {
+            segment,
+            groups,
+            flags,
+            primary,
+            secondary: fast.i64(self.ranking.secondary)?,
+            tie: fast.u64(self.ranking.tie)?,
+            salary,
+            heap: BinaryHeap::with_capacity(self.top.min(1024) + 1),
+            top: self.top,
+            total: 0,
+            salary_acc: SalaryAccumulator::default(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        self.scored
+    }
+
+    fn merge_fruits(&self, fruits: Vec<SegmentFruit>) -> tantivy::Result<Collected> {
+        let mut hits = Vec::new();
+        let mut total = 0;
+        let mut salary = SalaryAccumulator::default();
+        let mut counts: Vec<GroupCounts> = self
+            .groups
+            .iter()
+            .map(|group| match group {
+                Group::Terms { .. } => GroupCounts::Terms(BTreeMap::new()),
+                Group::Flag { .. } => GroupCounts::Flag(0),
+            })
+            .collect();
+        for fruit in fruits {
+            hits.extend(fruit.hits);
+            total += fruit.total;
+            salary.merge(&fruit.salary);
+            for (merged, segment) in counts.iter_mut().zip(fruit.counts) {
+                match (merged, segment) {
+                    (GroupCounts::Terms(merged), GroupCounts::Terms(segment)) => {
+                        for (value, count) in segment {
+                            *merged.entry(value).or_default() += count;
+                        }
+                    }
+                    (GroupCounts::Flag(merged), GroupCounts::Flag(segment)) => *merged += segment,
+                    _ => unreachable!("group kinds are fixed by the collector"),
+                }
+            }
+        }
+        hits.sort_unstable_by(|a, b| b.rank_cmp(a));
+        hits.truncate(self.top);
+        Ok(Collected { hits, total, counts, salary })
+    }
+}
+
+impl SegmentCollector for FacetedSegmentCollector {
+    type Fruit = SegmentFruit;
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        let flags = self.flags.as_ref().and_then(|c| c.first(doc)).unwrap_or(0);
+        let mut failed: u64 = 0;
+        let mut failures = 0;
+        for (index, group) in self.groups.iter_mut().enumerate() {
+            let passes = match group {
+                SegmentGroup::Terms { column, selected, filtering, values, .. } => {
+                    values.clear();
+                    if let Some(column) = column {
+                        values.extend(column.term_ords(doc));
+                    }
+                    !*filtering || values.iter().any(|v| selected.binary_search(v).is_ok())
+                }
+                SegmentGroup::Flag { mask, required, .. } => !*required || flags & *mask != 0,
+            };
+            if !passes {
+                failed |= 1 << index;
+                failures += 1;
+                if failures > 1 {
+                    return;
+                }
+            }
+        }
+        for (index, group) in self.groups.iter_mut().enumerate() {
+            if failed != 0 && failed != 1 << index {
+                continue;
+            }
+            match group {
+                SegmentGroup::Terms { counts, values, .. } => {
+                    for &ord in values.iter() {
+                        counts[ord as usize] += 1;
+                    }
+                }
+                SegmentGroup::Flag { mask, count, .. } => {
+                    if flags & *mask != 0 {
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        if failed != 0 {
+            return;
+        }
+        self.total += 1;
+        if let Some((low, high)) = &self.salary {
+            if let (Some(low), Some(high)) = (low.first(doc), high.first(doc)) {
+                self.salary_acc.add(low, high);
+            }
+        }
+        if self.top == 0 {
+            return;
+        }
+        let hit = RankedHit {
+            score,
+            primary: self.primary.as_ref().and_then(|c| c.first(doc)).unwrap_or(0),
+            secondary: self.secondary.first(doc).unwrap_or(i64::MIN),
+            tie: self.tie.first(doc).unwrap_or(0),
+            address: DocAddress::new(self.segment, doc),
+        };
+        if self.heap.len() < self.top {
+            self.heap.push(Worst(hit));
+        } else if let Some(mut worst) = self.heap.peek_mut() {
+            if hit.rank_cmp(&worst.0) == Ordering::Greater {
+                *worst = Worst(hit);
+            }
+        }
+    }
+
+    fn harvest(self) -> SegmentFruit {
+        let counts = self
+            .groups
+            .into_iter()
+            .map(|group| match group {
+                SegmentGroup::Terms { column, counts, .. } => {
+                    let mut map = BTreeMap::new();
+                    if let Some(column) = column {
+                        let mut value = String::new();
+                        for (ord, &count) in counts.iter().enumerate() {
+                            if count > 0 && column.ord_to_str(ord as u64, &mut value).unwrap_or(false) {
+                                map.insert(value.clone(), u64::from(count));
+                            }
+                        }
+                    }
+                    GroupCounts::Terms(map)
+                }
+                SegmentGroup::Flag { count, .. } => GroupCounts::Flag(count),
+            })
+            .collect();
+        SegmentFruit {
+            hits: self.heap.into_iter().map(|w| w.0).collect(),
+            total: self.total,
+            counts,
+            salary: self.salary_acc,
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The CV index: the whole CV text (with its PDF text) in every language's field, because a
+//! CV does not say which language it is written in, and a stored copy to cut snippets from.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use tantivy::query::{AllQuery, Query};
+use tantivy::schema::{FAST, Field, STORED, STRING, Schema, Value};
+use tantivy::snippet::SnippetGenerator;
+use tantivy::{Searcher, TantivyDocument, Term};
+use uuid::Uuid;
+
+use super::collector::{FacetedCollector, GroupCounts, Ranking};
+use super::text_query::{self, TextFields};
+use super::vacancies::{distinct, micros, terms, text_fields, tie_breaker, total_pages};
+use crate::model::{CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults};
+use crate::{Result, SearchError};
+
+/// Characters of CV text around the match that a snippet shows.
+const SNIPPET_CHARS: usize = 200;
+
+#[derive(Clone)]
+pub(crate) struct CvSchema {
+    pub schema: Schema,
+    id: Field,
+    card: Field,
+    body: Field,
+    text: TextFields,
+    groups: [(Field, &'static str); 7],
+    updated_at: Field,
+    tie: Field,
+}
+
+const GROUP_COLUMNS: [&str; 7] = [
+    "category_codes",
+    "place_codes",
+    "language_codes",
+    "education_levels",
+    "work_experiences",
+    "driver_licences",
+    "employment_types",
+];
+
+impl CvSchema {
+    pub fn new() -> CvSchema {
+        let mut builder = Schema::builder();
+        let id = builder.add_text_field("id", STRING);
+        let card = builder.add_text_field("card", STORED);
+        let body = builder.add_text_field("body", STORED);
+        let text = text_fields(&mut builder);
+        let groups = GROUP_COLUMNS.map(|name| (builder.add_text_field(name, STRING | FAST), name));
+        CvSchema {
+            id,
+            card,
+            body,
+            text,
+            groups,
+            updated_at: builder.add_i64_field("updated_at", FAST),
+            tie: builder.add_u64_field("tie", FAST),
+            schema: builder.build(),
+        }
+    }
+
+    pub fn id_term(&self, id: &Uuid) -> Term {
+        Term::from_field_text(self.id, &id.to_string())
+    }
+
+    pub fn document(&self, doc: &CvDoc) -> Result<TantivyDocument> {
+        let card = &doc.card;
+        let mut out = TantivyDocument::new();
+        out.add_text(self.id, card.cv_id.to_string());
+        out.add_text(self.card, serde_json::to_string(card)?);
+        out.add_text(self.body, &doc.text);
+        let heading = [&card.title, &card.firstname, &card.lastname]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for field in [self.text.et, self.text.en, self.text.ru, self.text.raw] {
+            out.add_text(field, &heading);
+            out.add_text(field, &doc.text);
+        }
+        let experience: Vec<String> = card.work_experience.iter().cloned().collect();
+        let values: [&Vec<String>; 7] = [
+            &card.category_codes,
+            &card.place_codes,
+            &card.language_codes,
+            &card.education_levels,
+            &experience,
+            &card.driver_licences,
+            &card.employment_types,
+        ];
+        for ((field, _), values) in self.groups.iter().zip(values) {
+            for value in distinct(values) {
+                out.add_text(*field, value);
+            }
+        }
+        out.add_i64(self.updated_at, micros(card.updated_at));
+        out.add_u64(self.tie, tie_breaker(&card.cv_id));
+        Ok(out)
+    }
+
+    pub fn search(&self, searcher: &Searcher, query: &CvQuery) -> Result<CvResults> {
+        let started = Instant::now();
+        let text = query
+            .text
+            .as_deref()
+            .and_then(|text| text_query::build(text, self.text, searcher.index().tokenizers()));
+        let scored = text.is_some();
+        let tantivy_query: Box<dyn Query> = text.unwrap_or_else(|| Box::new(AllQuery));
+        let offset = (query.page as usize).saturating_mul(query.size as usize);
+        let selected: [&Vec<String>; 7] = [
+            &query.category_codes,
+            &query.place_codes,
+            &query.language_codes,
+            &query.education_levels,
+            &query.work_experiences,
+            &query.driver_licences,
+            &query.employment_types,
+        ];
+        let collector = FacetedCollector {
+            groups: self.groups.iter().zip(selected).map(|((_, column), values)| terms(column, values)).collect(),
+            ranking: Ranking { primary: None, secondary: "updated_at", tie: "tie" },
+            top: offset.saturating_add(query.size as usize),
+            scored,
+            salary: None,
+        };
+        let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
+        let snippets = if scored { self.snippet_generators(searcher, tantivy_query.as_ref())? } else { Vec::new() };
+        let mut hits = Vec::new();
+        for hit in collected.hits.iter().skip(offset) {
+            let doc: TantivyDocument = searcher.doc(hit.address)?;
+            let stored = |field: Field| doc.get_first(field).and_then(|value| value.as_str()).unwrap_or_default();
+            let card = stored(self.card);
+            if card.is_empty() {
+                return Err(SearchError::Task("a cv without its stored card".to_owned()));
+            }
+            let card: CvCard = serde_json::from_str(card)?;
+            let body = stored(self.body);
+            let snippet = snippets
+                .iter()
+                .map(|generator| generator.snippet(body))
+                .find(|snippet| !snippet.highlighted().is_empty())
+                .map(|mut snippet| {
+                    snippet.set_snippet_prefix_postfix("<mark>", "</mark>");
+                    snippet.to_html()
+                })
+                .unwrap_or_default();
+            hits.push(CvHit { card, snippet, score: scored.then_some(hit.score) });
+        }
+        let mut counts = collected.counts.into_iter().map(|counts| match counts {
+            GroupCounts::Terms(map) => map,
+            GroupCounts::Flag(_) => BTreeMap::new(),
+        });
+        let mut next = || counts.next().unwrap_or_default();
+        let facets = CvFacets {
+            category_codes: next(),
+            place_codes: next(),
+            language_codes: next(),
+            education_levels: next(),
+            work_experiences: next(),
+            driver_licences: next(),
+            employment_types: next(),
+        };
+        Ok(CvResults {
+            hits,
+            total: collected.total,
+            total_pages: total_pages(collected.total, query.size),
+            facets,
+            took_ms: started.elapsed().as_millis() as u64,
+        })
+    }
+
+    /// One generator per analysed field, tried in order until one highlights something: the
+    /// raw field marks the words as typed, the stemmed fields their inflected forms.
+    fn snippet_generators(&self, searcher: &Searcher, query: &dyn Query) -> Result<Vec<SnippetGenerator>> {
+        [self.text.raw, self.text.et, self.text.en, self.text.ru]
+            .into_iter()
+            .map(|field| {
+                let mut generator = SnippetGenerator::create(searcher, query, field)?;
+                generator.set_max_num_chars(SNIPPET_CHARS);
+                Ok(generator)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,240 @@
+//! An index that can be rebuilt from scratch while it keeps answering.
+//!
+//! On disk an index kind (`vacancies`, `cvs`) is a directory of *generations*
+//! (`<root>/<kind>/gen-<timestamp>`) and a `CURRENT` file naming the live one. A rebuild writes a
+//! fresh generation next to the live one and, when it is complete, replaces `CURRENT` with an
+//! atomic rename; readers hold the previous generation until they switch, so no search ever sees
+//! a half-built index. Other processes (the API next to the worker, the worker next to a
+//! `vakants reindex` run) notice the new `CURRENT` on their next operation (checked at most
+//! every [`CHECK_INTERVAL`]) and switch too. The previous generation is kept so a process that
+//! has not switched yet keeps answering; older ones are removed when a rebuild starts.
+//!
+//! In memory (tests, benchmarks) the same swap happens without the files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use arc_swap::ArcSwap;
+use tantivy::schema::Schema;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
+
+use super::analysis;
+use crate::{Result, SearchError};
+
+/// How often a handle looks at `CURRENT` for a generation switched by another process.
+pub(crate) const CHECK_INTERVAL: Duration = Duration::from_millis(500);
+
+const CURRENT_FILE: &str = "CURRENT";
+
+/// Memory for the indexing buffer of the live writer (split between its threads).
+const LIVE_WRITER_BYTES: usize = 64 * 1024 * 1024;
+/// A rebuild adds documents in bulk and profits from a larger buffer.
+const REBUILD_WRITER_BYTES: usize = 256 * 1024 * 1024;
+
+/// Whether this process writes the index (the worker, one per index directory: tantivy's
+/// writer lock enforces it) or only reads it (the API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessMode {
+    Writer,
+    Reader,
+}
+
+/// One built index: what a search or a write works on from start to end.
+pub(crate) struct Generation {
+    pub name: String,
+    pub index: Index,
+    pub reader: IndexReader,
+    writer: Option<Mutex<IndexWriter>>,
+}
+
+impl Generation {
+    fn open(index: Index, name: String, writer_bytes: Option<usize>) -> Result<Generation> {
+        analysis::register(index.tokenizers());
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::OnCommitWithDelay)
+            .try_into()?;
+        let writer = match writer_bytes {
+            Some(bytes) => Some(Mutex::new(index.writer(bytes)?)),
+            None => None,
+        };
+        Ok(Generation { name, index, reader, writer })
+    }
+
+    /// The writer; an error in a reader-mode handle.
+    pub fn writer(&self) -> Result<MutexGuard<'_, IndexWriter>> {
+        let writer = self.writer.as_ref().ok_or_else(|| {
+            SearchError::InvalidQuery("the index was opened read-only".to_owned())
+        })?;
+        Ok(writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+
+    /// Commits staged changes and makes them visible to this process's searches at once.
+    pub fn commit(&self) -> Result<()> {
+        if let Some(writer) = &self.writer {
+            let mut writer = writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            writer.commit()?;
+        }
+        self.reader.reload()?;
+        Ok(())
+    }
+}
+
+pub(crate) struct IndexHandle {
+    schema: Schema,
+    /// `<root>/<kind>`, or `None` in memory.
+    dir: Option<PathBuf>,
+    mode: AccessMode,
+    live: ArcSwap<Generation>,
+    last_check: Mutex<Instant>,
+}
+
+impl IndexHandle {
+    pub fn in_memory(schema: Schema) -> Result<IndexHandle> {
+        let generation = Generation::open(
+            Index::create_in_ram(schema.clone()),
+            "memory".to_owned(),
+            Some(LIVE_WRITER_BYTES),
+        )?;
+        Ok(IndexHandle {
+            schema,
+            dir: None,
+            mode: AccessMode::Writer,
+            live: ArcSwap::from_pointee(generation),
+            last_check: Mutex::new(Instant::now()),
+        })
+    }
+
+    /// Opens the live generation under `dir`, creating an empty first one when there is none
+    /// (a reader creates it too, so the API can start before the worker's first commit).
+    pub fn open(schema: Schema, dir: PathBuf, mode: AccessMode) -> Result<IndexHandle> {
+        fs::create_dir_all(&dir)?;
+        let name = match read_current(&dir)? {
+            Some(name) => name,
+            None => {
+                let name = new_generation_name();
+                Index::create_in_dir(dir.join(&name), schema.clone())?;
+                write_current(&dir, &name)?;
+                name
+            }
+        };
+        let generation = open_generation(&schema, &dir, &name, mode)?;
+        Ok(IndexHandle {
+            schema,
+            dir: Some(dir),
+            mode,
+            live: ArcSwap::from_pointee(generation),
+            last_check: Mutex::new(Instant::now()),
+        })
+    }
+
+    /// The live generation, after switching to a newer one another process made current.
+    pub fn live(&self) -> Result<Arc<Generation>> {
+        if let Some(dir) = &self.dir {
+            let mut last_check = self.last_check.lock().unwrap_or_else(|p| p.into_inner());
+            if last_check.elapsed() >= CHECK_INTERVAL {
+                *last_check = Instant::now();
+                if let Some(name) = read_current(dir)? {
+                    if name != self.live.load().name {
+                        tracing::info!(generation = %name, "switching to a rebuilt index");
+                        let generation = open_generation(&self.schema, dir, &name, self.mode)?;
+                        self.live.store(Arc::new(generation));
+                    }
+                }
+            }
+        }
+        Ok(self.live.load_full())
+    }
+
+    /// Starts a fresh, empty generation with its own writer; it is not visible until
+    /// [`IndexHandle::swap_in`].
+    pub fn new_generation(&self) -> Result<Generation> {
+        match &self.dir {
+            None => Generation::open(
+                Index::create_in_ram(self.schema.clone()),
+                "memory".to_owned(),
+                Some(REBUILD_WRITER_BYTES),
+            ),
+            Some(dir) => {
+                remove_old_generations(dir)?;
+                let name = new_generation_name();
+                let index = Index::create_in_dir(dir.join(&name), self.schema.clone())?;
+                Generation::open(index, name, Some(REBUILD_WRITER_BYTES))
+            }
+        }
+    }
+
+    /// Commits `generation`, makes it the live one for this and every other process, and
+    /// drops the writer of the one it replaces (uncommitted changes there are discarded).
+    pub fn swap_in(&self, generation: Generation) -> Result<()> {
+        let Generation { name, index, writer, .. } = generation;
+        if let Some(writer) = writer {
+            let mut writer = writer.into_inner().unwrap_or_else(|p| p.into_inner());
+            writer.commit()?;
+            writer.wait_merging_threads()?;
+        }
+        let live = match &self.dir {
+            None => Generation::open(index, name, Some(LIVE_WRITER_BYTES))?,
+            Some(dir) => {
+                write_current(dir, &name)?;
+                // The old generation's writer must go before another one may open.
+                drop(index);
+                open_generation(&self.schema, dir, &name, self.mode)?
+            }
+        };
+        self.live.store(Arc::new(live));
+        Ok(())
+    }
+}
+
+fn open_generation(schema: &Schema, dir: &Path, name: &str, mode: AccessMode) -> Result<Generation> {
+    let index = Index::open_in_dir(dir.join(name))?;
+    if index.schema() != *schema {
+        return Err(SearchError::Tantivy(tantivy::TantivyError::SchemaError(format!(
+            "index {name} has another schema: rebuild it"
+        ))));
+    }
+    let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
+    Generation::open(index, name.to_owned(), writer_bytes)
+}
+
+fn new_generation_name() -> String {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    format!("gen-{nanos}")
+}
+
+fn read_current(dir: &Path) -> Result<Option<String>> {
+    match fs::read_to_string(dir.join(CURRENT_FILE)) {
+        Ok(name) => Ok(Some(name.trim().to_owned())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error.into()),
+    }
+}
+
+fn write_current(dir: &Path, name: &str) -> Result<()> {
+    let temporary = dir.join(format!("{CURRENT_FILE}.tmp"));
+    fs::write(&temporary, name)?;
+    fs::File::open(&temporary)?.sync_all()?;
+    fs::rename(&temporary, dir.join(CURRENT_FILE))?;
+    Ok(())
+}
+
+/// Keeps the live generation and the newest other one (a reader may still be on it).
+fn remove_old_generations(dir: &Path) -> Result<()> {
+    let current = read_current(dir)?;
+    let mut others: Vec<String> = fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().is_dir())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| name.starts_with("gen-") && Some(name) != current.as_ref())
+        .collect();
+    others.sort_by_key(|name| name.trim_start_matches("gen-").parse::<u128>().unwrap_or(0));
+    others.pop();
+    for name in others {
+        tracing::info!(generation = %name, "removing an old index generation");
+        fs::remove_dir_all(dir.join(name))?;
+    }
+    Ok(())
+}

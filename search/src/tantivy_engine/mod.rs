@@ -1,0 +1,263 @@
+//! The embedded engine: two tantivy indexes (vacancies, CVs) under one directory.
+//!
+//! Tantivy is synchronous and a search or commit can take milliseconds of CPU, so the async
+//! trait methods move the work to `spawn_blocking`; the synchronous methods are public too for
+//! callers that already run on a blocking thread (the reindex command, benchmarks).
+
+mod analysis;
+mod collector;
+mod cvs;
+mod handle;
+mod text_query;
+mod vacancies;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+pub use handle::AccessMode;
+
+use self::cvs::CvSchema;
+use self::handle::{Generation, IndexHandle};
+use self::vacancies::VacancySchema;
+use crate::engine::SearchEngine;
+use crate::model::{
+    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery, VacancyResults,
+};
+use crate::{Result, SearchError};
+
+/// Which of the two indexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexKind {
+    Vacancies,
+    Cvs,
+}
+
+struct Inner {
+    vacancy_schema: VacancySchema,
+    cv_schema: CvSchema,
+    vacancies: IndexHandle,
+    cvs: IndexHandle,
+}
+
+/// The tantivy engine. Cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct TantivyEngine {
+    inner: Arc<Inner>,
+}
+
+impl TantivyEngine {
+    /// Opens (or creates) the indexes under `root` (`<root>/vacancies`, `<root>/cvs`).
+    ///
+    /// Exactly one process opens a root as [`AccessMode::Writer`] (the worker); the API opens
+    /// it as [`AccessMode::Reader`] and sees the writer's commits within a moment.
+    pub fn open(root: &Path, mode: AccessMode) -> Result<TantivyEngine> {
+        let vacancy_schema = VacancySchema::new();
+        let cv_schema = CvSchema::new();
+        let vacancies = IndexHandle::open(vacancy_schema.schema.clone(), root.join("vacancies"), mode)?;
+        let cvs = IndexHandle::open(cv_schema.schema.clone(), root.join("cvs"), mode)?;
+        Ok(TantivyEngine { inner: Arc::new(Inner { vacancy_schema, cv_schema, vacancies, cvs }) })
+    }
+
+    /// Indexes in memory, writable; for tests and benchmarks.
+    pub fn in_memory() -> Result<TantivyEngine> {
+        let vacancy_schema = VacancySchema::new();
+        let cv_schema = CvSchema::new();
+        let vacancies = IndexHandle::in_memory(vacancy_schema.schema.clone())?;
+        let cvs = IndexHandle::in_memory(cv_schema.schema.clone())?;
+        Ok(TantivyEngine { inner: Arc::new(Inner { vacancy_schema, cv_schema, vacancies, cvs }) })
+    }
+
+    /// Stages vacancies (replacing any with the same id).
+    pub fn upsert_vacancies_sync(&self, docs: &[VacancyDoc]) -> Result<()> {
+        let inner = &self.inner;
+        let generation = inner.vacancies.live()?;
+        let writer = generation.writer()?;
+        for doc in docs {
+            let document = inner.vacancy_schema.document(doc)?;
+            writer.delete_term(inner.vacancy_schema.id_term(&doc.card.vacancy_id));
+            writer.add_document(document)?;
+        }
+        Ok(())
+    }
+
+    pub fn delete_vacancies_sync(&self, ids: &[Uuid]) -> Result<()> {
+        let generation = self.inner.vacancies.live()?;
+        let writer = generation.writer()?;
+        for id in ids {
+            writer.delete_term(self.inner.vacancy_schema.id_term(id));
+        }
+        Ok(())
+    }
+
+    /// Stages CVs (replacing any with the same id).
+    pub fn upsert_cvs_sync(&self, docs: &[CvDoc]) -> Result<()> {
+        let inner = &self.inner;
+        let generation = inner.cvs.live()?;
+        let writer = generation.writer()?;
+        for doc in docs {
+            let document = inner.cv_schema.document(doc)?;
+            writer.delete_term(inner.cv_schema.id_term(&doc.card.cv_id));
+            writer.add_document(document)?;
+        }
+        Ok(())
+    }
+
+    pub fn delete_cvs_sync(&self, ids: &[Uuid]) -> Result<()> {
+        let generation = self.inner.cvs.live()?;
+        let writer = generation.writer()?;
+        for id in ids {
+            writer.delete_term(self.inner.cv_schema.id_term(id));
+        }
+        Ok(())
+    }
+
+    /// Commits both indexes and reloads this process's readers.
+    pub fn commit_sync(&self) -> Result<()> {
+        self.inner.vacancies.live()?.commit()?;
+        self.inner.cvs.live()?.commit()?;
+        Ok(())
+    }
+
+    pub fn search_vacancies_sync(&self, query: &VacancyQuery) -> Result<VacancyResults> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        self.inner.vacancy_schema.search(&searcher, query)
+    }
+
+    pub fn search_cvs_sync(&self, query: &CvQuery) -> Result<CvResults> {
+        let searcher = self.inner.cvs.live()?.reader.searcher();
+        self.inner.cv_schema.search(&searcher, query)
+    }
+
+    pub fn employer_names_sync(&self, query: &EmployerNameQuery) -> Result<EmployerNames> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        self.inner.vacancy_schema.employer_names(&searcher, query)
+    }
+
+    pub fn vacancy_counts_by_category_sync(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>> {
+        let query = VacancyQuery { size: 0, now, ..VacancyQuery::default() };
+        Ok(self.search_vacancies_sync(&query)?.facets.category_codes)
+    }
+
+    /// Starts a full rebuild of one index into a fresh generation, invisible to searches
+    /// until [`Rebuild::finish`].
+    ///
+    /// Changes keep flowing into the live index meanwhile and are not carried over, so the
+    /// caller must make sure the new index sees them:
+    /// 1. note `started = now() - margin` from the database clock *before* reading the first
+    ///    row (the margin covers transactions that set `updated_at` earlier but committed
+    ///    later; their longest runtime is enough);
+    /// 2. add every current document with [`Rebuild::add_vacancies`] / [`Rebuild::add_cvs`];
+    /// 3. [`Rebuild::finish`] — from now on every process searches and writes the new index;
+    /// 4. re-queue the index jobs of every row with `updated_at >= started` (including rows
+    ///    deleted or hidden since, which the jobs turn into deletions).
+    ///
+    /// Between 3 and 4 the new index can lag by those few changes for a moment, never lose
+    /// them; the periodic reconciliation covers a crash between 3 and 4.
+    pub fn begin_rebuild(&self, kind: IndexKind) -> Result<Rebuild> {
+        let generation = self.handle(kind).new_generation()?;
+        Ok(Rebuild { engine: self.clone(), kind, generation })
+    }
+
+    fn handle(&self, kind: IndexKind) -> &IndexHandle {
+        match kind {
+            IndexKind::Vacancies => &self.inner.vacancies,
+            IndexKind::Cvs => &self.inner.cvs,
+        }
+    }
+
+    async fn blocking<T, F>(&self, work: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&TantivyEngine) -> Result<T> + Send + 'static,
+    {
+        let engine = self.clone();
+        tokio::task::spawn_blocking(move || work(&engine)).await?
+    }
+}
+
+/// A full rebuild of one index in progress; see [`TantivyEngine::begin_rebuild`].
+/// Dropping it without [`Rebuild::finish`] abandons the new generation.
+pub struct Rebuild {
+    engine: TantivyEngine,
+    kind: IndexKind,
+    generation: Generation,
+}
+
+impl Rebuild {
+    /// Adds vacancies to the new index; only for a rebuild of [`IndexKind::Vacancies`].
+    pub fn add_vacancies(&self, docs: &[VacancyDoc]) -> Result<()> {
+        if self.kind != IndexKind::Vacancies {
+            return Err(SearchError::InvalidQuery("this rebuild is not of the vacancy index".to_owned()));
+        }
+        let schema = &self.engine.inner.vacancy_schema;
+        let writer = self.generation.writer()?;
+        for doc in docs {
+            writer.delete_term(schema.id_term(&doc.card.vacancy_id));
+            writer.add_document(schema.document(doc)?)?;
+        }
+        Ok(())
+    }
+
+    /// Adds CVs to the new index; only for a rebuild of [`IndexKind::Cvs`].
+    pub fn add_cvs(&self, docs: &[CvDoc]) -> Result<()> {
+        if self.kind != IndexKind::Cvs {
+            return Err(SearchError::InvalidQuery("this rebuild is not of the cv index".to_owned()));
+        }
+        let schema = &self.engine.inner.cv_schema;
+        let writer = self.generation.writer()?;
+        for doc in docs {
+            writer.delete_term(schema.id_term(&doc.card.cv_id));
+            writer.add_document(schema.document(doc)?)?;
+        }
+        Ok(())
+    }
+
+    /// Commits the new index and atomically makes it the live one.
+    pub fn finish(self) -> Result<()> {
+        self.engine.handle(self.kind).swap_in(self.generation)
+    }
+}
+
+#[async_trait]
+impl SearchEngine for TantivyEngine {
+    async fn upsert_vacancies(&self, docs: Vec<VacancyDoc>) -> Result<()> {
+        self.blocking(move |engine| engine.upsert_vacancies_sync(&docs)).await
+    }
+
+    async fn delete_vacancies(&self, ids: Vec<Uuid>) -> Result<()> {
+        self.blocking(move |engine| engine.delete_vacancies_sync(&ids)).await
+    }
+
+    async fn upsert_cvs(&self, docs: Vec<CvDoc>) -> Result<()> {
+        self.blocking(move |engine| engine.upsert_cvs_sync(&docs)).await
+    }
+
+    async fn delete_cvs(&self, ids: Vec<Uuid>) -> Result<()> {
+        self.blocking(move |engine| engine.delete_cvs_sync(&ids)).await
+    }
+
+    async fn commit(&self) -> Result<()> {
+        self.blocking(|engine| engine.commit_sync()).await
+    }
+
+    async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
+        self.blocking(move |engine| engine.search_vacancies_sync(&query)).await
+    }
+
+    async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {
+        self.blocking(move |engine| engine.search_cvs_sync(&query)).await
+    }
+
+    async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames> {
+        self.blocking(move |engine| engine.employer_names_sync(&query)).await
+    }
+
+    async fn vacancy_counts_by_category(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>> {
+        self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now)).await
+    }
+}

@@ -1,0 +1,385 @@
+//! The vacancy index: its schema, how a [`VacancyDoc`] is laid out in it, and the search.
+//!
+//! Filters that are not faceted (validity, salary range and period) are part of the tantivy
+//! query so they prune candidates early; the faceted groups are checked by the collector.
+
+use std::collections::BTreeMap;
+use std::ops::Bound;
+use std::time::Instant;
+
+use chrono::{DateTime, Utc};
+use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+};
+use tantivy::{Searcher, TantivyDocument, Term};
+use uuid::Uuid;
+
+use super::analysis;
+use super::collector::{FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns};
+use super::text_query::{self, TextFields};
+use crate::model::{
+    EmployerName, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+};
+use crate::{Result, SearchError};
+
+/// Bits of the `flags` fast field.
+const FOR_STUDENTS: u32 = 0;
+const FOR_UNDERAGE: u32 = 1;
+const FOR_DISABLED: u32 = 2;
+const FOR_RETIRED: u32 = 3;
+const FOR_FOREIGNERS: u32 = 4;
+const REMOTE_WORK: u32 = 5;
+const SHIFT_WORK: u32 = 6;
+const BY_AGREEMENT: u32 = 7;
+
+#[derive(Clone)]
+pub(crate) struct VacancySchema {
+    pub schema: Schema,
+    id: Field,
+    card: Field,
+    text: TextFields,
+    categories: Field,
+    places: Field,
+    employment_type: Field,
+    work_experience: Field,
+    languages: Field,
+    business_name: Field,
+    company: Field,
+    flags: Field,
+    pro_level: Field,
+    renewed_at: Field,
+    tie: Field,
+    valid_until: Field,
+    salary_low: Field,
+    salary_high: Field,
+    salary_period: Field,
+}
+
+pub(crate) fn text_options(analyzer: &str) -> TextOptions {
+    TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(analyzer)
+            .set_index_option(IndexRecordOption::WithFreqs),
+    )
+}
+
+pub(crate) fn text_fields(builder: &mut tantivy::schema::SchemaBuilder) -> TextFields {
+    TextFields {
+        et: builder.add_text_field("text_et", text_options(analysis::ESTONIAN)),
+        en: builder.add_text_field("text_en", text_options(analysis::ENGLISH)),
+        ru: builder.add_text_field("text_ru", text_options(analysis::RUSSIAN)),
+        raw: builder.add_text_field("text_raw", text_options(analysis::RAW)),
+    }
+}
+
+/// A stable tie-breaker for ranking: the id's first 8 bytes (random in a v4 uuid).
+pub(crate) fn tie_breaker(id: &Uuid) -> u64 {
+    let bytes = id.as_bytes();
+    u64::from_be_bytes(bytes[..8].try_into().expect("a uuid has 16 bytes"))
+}
+
+/// Microseconds since the epoch, the representation of instants in fast fields.
+pub(crate) fn micros(instant: DateTime<Utc>) -> i64 {
+    instant.timestamp_micros()
+}
+
+/// Sorted and deduplicated, because the collector counts each stored value once.
+pub(crate) fn distinct(values: &[String]) -> Vec<&str> {
+    let mut values: Vec<&str> = values.iter().map(String::as_str).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+impl VacancySchema {
+    pub fn new() -> VacancySchema {
+        let mut builder = Schema::builder();
+        let id = builder.add_text_field("id", STRING);
+        let card = builder.add_text_field("card", STORED);
+        let text = text_fields(&mut builder);
+        let facet = STRING | FAST;
+        VacancySchema {
+            id,
+            card,
+            text,
+            categories: builder.add_text_field("category_codes", facet.clone()),
+            places: builder.add_text_field("place_codes", facet.clone()),
+            employment_type: builder.add_text_field("employment_type", facet.clone()),
+            work_experience: builder.add_text_field("work_experience", facet.clone()),
+            languages: builder.add_text_field("language_codes", facet.clone()),
+            business_name: builder.add_text_field("business_name", facet.clone()),
+            company: builder.add_text_field("company", facet),
+            flags: builder.add_u64_field("flags", FAST),
+            pro_level: builder.add_u64_field("pro_level", FAST),
+            renewed_at: builder.add_i64_field("renewed_at", FAST),
+            tie: builder.add_u64_field("tie", FAST),
+            valid_until: builder.add_i64_field("valid_until", INDEXED | FAST),
+            salary_low: builder.add_f64_field("salary_low", INDEXED | FAST),
+            salary_high: builder.add_f64_field("salary_high", INDEXED | FAST),
+            salary_period: builder.add_text_field("salary_period", STRING),
+            schema: builder.build(),
+        }
+    }
+
+    pub fn id_term(&self, id: &Uuid) -> Term {
+        Term::from_field_text(self.id, &id.to_string())
+    }
+
+    pub fn document(&self, doc: &VacancyDoc) -> Result<TantivyDocument> {
+        let card = &doc.card;
+        let mut out = TantivyDocument::new();
+        out.add_text(self.id, card.vacancy_id.to_string());
+        out.add_text(self.card, serde_json::to_string(card)?);
+        out.add_text(self.text.et, &doc.text.et);
+        out.add_text(self.text.en, &doc.text.en);
+        out.add_text(self.text.ru, &doc.text.ru);
+        for text in [&doc.text.et, &doc.text.en, &doc.text.ru, &card.business_name] {
+            out.add_text(self.text.raw, text);
+        }
+        for (field, values) in [
+            (self.categories, &doc.category_codes),
+            (self.places, &doc.place_codes),
+            (self.languages, &doc.language_codes),
+        ] {
+            for value in distinct(values) {
+                out.add_text(field, value);
+            }
+        }
+        for (field, value) in [
+            (self.employment_type, &doc.employment_type),
+            (self.work_experience, &doc.work_experience),
+        ] {
+            if let Some(value) = value {
+                out.add_text(field, value);
+            }
+        }
+        out.add_text(self.business_name, &card.business_name);
+        out.add_text(
+            self.company,
+            format!("{}/{}/{}", card.company_country_code, card.company_registry_code, card.business_name),
+        );
+        out.add_u64(self.flags, flag_bits(&card.flags, card.by_agreement));
+        out.add_u64(self.pro_level, u64::from(card.pro_level));
+        out.add_i64(self.renewed_at, card.renewed_at.or(card.publish_at).map_or(i64::MIN, micros));
+        out.add_u64(self.tie, tie_breaker(&card.vacancy_id));
+        out.add_i64(self.valid_until, card.valid_until.map_or(i64::MAX, micros));
+        let low = card.salary_from.or(card.salary_to);
+        let high = card.salary_to.or(card.salary_from);
+        if let (Some(low), Some(high)) = (low, high) {
+            out.add_f64(self.salary_low, low);
+            out.add_f64(self.salary_high, high);
+        }
+        if let Some(period) = &card.salary_period {
+            out.add_text(self.salary_period, period);
+        }
+        Ok(out)
+    }
+
+    /// The validity, salary and text part of a query (everything but the faceted groups).
+    fn base_query(&self, query: &VacancyQuery, searcher: &Searcher) -> (Box<dyn Query>, bool) {
+        let mut filters: Vec<Box<dyn Query>> = vec![Box::new(RangeQuery::new(
+            Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),
+            Bound::Unbounded,
+        ))];
+        if let Some(from) = query.salary_from {
+            filters.push(Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_f64(self.salary_high, from)),
+                Bound::Unbounded,
+            )));
+        }
+        if let Some(to) = query.salary_to {
+            filters.push(Box::new(RangeQuery::new(
+                Bound::Unbounded,
+                Bound::Included(Term::from_field_f64(self.salary_low, to)),
+            )));
+        }
+        if let Some(period) = &query.salary_period {
+            filters.push(Box::new(TermQuery::new(
+                Term::from_field_text(self.salary_period, period),
+                IndexRecordOption::Basic,
+            )));
+        }
+        let text = query
+            .text
+            .as_deref()
+            .and_then(|text| text_query::build(text, self.text, searcher.index().tokenizers()));
+        let scored = text.is_some();
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = filters
+            .into_iter()
+            .map(|filter| (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0)) as Box<dyn Query>))
+            .collect();
+        clauses.push((Occur::Must, text.unwrap_or_else(|| Box::new(AllQuery))));
+        (Box::new(BooleanQuery::new(clauses)), scored)
+    }
+
+    pub fn search(&self, searcher: &Searcher, query: &VacancyQuery) -> Result<VacancyResults> {
+        let started = Instant::now();
+        if query.size == 0 && query.page > 0 {
+            return Err(SearchError::InvalidQuery("a page needs a size".to_owned()));
+        }
+        let (tantivy_query, scored) = self.base_query(query, searcher);
+        let offset = (query.page as usize).saturating_mul(query.size as usize);
+        let flags = &query.flags;
+        let collector = FacetedCollector {
+            groups: vec![
+                terms("category_codes", &query.category_codes),
+                terms("place_codes", &query.place_codes),
+                terms("employment_type", &query.employment_types),
+                terms("work_experience", &query.work_experiences),
+                terms("language_codes", &query.language_codes),
+                terms("business_name", &query.business_names),
+                Group::Flag { bit: BY_AGREEMENT, required: query.salary_by_agreement },
+                Group::Flag { bit: FOR_STUDENTS, required: flags.for_students },
+                Group::Flag { bit: FOR_UNDERAGE, required: flags.for_underage },
+                Group::Flag { bit: FOR_DISABLED, required: flags.for_disabled },
+                Group::Flag { bit: FOR_RETIRED, required: flags.for_retired },
+                Group::Flag { bit: FOR_FOREIGNERS, required: flags.for_foreigners },
+                Group::Flag { bit: REMOTE_WORK, required: flags.remote_work },
+                Group::Flag { bit: SHIFT_WORK, required: flags.shift_work },
+            ],
+            ranking: Ranking { primary: Some("pro_level"), secondary: "renewed_at", tie: "tie" },
+            top: offset.saturating_add(query.size as usize),
+            scored,
+            salary: Some(SalaryColumns { low: "salary_low", high: "salary_high" }),
+        };
+        let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
+        let mut hits = Vec::new();
+        for hit in collected.hits.iter().skip(offset) {
+            let doc: TantivyDocument = searcher.doc(hit.address)?;
+            let card = doc
+                .get_first(self.card)
+                .and_then(|value| value.as_str())
+                .ok_or_else(|| SearchError::Task("a vacancy without its stored card".to_owned()))?;
+            let card: VacancyCard = serde_json::from_str(card)?;
+            hits.push(VacancyHit { card, score: scored.then_some(hit.score) });
+        }
+        let mut counts = collected.counts.into_iter();
+        let mut next_terms = || match counts.next() {
+            Some(GroupCounts::Terms(map)) => map,
+            _ => BTreeMap::new(),
+        };
+        let category_codes = next_terms();
+        let place_codes = next_terms();
+        let employment_types = next_terms();
+        let work_experiences = next_terms();
+        let language_codes = next_terms();
+        let business_names = next_terms();
+        let mut next_flag = || match counts.next() {
+            Some(GroupCounts::Flag(count)) => count,
+            _ => 0,
+        };
+        let facets = VacancyFacets {
+            category_codes,
+            place_codes,
+            employment_types,
+            work_experiences,
+            language_codes,
+            business_names,
+            salary_by_agreement: next_flag(),
+            flags: VacancyFlags {
+                for_students: next_flag(),
+                for_underage: next_flag(),
+                for_disabled: next_flag(),
+                for_retired: next_flag(),
+                for_foreigners: next_flag(),
+                remote_work: next_flag(),
+                shift_work: next_flag(),
+            },
+        };
+        let salary = &collected.salary;
+        Ok(VacancyResults {
+            hits,
+            total: collected.total,
+            total_pages: total_pages(collected.total, query.size),
+            facets,
+            salary: SalaryStats {
+                min: salary.min,
+                max: salary.max,
+                avg: (salary.count > 0).then(|| salary.sum_mid / salary.count as f64),
+                count: salary.count,
+            },
+            took_ms: started.elapsed().as_millis() as u64,
+        })
+    }
+}
+
+impl VacancySchema {
+    /// Companies with active vacancies, from the `company` facet ("country/registry/name").
+    pub fn employer_names(&self, searcher: &Searcher, query: &EmployerNameQuery) -> Result<EmployerNames> {
+        let collector = FacetedCollector {
+            groups: vec![terms("company", &[])],
+            ranking: Ranking { primary: None, secondary: "renewed_at", tie: "tie" },
+            top: 0,
+            scored: false,
+            salary: None,
+        };
+        let valid = RangeQuery::new(
+            Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),
+            Bound::Unbounded,
+        );
+        let collected = searcher.search(&valid, &collector)?;
+        let Some(GroupCounts::Terms(companies)) = collected.counts.into_iter().next() else {
+            return Ok(EmployerNames { names: Vec::new(), total: 0, total_pages: 0 });
+        };
+        let needle = query.search.trim().to_lowercase();
+        let mut matches: Vec<(bool, String, EmployerName)> = companies
+            .into_iter()
+            .filter_map(|(key, vacancy_count)| {
+                let mut parts = key.splitn(3, '/');
+                let (country_code, registry_code, business_name) = (parts.next()?, parts.next()?, parts.next()?);
+                if country_code != query.country_code {
+                    return None;
+                }
+                let lowercase = business_name.to_lowercase();
+                let position = lowercase.find(&needle)?;
+                Some((
+                    position != 0,
+                    lowercase,
+                    EmployerName {
+                        business_name: business_name.to_owned(),
+                        country_code: country_code.to_owned(),
+                        registry_code: registry_code.to_owned(),
+                        vacancy_count,
+                    },
+                ))
+            })
+            .collect();
+        matches.sort_by(|a, b| (a.0, &a.1, &a.2.registry_code).cmp(&(b.0, &b.1, &b.2.registry_code)));
+        let total = matches.len() as u64;
+        let names = matches
+            .into_iter()
+            .skip((query.page as usize).saturating_mul(EmployerNameQuery::PAGE_SIZE))
+            .take(EmployerNameQuery::PAGE_SIZE)
+            .map(|(_, _, name)| name)
+            .collect();
+        Ok(EmployerNames { names, total, total_pages: total_pages(total, EmployerNameQuery::PAGE_SIZE as u32) })
+    }
+}
+
+pub(crate) fn terms(column: &'static str, selected: &[String]) -> Group {
+    Group::Terms { column, selected: selected.to_vec() }
+}
+
+pub(crate) fn total_pages(total: u64, size: u32) -> u32 {
+    if size == 0 {
+        return 0;
+    }
+    u32::try_from(total.div_ceil(u64::from(size))).unwrap_or(u32::MAX)
+}
+
+fn flag_bits(flags: &VacancyFlags, by_agreement: bool) -> u64 {
+    [
+        (flags.for_students, FOR_STUDENTS),
+        (flags.for_underage, FOR_UNDERAGE),
+        (flags.for_disabled, FOR_DISABLED),
+        (flags.for_retired, FOR_RETIRED),
+        (flags.for_foreigners, FOR_FOREIGNERS),
+        (flags.remote_work, REMOTE_WORK),
+        (flags.shift_work, SHIFT_WORK),
+        (by_agreement, BY_AGREEMENT),
+    ]
+    .into_iter()
+    .filter(|(set, _)| *set)
+    .fold(0, |bits, (_, bit)| bits | 1 << bit)
+}
