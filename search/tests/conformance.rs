@@ -1,0 +1,517 @@
+//! The behaviour every engine must have, run against tantivy always and against Meilisearch
+//! when `MEILI_URL` points at a server.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono::Duration;
+use common::*;
+use search::{CvQuery, EmployerNameQuery, SearchEngine, VacancyDoc, VacancyFlags, VacancyQuery};
+use uuid::Uuid;
+
+/// Every engine under test, each loaded with `vacancies` and `cvs`.
+async fn engines(vacancies: Vec<VacancyDoc>, cvs: Vec<search::CvDoc>) -> Vec<(&'static str, Arc<dyn SearchEngine>)> {
+    let mut engines = vec![("tantivy", tantivy_with(vacancies.clone(), cvs.clone()).await)];
+    match meili::engine(vacancies, cvs).await {
+        Some(engine) => engines.push(("meilisearch", engine)),
+        None => eprintln!("conformance: MEILI_URL is not set, Meilisearch SKIPPED (tantivy only)"),
+    }
+    engines
+}
+
+mod meili {
+    use super::*;
+
+    /// A Meilisearch engine on `MEILI_URL` with the corpus, under index names unique to the
+    /// test process so parallel tests do not see each other's documents.
+    pub async fn engine(vacancies: Vec<VacancyDoc>, cvs: Vec<search::CvDoc>) -> Option<Arc<dyn SearchEngine>> {
+        let _ = (vacancies, cvs);
+        None
+    }
+}
+
+async fn corpus_engines() -> (Vec<VacancyDoc>, Vec<(&'static str, Arc<dyn SearchEngine>)>) {
+    let docs = vacancies();
+    let engines = engines(docs.clone(), cvs()).await;
+    (docs, engines)
+}
+
+fn query() -> VacancyQuery {
+    VacancyQuery { now: now(), size: 1000, ..VacancyQuery::default() }
+}
+
+fn ids(results: &search::VacancyResults) -> Vec<Uuid> {
+    results.hits.iter().map(|hit| hit.card.vacancy_id).collect()
+}
+
+fn sorted(mut ids: Vec<Uuid>) -> Vec<Uuid> {
+    ids.sort();
+    ids
+}
+
+/// The ids brute force says `query` (without text) matches.
+fn expected(docs: &[VacancyDoc], query: &VacancyQuery) -> Vec<Uuid> {
+    sorted(docs.iter().filter(|doc| passes(doc, query, None)).map(|doc| doc.card.vacancy_id).collect())
+}
+
+async fn assert_filter(docs: &[VacancyDoc], engines: &[(&str, Arc<dyn SearchEngine>)], query: VacancyQuery) {
+    let want = expected(docs, &query);
+    assert!(!want.is_empty(), "the fixture should have matches for {query:?}");
+    assert!(want.len() < docs.len(), "the filter should exclude something: {query:?}");
+    for (name, engine) in engines {
+        let results = engine.search_vacancies(query.clone()).await.unwrap();
+        assert_eq!(sorted(ids(&results)), want, "{name}: {query:?}");
+        assert_eq!(results.total, want.len() as u64, "{name}: total of {query:?}");
+    }
+}
+
+#[tokio::test]
+async fn browsing_returns_every_vacancy_still_valid() {
+    let (docs, engines) = corpus_engines().await;
+    let expired = docs.iter().filter(|d| d.card.valid_until.is_some_and(|u| u < now())).count();
+    assert!(expired > 0, "the fixture has expired vacancies");
+    for (name, engine) in &engines {
+        let results = engine.search_vacancies(query()).await.unwrap();
+        assert_eq!(results.total as usize, docs.len() - expired, "{name}");
+        assert_eq!(sorted(ids(&results)), expected(&docs, &query()), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn each_filter_group_keeps_exactly_the_matching_vacancies() {
+    let (docs, engines) = corpus_engines().await;
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let queries = vec![
+        VacancyQuery { category_codes: s(&["FOOD"]), ..query() },
+        VacancyQuery { category_codes: s(&["FOOD", "IT"]), ..query() },
+        VacancyQuery { place_codes: s(&["8130"]), ..query() },
+        // a county finds the vacancies in all its towns
+        VacancyQuery { place_codes: s(&["0037"]), ..query() },
+        VacancyQuery { employment_types: s(&["PART_TIME"]), ..query() },
+        VacancyQuery { work_experiences: s(&["NONE", "UP_TO_1"]), ..query() },
+        VacancyQuery { language_codes: s(&["ru"]), ..query() },
+        VacancyQuery { business_names: s(&["Maxima Eesti OÜ"]), ..query() },
+        VacancyQuery { salary_from: Some(2500.0), ..query() },
+        VacancyQuery { salary_to: Some(1200.0), ..query() },
+        VacancyQuery { salary_from: Some(1500.0), salary_to: Some(2000.0), ..query() },
+        VacancyQuery { salary_period: Some("HOUR".to_owned()), ..query() },
+        VacancyQuery { salary_by_agreement: true, ..query() },
+        VacancyQuery { flags: VacancyFlags { for_students: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { for_underage: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { for_disabled: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { for_retired: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { for_foreigners: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { remote_work: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery { flags: VacancyFlags { shift_work: true, ..VacancyFlags::default() }, ..query() },
+        // groups combine with AND
+        VacancyQuery {
+            category_codes: s(&["SALES", "FOOD"]),
+            place_codes: s(&["0037"]),
+            flags: VacancyFlags { shift_work: true, ..VacancyFlags::default() },
+            ..query()
+        },
+    ];
+    for query in queries {
+        assert_filter(&docs, &engines, query).await;
+    }
+}
+
+#[tokio::test]
+async fn facet_counts_leave_out_only_their_own_group() {
+    let (docs, engines) = corpus_engines().await;
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let queries = vec![
+        query(),
+        VacancyQuery { category_codes: s(&["FOOD", "IT"]), place_codes: s(&["0037"]), ..query() },
+        VacancyQuery {
+            employment_types: s(&["FULL_TIME"]),
+            language_codes: s(&["en"]),
+            flags: VacancyFlags { for_students: true, remote_work: true, ..VacancyFlags::default() },
+            ..query()
+        },
+        VacancyQuery {
+            business_names: s(&["Rimi Eesti Food AS", "Bolt Technology OÜ"]),
+            work_experiences: s(&["NONE"]),
+            salary_from: Some(1000.0),
+            ..query()
+        },
+        VacancyQuery { salary_by_agreement: true, category_codes: s(&["SALES"]), ..query() },
+    ];
+    let single = |value: &Option<String>| value.iter().cloned().collect::<Vec<_>>();
+    for query in queries {
+        let want_categories = brute_counts(&docs, &query, VacancyGroup::Category, |d| d.category_codes.clone());
+        let want_places = brute_counts(&docs, &query, VacancyGroup::Place, |d| d.place_codes.clone());
+        let want_types =
+            brute_counts(&docs, &query, VacancyGroup::EmploymentType, |d| single(&d.employment_type));
+        let want_experience =
+            brute_counts(&docs, &query, VacancyGroup::WorkExperience, |d| single(&d.work_experience));
+        let want_languages = brute_counts(&docs, &query, VacancyGroup::Language, |d| d.language_codes.clone());
+        let want_names =
+            brute_counts(&docs, &query, VacancyGroup::BusinessName, |d| vec![d.card.business_name.clone()]);
+        let want_agreement =
+            docs.iter().filter(|d| d.card.by_agreement && passes(d, &query, Some(VacancyGroup::ByAgreement))).count();
+        let want_flags: Vec<u64> = (0..7)
+            .map(|i| {
+                docs.iter()
+                    .filter(|d| flag_values(&d.card.flags)[i] && passes(d, &query, Some(VacancyGroup::Flag(i))))
+                    .count() as u64
+            })
+            .collect();
+        for (name, engine) in &engines {
+            let facets = engine.search_vacancies(query.clone()).await.unwrap().facets;
+            assert_eq!(facets.category_codes, want_categories, "{name}: categories of {query:?}");
+            assert_eq!(facets.place_codes, want_places, "{name}: places of {query:?}");
+            assert_eq!(facets.employment_types, want_types, "{name}: employment types of {query:?}");
+            assert_eq!(facets.work_experiences, want_experience, "{name}: experience of {query:?}");
+            assert_eq!(facets.language_codes, want_languages, "{name}: languages of {query:?}");
+            assert_eq!(facets.business_names, want_names, "{name}: business names of {query:?}");
+            assert_eq!(facets.salary_by_agreement, want_agreement as u64, "{name}: by agreement of {query:?}");
+            let flags = &facets.flags;
+            let got = vec![
+                flags.for_students,
+                flags.for_underage,
+                flags.for_disabled,
+                flags.for_retired,
+                flags.for_foreigners,
+                flags.remote_work,
+                flags.shift_work,
+            ];
+            assert_eq!(got, want_flags, "{name}: flags of {query:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn salary_stats_cover_the_matching_vacancies_with_a_salary() {
+    let (docs, engines) = corpus_engines().await;
+    let query = VacancyQuery { category_codes: vec!["FINANCE".to_owned()], ..query() };
+    let mut lows = Vec::new();
+    let mut highs = Vec::new();
+    let mut mids = Vec::new();
+    for doc in docs.iter().filter(|d| passes(d, &query, None)) {
+        let low = doc.card.salary_from.or(doc.card.salary_to);
+        let high = doc.card.salary_to.or(doc.card.salary_from);
+        if let (Some(low), Some(high)) = (low, high) {
+            lows.push(low);
+            highs.push(high);
+            mids.push((low + high) / 2.0);
+        }
+    }
+    let min = lows.iter().cloned().fold(f64::INFINITY, f64::min);
+    let max = highs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let avg = mids.iter().sum::<f64>() / mids.len() as f64;
+    for (name, engine) in &engines {
+        let salary = engine.search_vacancies(query.clone()).await.unwrap().salary;
+        assert_eq!(salary.count, mids.len() as u64, "{name}");
+        assert_eq!(salary.min, Some(min), "{name}");
+        assert_eq!(salary.max, Some(max), "{name}");
+        assert!((salary.avg.unwrap() - avg).abs() < 0.01, "{name}: {:?} vs {avg}", salary.avg);
+    }
+}
+
+#[tokio::test]
+async fn without_text_pro_level_then_renewal_orders_and_pages_are_stable() {
+    let (docs, engines) = corpus_engines().await;
+    let mut want: Vec<&VacancyDoc> = docs.iter().filter(|d| passes(d, &query(), None)).collect();
+    want.sort_by(|a, b| {
+        (b.card.pro_level, b.card.renewed_at).cmp(&(a.card.pro_level, a.card.renewed_at))
+    });
+    for (name, engine) in &engines {
+        let all = engine.search_vacancies(query()).await.unwrap();
+        let got: Vec<(u8, _)> = all.hits.iter().map(|h| (h.card.pro_level, h.card.renewed_at)).collect();
+        let want_keys: Vec<(u8, _)> = want.iter().map(|d| (d.card.pro_level, d.card.renewed_at)).collect();
+        assert_eq!(got, want_keys, "{name}: order");
+        let mut paged = Vec::new();
+        for page in 0..all.total.div_ceil(20) as u32 {
+            let results = engine.search_vacancies(VacancyQuery { page, size: 20, ..query() }).await.unwrap();
+            assert_eq!(results.total_pages as u64, all.total.div_ceil(20), "{name}");
+            paged.extend(ids(&results));
+        }
+        assert_eq!(paged, ids(&all), "{name}: pages concatenate to the full order");
+    }
+}
+
+#[tokio::test]
+async fn a_page_beyond_the_end_is_empty_with_the_right_total() {
+    let (docs, engines) = corpus_engines().await;
+    let total = expected(&docs, &query()).len() as u64;
+    for (name, engine) in &engines {
+        let last = (total.div_ceil(20) - 1) as u32;
+        let results = engine.search_vacancies(VacancyQuery { page: last, size: 20, ..query() }).await.unwrap();
+        assert_eq!(results.hits.len() as u64, total - 20 * u64::from(last), "{name}: last page");
+        let beyond = engine.search_vacancies(VacancyQuery { page: last + 1, size: 20, ..query() }).await.unwrap();
+        assert!(beyond.hits.is_empty(), "{name}");
+        assert_eq!(beyond.total, total, "{name}");
+        assert_eq!(beyond.total_pages, last + 1, "{name}");
+        let counts_only = engine.search_vacancies(VacancyQuery { size: 0, ..query() }).await.unwrap();
+        assert!(counts_only.hits.is_empty(), "{name}");
+        assert_eq!(counts_only.total, total, "{name}");
+    }
+}
+
+/// A small corpus where the text decides.
+fn text_corpus() -> Vec<VacancyDoc> {
+    let mut docs = vec![
+        vacancy(VacancySpec::simple(1, "Müüja")),
+        vacancy(VacancySpec::simple(2, "Raamatupidaja")),
+        vacancy(VacancySpec::simple(3, "Töötaja laos")),
+        vacancy(VacancySpec::simple(4, "Koristaja")),
+        vacancy(VacancySpec::simple(5, "Tarkvaraarendaja")),
+    ];
+    let mut expired = VacancySpec::simple(6, "Müüja");
+    expired.valid_until = Some(now() - Duration::minutes(1));
+    docs.push(vacancy(expired));
+    docs
+}
+
+async fn text_ids(engine: &dyn SearchEngine, text: &str) -> Vec<u128> {
+    let query = VacancyQuery { text: Some(text.to_owned()), ..query() };
+    let results = engine.search_vacancies(query).await.unwrap();
+    let mut ids: Vec<u128> = results.hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
+    ids.sort();
+    ids
+}
+
+#[tokio::test]
+async fn text_matches_words_with_folded_letters_prefixes_and_typos() {
+    let engines = engines(text_corpus(), Vec::new()).await;
+    for (name, engine) in &engines {
+        let engine = engine.as_ref();
+        assert_eq!(text_ids(engine, "müüja").await, vec![1], "{name}: exact, expired left out");
+        assert_eq!(text_ids(engine, "MÜÜJA").await, vec![1], "{name}: case");
+        assert_eq!(text_ids(engine, "muuja").await, vec![1], "{name}: folded query");
+        assert_eq!(text_ids(engine, "tootaja").await, vec![3], "{name}: folded query");
+        assert_eq!(text_ids(engine, "raamatup").await, vec![2], "{name}: prefix of the last word");
+        assert_eq!(text_ids(engine, "raamatupidja").await, vec![2], "{name}: one typo");
+        assert_eq!(text_ids(engine, "tarkvaraarndaa").await, vec![5], "{name}: two typos in a long word");
+        assert_eq!(text_ids(engine, "töötaja laos").await, vec![3], "{name}: all words");
+        assert_eq!(text_ids(engine, "koristaja laos").await, Vec::<u128>::new(), "{name}: every word must match");
+        assert_eq!(text_ids(engine, "   ").await, vec![1, 2, 3, 4, 5], "{name}: blank text browses");
+    }
+}
+
+#[tokio::test]
+async fn with_text_relevance_comes_before_pro_level() {
+    let mut strong = VacancySpec::simple(1, "Kokk");
+    strong.description_et = "Kokk köögis, kokk ja kokk.".to_owned();
+    let mut weak_pro = VacancySpec::simple(2, "Abiline");
+    weak_pro.description_et = "Köögiabiline, vahel ka kokk, palju muid ülesandeid ja pikk kirjeldus \
+        mis räägib paljudest asjadest peale köögi ja veel rohkem sõnu siia juurde"
+        .to_owned();
+    weak_pro.pro_level = 3;
+    let mut equal_a = VacancySpec::simple(3, "Kelner");
+    equal_a.pro_level = 0;
+    let mut equal_b = VacancySpec::simple(4, "Kelner");
+    equal_b.pro_level = 2;
+    let mut equal_c = VacancySpec::simple(5, "Kelner");
+    equal_c.pro_level = 2;
+    equal_c.renewed_at = now() - Duration::hours(1);
+    let docs = vec![vacancy(strong), vacancy(weak_pro), vacancy(equal_a), vacancy(equal_b), vacancy(equal_c)];
+    for (name, engine) in &engines(docs, Vec::new()).await {
+        let kokk = VacancyQuery { text: Some("kokk".to_owned()), ..query() };
+        let got: Vec<u128> = engine.search_vacancies(kokk).await.unwrap().hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
+        assert_eq!(got, vec![1, 2], "{name}: relevance first");
+        let kelner = VacancyQuery { text: Some("kelner".to_owned()), ..query() };
+        let got: Vec<u128> = engine.search_vacancies(kelner).await.unwrap().hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
+        assert_eq!(got, vec![5, 4, 3], "{name}: equal relevance falls back to PRO level, then renewal");
+    }
+}
+
+#[tokio::test]
+async fn upserting_replaces_and_deleting_removes() {
+    for (name, engine) in &engines(text_corpus(), Vec::new()).await {
+        let mut renamed = VacancySpec::simple(1, "Kassapidaja");
+        renamed.pro_level = 1;
+        engine.upsert_vacancies(vec![vacancy(renamed)]).await.unwrap();
+        engine.delete_vacancies(vec![Uuid::from_u128(2), Uuid::from_u128(999)]).await.unwrap();
+        assert_eq!(text_ids(engine.as_ref(), "raamatupidaja").await, vec![2], "{name}: not visible before commit");
+        engine.commit().await.unwrap();
+        assert_eq!(text_ids(engine.as_ref(), "müüja").await, Vec::<u128>::new(), "{name}: old text gone");
+        assert_eq!(text_ids(engine.as_ref(), "kassapidaja").await, vec![1], "{name}: new text found");
+        assert_eq!(text_ids(engine.as_ref(), "raamatupidaja").await, Vec::<u128>::new(), "{name}: deleted");
+        let total = engine.search_vacancies(query()).await.unwrap().total;
+        assert_eq!(total, 4, "{name}: one document per id");
+    }
+}
+
+#[tokio::test]
+async fn employer_names_match_anywhere_with_prefixes_first_in_pages_of_ten() {
+    let mut docs = Vec::new();
+    for i in 0..14u128 {
+        let mut spec = VacancySpec::simple(100 + i, "Müüja");
+        spec.registry_code = Box::leak(format!("2000{i:04}").into_boxed_str());
+        spec.business_name = Box::leak(format!("Ehitus {i:02} OÜ").into_boxed_str());
+        docs.push(vacancy(spec));
+    }
+    let mut inner = VacancySpec::simple(1, "Müüja");
+    inner.registry_code = "30000001";
+    inner.business_name = "Tallinna Ehitus AS";
+    docs.push(vacancy(inner));
+    let mut twice = VacancySpec::simple(2, "Kokk");
+    twice.registry_code = "30000001";
+    twice.business_name = "Tallinna Ehitus AS";
+    docs.push(vacancy(twice));
+    let mut expired = VacancySpec::simple(3, "Kokk");
+    expired.registry_code = "30000002";
+    expired.business_name = "Vana Ehitus OÜ";
+    expired.valid_until = Some(now() - Duration::days(1));
+    docs.push(vacancy(expired));
+    for (name, engine) in &engines(docs, Vec::new()).await {
+        let ask = |search: &str, page: u32| EmployerNameQuery {
+            country_code: "EE".to_owned(),
+            search: search.to_owned(),
+            page,
+            now: now(),
+        };
+        let first = engine.employer_names(ask("ehitus", 0)).await.unwrap();
+        assert_eq!(first.total, 15, "{name}: the expired company is left out");
+        assert_eq!(first.total_pages, 2, "{name}");
+        assert_eq!(first.names.len(), 10, "{name}");
+        assert_eq!(first.names[0].business_name, "Ehitus 00 OÜ", "{name}");
+        let second = engine.employer_names(ask("ehitus", 1)).await.unwrap();
+        let last = second.names.last().unwrap();
+        assert_eq!(last.business_name, "Tallinna Ehitus AS", "{name}: contains after starts-with");
+        assert_eq!(last.vacancy_count, 2, "{name}: distinct per company");
+        assert_eq!(last.registry_code, "30000001", "{name}");
+        let other_country = engine
+            .employer_names(EmployerNameQuery { country_code: "LV".to_owned(), ..ask("", 0) })
+            .await
+            .unwrap();
+        assert_eq!(other_country.total, 0, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn category_counts_count_active_vacancies() {
+    let (docs, engines) = corpus_engines().await;
+    let mut want: BTreeMap<String, u64> = BTreeMap::new();
+    for doc in docs.iter().filter(|d| passes(d, &query(), None)) {
+        let mut codes = doc.category_codes.clone();
+        codes.sort();
+        codes.dedup();
+        for code in codes {
+            *want.entry(code).or_default() += 1;
+        }
+    }
+    for (name, engine) in &engines {
+        assert_eq!(engine.vacancy_counts_by_category(now()).await.unwrap(), want, "{name}");
+    }
+}
+
+fn cv_query() -> CvQuery {
+    CvQuery { size: 1000, ..CvQuery::default() }
+}
+
+#[tokio::test]
+async fn cv_search_finds_text_anywhere_in_the_cv_with_a_highlighted_snippet() {
+    let engines = engines(Vec::new(), cvs()).await;
+    for (name, engine) in &engines {
+        let results = engine
+            .search_cvs(CvQuery { text: Some("tantivy".to_owned()), ..cv_query() })
+            .await
+            .unwrap();
+        assert_eq!(results.hits.len(), 1, "{name}");
+        assert_eq!(results.hits[0].card.cv_id, Uuid::from_u128(2), "{name}");
+        assert!(results.hits[0].snippet.contains("<mark>tantivy</mark>"), "{name}: {}", results.hits[0].snippet);
+        let by_name = engine.search_cvs(CvQuery { text: Some("Maasikas".to_owned()), ..cv_query() }).await.unwrap();
+        assert_eq!(by_name.hits.len(), 1, "{name}: names are searchable");
+        let russian = engine.search_cvs(CvQuery { text: Some("водителем".to_owned()), ..cv_query() }).await.unwrap();
+        assert_eq!(russian.hits.len(), 1, "{name}: cyrillic");
+        assert_eq!(russian.hits[0].card.cv_id, Uuid::from_u128(3), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn cv_snippets_escape_html() {
+    let evil = cv(
+        Uuid::from_u128(50),
+        "Designer",
+        "Eve",
+        "Doe",
+        "I write <script>alert(1)</script> and design posters & logos",
+    );
+    for (name, engine) in &engines(Vec::new(), vec![evil]).await {
+        let results = engine.search_cvs(CvQuery { text: Some("posters".to_owned()), ..cv_query() }).await.unwrap();
+        let snippet = &results.hits[0].snippet;
+        assert!(snippet.contains("&lt;script&gt;"), "{name}: {snippet}");
+        assert!(!snippet.contains("<script>"), "{name}: {snippet}");
+        assert!(snippet.contains("<mark>posters</mark>"), "{name}: {snippet}");
+    }
+}
+
+#[tokio::test]
+async fn cv_filters_and_disjunctive_facets_match_brute_force() {
+    let docs = cvs();
+    let engines = engines(Vec::new(), docs.clone()).await;
+    let query = CvQuery {
+        category_codes: vec!["FOOD".to_owned(), "IT".to_owned()],
+        language_codes: vec!["en".to_owned()],
+        driver_licences: vec!["B".to_owned()],
+        ..cv_query()
+    };
+    type Values = fn(&search::CvCard) -> Vec<String>;
+    let groups: [(Values, &Vec<String>); 7] = [
+        (|c| c.category_codes.clone(), &query.category_codes),
+        (|c| c.place_codes.clone(), &query.place_codes),
+        (|c| c.language_codes.clone(), &query.language_codes),
+        (|c| c.education_levels.clone(), &query.education_levels),
+        (|c| c.work_experience.iter().cloned().collect(), &query.work_experiences),
+        (|c| c.driver_licences.clone(), &query.driver_licences),
+        (|c| c.employment_types.clone(), &query.employment_types),
+    ];
+    let passes = |card: &search::CvCard, except: Option<usize>| {
+        groups.iter().enumerate().all(|(i, (values, selected))| {
+            Some(i) == except || selected.is_empty() || values(card).iter().any(|v| selected.contains(v))
+        })
+    };
+    let want_ids = sorted(docs.iter().filter(|d| passes(&d.card, None)).map(|d| d.card.cv_id).collect());
+    assert!(!want_ids.is_empty());
+    let want_counts: Vec<BTreeMap<String, u64>> = (0..7)
+        .map(|g| {
+            let mut counts = BTreeMap::new();
+            for doc in docs.iter().filter(|d| passes(&d.card, Some(g))) {
+                let mut values = groups[g].0(&doc.card);
+                values.sort();
+                values.dedup();
+                for value in values {
+                    *counts.entry(value).or_default() += 1;
+                }
+            }
+            counts
+        })
+        .collect();
+    for (name, engine) in &engines {
+        let results = engine.search_cvs(query.clone()).await.unwrap();
+        let got = sorted(results.hits.iter().map(|h| h.card.cv_id).collect());
+        assert_eq!(got, want_ids, "{name}");
+        let f = &results.facets;
+        let got_counts = vec![
+            f.category_codes.clone(),
+            f.place_codes.clone(),
+            f.language_codes.clone(),
+            f.education_levels.clone(),
+            f.work_experiences.clone(),
+            f.driver_licences.clone(),
+            f.employment_types.clone(),
+        ];
+        assert_eq!(got_counts, want_counts, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn cvs_without_text_come_most_recently_updated_first() {
+    let docs = cvs();
+    let mut want: Vec<_> = docs.iter().map(|d| d.card.updated_at).collect();
+    want.sort_by(|a, b| b.cmp(a));
+    for (name, engine) in &engines(Vec::new(), docs.clone()).await {
+        let results = engine.search_cvs(cv_query()).await.unwrap();
+        let got: Vec<_> = results.hits.iter().map(|h| h.card.updated_at).collect();
+        assert_eq!(got, want, "{name}");
+        assert_eq!(results.total, docs.len() as u64, "{name}");
+        engine.delete_cvs(vec![Uuid::from_u128(1)]).await.unwrap();
+        engine.commit().await.unwrap();
+        assert_eq!(engine.search_cvs(cv_query()).await.unwrap().total, docs.len() as u64 - 1, "{name}");
+    }
+}
