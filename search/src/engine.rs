@@ -51,5 +51,6 @@ pub trait SearchEngine: Send + Sync {
 
     /// Active vacancies per category code (the `sizeCount` of `/api/open/categories`);
     /// categories without vacancies are absent.
-    async fn vacancy_counts_by_category(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>>;
+    async fn vacancy_counts_by_category(&self, now: DateTime<Utc>)
+    -> Result<BTreeMap<String, u64>>;
 }

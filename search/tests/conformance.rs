@@ -12,8 +12,14 @@ use search::{CvQuery, EmployerNameQuery, SearchEngine, VacancyDoc, VacancyFlags,
 use uuid::Uuid;
 
 /// Every engine under test, each loaded with `vacancies` and `cvs`.
-async fn engines(vacancies: Vec<VacancyDoc>, cvs: Vec<search::CvDoc>) -> Vec<(&'static str, Arc<dyn SearchEngine>)> {
-    let mut engines = vec![("tantivy", tantivy_with(vacancies.clone(), cvs.clone()).await)];
+async fn engines(
+    vacancies: Vec<VacancyDoc>,
+    cvs: Vec<search::CvDoc>,
+) -> Vec<(&'static str, Arc<dyn SearchEngine>)> {
+    let mut engines = vec![(
+        "tantivy",
+        tantivy_with(vacancies.clone(), cvs.clone()).await,
+    )];
     match meili::engine(vacancies, cvs).await {
         Some(engine) => engines.push(("meilisearch", engine)),
         None => eprintln!("conformance: MEILI_URL is not set, Meilisearch SKIPPED (tantivy only)"),
@@ -26,7 +32,10 @@ mod meili {
 
     /// A Meilisearch engine on `MEILI_URL` with the corpus, under index names unique to the
     /// test process so parallel tests do not see each other's documents.
-    pub async fn engine(vacancies: Vec<VacancyDoc>, cvs: Vec<search::CvDoc>) -> Option<Arc<dyn SearchEngine>> {
+    pub async fn engine(
+        vacancies: Vec<VacancyDoc>,
+        cvs: Vec<search::CvDoc>,
+    ) -> Option<Arc<dyn SearchEngine>> {
         let _ = (vacancies, cvs);
         None
     }
@@ -39,7 +48,11 @@ async fn corpus_engines() -> (Vec<VacancyDoc>, Vec<(&'static str, Arc<dyn Search
 }
 
 fn query() -> VacancyQuery {
-    VacancyQuery { now: now(), size: 1000, ..VacancyQuery::default() }
+    VacancyQuery {
+        now: now(),
+        size: 1000,
+        ..VacancyQuery::default()
+    }
 }
 
 fn ids(results: &search::VacancyResults) -> Vec<Uuid> {
@@ -53,24 +66,46 @@ fn sorted(mut ids: Vec<Uuid>) -> Vec<Uuid> {
 
 /// The ids brute force says `query` (without text) matches.
 fn expected(docs: &[VacancyDoc], query: &VacancyQuery) -> Vec<Uuid> {
-    sorted(docs.iter().filter(|doc| passes(doc, query, None)).map(|doc| doc.card.vacancy_id).collect())
+    sorted(
+        docs.iter()
+            .filter(|doc| passes(doc, query, None))
+            .map(|doc| doc.card.vacancy_id)
+            .collect(),
+    )
 }
 
-async fn assert_filter(docs: &[VacancyDoc], engines: &[(&str, Arc<dyn SearchEngine>)], query: VacancyQuery) {
+async fn assert_filter(
+    docs: &[VacancyDoc],
+    engines: &[(&str, Arc<dyn SearchEngine>)],
+    query: VacancyQuery,
+) {
     let want = expected(docs, &query);
-    assert!(!want.is_empty(), "the fixture should have matches for {query:?}");
-    assert!(want.len() < docs.len(), "the filter should exclude something: {query:?}");
+    assert!(
+        !want.is_empty(),
+        "the fixture should have matches for {query:?}"
+    );
+    assert!(
+        want.len() < docs.len(),
+        "the filter should exclude something: {query:?}"
+    );
     for (name, engine) in engines {
         let results = engine.search_vacancies(query.clone()).await.unwrap();
         assert_eq!(sorted(ids(&results)), want, "{name}: {query:?}");
-        assert_eq!(results.total, want.len() as u64, "{name}: total of {query:?}");
+        assert_eq!(
+            results.total,
+            want.len() as u64,
+            "{name}: total of {query:?}"
+        );
     }
 }
 
 #[tokio::test]
 async fn browsing_returns_every_vacancy_still_valid() {
     let (docs, engines) = corpus_engines().await;
-    let expired = docs.iter().filter(|d| d.card.valid_until.is_some_and(|u| u < now())).count();
+    let expired = docs
+        .iter()
+        .filter(|d| d.card.valid_until.is_some_and(|u| u < now()))
+        .count();
     assert!(expired > 0, "the fixture has expired vacancies");
     for (name, engine) in &engines {
         let results = engine.search_vacancies(query()).await.unwrap();
@@ -84,32 +119,117 @@ async fn each_filter_group_keeps_exactly_the_matching_vacancies() {
     let (docs, engines) = corpus_engines().await;
     let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let queries = vec![
-        VacancyQuery { category_codes: s(&["FOOD"]), ..query() },
-        VacancyQuery { category_codes: s(&["FOOD", "IT"]), ..query() },
-        VacancyQuery { place_codes: s(&["8130"]), ..query() },
+        VacancyQuery {
+            category_codes: s(&["FOOD"]),
+            ..query()
+        },
+        VacancyQuery {
+            category_codes: s(&["FOOD", "IT"]),
+            ..query()
+        },
+        VacancyQuery {
+            place_codes: s(&["8130"]),
+            ..query()
+        },
         // a county finds the vacancies in all its towns
-        VacancyQuery { place_codes: s(&["0037"]), ..query() },
-        VacancyQuery { employment_types: s(&["PART_TIME"]), ..query() },
-        VacancyQuery { work_experiences: s(&["NONE", "UP_TO_1"]), ..query() },
-        VacancyQuery { language_codes: s(&["ru"]), ..query() },
-        VacancyQuery { business_names: s(&["Maxima Eesti OÜ"]), ..query() },
-        VacancyQuery { salary_from: Some(2500.0), ..query() },
-        VacancyQuery { salary_to: Some(1200.0), ..query() },
-        VacancyQuery { salary_from: Some(1500.0), salary_to: Some(2000.0), ..query() },
-        VacancyQuery { salary_period: Some("HOUR".to_owned()), ..query() },
-        VacancyQuery { salary_by_agreement: true, ..query() },
-        VacancyQuery { flags: VacancyFlags { for_students: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { for_underage: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { for_disabled: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { for_retired: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { for_foreigners: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { remote_work: true, ..VacancyFlags::default() }, ..query() },
-        VacancyQuery { flags: VacancyFlags { shift_work: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery {
+            place_codes: s(&["0037"]),
+            ..query()
+        },
+        VacancyQuery {
+            employment_types: s(&["PART_TIME"]),
+            ..query()
+        },
+        VacancyQuery {
+            work_experiences: s(&["NONE", "UP_TO_1"]),
+            ..query()
+        },
+        VacancyQuery {
+            language_codes: s(&["ru"]),
+            ..query()
+        },
+        VacancyQuery {
+            business_names: s(&["Maxima Eesti OÜ"]),
+            ..query()
+        },
+        VacancyQuery {
+            salary_from: Some(2500.0),
+            ..query()
+        },
+        VacancyQuery {
+            salary_to: Some(1200.0),
+            ..query()
+        },
+        VacancyQuery {
+            salary_from: Some(1500.0),
+            salary_to: Some(2000.0),
+            ..query()
+        },
+        VacancyQuery {
+            salary_period: Some("HOUR".to_owned()),
+            ..query()
+        },
+        VacancyQuery {
+            salary_by_agreement: true,
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_students: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_underage: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_disabled: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_retired: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_foreigners: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                remote_work: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                shift_work: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
         // groups combine with AND
         VacancyQuery {
             category_codes: s(&["SALES", "FOOD"]),
             place_codes: s(&["0037"]),
-            flags: VacancyFlags { shift_work: true, ..VacancyFlags::default() },
+            flags: VacancyFlags {
+                shift_work: true,
+                ..VacancyFlags::default()
+            },
             ..query()
         },
     ];
@@ -124,11 +244,19 @@ async fn facet_counts_leave_out_only_their_own_group() {
     let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let queries = vec![
         query(),
-        VacancyQuery { category_codes: s(&["FOOD", "IT"]), place_codes: s(&["0037"]), ..query() },
+        VacancyQuery {
+            category_codes: s(&["FOOD", "IT"]),
+            place_codes: s(&["0037"]),
+            ..query()
+        },
         VacancyQuery {
             employment_types: s(&["FULL_TIME"]),
             language_codes: s(&["en"]),
-            flags: VacancyFlags { for_students: true, remote_work: true, ..VacancyFlags::default() },
+            flags: VacancyFlags {
+                for_students: true,
+                remote_work: true,
+                ..VacancyFlags::default()
+            },
             ..query()
         },
         VacancyQuery {
@@ -137,37 +265,76 @@ async fn facet_counts_leave_out_only_their_own_group() {
             salary_from: Some(1000.0),
             ..query()
         },
-        VacancyQuery { salary_by_agreement: true, category_codes: s(&["SALES"]), ..query() },
+        VacancyQuery {
+            salary_by_agreement: true,
+            category_codes: s(&["SALES"]),
+            ..query()
+        },
     ];
     let single = |value: &Option<String>| value.iter().cloned().collect::<Vec<_>>();
     for query in queries {
-        let want_categories = brute_counts(&docs, &query, VacancyGroup::Category, |d| d.category_codes.clone());
-        let want_places = brute_counts(&docs, &query, VacancyGroup::Place, |d| d.place_codes.clone());
-        let want_types =
-            brute_counts(&docs, &query, VacancyGroup::EmploymentType, |d| single(&d.employment_type));
-        let want_experience =
-            brute_counts(&docs, &query, VacancyGroup::WorkExperience, |d| single(&d.work_experience));
-        let want_languages = brute_counts(&docs, &query, VacancyGroup::Language, |d| d.language_codes.clone());
-        let want_names =
-            brute_counts(&docs, &query, VacancyGroup::BusinessName, |d| vec![d.card.business_name.clone()]);
-        let want_agreement =
-            docs.iter().filter(|d| d.card.by_agreement && passes(d, &query, Some(VacancyGroup::ByAgreement))).count();
+        let want_categories = brute_counts(&docs, &query, VacancyGroup::Category, |d| {
+            d.category_codes.clone()
+        });
+        let want_places = brute_counts(&docs, &query, VacancyGroup::Place, |d| {
+            d.place_codes.clone()
+        });
+        let want_types = brute_counts(&docs, &query, VacancyGroup::EmploymentType, |d| {
+            single(&d.employment_type)
+        });
+        let want_experience = brute_counts(&docs, &query, VacancyGroup::WorkExperience, |d| {
+            single(&d.work_experience)
+        });
+        let want_languages = brute_counts(&docs, &query, VacancyGroup::Language, |d| {
+            d.language_codes.clone()
+        });
+        let want_names = brute_counts(&docs, &query, VacancyGroup::BusinessName, |d| {
+            vec![d.card.business_name.clone()]
+        });
+        let want_agreement = docs
+            .iter()
+            .filter(|d| d.card.by_agreement && passes(d, &query, Some(VacancyGroup::ByAgreement)))
+            .count();
         let want_flags: Vec<u64> = (0..7)
             .map(|i| {
                 docs.iter()
-                    .filter(|d| flag_values(&d.card.flags)[i] && passes(d, &query, Some(VacancyGroup::Flag(i))))
+                    .filter(|d| {
+                        flag_values(&d.card.flags)[i]
+                            && passes(d, &query, Some(VacancyGroup::Flag(i)))
+                    })
                     .count() as u64
             })
             .collect();
         for (name, engine) in &engines {
             let facets = engine.search_vacancies(query.clone()).await.unwrap().facets;
-            assert_eq!(facets.category_codes, want_categories, "{name}: categories of {query:?}");
-            assert_eq!(facets.place_codes, want_places, "{name}: places of {query:?}");
-            assert_eq!(facets.employment_types, want_types, "{name}: employment types of {query:?}");
-            assert_eq!(facets.work_experiences, want_experience, "{name}: experience of {query:?}");
-            assert_eq!(facets.language_codes, want_languages, "{name}: languages of {query:?}");
-            assert_eq!(facets.business_names, want_names, "{name}: business names of {query:?}");
-            assert_eq!(facets.salary_by_agreement, want_agreement as u64, "{name}: by agreement of {query:?}");
+            assert_eq!(
+                facets.category_codes, want_categories,
+                "{name}: categories of {query:?}"
+            );
+            assert_eq!(
+                facets.place_codes, want_places,
+                "{name}: places of {query:?}"
+            );
+            assert_eq!(
+                facets.employment_types, want_types,
+                "{name}: employment types of {query:?}"
+            );
+            assert_eq!(
+                facets.work_experiences, want_experience,
+                "{name}: experience of {query:?}"
+            );
+            assert_eq!(
+                facets.language_codes, want_languages,
+                "{name}: languages of {query:?}"
+            );
+            assert_eq!(
+                facets.business_names, want_names,
+                "{name}: business names of {query:?}"
+            );
+            assert_eq!(
+                facets.salary_by_agreement, want_agreement as u64,
+                "{name}: by agreement of {query:?}"
+            );
             let flags = &facets.flags;
             let got = vec![
                 flags.for_students,
@@ -186,7 +353,10 @@ async fn facet_counts_leave_out_only_their_own_group() {
 #[tokio::test]
 async fn salary_stats_cover_the_matching_vacancies_with_a_salary() {
     let (docs, engines) = corpus_engines().await;
-    let query = VacancyQuery { category_codes: vec!["FINANCE".to_owned()], ..query() };
+    let query = VacancyQuery {
+        category_codes: vec!["FINANCE".to_owned()],
+        ..query()
+    };
     let mut lows = Vec::new();
     let mut highs = Vec::new();
     let mut mids = Vec::new();
@@ -207,7 +377,11 @@ async fn salary_stats_cover_the_matching_vacancies_with_a_salary() {
         assert_eq!(salary.count, mids.len() as u64, "{name}");
         assert_eq!(salary.min, Some(min), "{name}");
         assert_eq!(salary.max, Some(max), "{name}");
-        assert!((salary.avg.unwrap() - avg).abs() < 0.01, "{name}: {:?} vs {avg}", salary.avg);
+        assert!(
+            (salary.avg.unwrap() - avg).abs() < 0.01,
+            "{name}: {:?} vs {avg}",
+            salary.avg
+        );
     }
 }
 
@@ -220,16 +394,34 @@ async fn without_text_pro_level_then_renewal_orders_and_pages_are_stable() {
     });
     for (name, engine) in &engines {
         let all = engine.search_vacancies(query()).await.unwrap();
-        let got: Vec<(u8, _)> = all.hits.iter().map(|h| (h.card.pro_level, h.card.renewed_at)).collect();
-        let want_keys: Vec<(u8, _)> = want.iter().map(|d| (d.card.pro_level, d.card.renewed_at)).collect();
+        let got: Vec<(u8, _)> = all
+            .hits
+            .iter()
+            .map(|h| (h.card.pro_level, h.card.renewed_at))
+            .collect();
+        let want_keys: Vec<(u8, _)> = want
+            .iter()
+            .map(|d| (d.card.pro_level, d.card.renewed_at))
+            .collect();
         assert_eq!(got, want_keys, "{name}: order");
         let mut paged = Vec::new();
         for page in 0..all.total.div_ceil(20) as u32 {
-            let results = engine.search_vacancies(VacancyQuery { page, size: 20, ..query() }).await.unwrap();
+            let results = engine
+                .search_vacancies(VacancyQuery {
+                    page,
+                    size: 20,
+                    ..query()
+                })
+                .await
+                .unwrap();
             assert_eq!(results.total_pages as u64, all.total.div_ceil(20), "{name}");
             paged.extend(ids(&results));
         }
-        assert_eq!(paged, ids(&all), "{name}: pages concatenate to the full order");
+        assert_eq!(
+            paged,
+            ids(&all),
+            "{name}: pages concatenate to the full order"
+        );
     }
 }
 
@@ -239,13 +431,34 @@ async fn a_page_beyond_the_end_is_empty_with_the_right_total() {
     let total = expected(&docs, &query()).len() as u64;
     for (name, engine) in &engines {
         let last = (total.div_ceil(20) - 1) as u32;
-        let results = engine.search_vacancies(VacancyQuery { page: last, size: 20, ..query() }).await.unwrap();
-        assert_eq!(results.hits.len() as u64, total - 20 * u64::from(last), "{name}: last page");
-        let beyond = engine.search_vacancies(VacancyQuery { page: last + 1, size: 20, ..query() }).await.unwrap();
+        let results = engine
+            .search_vacancies(VacancyQuery {
+                page: last,
+                size: 20,
+                ..query()
+            })
+            .await
+            .unwrap();
+        assert_eq!(
+            results.hits.len() as u64,
+            total - 20 * u64::from(last),
+            "{name}: last page"
+        );
+        let beyond = engine
+            .search_vacancies(VacancyQuery {
+                page: last + 1,
+                size: 20,
+                ..query()
+            })
+            .await
+            .unwrap();
         assert!(beyond.hits.is_empty(), "{name}");
         assert_eq!(beyond.total, total, "{name}");
         assert_eq!(beyond.total_pages, last + 1, "{name}");
-        let counts_only = engine.search_vacancies(VacancyQuery { size: 0, ..query() }).await.unwrap();
+        let counts_only = engine
+            .search_vacancies(VacancyQuery { size: 0, ..query() })
+            .await
+            .unwrap();
         assert!(counts_only.hits.is_empty(), "{name}");
         assert_eq!(counts_only.total, total, "{name}");
     }
@@ -267,9 +480,16 @@ fn text_corpus() -> Vec<VacancyDoc> {
 }
 
 async fn text_ids(engine: &dyn SearchEngine, text: &str) -> Vec<u128> {
-    let query = VacancyQuery { text: Some(text.to_owned()), ..query() };
+    let query = VacancyQuery {
+        text: Some(text.to_owned()),
+        ..query()
+    };
     let results = engine.search_vacancies(query).await.unwrap();
-    let mut ids: Vec<u128> = results.hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
+    let mut ids: Vec<u128> = results
+        .hits
+        .iter()
+        .map(|h| h.card.vacancy_id.as_u128())
+        .collect();
     ids.sort();
     ids
 }
@@ -279,16 +499,52 @@ async fn text_matches_words_with_folded_letters_prefixes_and_typos() {
     let engines = engines(text_corpus(), Vec::new()).await;
     for (name, engine) in &engines {
         let engine = engine.as_ref();
-        assert_eq!(text_ids(engine, "müüja").await, vec![1], "{name}: exact, expired left out");
+        assert_eq!(
+            text_ids(engine, "müüja").await,
+            vec![1],
+            "{name}: exact, expired left out"
+        );
         assert_eq!(text_ids(engine, "MÜÜJA").await, vec![1], "{name}: case");
-        assert_eq!(text_ids(engine, "muuja").await, vec![1], "{name}: folded query");
-        assert_eq!(text_ids(engine, "tootaja").await, vec![3], "{name}: folded query");
-        assert_eq!(text_ids(engine, "raamatup").await, vec![2], "{name}: prefix of the last word");
-        assert_eq!(text_ids(engine, "raamatupidja").await, vec![2], "{name}: one typo");
-        assert_eq!(text_ids(engine, "tarkvaraarndaa").await, vec![5], "{name}: two typos in a long word");
-        assert_eq!(text_ids(engine, "töötaja laos").await, vec![3], "{name}: all words");
-        assert_eq!(text_ids(engine, "koristaja laos").await, Vec::<u128>::new(), "{name}: every word must match");
-        assert_eq!(text_ids(engine, "   ").await, vec![1, 2, 3, 4, 5], "{name}: blank text browses");
+        assert_eq!(
+            text_ids(engine, "muuja").await,
+            vec![1],
+            "{name}: folded query"
+        );
+        assert_eq!(
+            text_ids(engine, "tootaja").await,
+            vec![3],
+            "{name}: folded query"
+        );
+        assert_eq!(
+            text_ids(engine, "raamatup").await,
+            vec![2],
+            "{name}: prefix of the last word"
+        );
+        assert_eq!(
+            text_ids(engine, "raamatupidja").await,
+            vec![2],
+            "{name}: one typo"
+        );
+        assert_eq!(
+            text_ids(engine, "tarkvaraarndaa").await,
+            vec![5],
+            "{name}: two typos in a long word"
+        );
+        assert_eq!(
+            text_ids(engine, "töötaja laos").await,
+            vec![3],
+            "{name}: all words"
+        );
+        assert_eq!(
+            text_ids(engine, "koristaja laos").await,
+            Vec::<u128>::new(),
+            "{name}: every word must match"
+        );
+        assert_eq!(
+            text_ids(engine, "   ").await,
+            vec![1, 2, 3, 4, 5],
+            "{name}: blank text browses"
+        );
     }
 }
 
@@ -297,9 +553,10 @@ async fn with_text_relevance_comes_before_pro_level() {
     let mut strong = VacancySpec::simple(1, "Kokk");
     strong.description_et = "Kokk köögis, kokk ja kokk.".to_owned();
     let mut weak_pro = VacancySpec::simple(2, "Abiline");
-    weak_pro.description_et = "Köögiabiline, vahel ka kokk, palju muid ülesandeid ja pikk kirjeldus \
+    weak_pro.description_et =
+        "Köögiabiline, vahel ka kokk, palju muid ülesandeid ja pikk kirjeldus \
         mis räägib paljudest asjadest peale köögi ja veel rohkem sõnu siia juurde"
-        .to_owned();
+            .to_owned();
     weak_pro.pro_level = 3;
     let mut equal_a = VacancySpec::simple(3, "Kelner");
     equal_a.pro_level = 0;
@@ -308,14 +565,44 @@ async fn with_text_relevance_comes_before_pro_level() {
     let mut equal_c = VacancySpec::simple(5, "Kelner");
     equal_c.pro_level = 2;
     equal_c.renewed_at = now() - Duration::hours(1);
-    let docs = vec![vacancy(strong), vacancy(weak_pro), vacancy(equal_a), vacancy(equal_b), vacancy(equal_c)];
+    let docs = vec![
+        vacancy(strong),
+        vacancy(weak_pro),
+        vacancy(equal_a),
+        vacancy(equal_b),
+        vacancy(equal_c),
+    ];
     for (name, engine) in &engines(docs, Vec::new()).await {
-        let kokk = VacancyQuery { text: Some("kokk".to_owned()), ..query() };
-        let got: Vec<u128> = engine.search_vacancies(kokk).await.unwrap().hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
+        let kokk = VacancyQuery {
+            text: Some("kokk".to_owned()),
+            ..query()
+        };
+        let got: Vec<u128> = engine
+            .search_vacancies(kokk)
+            .await
+            .unwrap()
+            .hits
+            .iter()
+            .map(|h| h.card.vacancy_id.as_u128())
+            .collect();
         assert_eq!(got, vec![1, 2], "{name}: relevance first");
-        let kelner = VacancyQuery { text: Some("kelner".to_owned()), ..query() };
-        let got: Vec<u128> = engine.search_vacancies(kelner).await.unwrap().hits.iter().map(|h| h.card.vacancy_id.as_u128()).collect();
-        assert_eq!(got, vec![5, 4, 3], "{name}: equal relevance falls back to PRO level, then renewal");
+        let kelner = VacancyQuery {
+            text: Some("kelner".to_owned()),
+            ..query()
+        };
+        let got: Vec<u128> = engine
+            .search_vacancies(kelner)
+            .await
+            .unwrap()
+            .hits
+            .iter()
+            .map(|h| h.card.vacancy_id.as_u128())
+            .collect();
+        assert_eq!(
+            got,
+            vec![5, 4, 3],
+            "{name}: equal relevance falls back to PRO level, then renewal"
+        );
     }
 }
 
@@ -324,13 +611,35 @@ async fn upserting_replaces_and_deleting_removes() {
     for (name, engine) in &engines(text_corpus(), Vec::new()).await {
         let mut renamed = VacancySpec::simple(1, "Kassapidaja");
         renamed.pro_level = 1;
-        engine.upsert_vacancies(vec![vacancy(renamed)]).await.unwrap();
-        engine.delete_vacancies(vec![Uuid::from_u128(2), Uuid::from_u128(999)]).await.unwrap();
-        assert_eq!(text_ids(engine.as_ref(), "raamatupidaja").await, vec![2], "{name}: not visible before commit");
+        engine
+            .upsert_vacancies(vec![vacancy(renamed)])
+            .await
+            .unwrap();
+        engine
+            .delete_vacancies(vec![Uuid::from_u128(2), Uuid::from_u128(999)])
+            .await
+            .unwrap();
+        assert_eq!(
+            text_ids(engine.as_ref(), "raamatupidaja").await,
+            vec![2],
+            "{name}: not visible before commit"
+        );
         engine.commit().await.unwrap();
-        assert_eq!(text_ids(engine.as_ref(), "müüja").await, Vec::<u128>::new(), "{name}: old text gone");
-        assert_eq!(text_ids(engine.as_ref(), "kassapidaja").await, vec![1], "{name}: new text found");
-        assert_eq!(text_ids(engine.as_ref(), "raamatupidaja").await, Vec::<u128>::new(), "{name}: deleted");
+        assert_eq!(
+            text_ids(engine.as_ref(), "müüja").await,
+            Vec::<u128>::new(),
+            "{name}: old text gone"
+        );
+        assert_eq!(
+            text_ids(engine.as_ref(), "kassapidaja").await,
+            vec![1],
+            "{name}: new text found"
+        );
+        assert_eq!(
+            text_ids(engine.as_ref(), "raamatupidaja").await,
+            Vec::<u128>::new(),
+            "{name}: deleted"
+        );
         let total = engine.search_vacancies(query()).await.unwrap().total;
         assert_eq!(total, 4, "{name}: one document per id");
     }
@@ -372,11 +681,17 @@ async fn employer_names_match_anywhere_with_prefixes_first_in_pages_of_ten() {
         assert_eq!(first.names[0].business_name, "Ehitus 00 OÜ", "{name}");
         let second = engine.employer_names(ask("ehitus", 1)).await.unwrap();
         let last = second.names.last().unwrap();
-        assert_eq!(last.business_name, "Tallinna Ehitus AS", "{name}: contains after starts-with");
+        assert_eq!(
+            last.business_name, "Tallinna Ehitus AS",
+            "{name}: contains after starts-with"
+        );
         assert_eq!(last.vacancy_count, 2, "{name}: distinct per company");
         assert_eq!(last.registry_code, "30000001", "{name}");
         let other_country = engine
-            .employer_names(EmployerNameQuery { country_code: "LV".to_owned(), ..ask("", 0) })
+            .employer_names(EmployerNameQuery {
+                country_code: "LV".to_owned(),
+                ..ask("", 0)
+            })
             .await
             .unwrap();
         assert_eq!(other_country.total, 0, "{name}");
@@ -396,12 +711,19 @@ async fn category_counts_count_active_vacancies() {
         }
     }
     for (name, engine) in &engines {
-        assert_eq!(engine.vacancy_counts_by_category(now()).await.unwrap(), want, "{name}");
+        assert_eq!(
+            engine.vacancy_counts_by_category(now()).await.unwrap(),
+            want,
+            "{name}"
+        );
     }
 }
 
 fn cv_query() -> CvQuery {
-    CvQuery { size: 1000, ..CvQuery::default() }
+    CvQuery {
+        size: 1000,
+        ..CvQuery::default()
+    }
 }
 
 #[tokio::test]
@@ -409,15 +731,34 @@ async fn cv_search_finds_text_anywhere_in_the_cv_with_a_highlighted_snippet() {
     let engines = engines(Vec::new(), cvs()).await;
     for (name, engine) in &engines {
         let results = engine
-            .search_cvs(CvQuery { text: Some("tantivy".to_owned()), ..cv_query() })
+            .search_cvs(CvQuery {
+                text: Some("tantivy".to_owned()),
+                ..cv_query()
+            })
             .await
             .unwrap();
         assert_eq!(results.hits.len(), 1, "{name}");
         assert_eq!(results.hits[0].card.cv_id, Uuid::from_u128(2), "{name}");
-        assert!(results.hits[0].snippet.contains("<mark>tantivy</mark>"), "{name}: {}", results.hits[0].snippet);
-        let by_name = engine.search_cvs(CvQuery { text: Some("Maasikas".to_owned()), ..cv_query() }).await.unwrap();
+        assert!(
+            results.hits[0].snippet.contains("<mark>tantivy</mark>"),
+            "{name}: {}",
+            results.hits[0].snippet
+        );
+        let by_name = engine
+            .search_cvs(CvQuery {
+                text: Some("Maasikas".to_owned()),
+                ..cv_query()
+            })
+            .await
+            .unwrap();
         assert_eq!(by_name.hits.len(), 1, "{name}: names are searchable");
-        let russian = engine.search_cvs(CvQuery { text: Some("водителем".to_owned()), ..cv_query() }).await.unwrap();
+        let russian = engine
+            .search_cvs(CvQuery {
+                text: Some("водителем".to_owned()),
+                ..cv_query()
+            })
+            .await
+            .unwrap();
         assert_eq!(russian.hits.len(), 1, "{name}: cyrillic");
         assert_eq!(russian.hits[0].card.cv_id, Uuid::from_u128(3), "{name}");
     }
@@ -433,11 +774,20 @@ async fn cv_snippets_escape_html() {
         "I write <script>alert(1)</script> and design posters & logos",
     );
     for (name, engine) in &engines(Vec::new(), vec![evil]).await {
-        let results = engine.search_cvs(CvQuery { text: Some("posters".to_owned()), ..cv_query() }).await.unwrap();
+        let results = engine
+            .search_cvs(CvQuery {
+                text: Some("posters".to_owned()),
+                ..cv_query()
+            })
+            .await
+            .unwrap();
         let snippet = &results.hits[0].snippet;
         assert!(snippet.contains("&lt;script&gt;"), "{name}: {snippet}");
         assert!(!snippet.contains("<script>"), "{name}: {snippet}");
-        assert!(snippet.contains("<mark>posters</mark>"), "{name}: {snippet}");
+        assert!(
+            snippet.contains("<mark>posters</mark>"),
+            "{name}: {snippet}"
+        );
     }
 }
 
@@ -457,16 +807,26 @@ async fn cv_filters_and_disjunctive_facets_match_brute_force() {
         (|c| c.place_codes.clone(), &query.place_codes),
         (|c| c.language_codes.clone(), &query.language_codes),
         (|c| c.education_levels.clone(), &query.education_levels),
-        (|c| c.work_experience.iter().cloned().collect(), &query.work_experiences),
+        (
+            |c| c.work_experience.iter().cloned().collect(),
+            &query.work_experiences,
+        ),
         (|c| c.driver_licences.clone(), &query.driver_licences),
         (|c| c.employment_types.clone(), &query.employment_types),
     ];
     let passes = |card: &search::CvCard, except: Option<usize>| {
         groups.iter().enumerate().all(|(i, (values, selected))| {
-            Some(i) == except || selected.is_empty() || values(card).iter().any(|v| selected.contains(v))
+            Some(i) == except
+                || selected.is_empty()
+                || values(card).iter().any(|v| selected.contains(v))
         })
     };
-    let want_ids = sorted(docs.iter().filter(|d| passes(&d.card, None)).map(|d| d.card.cv_id).collect());
+    let want_ids = sorted(
+        docs.iter()
+            .filter(|d| passes(&d.card, None))
+            .map(|d| d.card.cv_id)
+            .collect(),
+    );
     assert!(!want_ids.is_empty());
     let want_counts: Vec<BTreeMap<String, u64>> = (0..7)
         .map(|g| {
@@ -512,6 +872,10 @@ async fn cvs_without_text_come_most_recently_updated_first() {
         assert_eq!(results.total, docs.len() as u64, "{name}");
         engine.delete_cvs(vec![Uuid::from_u128(1)]).await.unwrap();
         engine.commit().await.unwrap();
-        assert_eq!(engine.search_cvs(cv_query()).await.unwrap().total, docs.len() as u64 - 1, "{name}");
+        assert_eq!(
+            engine.search_cvs(cv_query()).await.unwrap().total,
+            docs.len() as u64 - 1,
+            "{name}"
+        );
     }
 }

@@ -21,7 +21,10 @@ use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 pub(crate) enum Group {
     /// A multi-valued string fast field; a document passes when it has any selected value
     /// (or when nothing is selected). Facet counts are per value.
-    Terms { column: &'static str, selected: Vec<String> },
+    Terms {
+        column: &'static str,
+        selected: Vec<String>,
+    },
     /// One bit of the `flags` u64 fast field; a document passes when the bit is set or the flag
     /// is not required. The facet count is the number of documents with the bit set.
     Flag { bit: u32, required: bool },
@@ -148,7 +151,11 @@ enum SegmentGroup {
         counts: Vec<u32>,
         values: Vec<u64>,
     },
-    Flag { mask: u64, required: bool, count: u64 },
+    Flag {
+        mask: u64,
+        required: bool,
+        count: u64,
+    },
 }
 
 pub(crate) struct FacetedSegmentCollector {
@@ -208,12 +215,24 @@ impl Collector for FacetedCollector {
                 }
                 Group::Flag { bit, required } => {
                     needs_flags = true;
-                    groups.push(SegmentGroup::Flag { mask: 1 << bit, required: *required, count: 0 });
+                    groups.push(SegmentGroup::Flag {
+                        mask: 1 << bit,
+                        required: *required,
+                        count: 0,
+                    });
                 }
             }
         }
-        let flags = if needs_flags { Some(fast.u64(FLAGS_COLUMN)?) } else { None };
-        let primary = self.ranking.primary.map(|name| fast.u64(name)).transpose()?;
+        let flags = if needs_flags {
+            Some(fast.u64(FLAGS_COLUMN)?)
+        } else {
+            None
+        };
+        let primary = self
+            .ranking
+            .primary
+            .map(|name| fast.u64(name))
+            .transpose()?;
         let salary = match &self.salary {
             Some(columns) => Some((fast.f64(columns.low)?, fast.f64(columns.high)?)),
             None => None,
@@ -267,7 +286,12 @@ impl Collector for FacetedCollector {
         }
         hits.sort_unstable_by(|a, b| b.rank_cmp(a));
         hits.truncate(self.top);
-        Ok(Collected { hits, total, counts, salary })
+        Ok(Collected {
+            hits,
+            total,
+            counts,
+            salary,
+        })
     }
 }
 
@@ -280,7 +304,13 @@ impl SegmentCollector for FacetedSegmentCollector {
         let mut failures = 0;
         for (index, group) in self.groups.iter_mut().enumerate() {
             let passes = match group {
-                SegmentGroup::Terms { column, selected, filtering, values, .. } => {
+                SegmentGroup::Terms {
+                    column,
+                    selected,
+                    filtering,
+                    values,
+                    ..
+                } => {
                     values.clear();
                     if let Some(column) = column {
                         values.extend(column.term_ords(doc));
@@ -318,27 +348,31 @@ impl SegmentCollector for FacetedSegmentCollector {
             return;
         }
         self.total += 1;
-        if let Some((low, high)) = &self.salary {
-            if let (Some(low), Some(high)) = (low.first(doc), high.first(doc)) {
-                self.salary_acc.add(low, high);
-            }
+        if let Some((low, high)) = &self.salary
+            && let (Some(low), Some(high)) = (low.first(doc), high.first(doc))
+        {
+            self.salary_acc.add(low, high);
         }
         if self.top == 0 {
             return;
         }
         let hit = RankedHit {
             score,
-            primary: self.primary.as_ref().and_then(|c| c.first(doc)).unwrap_or(0),
+            primary: self
+                .primary
+                .as_ref()
+                .and_then(|c| c.first(doc))
+                .unwrap_or(0),
             secondary: self.secondary.first(doc).unwrap_or(i64::MIN),
             tie: self.tie.first(doc).unwrap_or(0),
             address: DocAddress::new(self.segment, doc),
         };
         if self.heap.len() < self.top {
             self.heap.push(Worst(hit));
-        } else if let Some(mut worst) = self.heap.peek_mut() {
-            if hit.rank_cmp(&worst.0) == Ordering::Greater {
-                *worst = Worst(hit);
-            }
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && hit.rank_cmp(&worst.0) == Ordering::Greater
+        {
+            *worst = Worst(hit);
         }
     }
 
@@ -352,7 +386,9 @@ impl SegmentCollector for FacetedSegmentCollector {
                     if let Some(column) = column {
                         let mut value = String::new();
                         for (ord, &count) in counts.iter().enumerate() {
-                            if count > 0 && column.ord_to_str(ord as u64, &mut value).unwrap_or(false) {
+                            if count > 0
+                                && column.ord_to_str(ord as u64, &mut value).unwrap_or(false)
+                            {
                                 map.insert(value.clone(), u64::from(count));
                             }
                         }

@@ -120,18 +120,35 @@ impl CvSchema {
             &query.employment_types,
         ];
         let collector = FacetedCollector {
-            groups: self.groups.iter().zip(selected).map(|((_, column), values)| terms(column, values)).collect(),
-            ranking: Ranking { primary: None, secondary: "updated_at", tie: "tie" },
+            groups: self
+                .groups
+                .iter()
+                .zip(selected)
+                .map(|((_, column), values)| terms(column, values))
+                .collect(),
+            ranking: Ranking {
+                primary: None,
+                secondary: "updated_at",
+                tie: "tie",
+            },
             top: offset.saturating_add(query.size as usize),
             scored,
             salary: None,
         };
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
-        let snippets = if scored { self.snippet_generators(searcher, tantivy_query.as_ref())? } else { Vec::new() };
+        let snippets = if scored {
+            self.snippet_generators(searcher, tantivy_query.as_ref())?
+        } else {
+            Vec::new()
+        };
         let mut hits = Vec::new();
         for hit in collected.hits.iter().skip(offset) {
             let doc: TantivyDocument = searcher.doc(hit.address)?;
-            let stored = |field: Field| doc.get_first(field).and_then(|value| value.as_str()).unwrap_or_default();
+            let stored = |field: Field| {
+                doc.get_first(field)
+                    .and_then(|value| value.as_str())
+                    .unwrap_or_default()
+            };
             let card = stored(self.card);
             if card.is_empty() {
                 return Err(SearchError::Task("a cv without its stored card".to_owned()));
@@ -147,7 +164,11 @@ impl CvSchema {
                     snippet.to_html()
                 })
                 .unwrap_or_default();
-            hits.push(CvHit { card, snippet, score: scored.then_some(hit.score) });
+            hits.push(CvHit {
+                card,
+                snippet,
+                score: scored.then_some(hit.score),
+            });
         }
         let mut counts = collected.counts.into_iter().map(|counts| match counts {
             GroupCounts::Terms(map) => map,
@@ -174,7 +195,11 @@ impl CvSchema {
 
     /// One generator per analysed field, tried in order until one highlights something: the
     /// raw field marks the words as typed, the stemmed fields their inflected forms.
-    fn snippet_generators(&self, searcher: &Searcher, query: &dyn Query) -> Result<Vec<SnippetGenerator>> {
+    fn snippet_generators(
+        &self,
+        searcher: &Searcher,
+        query: &dyn Query,
+    ) -> Result<Vec<SnippetGenerator>> {
         [self.text.raw, self.text.et, self.text.en, self.text.ru]
             .into_iter()
             .map(|field| {

@@ -7,7 +7,7 @@
 //! a half-built index. Other processes (the API next to the worker, the worker next to a
 //! `vakants reindex` run) notice the new `CURRENT` on their next operation (checked at most
 //! every [`CHECK_INTERVAL`]) and switch too. The previous generation is kept so a process that
-//! has not switched yet keeps answering; older ones are removed when a rebuild starts.
+//! has not switched yet keeps answering; older ones are removed when a rebuild finishes.
 //!
 //! In memory (tests, benchmarks) the same swap happens without the files.
 
@@ -60,7 +60,12 @@ impl Generation {
             Some(bytes) => Some(Mutex::new(index.writer(bytes)?)),
             None => None,
         };
-        Ok(Generation { name, index, reader, writer })
+        Ok(Generation {
+            name,
+            index,
+            reader,
+            writer,
+        })
     }
 
     /// The writer; an error in a reader-mode handle.
@@ -68,13 +73,17 @@ impl Generation {
         let writer = self.writer.as_ref().ok_or_else(|| {
             SearchError::InvalidQuery("the index was opened read-only".to_owned())
         })?;
-        Ok(writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+        Ok(writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()))
     }
 
     /// Commits staged changes and makes them visible to this process's searches at once.
     pub fn commit(&self) -> Result<()> {
         if let Some(writer) = &self.writer {
-            let mut writer = writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut writer = writer
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             writer.commit()?;
         }
         self.reader.reload()?;
@@ -115,6 +124,7 @@ impl IndexHandle {
             Some(name) => name,
             None => {
                 let name = new_generation_name();
+                fs::create_dir(dir.join(&name))?;
                 Index::create_in_dir(dir.join(&name), schema.clone())?;
                 write_current(&dir, &name)?;
                 name
@@ -136,12 +146,12 @@ impl IndexHandle {
             let mut last_check = self.last_check.lock().unwrap_or_else(|p| p.into_inner());
             if last_check.elapsed() >= CHECK_INTERVAL {
                 *last_check = Instant::now();
-                if let Some(name) = read_current(dir)? {
-                    if name != self.live.load().name {
-                        tracing::info!(generation = %name, "switching to a rebuilt index");
-                        let generation = open_generation(&self.schema, dir, &name, self.mode)?;
-                        self.live.store(Arc::new(generation));
-                    }
+                if let Some(name) = read_current(dir)?
+                    && name != self.live.load().name
+                {
+                    tracing::info!(generation = %name, "switching to a rebuilt index");
+                    let generation = open_generation(&self.schema, dir, &name, self.mode)?;
+                    self.live.store(Arc::new(generation));
                 }
             }
         }
@@ -158,8 +168,8 @@ impl IndexHandle {
                 Some(REBUILD_WRITER_BYTES),
             ),
             Some(dir) => {
-                remove_old_generations(dir)?;
                 let name = new_generation_name();
+                fs::create_dir(dir.join(&name))?;
                 let index = Index::create_in_dir(dir.join(&name), self.schema.clone())?;
                 Generation::open(index, name, Some(REBUILD_WRITER_BYTES))
             }
@@ -169,7 +179,12 @@ impl IndexHandle {
     /// Commits `generation`, makes it the live one for this and every other process, and
     /// drops the writer of the one it replaces (uncommitted changes there are discarded).
     pub fn swap_in(&self, generation: Generation) -> Result<()> {
-        let Generation { name, index, writer, .. } = generation;
+        let Generation {
+            name,
+            index,
+            writer,
+            ..
+        } = generation;
         if let Some(writer) = writer {
             let mut writer = writer.into_inner().unwrap_or_else(|p| p.into_inner());
             writer.commit()?;
@@ -179,9 +194,10 @@ impl IndexHandle {
             None => Generation::open(index, name, Some(LIVE_WRITER_BYTES))?,
             Some(dir) => {
                 write_current(dir, &name)?;
-                // The old generation's writer must go before another one may open.
                 drop(index);
-                open_generation(&self.schema, dir, &name, self.mode)?
+                let live = open_generation(&self.schema, dir, &name, self.mode)?;
+                remove_old_generations(dir, &[&name, &self.live.load().name])?;
+                live
             }
         };
         self.live.store(Arc::new(live));
@@ -189,19 +205,26 @@ impl IndexHandle {
     }
 }
 
-fn open_generation(schema: &Schema, dir: &Path, name: &str, mode: AccessMode) -> Result<Generation> {
+fn open_generation(
+    schema: &Schema,
+    dir: &Path,
+    name: &str,
+    mode: AccessMode,
+) -> Result<Generation> {
     let index = Index::open_in_dir(dir.join(name))?;
     if index.schema() != *schema {
-        return Err(SearchError::Tantivy(tantivy::TantivyError::SchemaError(format!(
-            "index {name} has another schema: rebuild it"
-        ))));
+        return Err(SearchError::Tantivy(tantivy::TantivyError::SchemaError(
+            format!("index {name} has another schema: rebuild it"),
+        )));
     }
     let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
     Generation::open(index, name.to_owned(), writer_bytes)
 }
 
 fn new_generation_name() -> String {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
     format!("gen-{nanos}")
 }
 
@@ -221,18 +244,17 @@ fn write_current(dir: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// Keeps the live generation and the newest other one (a reader may still be on it).
-fn remove_old_generations(dir: &Path) -> Result<()> {
-    let current = read_current(dir)?;
-    let mut others: Vec<String> = fs::read_dir(dir)?
+/// Removes every generation but `keep` (the new live one and the one it replaced, which
+/// other processes may still be reading until they switch). An unfinished rebuild of another
+/// process would be removed too: rebuilds of one index must not run concurrently.
+fn remove_old_generations(dir: &Path, keep: &[&str]) -> Result<()> {
+    let old: Vec<String> = fs::read_dir(dir)?
         .filter_map(|entry| entry.ok())
         .filter(|entry| entry.path().is_dir())
         .filter_map(|entry| entry.file_name().into_string().ok())
-        .filter(|name| name.starts_with("gen-") && Some(name) != current.as_ref())
+        .filter(|name| name.starts_with("gen-") && !keep.contains(&name.as_str()))
         .collect();
-    others.sort_by_key(|name| name.trim_start_matches("gen-").parse::<u128>().unwrap_or(0));
-    others.pop();
-    for name in others {
+    for name in old {
         tracing::info!(generation = %name, "removing an old index generation");
         fs::remove_dir_all(dir.join(name))?;
     }

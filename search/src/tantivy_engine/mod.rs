@@ -26,7 +26,8 @@ use self::handle::{Generation, IndexHandle};
 use self::vacancies::VacancySchema;
 use crate::engine::SearchEngine;
 use crate::model::{
-    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery, VacancyResults,
+    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
+    VacancyResults,
 };
 use crate::{Result, SearchError};
 
@@ -58,9 +59,17 @@ impl TantivyEngine {
     pub fn open(root: &Path, mode: AccessMode) -> Result<TantivyEngine> {
         let vacancy_schema = VacancySchema::new();
         let cv_schema = CvSchema::new();
-        let vacancies = IndexHandle::open(vacancy_schema.schema.clone(), root.join("vacancies"), mode)?;
+        let vacancies =
+            IndexHandle::open(vacancy_schema.schema.clone(), root.join("vacancies"), mode)?;
         let cvs = IndexHandle::open(cv_schema.schema.clone(), root.join("cvs"), mode)?;
-        Ok(TantivyEngine { inner: Arc::new(Inner { vacancy_schema, cv_schema, vacancies, cvs }) })
+        Ok(TantivyEngine {
+            inner: Arc::new(Inner {
+                vacancy_schema,
+                cv_schema,
+                vacancies,
+                cvs,
+            }),
+        })
     }
 
     /// Indexes in memory, writable; for tests and benchmarks.
@@ -69,7 +78,14 @@ impl TantivyEngine {
         let cv_schema = CvSchema::new();
         let vacancies = IndexHandle::in_memory(vacancy_schema.schema.clone())?;
         let cvs = IndexHandle::in_memory(cv_schema.schema.clone())?;
-        Ok(TantivyEngine { inner: Arc::new(Inner { vacancy_schema, cv_schema, vacancies, cvs }) })
+        Ok(TantivyEngine {
+            inner: Arc::new(Inner {
+                vacancy_schema,
+                cv_schema,
+                vacancies,
+                cvs,
+            }),
+        })
     }
 
     /// Stages vacancies (replacing any with the same id).
@@ -138,8 +154,15 @@ impl TantivyEngine {
         self.inner.vacancy_schema.employer_names(&searcher, query)
     }
 
-    pub fn vacancy_counts_by_category_sync(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>> {
-        let query = VacancyQuery { size: 0, now, ..VacancyQuery::default() };
+    pub fn vacancy_counts_by_category_sync(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<BTreeMap<String, u64>> {
+        let query = VacancyQuery {
+            size: 0,
+            now,
+            ..VacancyQuery::default()
+        };
         Ok(self.search_vacancies_sync(&query)?.facets.category_codes)
     }
 
@@ -160,7 +183,11 @@ impl TantivyEngine {
     /// them; the periodic reconciliation covers a crash between 3 and 4.
     pub fn begin_rebuild(&self, kind: IndexKind) -> Result<Rebuild> {
         let generation = self.handle(kind).new_generation()?;
-        Ok(Rebuild { engine: self.clone(), kind, generation })
+        Ok(Rebuild {
+            engine: self.clone(),
+            kind,
+            generation,
+        })
     }
 
     fn handle(&self, kind: IndexKind) -> &IndexHandle {
@@ -192,7 +219,9 @@ impl Rebuild {
     /// Adds vacancies to the new index; only for a rebuild of [`IndexKind::Vacancies`].
     pub fn add_vacancies(&self, docs: &[VacancyDoc]) -> Result<()> {
         if self.kind != IndexKind::Vacancies {
-            return Err(SearchError::InvalidQuery("this rebuild is not of the vacancy index".to_owned()));
+            return Err(SearchError::InvalidQuery(
+                "this rebuild is not of the vacancy index".to_owned(),
+            ));
         }
         let schema = &self.engine.inner.vacancy_schema;
         let writer = self.generation.writer()?;
@@ -206,7 +235,9 @@ impl Rebuild {
     /// Adds CVs to the new index; only for a rebuild of [`IndexKind::Cvs`].
     pub fn add_cvs(&self, docs: &[CvDoc]) -> Result<()> {
         if self.kind != IndexKind::Cvs {
-            return Err(SearchError::InvalidQuery("this rebuild is not of the cv index".to_owned()));
+            return Err(SearchError::InvalidQuery(
+                "this rebuild is not of the cv index".to_owned(),
+            ));
         }
         let schema = &self.engine.inner.cv_schema;
         let writer = self.generation.writer()?;
@@ -226,19 +257,23 @@ impl Rebuild {
 #[async_trait]
 impl SearchEngine for TantivyEngine {
     async fn upsert_vacancies(&self, docs: Vec<VacancyDoc>) -> Result<()> {
-        self.blocking(move |engine| engine.upsert_vacancies_sync(&docs)).await
+        self.blocking(move |engine| engine.upsert_vacancies_sync(&docs))
+            .await
     }
 
     async fn delete_vacancies(&self, ids: Vec<Uuid>) -> Result<()> {
-        self.blocking(move |engine| engine.delete_vacancies_sync(&ids)).await
+        self.blocking(move |engine| engine.delete_vacancies_sync(&ids))
+            .await
     }
 
     async fn upsert_cvs(&self, docs: Vec<CvDoc>) -> Result<()> {
-        self.blocking(move |engine| engine.upsert_cvs_sync(&docs)).await
+        self.blocking(move |engine| engine.upsert_cvs_sync(&docs))
+            .await
     }
 
     async fn delete_cvs(&self, ids: Vec<Uuid>) -> Result<()> {
-        self.blocking(move |engine| engine.delete_cvs_sync(&ids)).await
+        self.blocking(move |engine| engine.delete_cvs_sync(&ids))
+            .await
     }
 
     async fn commit(&self) -> Result<()> {
@@ -246,18 +281,25 @@ impl SearchEngine for TantivyEngine {
     }
 
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
-        self.blocking(move |engine| engine.search_vacancies_sync(&query)).await
+        self.blocking(move |engine| engine.search_vacancies_sync(&query))
+            .await
     }
 
     async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {
-        self.blocking(move |engine| engine.search_cvs_sync(&query)).await
+        self.blocking(move |engine| engine.search_cvs_sync(&query))
+            .await
     }
 
     async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames> {
-        self.blocking(move |engine| engine.employer_names_sync(&query)).await
+        self.blocking(move |engine| engine.employer_names_sync(&query))
+            .await
     }
 
-    async fn vacancy_counts_by_category(&self, now: DateTime<Utc>) -> Result<BTreeMap<String, u64>> {
-        self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now)).await
+    async fn vacancy_counts_by_category(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<BTreeMap<String, u64>> {
+        self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now))
+            .await
     }
 }

@@ -23,12 +23,33 @@ pub(crate) struct TextFields {
 }
 
 /// Builds the query for `text`, or `None` when it has no words.
-pub(crate) fn build(text: &str, fields: TextFields, tokenizers: &TokenizerManager) -> Option<Box<dyn Query>> {
-    let mut raw = tokenizers.get(analysis::RAW).expect("analyzers are registered");
+pub(crate) fn build(
+    text: &str,
+    fields: TextFields,
+    tokenizers: &TokenizerManager,
+) -> Option<Box<dyn Query>> {
+    let mut raw = tokenizers
+        .get(analysis::RAW)
+        .expect("analyzers are registered");
     let mut stemmers = [
-        (fields.et, tokenizers.get(analysis::ESTONIAN).expect("analyzers are registered")),
-        (fields.en, tokenizers.get(analysis::ENGLISH).expect("analyzers are registered")),
-        (fields.ru, tokenizers.get(analysis::RUSSIAN).expect("analyzers are registered")),
+        (
+            fields.et,
+            tokenizers
+                .get(analysis::ESTONIAN)
+                .expect("analyzers are registered"),
+        ),
+        (
+            fields.en,
+            tokenizers
+                .get(analysis::ENGLISH)
+                .expect("analyzers are registered"),
+        ),
+        (
+            fields.ru,
+            tokenizers
+                .get(analysis::RUSSIAN)
+                .expect("analyzers are registered"),
+        ),
     ];
     // Stemmers need the word with its diacritics, so each word is kept in both forms.
     let words: Vec<(String, String)> = lowercase_words(text)
@@ -46,14 +67,20 @@ pub(crate) fn build(text: &str, fields: TextFields, tokenizers: &TokenizerManage
         for (field, analyzer) in stemmers.iter_mut() {
             for stem in analysis::terms(analyzer, original) {
                 let term = Term::from_field_text(*field, &stem);
-                alternatives.push((Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))));
+                alternatives.push((
+                    Occur::Should,
+                    Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+                ));
             }
         }
         let raw_term = Term::from_field_text(fields.raw, folded);
         alternatives.push((
             Occur::Should,
             Box::new(BoostQuery::new(
-                Box::new(TermQuery::new(raw_term.clone(), IndexRecordOption::WithFreqs)),
+                Box::new(TermQuery::new(
+                    raw_term.clone(),
+                    IndexRecordOption::WithFreqs,
+                )),
                 1.5,
             )),
         ));
@@ -75,7 +102,10 @@ pub(crate) fn build(text: &str, fields: TextFields, tokenizers: &TokenizerManage
         if is_last && typing_last_word {
             alternatives.push((
                 Occur::Should,
-                Box::new(BoostQuery::new(Box::new(FuzzyTermQuery::new_prefix(raw_term, 0, true)), 0.5)),
+                Box::new(BoostQuery::new(
+                    Box::new(FuzzyTermQuery::new_prefix(raw_term, 0, true)),
+                    0.5,
+                )),
             ));
         }
         clauses.push((Occur::Must, Box::new(BooleanQuery::new(alternatives))));

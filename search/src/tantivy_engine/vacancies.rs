@@ -8,9 +8,12 @@ use std::ops::Bound;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
-use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{
+    AllQuery, BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery,
+};
 use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing,
+    TextOptions, Value,
 };
 use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
@@ -19,7 +22,8 @@ use super::analysis;
 use super::collector::{FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns};
 use super::text_query::{self, TextFields};
 use crate::model::{
-    EmployerName, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    EmployerName, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc,
+    VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError};
 
@@ -134,7 +138,12 @@ impl VacancySchema {
         out.add_text(self.text.et, &doc.text.et);
         out.add_text(self.text.en, &doc.text.en);
         out.add_text(self.text.ru, &doc.text.ru);
-        for text in [&doc.text.et, &doc.text.en, &doc.text.ru, &card.business_name] {
+        for text in [
+            &doc.text.et,
+            &doc.text.en,
+            &doc.text.ru,
+            &card.business_name,
+        ] {
             out.add_text(self.text.raw, text);
         }
         for (field, values) in [
@@ -157,11 +166,17 @@ impl VacancySchema {
         out.add_text(self.business_name, &card.business_name);
         out.add_text(
             self.company,
-            format!("{}/{}/{}", card.company_country_code, card.company_registry_code, card.business_name),
+            format!(
+                "{}/{}/{}",
+                card.company_country_code, card.company_registry_code, card.business_name
+            ),
         );
         out.add_u64(self.flags, flag_bits(&card.flags, card.by_agreement));
         out.add_u64(self.pro_level, u64::from(card.pro_level));
-        out.add_i64(self.renewed_at, card.renewed_at.or(card.publish_at).map_or(i64::MIN, micros));
+        out.add_i64(
+            self.renewed_at,
+            card.renewed_at.or(card.publish_at).map_or(i64::MIN, micros),
+        );
         out.add_u64(self.tie, tie_breaker(&card.vacancy_id));
         out.add_i64(self.valid_until, card.valid_until.map_or(i64::MAX, micros));
         let low = card.salary_from.or(card.salary_to);
@@ -207,7 +222,12 @@ impl VacancySchema {
         let scored = text.is_some();
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = filters
             .into_iter()
-            .map(|filter| (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0)) as Box<dyn Query>))
+            .map(|filter| {
+                (
+                    Occur::Must,
+                    Box::new(ConstScoreQuery::new(filter, 0.0)) as Box<dyn Query>,
+                )
+            })
             .collect();
         clauses.push((Occur::Must, text.unwrap_or_else(|| Box::new(AllQuery))));
         (Box::new(BooleanQuery::new(clauses)), scored)
@@ -229,19 +249,50 @@ impl VacancySchema {
                 terms("work_experience", &query.work_experiences),
                 terms("language_codes", &query.language_codes),
                 terms("business_name", &query.business_names),
-                Group::Flag { bit: BY_AGREEMENT, required: query.salary_by_agreement },
-                Group::Flag { bit: FOR_STUDENTS, required: flags.for_students },
-                Group::Flag { bit: FOR_UNDERAGE, required: flags.for_underage },
-                Group::Flag { bit: FOR_DISABLED, required: flags.for_disabled },
-                Group::Flag { bit: FOR_RETIRED, required: flags.for_retired },
-                Group::Flag { bit: FOR_FOREIGNERS, required: flags.for_foreigners },
-                Group::Flag { bit: REMOTE_WORK, required: flags.remote_work },
-                Group::Flag { bit: SHIFT_WORK, required: flags.shift_work },
+                Group::Flag {
+                    bit: BY_AGREEMENT,
+                    required: query.salary_by_agreement,
+                },
+                Group::Flag {
+                    bit: FOR_STUDENTS,
+                    required: flags.for_students,
+                },
+                Group::Flag {
+                    bit: FOR_UNDERAGE,
+                    required: flags.for_underage,
+                },
+                Group::Flag {
+                    bit: FOR_DISABLED,
+                    required: flags.for_disabled,
+                },
+                Group::Flag {
+                    bit: FOR_RETIRED,
+                    required: flags.for_retired,
+                },
+                Group::Flag {
+                    bit: FOR_FOREIGNERS,
+                    required: flags.for_foreigners,
+                },
+                Group::Flag {
+                    bit: REMOTE_WORK,
+                    required: flags.remote_work,
+                },
+                Group::Flag {
+                    bit: SHIFT_WORK,
+                    required: flags.shift_work,
+                },
             ],
-            ranking: Ranking { primary: Some("pro_level"), secondary: "renewed_at", tie: "tie" },
+            ranking: Ranking {
+                primary: Some("pro_level"),
+                secondary: "renewed_at",
+                tie: "tie",
+            },
             top: offset.saturating_add(query.size as usize),
             scored,
-            salary: Some(SalaryColumns { low: "salary_low", high: "salary_high" }),
+            salary: Some(SalaryColumns {
+                low: "salary_low",
+                high: "salary_high",
+            }),
         };
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let mut hits = Vec::new();
@@ -252,7 +303,10 @@ impl VacancySchema {
                 .and_then(|value| value.as_str())
                 .ok_or_else(|| SearchError::Task("a vacancy without its stored card".to_owned()))?;
             let card: VacancyCard = serde_json::from_str(card)?;
-            hits.push(VacancyHit { card, score: scored.then_some(hit.score) });
+            hits.push(VacancyHit {
+                card,
+                score: scored.then_some(hit.score),
+            });
         }
         let mut counts = collected.counts.into_iter();
         let mut next_terms = || match counts.next() {
@@ -306,10 +360,18 @@ impl VacancySchema {
 
 impl VacancySchema {
     /// Companies with active vacancies, from the `company` facet ("country/registry/name").
-    pub fn employer_names(&self, searcher: &Searcher, query: &EmployerNameQuery) -> Result<EmployerNames> {
+    pub fn employer_names(
+        &self,
+        searcher: &Searcher,
+        query: &EmployerNameQuery,
+    ) -> Result<EmployerNames> {
         let collector = FacetedCollector {
             groups: vec![terms("company", &[])],
-            ranking: Ranking { primary: None, secondary: "renewed_at", tie: "tie" },
+            ranking: Ranking {
+                primary: None,
+                secondary: "renewed_at",
+                tie: "tie",
+            },
             top: 0,
             scored: false,
             salary: None,
@@ -320,14 +382,19 @@ impl VacancySchema {
         );
         let collected = searcher.search(&valid, &collector)?;
         let Some(GroupCounts::Terms(companies)) = collected.counts.into_iter().next() else {
-            return Ok(EmployerNames { names: Vec::new(), total: 0, total_pages: 0 });
+            return Ok(EmployerNames {
+                names: Vec::new(),
+                total: 0,
+                total_pages: 0,
+            });
         };
         let needle = query.search.trim().to_lowercase();
         let mut matches: Vec<(bool, String, EmployerName)> = companies
             .into_iter()
             .filter_map(|(key, vacancy_count)| {
                 let mut parts = key.splitn(3, '/');
-                let (country_code, registry_code, business_name) = (parts.next()?, parts.next()?, parts.next()?);
+                let (country_code, registry_code, business_name) =
+                    (parts.next()?, parts.next()?, parts.next()?);
                 if country_code != query.country_code {
                     return None;
                 }
@@ -345,7 +412,8 @@ impl VacancySchema {
                 ))
             })
             .collect();
-        matches.sort_by(|a, b| (a.0, &a.1, &a.2.registry_code).cmp(&(b.0, &b.1, &b.2.registry_code)));
+        matches
+            .sort_by(|a, b| (a.0, &a.1, &a.2.registry_code).cmp(&(b.0, &b.1, &b.2.registry_code)));
         let total = matches.len() as u64;
         let names = matches
             .into_iter()
@@ -353,12 +421,19 @@ impl VacancySchema {
             .take(EmployerNameQuery::PAGE_SIZE)
             .map(|(_, _, name)| name)
             .collect();
-        Ok(EmployerNames { names, total, total_pages: total_pages(total, EmployerNameQuery::PAGE_SIZE as u32) })
+        Ok(EmployerNames {
+            names,
+            total,
+            total_pages: total_pages(total, EmployerNameQuery::PAGE_SIZE as u32),
+        })
     }
 }
 
 pub(crate) fn terms(column: &'static str, selected: &[String]) -> Group {
-    Group::Terms { column, selected: selected.to_vec() }
+    Group::Terms {
+        column,
+        selected: selected.to_vec(),
+    }
 }
 
 pub(crate) fn total_pages(total: u64, size: u32) -> u32 {

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use search::{
-    CvCard, CvDoc, Localized, SearchEngine, TantivyEngine, Teaser, VacancyCard, VacancyDoc, VacancyFlags,
-    VacancyQuery,
+    CvCard, CvDoc, Localized, SearchEngine, TantivyEngine, Teaser, VacancyCard, VacancyDoc,
+    VacancyFlags, VacancyQuery,
 };
 use uuid::Uuid;
 
@@ -53,9 +53,19 @@ pub const OCCUPATIONS: [(&str, &str, &str, &str); 8] = [
     ("8322", "Autojuht", "Car driver", "Водитель"),
     ("2411", "Raamatupidaja", "Accountant", "Бухгалтер"),
     ("9112", "Koristaja", "Cleaner", "Уборщик"),
-    ("2512", "Tarkvaraarendaja", "Software developer", "Разработчик программного обеспечения"),
+    (
+        "2512",
+        "Tarkvaraarendaja",
+        "Software developer",
+        "Разработчик программного обеспечения",
+    ),
     ("5321", "Hooldaja", "Care worker", "Сиделец"),
-    ("9333", "Laotöötaja", "Warehouse worker", "Складской работник"),
+    (
+        "9333",
+        "Laotöötaja",
+        "Warehouse worker",
+        "Складской работник",
+    ),
 ];
 
 pub const CATEGORIES: [&str; 5] = ["SALES", "FOOD", "TRANSPORT", "FINANCE", "IT"];
@@ -127,7 +137,11 @@ pub fn vacancies() -> Vec<VacancyDoc> {
             id,
             occupation: (code, et, en, ru),
             teaser_et: format!("{et} {business_name} meeskonda"),
-            description_et: format!("Otsime {} inimest. Töö on {}.", et.to_lowercase(), places[0]),
+            description_et: format!(
+                "Otsime {} inimest. Töö on {}.",
+                et.to_lowercase(),
+                places[0]
+            ),
             registry_code,
             business_name,
             categories,
@@ -139,7 +153,11 @@ pub fn vacancies() -> Vec<VacancyDoc> {
             salary_to,
             salary_period,
             by_agreement,
-            pro_level: if rng.chance(20) { 1 + rng.below(3) as u8 } else { 0 },
+            pro_level: if rng.chance(20) {
+                1 + rng.below(3) as u8
+            } else {
+                0
+            },
             renewed_at,
             valid_until,
             flags,
@@ -181,7 +199,12 @@ impl VacancySpec {
             registry_code: "10000018",
             business_name: "Rimi Eesti Food AS",
             categories: vec!["SALES".to_owned()],
-            places: vec!["0298".to_owned(), "0784".to_owned(), "0037".to_owned(), "EE".to_owned()],
+            places: vec![
+                "0298".to_owned(),
+                "0784".to_owned(),
+                "0037".to_owned(),
+                "EE".to_owned(),
+            ],
             employment_type: Some("FULL_TIME".to_owned()),
             work_experience: None,
             languages: vec!["et".to_owned()],
@@ -203,7 +226,11 @@ pub fn vacancy(spec: VacancySpec) -> VacancyDoc {
         card: VacancyCard {
             vacancy_id: spec.id,
             occupation_code: Some(code.to_owned()),
-            occupation_labels: Localized { et: et.to_owned(), en: en.to_owned(), ru: ru.to_owned() },
+            occupation_labels: Localized {
+                et: et.to_owned(),
+                en: en.to_owned(),
+                ru: ru.to_owned(),
+            },
             business_name: spec.business_name.to_owned(),
             company_registry_code: spec.registry_code.to_owned(),
             company_country_code: "EE".to_owned(),
@@ -216,7 +243,10 @@ pub fn vacancy(spec: VacancySpec) -> VacancyDoc {
             pro_level: spec.pro_level,
             is_branded: false,
             cv_not_required: false,
-            teasers: vec![Teaser { language_code: "et".to_owned(), content: spec.teaser_et.clone() }],
+            teasers: vec![Teaser {
+                language_code: "et".to_owned(),
+                content: spec.teaser_et.clone(),
+            }],
             flags: spec.flags,
             publish_at: Some(spec.renewed_at),
             renewed_at: Some(spec.renewed_at),
@@ -272,35 +302,59 @@ pub fn passes(doc: &VacancyDoc, query: &VacancyQuery, except: Option<VacancyGrou
     }
     let low = card.salary_from.or(card.salary_to);
     let high = card.salary_to.or(card.salary_from);
-    if let Some(from) = query.salary_from {
-        if !high.is_some_and(|high| high >= from) {
-            return false;
-        }
+    if let Some(from) = query.salary_from
+        && !high.is_some_and(|high| high >= from)
+    {
+        return false;
     }
-    if let Some(to) = query.salary_to {
-        if !low.is_some_and(|low| low <= to) {
-            return false;
-        }
+    if let Some(to) = query.salary_to
+        && !low.is_some_and(|low| low <= to)
+    {
+        return false;
     }
-    if let Some(period) = &query.salary_period {
-        if card.salary_period.as_ref() != Some(period) {
-            return false;
-        }
+    if let Some(period) = &query.salary_period
+        && card.salary_period.as_ref() != Some(period)
+    {
+        return false;
     }
     let single = |value: &Option<String>| value.iter().cloned().collect::<Vec<_>>();
     let groups: Vec<(VacancyGroup, bool)> = vec![
-        (VacancyGroup::Category, any_of(&query.category_codes, &doc.category_codes)),
-        (VacancyGroup::Place, any_of(&query.place_codes, &doc.place_codes)),
-        (VacancyGroup::EmploymentType, any_of(&query.employment_types, &single(&doc.employment_type))),
-        (VacancyGroup::WorkExperience, any_of(&query.work_experiences, &single(&doc.work_experience))),
-        (VacancyGroup::Language, any_of(&query.language_codes, &doc.language_codes)),
-        (VacancyGroup::BusinessName, any_of(&query.business_names, &[card.business_name.clone()])),
-        (VacancyGroup::ByAgreement, !query.salary_by_agreement || card.by_agreement),
+        (
+            VacancyGroup::Category,
+            any_of(&query.category_codes, &doc.category_codes),
+        ),
+        (
+            VacancyGroup::Place,
+            any_of(&query.place_codes, &doc.place_codes),
+        ),
+        (
+            VacancyGroup::EmploymentType,
+            any_of(&query.employment_types, &single(&doc.employment_type)),
+        ),
+        (
+            VacancyGroup::WorkExperience,
+            any_of(&query.work_experiences, &single(&doc.work_experience)),
+        ),
+        (
+            VacancyGroup::Language,
+            any_of(&query.language_codes, &doc.language_codes),
+        ),
+        (
+            VacancyGroup::BusinessName,
+            any_of(&query.business_names, std::slice::from_ref(&card.business_name)),
+        ),
+        (
+            VacancyGroup::ByAgreement,
+            !query.salary_by_agreement || card.by_agreement,
+        ),
     ];
     let required = flag_values(&query.flags);
     let has = flag_values(&card.flags);
     let flag_groups = (0..7).map(|i| (VacancyGroup::Flag(i), !required[i] || has[i]));
-    groups.into_iter().chain(flag_groups).all(|(group, ok)| ok || Some(group) == except)
+    groups
+        .into_iter()
+        .chain(flag_groups)
+        .all(|(group, ok)| ok || Some(group) == except)
 }
 
 /// Facet counts of one multi-valued group by brute force.
@@ -331,7 +385,7 @@ pub fn cvs() -> Vec<CvDoc> {
             "Kogenud kokk",
             "Mari",
             "Maasikas",
-            "Töötasin 5 aastat kokana restoranis Kohvik Rukis. Oskan valmistada Eesti ja Itaalia toite. \
+            "Töötasin 5 aastat restoranis Kohvik Rukis koka ametikohal. Oskan valmistada Eesti ja Itaalia toite. \
              Juhiload B-kategooria.",
         ),
         cv(
@@ -368,7 +422,9 @@ pub fn cvs() -> Vec<CvDoc> {
         doc.card.place_codes = rng.pick(&PLACES).iter().map(|p| p.to_string()).collect();
         doc.card.language_codes = vec!["et".to_owned()];
         if rng.chance(50) {
-            doc.card.language_codes.push(rng.pick(&LANGUAGES[1..]).to_string());
+            doc.card
+                .language_codes
+                .push(rng.pick(&LANGUAGES[1..]).to_string());
         }
         doc.card.education_levels = vec![rng.pick(&["BASIC", "SECONDARY", "HIGHER"]).to_string()];
         doc.card.work_experience = Some(rng.pick(&EXPERIENCES).to_string());
@@ -410,7 +466,10 @@ pub async fn tantivy_with(vacancies: Vec<VacancyDoc>, cvs: Vec<CvDoc>) -> Arc<dy
 }
 
 pub async fn load(engine: &dyn SearchEngine, vacancies: Vec<VacancyDoc>, cvs: Vec<CvDoc>) {
-    engine.upsert_vacancies(vacancies).await.expect("vacancies indexed");
+    engine
+        .upsert_vacancies(vacancies)
+        .await
+        .expect("vacancies indexed");
     engine.upsert_cvs(cvs).await.expect("cvs indexed");
     engine.commit().await.expect("committed");
 }

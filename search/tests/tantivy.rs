@@ -1,0 +1,272 @@
+//! What only the tantivy engine promises: Estonian, English and Russian analysis, snippets on
+//! inflected words, and rebuilding an index on disk while it is being read and written.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use search::{AccessMode, CvQuery, IndexKind, SearchEngine, TantivyEngine, VacancyQuery};
+use uuid::Uuid;
+
+async fn ids_for(engine: &TantivyEngine, text: &str) -> Vec<u128> {
+    let query = VacancyQuery {
+        text: Some(text.to_owned()),
+        now: now(),
+        size: 100,
+        ..VacancyQuery::default()
+    };
+    let mut ids: Vec<u128> = engine
+        .search_vacancies(query)
+        .await
+        .unwrap()
+        .hits
+        .iter()
+        .map(|h| h.card.vacancy_id.as_u128())
+        .collect();
+    ids.sort();
+    ids
+}
+
+async fn engine_with_titles(
+    titles: &[(&'static str, &'static str, &'static str)],
+) -> TantivyEngine {
+    let engine = TantivyEngine::in_memory().unwrap();
+    let docs = titles
+        .iter()
+        .enumerate()
+        .map(|(i, (et, en, ru))| {
+            let mut spec = VacancySpec::simple(i as u128 + 1, et);
+            spec.occupation = ("0000", et, en, ru);
+            vacancy(spec)
+        })
+        .collect();
+    load(&engine, docs, Vec::new()).await;
+    engine
+}
+
+#[tokio::test]
+async fn estonian_inflections_find_each_other() {
+    let engine = engine_with_titles(&[
+        ("Müüja", "", ""),
+        ("Kokk", "", ""),
+        ("Autojuht", "", ""),
+        ("Töötaja", "", ""),
+        ("Raamatupidajad", "", ""),
+        ("Arsti abi", "", ""),
+    ])
+    .await;
+    for (query, want) in [
+        ("müüja", 1),
+        ("müüjat", 1),
+        ("müüjad", 1),
+        ("müüjaid", 1),
+        ("kokk", 2),
+        ("koka", 2),
+        ("kokad", 2),
+        ("autojuhi", 3),
+        ("autojuhti", 3),
+        ("autojuhid", 3),
+        ("töötajat", 4),
+        ("töötajad", 4),
+        ("tootajad", 4),
+        ("raamatupidaja", 5),
+        ("raamatupidajat", 5),
+        ("arst", 6),
+    ] {
+        assert_eq!(
+            ids_for(&engine, &format!("{query} ")).await,
+            vec![want],
+            "{query} as a whole word"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_stored_form_is_found_from_any_folding_of_the_query() {
+    let engine = engine_with_titles(&[
+        ("Töötaja", "", ""),
+        ("Tootmisjuht", "", ""),
+        ("Õmbleja", "", ""),
+    ])
+    .await;
+    assert_eq!(ids_for(&engine, "tootaja ").await, vec![1]);
+    assert_eq!(ids_for(&engine, "TÖÖTAJA ").await, vec![1]);
+    assert_eq!(ids_for(&engine, "ombleja ").await, vec![3]);
+}
+
+#[tokio::test]
+async fn english_and_russian_words_are_stemmed() {
+    let engine = engine_with_titles(&[
+        ("Autojuht", "Car driver", "Водитель"),
+        ("Raamatupidaja", "Accountant", "Бухгалтер"),
+    ])
+    .await;
+    assert_eq!(ids_for(&engine, "drivers ").await, vec![1]);
+    assert_eq!(ids_for(&engine, "водителя ").await, vec![1]);
+    assert_eq!(ids_for(&engine, "бухгалтеров ").await, vec![2]);
+    assert_eq!(ids_for(&engine, "accountants ").await, vec![2]);
+}
+
+#[tokio::test]
+async fn prefixes_apply_only_to_the_word_being_typed() {
+    let engine = engine_with_titles(&[("Müüja", "", ""), ("Müügijuht", "", "")]).await;
+    assert_eq!(ids_for(&engine, "mü").await, vec![1, 2]);
+    assert_eq!(ids_for(&engine, "müügij").await, vec![2]);
+    assert_eq!(
+        ids_for(&engine, "müügij ").await,
+        Vec::<u128>::new(),
+        "a finished word is not a prefix"
+    );
+}
+
+#[tokio::test]
+async fn short_words_get_no_typo_tolerance() {
+    let engine = engine_with_titles(&[("Kokk", "", ""), ("Kelner", "", "")]).await;
+    assert_eq!(
+        ids_for(&engine, "kakk ").await,
+        Vec::<u128>::new(),
+        "4 letters: exact only"
+    );
+    assert_eq!(
+        ids_for(&engine, "kelmer ").await,
+        vec![2],
+        "6 letters: one typo"
+    );
+    assert_eq!(
+        ids_for(&engine, "kalmor ").await,
+        Vec::<u128>::new(),
+        "6 letters: not two"
+    );
+}
+
+#[tokio::test]
+async fn cv_snippets_mark_inflected_forms() {
+    let engine = TantivyEngine::in_memory().unwrap();
+    load(&engine, Vec::new(), cvs()).await;
+    let results = engine
+        .search_cvs(CvQuery {
+            text: Some("kokk".to_owned()),
+            ..CvQuery::default()
+        })
+        .await
+        .unwrap();
+    let hit = results
+        .hits
+        .iter()
+        .find(|h| h.card.cv_id == Uuid::from_u128(1))
+        .expect("the cook's cv");
+    assert!(hit.snippet.contains("<mark>koka</mark>"), "{}", hit.snippet);
+}
+
+#[tokio::test]
+async fn a_rebuild_on_disk_swaps_in_while_readers_and_the_writer_go_on() {
+    let root = tempfile::tempdir().unwrap();
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    writer
+        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
+        .await
+        .unwrap();
+    writer.commit().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        ids_for(&reader, "müüja ").await,
+        vec![1],
+        "the reader sees the writer's commit"
+    );
+
+    // `vakants reindex` runs in its own process, opened read-only; it writes only the new
+    // generation.
+    let reindex = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    let rebuild = reindex.begin_rebuild(IndexKind::Vacancies).unwrap();
+    rebuild
+        .add_vacancies(&[
+            vacancy(VacancySpec::simple(1, "Müüja")),
+            vacancy(VacancySpec::simple(2, "Kokk")),
+        ])
+        .unwrap();
+    assert_eq!(
+        ids_for(&reader, "kokk ").await,
+        Vec::<u128>::new(),
+        "invisible until finished"
+    );
+    rebuild.finish().unwrap();
+    assert_eq!(
+        ids_for(&reindex, "kokk ").await,
+        vec![2],
+        "the rebuilding process switches at once"
+    );
+
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        ids_for(&reader, "kokk ").await,
+        vec![2],
+        "other readers switch within the check interval"
+    );
+    // The worker switches too and writes into the new generation (the replay of changes made
+    // during the rebuild arrives this way).
+    writer
+        .upsert_vacancies(vec![vacancy(VacancySpec::simple(3, "Autojuht"))])
+        .await
+        .unwrap();
+    writer.commit().await.unwrap();
+    assert_eq!(ids_for(&writer, "autojuht ").await, vec![3]);
+    assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(ids_for(&reader, "autojuht ").await, vec![3]);
+
+    // Two more rebuilds: only the live generation and the one before it stay on disk.
+    for _ in 0..2 {
+        let rebuild = writer.begin_rebuild(IndexKind::Vacancies).unwrap();
+        rebuild
+            .add_vacancies(&[vacancy(VacancySpec::simple(4, "Kelner"))])
+            .unwrap();
+        rebuild.finish().unwrap();
+    }
+    assert_eq!(ids_for(&writer, "kelner ").await, vec![4]);
+    assert_eq!(ids_for(&writer, "kokk ").await, Vec::<u128>::new());
+    let generations = std::fs::read_dir(root.path().join("vacancies"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("gen-")
+        })
+        .count();
+    assert_eq!(generations, 2);
+}
+
+#[tokio::test]
+async fn a_reader_cannot_write_and_two_writers_cannot_share_a_directory() {
+    let root = tempfile::tempdir().unwrap();
+    let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    assert!(
+        reader
+            .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
+            .await
+            .is_err()
+    );
+    let _writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    assert!(
+        TantivyEngine::open(root.path(), AccessMode::Writer).is_err(),
+        "tantivy's writer lock"
+    );
+}
+
+#[tokio::test]
+async fn a_rebuild_of_one_kind_refuses_documents_of_the_other() {
+    let engine = TantivyEngine::in_memory().unwrap();
+    let rebuild = engine.begin_rebuild(IndexKind::Cvs).unwrap();
+    assert!(
+        rebuild
+            .add_vacancies(&[vacancy(VacancySpec::simple(1, "Müüja"))])
+            .is_err()
+    );
+    rebuild.add_cvs(&cvs()).unwrap();
+    rebuild.finish().unwrap();
+    let total = engine.search_cvs(CvQuery::default()).await.unwrap().total;
+    assert_eq!(total, cvs().len() as u64);
+}
