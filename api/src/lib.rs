@@ -22,6 +22,7 @@ use domain::accounts::Role;
 use domain::config::Config;
 use domain::mail::Mailer;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use search::{AccessMode, TantivyEngine};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
@@ -105,9 +106,9 @@ async fn api_not_found() -> ApiError {
 pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router())
-        .nest("/api/open", routes::open::router())
+        .nest("/api/open", routes::open::router().merge(routes::search::open_router()))
         .nest("/api/user", routes::user::router())
-        .nest("/api/employer", routes::employer::router())
+        .nest("/api/employer", routes::employer::router().merge(routes::search::employer_router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());
@@ -171,12 +172,24 @@ pub struct BuildOptions {
     pub redis_prefix: String,
     pub limits: RateLimits,
     pub max_connections: u32,
+    /// Writer when this process runs the index worker; Reader when another process does.
+    pub index_access: AccessMode,
 }
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { redis_prefix: "vakants:".into(), limits: RateLimits::default(), max_connections: 20 }
+        BuildOptions {
+            redis_prefix: "vakants:".into(),
+            limits: RateLimits::default(),
+            max_connections: 20,
+            index_access: AccessMode::Writer,
+        }
     }
+}
+
+/// Where the search indexes live.
+pub fn index_dir(config: &Config) -> std::path::PathBuf {
+    config.data_dir.join("index")
 }
 
 pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Result<AppState> {
@@ -187,7 +200,10 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         .set_response_timeout(Duration::from_secs(2));
     let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
     let mailer = Mailer::from_config(&config, pool.clone())?;
+    let index = index_dir(&config);
+    let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
     Ok(AppState {
+        search: Arc::new(engine),
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
         limits: Arc::new(options.limits),

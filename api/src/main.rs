@@ -6,6 +6,7 @@ use anyhow::Context;
 use api::{Application, BuildOptions};
 use clap::{Parser, Subcommand};
 use domain::config::Config;
+use search::{AccessMode, TantivyEngine};
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
@@ -23,10 +24,18 @@ enum Command {
         #[arg(long)]
         no_worker: bool,
     },
+    /// Run the worker alone (index pipeline and maintenance), for a `serve --no-worker` beside it.
+    Worker,
     /// Create the database if needed and apply migrations.
     Migrate,
-    /// Load demo data (idempotent): a Business Register sample and demo accounts for every role.
-    Seed,
+    /// Load demo data (idempotent): a Business Register sample, demo accounts for every role and
+    /// demo vacancies; `--scale N` adds N more generated vacancies (deterministic for `--seed`).
+    Seed {
+        #[arg(long)]
+        scale: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Load the Business Register's open-data CSV (semicolon-separated "lihtandmed" file).
     ImportRegistry { file: PathBuf },
     /// Print the OpenAPI document (as served at /api/openapi.json) without connecting to anything.
@@ -66,9 +75,11 @@ async fn main() -> anyhow::Result<()> {
     match cli.command {
         Command::Serve { no_worker } => {
             let bind = config.bind;
-            let state = api::build_state(config, BuildOptions::default()).await.context("connecting to postgres and redis")?;
+            let index_access = if no_worker { AccessMode::Reader } else { AccessMode::Writer };
+            let options = BuildOptions { index_access, ..BuildOptions::default() };
+            let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), stop_rx.clone())));
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -78,8 +89,16 @@ async fn main() -> anyhow::Result<()> {
             })
             .await?;
             if let Some(worker) = worker {
-                worker.await?;
+                worker.await??;
             }
+        }
+        Command::Worker => {
+            let pool = domain::db::connect(config.database_url.expose(), 10).await?;
+            let index = api::index_dir(&config);
+            let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
+            let (stop_tx, stop_rx) = watch::channel(false);
+            tokio::spawn(shutdown_signal(stop_tx));
+            worker::run(pool, std::sync::Arc::new(engine), stop_rx).await?;
         }
         Command::Migrate => {
             domain::db::ensure_database(config.database_url.expose()).await?;
@@ -87,10 +106,15 @@ async fn main() -> anyhow::Result<()> {
             domain::db::migrate(&pool).await?;
             tracing::info!("migrations applied");
         }
-        Command::Seed => {
+        Command::Seed { scale, seed } => {
             let pool = domain::db::connect(config.database_url.expose(), 2).await?;
             let report = fixtures::seed(&pool).await?;
-            tracing::info!(rows = report.register_rows, "business register sample loaded");
+            tracing::info!(rows = report.register_rows, vacancies = report.vacancies_added, "demo data loaded");
+            if let Some(count) = scale {
+                let started = std::time::Instant::now();
+                let added = fixtures::scale::generate(&pool, count, seed).await?;
+                tracing::info!(companies = added.companies, vacancies = added.vacancies, seconds = started.elapsed().as_secs_f64(), "scaled data loaded");
+            }
             println!("Demo accounts (sign in with the code from the dev outbox, /api/dev/outbox?to=EMAIL):");
             for (email, role) in report.accounts {
                 println!("  {email:<26} {}", role.as_str());

@@ -23,6 +23,7 @@ use utoipa::OpenApi;
         (name = "auth", description = "Passwordless sign-in"),
         (name = "open", description = "Public calls"),
         (name = "reference", description = "Code lists labelled in the request's language"),
+        (name = "search", description = "Vacancy search, categories and the employer autocomplete"),
         (name = "user", description = "Any signed-in user"),
         (name = "employer", description = "Employers"),
         (name = "admin", description = "Administrators and supervisors"),

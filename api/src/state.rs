@@ -5,6 +5,7 @@ use std::sync::Arc;
 use domain::config::Config;
 use domain::mail::Mailer;
 use metrics_exporter_prometheus::PrometheusHandle;
+use search::SearchEngine;
 use sqlx::PgPool;
 
 use crate::rate_limit::{RateLimiter, RateLimits};
@@ -23,6 +24,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Renders `/metrics`.
     pub metrics: PrometheusHandle,
+    /// Vacancy and CV search (tantivy by default); the worker writes, handlers read.
+    pub search: Arc<dyn SearchEngine>,
 }
 
 impl AppState {

@@ -177,3 +177,14 @@ pub async fn default_company(pool: &PgPool, user_id: Uuid) -> Result<Option<Uuid
     .fetch_optional(pool)
     .await?)
 }
+
+/// Whether the company holds an active CV-database service right now.
+pub async fn has_cv_database_access(pool: &PgPool, company_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from services where company_id = $1 and type = 'CV' and status = 'ACTIVE'
+                        and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at > now()))",
+    )
+    .bind(company_id)
+    .fetch_one(pool)
+    .await?)
+}

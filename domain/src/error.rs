@@ -16,6 +16,8 @@ pub enum ErrorCode {
     CompanyAlreadyRegistered,
     CompanyNotFound,
     CannotRepresent,
+    SearchCriteriaRequired,
+    CvDatabaseAccessRequired,
     PayloadTooLarge,
     Unauthorized,
     AccessDenied,
@@ -30,9 +32,9 @@ impl ErrorCode {
         use ErrorCode::*;
         match self {
             InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
-            | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent => 400,
+            | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired => 400,
             Unauthorized => 401,
-            AccessDenied => 403,
+            AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,
@@ -53,6 +55,8 @@ impl ErrorCode {
             CompanyAlreadyRegistered => "company_already_registered",
             CompanyNotFound => "company_not_found",
             CannotRepresent => "cannot_represent",
+            SearchCriteriaRequired => "search_criteria_required",
+            CvDatabaseAccessRequired => "cv_database_access_required",
             PayloadTooLarge => "payload_too_large",
             Unauthorized => "unauthorized",
             AccessDenied => "access_denied",
@@ -77,6 +81,10 @@ impl ErrorCode {
             }
             CompanyNotFound => "Company with this name not found",
             CannotRepresent => "Can't login as another user",
+            SearchCriteriaRequired => "Please select at least one search criteria",
+            CvDatabaseAccessRequired => {
+                "Searching the CV database needs an active CV-database service: buy access for a number of days"
+            }
             PayloadTooLarge => "The request body is too large",
             Unauthorized => "Unauthorized",
             AccessDenied => "Access denied",

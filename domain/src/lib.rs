@@ -16,6 +16,7 @@ pub mod products;
 pub mod reference;
 pub mod registry;
 pub mod sessions;
+pub mod vacancies;
 
 pub use error::{Error, Result};
 pub use locale::Locale;

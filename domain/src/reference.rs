@@ -93,3 +93,63 @@ pub async fn cities(pool: &PgPool, country_code: &str, locale: Locale) -> Result
         .map(|(address, code, country_code)| City { address, code, country_code })
         .collect())
 }
+
+/// Code lists a search filter may name, besides the plain [`CodeList`]s.
+#[derive(Clone, Copy, Debug)]
+pub enum FilterCodes {
+    Categories,
+    Places,
+    List(CodeList),
+}
+
+impl FilterCodes {
+    fn table(self) -> &'static str {
+        match self {
+            FilterCodes::Categories => "ref_categories",
+            FilterCodes::Places => "ref_places",
+            FilterCodes::List(list) => list.table(),
+        }
+    }
+}
+
+/// The codes of `codes` that the list does not know, in the order given.
+pub async fn unknown_codes(pool: &PgPool, list: FilterCodes, codes: &[String]) -> Result<Vec<String>> {
+    if codes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!("select code from {} where code = any($1)", list.table());
+    let known: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(codes).fetch_all(pool).await?;
+    Ok(codes.iter().filter(|c| !known.contains(c)).cloned().collect())
+}
+
+/// A category with its labels and icon, for `/api/open/categories`.
+pub struct Category {
+    pub code: String,
+    pub label: String,
+    pub icon_code: String,
+}
+
+pub async fn categories(pool: &PgPool, locale: Locale) -> Result<Vec<Category>> {
+    let sql = format!(
+        "select code, coalesce(nullif({}, ''), label_et), icon_code from ref_categories order by sort_order, code",
+        label_column(locale)
+    );
+    let rows: Vec<(String, String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(|(code, label, icon_code)| Category { code, label, icon_code }).collect())
+}
+
+/// The occupations of every category, labelled, for `/api/open/categories/extended`.
+pub async fn occupations_by_category(pool: &PgPool, locale: Locale) -> Result<Vec<(String, CodeLabel)>> {
+    let sql = format!(
+        "select category_code, code, coalesce(nullif({}, ''), label_et) from ref_occupations
+         where category_code is not null order by category_code, 3",
+        label_column(locale)
+    );
+    let rows: Vec<(String, String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(|(category, code, label)| (category, CodeLabel { code, label })).collect())
+}
+
+/// Labels of salary periods by code, in `locale`.
+pub async fn period_labels(pool: &PgPool, locale: Locale) -> Result<std::collections::HashMap<String, String>> {
+    Ok(list(pool, CodeList::SalaryPeriods, locale).await?.into_iter().map(|c| (c.code, c.label)).collect())
+}

@@ -1,33 +1,75 @@
-//! Background work beside the API. For now the periodic maintenance: ended sessions and sign-in
-//! codes are deleted. Index jobs, PDF extraction, thumbnails and the other cron jobs of the
-//! architecture join here as apalis workers with the search pipeline.
+//! Background work beside the API: the index pipeline and periodic maintenance.
+//!
+//! Index jobs come from apalis' Postgres queue ([`domain::jobs::INDEX_QUEUE`]), pushed on the
+//! same transaction as the change they describe. Each job hands its id to one batcher, which
+//! gathers ids for at most [`BATCH_WINDOW`], builds the documents from the current rows, writes
+//! them, commits the index once and only then lets the jobs of that batch finish; apalis
+//! acknowledges a job when it finishes. A crash before the commit leaves the jobs unacknowledged,
+//! so apalis hands them out again (orphaned jobs are re-queued after missed heartbeats), and the
+//! periodic reconciliation catches anything else that drifted.
 
+pub mod batcher;
+pub mod maintenance;
+
+use std::sync::Arc;
 use std::time::Duration;
 
+use apalis::prelude::*;
+use apalis_postgres::{Config as QueueConfig, PostgresStorage};
+use domain::jobs::{INDEX_QUEUE, IndexJob};
+use search::SearchEngine;
 use sqlx::PgPool;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, oneshot, watch};
 
-pub const MAINTENANCE_INTERVAL: Duration = Duration::from_secs(600);
+pub use batcher::{BATCH_WINDOW, Batcher, MAX_BATCH};
 
-/// One maintenance pass; returns (sessions, codes) deleted.
-pub async fn maintenance_pass(pool: &PgPool) -> domain::Result<(u64, u64)> {
-    let sessions = domain::sessions::purge_ended(pool).await?;
-    let codes = domain::otp::purge_ended(pool).await?;
-    Ok((sessions, codes))
+/// How often a worker tells the queue it is alive; after two missed beats its jobs go back to the queue.
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
+/// How many jobs the worker takes from the queue at once.
+const FETCH_BATCH: usize = 500;
+
+/// One job waiting for the commit that contains it.
+pub struct Pending {
+    pub job: IndexJob,
+    pub done: Option<oneshot::Sender<Result<(), String>>>,
 }
 
-/// Runs until `shutdown` turns true.
-pub async fn run(pool: PgPool, mut shutdown: watch::Receiver<bool>) {
-    tracing::info!("worker started");
-    let mut ticker = tokio::time::interval(MAINTENANCE_INTERVAL);
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => match maintenance_pass(&pool).await {
-                Ok((sessions, codes)) => tracing::info!(sessions, codes, "maintenance: ended sessions and codes deleted"),
-                Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
-            },
-            _ = shutdown.changed() => break,
-        }
-    }
-    tracing::info!("worker stopped");
+async fn handle_index_job(job: IndexJob, batcher: Data<mpsc::Sender<Pending>>) -> Result<(), BoxDynError> {
+    let (done, committed) = oneshot::channel();
+    batcher.send(Pending { job, done: Some(done) }).await.map_err(|_| "the batcher stopped")?;
+    committed.await.map_err(|_| "the batcher dropped the job")??;
+    Ok(())
+}
+
+/// Runs the index pipeline and maintenance until `shutdown` turns true.
+pub async fn run(pool: PgPool, engine: Arc<dyn SearchEngine>, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+    let places = indexer::Places::load(&pool).await?;
+    let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
+    let batcher = Batcher::new(pool.clone(), engine, places);
+    let batching = tokio::spawn(batcher.run(receiver));
+    let maintenance = tokio::spawn(maintenance::run(pool.clone(), sender.clone(), shutdown.clone()));
+
+    let config = QueueConfig::default()
+        .queue(INDEX_QUEUE)
+        .batch_size(FETCH_BATCH)
+        .heartbeat_interval(HEARTBEAT)
+        .missed_heartbeats(2);
+    let backend = PostgresStorage::<IndexJob>::new(&pool).with_config(config).with_pubsub();
+    let worker = WorkerBuilder::new(format!("vakants-index-{}", uuid::Uuid::new_v4().simple()))
+        .backend(backend)
+        .data(sender)
+        .build(handle_index_job);
+    tracing::info!("index worker started");
+    let mut stop = shutdown.clone();
+    worker
+        .run_until(async move {
+            let _ = stop.wait_for(|s| *s).await;
+            Ok::<(), std::io::Error>(())
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
+    maintenance.await?;
+    batching.await?;
+    tracing::info!("index worker stopped");
+    Ok(())
 }

@@ -7,4 +7,5 @@ pub mod employer;
 pub mod open;
 pub mod ops;
 pub mod products;
+pub mod search;
 pub mod user;

@@ -52,8 +52,11 @@ pub struct TestApp {
     pub address: String,
     pub pool: PgPool,
     pub client: TestClient,
+    pub search: Arc<dyn search::SearchEngine>,
     database: String,
+    data_dir: std::path::PathBuf,
     stop: Option<oneshot::Sender<()>>,
+    stop_worker: tokio::sync::watch::Sender<bool>,
 }
 
 pub struct AppOptions {
@@ -61,11 +64,13 @@ pub struct AppOptions {
     pub prod: bool,
     /// The built web app to serve (`WEB_DIST`); none by default.
     pub web_dist: Option<std::path::PathBuf>,
+    /// Run the index worker in the test's process, as `vakants serve` does.
+    pub worker: bool,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None }
+        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None, worker: false }
     }
 }
 
@@ -84,7 +89,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let database_url = format!("{}/{database}", server_url());
     let prod = options.prod;
     let web_dist = options.web_dist.map(|p| p.display().to_string()).unwrap_or_else(|| "/nonexistent".into());
+    let data_dir = std::env::temp_dir().join(format!("vakants-test-{}", uuid::Uuid::new_v4().simple()));
+    let data_dir_text = data_dir.display().to_string();
     let config = Config::from_lookup(|key| match key {
+        "DATA_DIR" => Some(data_dir_text.clone()),
         "DATABASE_URL" => Some(database_url.clone()),
         "BIND" => Some("127.0.0.1:0".into()),
         "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
@@ -98,16 +106,22 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
         limits: options.limits,
         max_connections: 5,
+        ..BuildOptions::default()
     };
     let state = api::build_state(config, build).await.expect("app state");
     let pool = state.pool.clone();
+    let search = state.search.clone();
+    let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
+    if options.worker {
+        tokio::spawn(worker::run(pool.clone(), search.clone(), worker_stopped));
+    }
     let app = Application::bind(state, bind).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
     let (stop, stopped) = oneshot::channel::<()>();
     tokio::spawn(app.serve(async move {
         let _ = stopped.await;
     }));
-    TestApp { client: TestClient::new(&address), address, pool, database, stop: Some(stop) }
+    TestApp { client: TestClient::new(&address), address, pool, search, database, data_dir, stop: Some(stop), stop_worker }
 }
 
 impl Drop for TestApp {
@@ -115,6 +129,8 @@ impl Drop for TestApp {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        let _ = self.stop_worker.send(true);
+        let _ = std::fs::remove_dir_all(&self.data_dir);
         let database = self.database.clone();
         // dropping needs async work; do it on a thread of its own so it also runs after a failed
         // assertion. `with (force)` ends the app's connections: the test's runtime is blocked here,

@@ -10,5 +10,6 @@ mod impersonation;
 mod products;
 mod reference;
 mod roles;
+mod search;
 mod sessions;
 mod web;

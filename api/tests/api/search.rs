@@ -1,0 +1,341 @@
+//! The index pipeline (write -> job -> worker -> searchable) and the search endpoints.
+
+use std::time::Duration;
+
+use domain::jobs::{self, IndexJob};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{AppOptions, TestApp, error_of, spawn_app, spawn_app_with};
+
+async fn spawn_with_worker() -> TestApp {
+    spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await
+}
+
+async fn company(app: &TestApp, name: &str, registry_code: &str) -> Uuid {
+    sqlx::query_scalar("insert into companies (registry_code, business_name, ehak_code) values ($1, $2, '0784') returning id")
+        .bind(registry_code)
+        .bind(name)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+struct NewVacancy<'a> {
+    occupation: &'a str,
+    category: &'a str,
+    place: &'a str,
+    teaser_et: &'a str,
+    salary: Option<(f64, f64)>,
+    remote: bool,
+}
+
+impl Default for NewVacancy<'_> {
+    fn default() -> Self {
+        NewVacancy { occupation: "COOK", category: "CATERING", place: "0784", teaser_et: "Ootame kokka", salary: Some((1500.0, 2000.0)), remote: false }
+    }
+}
+
+/// Inserts an active vacancy and, on the same transaction, its index job (what a domain write does).
+async fn publish(app: &TestApp, company_id: Uuid, vacancy: NewVacancy<'_>, commit: bool) -> Uuid {
+    let mut tx = app.pool.begin().await.unwrap();
+    let (from, to, period) = match vacancy.salary {
+        Some((f, t)) => (Some(f), Some(t), Some("MONTH")),
+        None => (None, None, None),
+    };
+    let id: Uuid = sqlx::query_scalar(
+        "insert into vacancies (company_id, status, payment_status, occupation_code, employment_type_code, ehak_code,
+                                address, salary_from, salary_to, salary_period_code, salary_by_agreement, remote_work,
+                                publish_at, valid_until, renewed_at)
+         values ($1, 'EXISTS', 'PAID', $2, 'FULL_TIME', $3, 'Harju maakond, Tallinn', $4, $5, $6, $7, $8,
+                 now() - interval '1 hour', now() + interval '29 days', now() - interval '1 hour')
+         returning id",
+    )
+    .bind(company_id)
+    .bind(vacancy.occupation)
+    .bind(vacancy.place)
+    .bind(from)
+    .bind(to)
+    .bind(period)
+    .bind(vacancy.salary.is_none())
+    .bind(vacancy.remote)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, $2)")
+        .bind(id)
+        .bind(vacancy.category)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("insert into vacancy_contents (vacancy_id, language_code, teaser, content) values ($1, 'et', $2, $3)")
+        .bind(id)
+        .bind(vacancy.teaser_et)
+        .bind(r#"{"ops":[{"insert":"Tore töökoht sõbralikus meeskonnas.\n"}]}"#)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+    if commit {
+        tx.commit().await.unwrap();
+    } else {
+        tx.rollback().await.unwrap();
+    }
+    id
+}
+
+async fn search(app: &TestApp, filter: Value) -> Value {
+    let response = app.client.post("/api/open/search", filter).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.unwrap()
+}
+
+/// Polls the search until `check` holds (the worker commits in ~200 ms batches).
+async fn eventually(app: &TestApp, filter: Value, check: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        last = search(app, filter.clone()).await;
+        if check(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the search never reached the expected state; last answer: {last}");
+}
+
+fn ids(page: &Value) -> Vec<String> {
+    page["content"].as_array().unwrap().iter().map(|v| v["vacancyId"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_published_vacancy_becomes_searchable_with_its_card() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+
+    let page = eventually(&app, json!({ "occupation": "kokk" }), |p| ids(p).contains(&id.to_string())).await;
+    let card = &page["content"][0];
+    assert_eq!(card["occupation"]["labels"]["et"], "Kokk");
+    assert_eq!(card["businessName"], "Põhja Köök OÜ");
+    assert_eq!(card["salaryFrom"], 1500.0);
+    assert_eq!(card["salaryPeriod"]["periodType"], "MONTH");
+    assert_eq!(card["new"], true);
+    assert_eq!(card["isFavorite"], false);
+    assert_eq!(card["teasers"][0]["content"], "Ootame kokka");
+    assert_eq!(page["totalElements"], 1);
+
+    // the job was acknowledged only after the commit that made it searchable
+    let pending: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where status not in ('Done')")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mut left = pending;
+    for _ in 0..50 {
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        left = sqlx::query_scalar("select count(*) from apalis.jobs where status not in ('Done')").fetch_one(&app.pool).await.unwrap();
+    }
+    assert_eq!(left, 0, "every index job ends done");
+}
+
+#[tokio::test]
+async fn a_rolled_back_change_leaves_no_job_and_nothing_to_find() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    publish(&app, company_id, NewVacancy::default(), false).await;
+    let visible = publish(&app, company_id, NewVacancy { occupation: "DRIVER", category: "TRANSPORT_LOGISTICS", ..NewVacancy::default() }, true).await;
+
+    eventually(&app, json!({}), |p| ids(p) == vec![visible.to_string()]).await;
+    let jobs: i64 = sqlx::query_scalar("select count(*) from apalis.jobs").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(jobs, 1, "only the committed change has a job");
+}
+
+#[tokio::test]
+async fn hiding_a_vacancy_takes_it_out_of_the_results() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
+
+    let other_company = company(&app, "Muu OÜ", "11111116").await;
+    let err = domain::vacancies::change_status(&app.pool, other_company, id, "HIDDEN").await.unwrap_err();
+    assert!(matches!(err, domain::Error::Client { code: domain::error::ErrorCode::NotFound, .. }), "another company's vacancy");
+
+    domain::vacancies::change_status(&app.pool, company_id, id, "HIDDEN").await.unwrap();
+    eventually(&app, json!({}), |p| p["totalElements"] == 0).await;
+}
+
+#[tokio::test]
+async fn renaming_a_company_re_indexes_its_vacancies() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Vana Nimi OÜ", "12345678").await;
+    publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({}), |p| p["content"][0]["businessName"] == "Vana Nimi OÜ").await;
+
+    domain::vacancies::rename_company(&app.pool, company_id, "Uus Nimi OÜ").await.unwrap();
+    eventually(&app, json!({}), |p| p["content"][0]["businessName"] == "Uus Nimi OÜ").await;
+}
+
+#[tokio::test]
+async fn reconciliation_indexes_rows_that_changed_without_a_job() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    sqlx::query("delete from apalis.jobs").execute(&app.pool).await.unwrap();
+
+    // a worker starting now reconciles first thing
+    let (_stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(worker::run(app.pool.clone(), app.search.clone(), stopped));
+    eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
+}
+
+#[tokio::test]
+async fn filters_and_disjunctive_facets() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    publish(&app, company_id, NewVacancy::default(), true).await;
+    publish(&app, company_id, NewVacancy { occupation: "DRIVER", category: "TRANSPORT_LOGISTICS", remote: true, ..NewVacancy::default() }, true)
+        .await;
+    publish(&app, company_id, NewVacancy { occupation: "SHOP_ASSISTANT", category: "RETAIL", place: "8151", salary: None, ..NewVacancy::default() }, true)
+        .await;
+    eventually(&app, json!({}), |p| p["totalElements"] == 3).await;
+
+    let page = search(&app, json!({ "categoryCode": "CATERING" })).await;
+    assert_eq!(page["totalElements"], 1);
+    assert_eq!(page["facets"]["categoryCode"]["TRANSPORT_LOGISTICS"], 1, "other categories still count");
+    assert_eq!(page["facets"]["categoryCode"]["CATERING"], 1);
+
+    let page = search(&app, json!({ "categoryCode": ["CATERING", "RETAIL"] })).await;
+    assert_eq!(page["totalElements"], 2, "OR inside a group");
+    let page = search(&app, json!({ "categoryCode": "CATERING,TRANSPORT_LOGISTICS", "remoteWork": true })).await;
+    assert_eq!(page["totalElements"], 1, "AND across groups");
+
+    let tartu_county = search(&app, json!({ "cityCode": "0079" })).await;
+    assert_eq!(tartu_county["totalElements"], 1, "a county finds the vacancies of its towns");
+    let by_agreement = search(&app, json!({ "salaryByAgreement": true })).await;
+    assert_eq!(by_agreement["totalElements"], 1);
+    let well_paid = search(&app, json!({ "salaryFrom": 1800, "salaryPeriod": "MONTH" })).await;
+    assert_eq!(well_paid["totalElements"], 2);
+    assert!(well_paid["salaryStats"]["count"].as_u64().unwrap() >= 1);
+
+    let categories: Value = app.client.get("/api/open/categories").await.json().await.unwrap();
+    let catering = categories.as_array().unwrap().iter().find(|c| c["categoryCode"] == "CATERING").unwrap();
+    assert_eq!(catering["sizeCount"], 1);
+    assert!(catering["iconCode"].is_string());
+    let extended: Value = app.client.get("/api/open/categories/extended").await.json().await.unwrap();
+    let catering = extended.as_array().unwrap().iter().find(|c| c["categoryCode"] == "CATERING").unwrap();
+    assert!(catering["occupations"].as_array().unwrap().iter().any(|o| o["occupationCode"] == "COOK"));
+
+    let employers: Value = app.client.get("/api/open/search/employers/EE?search=%20P%C3%95HJA").await.json().await.unwrap();
+    assert_eq!(employers["content"][0]["businessName"], "Põhja Köök OÜ");
+    assert_eq!(employers["content"][0]["vacanciesCount"], 3);
+}
+
+#[tokio::test]
+async fn a_signed_in_applicant_sees_favourites_on_cards() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    sqlx::query("insert into favourite_vacancies (user_id, vacancy_id) select id, $1 from users where username = 'mari@example.ee'")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let page = eventually(&app, json!({}), |p| p["totalElements"] == 1).await;
+    assert_eq!(page["content"][0]["isFavorite"], true);
+}
+
+#[tokio::test]
+async fn bad_filters_are_refused_with_a_message() {
+    let app = spawn_app().await;
+    for (filter, field) in [
+        (json!({ "categoryCode": "NO_SUCH" }), "categoryCode"),
+        (json!({ "cityCode": ["0784", "9999"] }), "cityCode"),
+        (json!({ "typeOfEmployment": "SOMETIMES" }), "typeOfEmployment"),
+        (json!({ "salaryPeriod": "FORTNIGHT" }), "salaryPeriod"),
+        (json!({ "salaryFrom": -1 }), "salaryFrom"),
+        (json!({ "salaryFrom": 3000, "salaryTo": 2000 }), "salaryFrom"),
+    ] {
+        let (status, error) = error_of(app.client.post("/api/open/search", filter.clone()).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{filter}");
+        assert_eq!(error["field"], field, "{filter}");
+    }
+    let (status, error) = error_of(app.client.post("/api/open/search?page=600", json!({})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["field"], "page");
+    let (status, _) = error_of(app.client.post("/api/open/search", json!({ "salaryFrom": "lots" })).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = error_of(app.client.post("/api/open/search?size=0", json!({})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+async fn active_cv(app: &TestApp, about: &str) -> Uuid {
+    let mut tx = app.pool.begin().await.unwrap();
+    let owner: Uuid = sqlx::query_scalar(
+        "insert into users (username) values ('cv-' || gen_random_uuid() || '@example.ee') returning id",
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    let id: Uuid = sqlx::query_scalar(
+        "insert into cvs (owner_user_id, status, visibility, title, firstname, lastname, city_code, about_me)
+         values ($1, 'ACTIVE', 'VISIBLE', 'Kokk', 'Kati', 'Karu', '0784', $2) returning id",
+    )
+    .bind(owner)
+    .bind(about)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Cv(id)]).await.unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn the_cv_database_needs_an_active_service_and_a_criterion() {
+    let app = spawn_with_worker().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let cv = active_cv(&app, "Kogenud pagar, armastan küpsetada leiba").await;
+
+    let (status, error) = error_of(app.client.post("/api/employer/search-cv", json!({ "search": "pagar" })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error["code"], "cv_database_access_required");
+
+    sqlx::query(
+        "insert into services (company_id, type, product_code, status, starts_at, ends_at)
+         select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days'
+         from companies where registry_code = '12345678'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let (status, error) = error_of(app.client.post("/api/employer/search-cv", json!({})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["message"], "Please select at least one search criteria");
+
+    let mut found = Value::Null;
+    for _ in 0..100 {
+        found = app.client.post("/api/employer/search-cv", json!({ "search": "pagar" })).await.json().await.unwrap();
+        if found["totalElements"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(found["content"][0]["cvId"], cv.to_string(), "{found}");
+    assert!(found["content"][0]["snippet"].as_str().unwrap().contains("<mark>"), "{found}");
+}
+
+#[tokio::test]
+async fn the_cv_database_is_closed_to_applicants_and_visitors() {
+    let app = spawn_app().await;
+    assert_eq!(app.client.post("/api/employer/search-cv", json!({ "search": "x" })).await.status(), StatusCode::UNAUTHORIZED);
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    assert_eq!(app.client.post("/api/employer/search-cv", json!({ "search": "x" })).await.status(), StatusCode::FORBIDDEN);
+}

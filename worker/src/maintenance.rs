@@ -1,0 +1,55 @@
+//! Periodic work: reconciliation of the index with Postgres, and deleting ended sessions and codes.
+
+use std::time::Duration;
+
+use domain::jobs::IndexJob;
+use sqlx::PgPool;
+use tokio::sync::{mpsc, watch};
+
+use crate::Pending;
+
+/// How often the index is compared with Postgres.
+pub const RECONCILE_INTERVAL: Duration = Duration::from_secs(60);
+/// How often ended sessions and codes are deleted.
+pub const PURGE_INTERVAL: Duration = Duration::from_secs(600);
+/// At most this many out-of-date documents are queued per round.
+const RECONCILE_LIMIT: i64 = 5000;
+
+/// One purge pass; returns (sessions, codes) deleted.
+pub async fn purge(pool: &PgPool) -> domain::Result<(u64, u64)> {
+    let sessions = domain::sessions::purge_ended(pool).await?;
+    let codes = domain::otp::purge_ended(pool).await?;
+    Ok((sessions, codes))
+}
+
+/// Finds rows whose index entry is missing, stale or should be gone, and hands them to the
+/// batcher directly (not through the queue, so a slow round never piles up duplicate jobs).
+pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow::Result<usize> {
+    let vacancies = indexer::vacancies::out_of_date(pool, RECONCILE_LIMIT).await?;
+    let cvs = indexer::cvs::out_of_date(pool, RECONCILE_LIMIT).await?;
+    let count = vacancies.len() + cvs.len();
+    let jobs = vacancies.into_iter().map(IndexJob::Vacancy).chain(cvs.into_iter().map(IndexJob::Cv));
+    for job in jobs {
+        batcher.send(Pending { job, done: None }).await.map_err(|_| anyhow::anyhow!("the batcher stopped"))?;
+    }
+    Ok(count)
+}
+
+pub async fn run(pool: PgPool, batcher: mpsc::Sender<Pending>, mut shutdown: watch::Receiver<bool>) {
+    let mut reconcile_tick = tokio::time::interval(RECONCILE_INTERVAL);
+    let mut purge_tick = tokio::time::interval(PURGE_INTERVAL);
+    loop {
+        tokio::select! {
+            _ = reconcile_tick.tick() => match reconcile(&pool, &batcher).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "reconciliation: out-of-date documents queued"),
+                Err(err) => tracing::warn!(error = %err, "reconciliation failed"),
+            },
+            _ = purge_tick.tick() => match purge(&pool).await {
+                Ok((sessions, codes)) => tracing::info!(sessions, codes, "maintenance: ended sessions and codes deleted"),
+                Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
+            },
+            _ = shutdown.changed() => break,
+        }
+    }
+}
