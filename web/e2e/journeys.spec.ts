@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+
+import { codeFor, newEmail, signIn } from './helpers';
+
+test('a new applicant signs up and lands on the profile page', async ({ page }) => {
+  const email = newEmail('applicant');
+  await page.goto('/et/login');
+  await expect(page.getByRole('heading', { name: 'Sisene või registreeru' })).toBeVisible();
+
+  await page.getByLabel('E-post').fill(email);
+  await page.getByRole('button', { name: 'Jätka' }).click();
+  await page.getByRole('button', { name: 'Loo konto' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Registreerimine ilma kasutustingimustega nõustumata ei ole võimalik');
+  await page.getByLabel('Nõustun kasutustingimustega').check();
+  await page.getByLabel('Nõustun oma isikuandmete töötlemisega').check();
+  await page.getByLabel('Nõustun küpsiste kasutamisega').check();
+  await page.getByRole('button', { name: 'Loo konto' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sisesta kood' })).toBeVisible();
+  await page.getByLabel('Kood').fill('000000');
+  await page.getByRole('button', { name: 'Jätka' }).click();
+  await expect(page.getByText('Vale kinnituskood')).toBeVisible();
+  await page.getByLabel('Kood').fill(await codeFor(page, email));
+  await expect(page.getByText('Vale kinnituskood')).toBeHidden();
+  await page.getByRole('button', { name: 'Jätka' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sinu andmed' })).toBeVisible();
+  await expect(page.getByLabel('Telefon')).toHaveValue('+372');
+  await page.getByLabel('Eesnimi').fill('Mari');
+  await page.getByLabel('Perekonnanimi').fill('Maasikas');
+  await page.getByRole('button', { name: 'Jätka' }).click();
+  await expect(page.getByText('Kohustuslik')).toBeVisible();
+  await page.getByLabel('Telefon').fill('+37251234567');
+  await page.getByRole('button', { name: 'Jätka' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Kuidas soovid Vakantsit kasutada?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Otsin tööd' }).click();
+
+  await expect(page).toHaveURL(/\/et\/account\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Minu profiil' })).toBeVisible();
+  await expect(page.getByLabel('Eesnimi')).toHaveValue('Mari');
+  const events = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
+  expect(events).toEqual(expect.arrayContaining(['user_email', 'register_button', 'verification_code', 'log_in', 'new_b2c']));
+});
+
+test('a new employer registers a company and lands on the company page', async ({ page }) => {
+  const email = newEmail('employer');
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('I accept the terms of use').check();
+  await page.getByLabel('I agree to the processing of my personal data').check();
+  await page.getByLabel('I accept the use of cookies').check();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Code').fill(await codeFor(page, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByLabel('First name').fill('Jaan');
+  await page.getByLabel('Last name').fill('Tamm');
+  await page.getByLabel('Phone').fill('+372 5555 1234');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'I am an employer' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your company' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose your company from the list')).toBeVisible();
+  const company = page.getByRole('combobox', { name: 'Company' });
+  await company.fill('  SININETARK');
+  await page.getByRole('option', { name: /Sininetarkvara OÜ/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await expect(page.getByRole('heading', { name: 'Sininetarkvara OÜ' })).toBeVisible();
+});
+
+test('an employer with two companies picks one', async ({ page }) => {
+  await page.goto('/en/login');
+  await signIn(page, 'employer@vakants.test');
+  await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+  await page.getByRole('button', { name: /Tartu Näidisehitus AS/ }).click();
+
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await expect(page.getByRole('heading', { name: 'Tartu Näidisehitus AS' })).toBeVisible();
+  await expect(page.getByText('Current')).toBeVisible();
+});
+
+test('a visitor is sent to sign in and back; an applicant gets /403 on employer pages; logout asks first', async ({ page }) => {
+  await page.goto('/en/account/my-cv');
+  await expect(page).toHaveURL(/\/en\/login\?p=%2Fen%2Faccount%2Fmy-cv$/);
+  await signIn(page, 'applicant@vakants.test');
+  await expect(page).toHaveURL(/\/en\/account\/my-cv$/);
+
+  await page.goto('/en/employer/account/my-company');
+  await expect(page).toHaveURL(/\/en\/403$/);
+  await expect(page.getByRole('heading', { name: 'Access denied.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log out?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  const me = await page.request.get('/api/open/me');
+  expect(await me.json()).toBeNull();
+});
+
+test('the language switch keeps the path', async ({ page }) => {
+  await page.goto('/et/faq-employers');
+  await expect(page.getByRole('heading', { name: 'KKK tööandjatele' })).toBeVisible();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/en\/faq-employers$/);
+  await expect(page.getByRole('heading', { name: 'FAQ for employers' })).toBeVisible();
+  await page.getByRole('button', { name: 'How much does a vacancy cost?' }).click();
+  await expect(page.getByText('A vacancy for up to 30 days costs 29 euros')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('selectedLocale'))).toBe('en');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/en\/$/);
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/ru/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  await expect(page).toHaveTitle('Страница не найдена | Vakants');
+});
+
+test('the price list comes from the server', async ({ page }) => {
+  await page.goto('/en/prices-and-services');
+  await expect(page.getByRole('cell', { name: /Vacancy up to 30 days/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Registration/ })).toContainText('Free');
+  await expect(page.getByRole('row', { name: /BASIC/ })).toContainText('€199');
+});
+
+test('the server renders the head of each page', async ({ request }) => {
+  const html = await (await request.get('/ru/contacts')).text();
+  expect(html).toContain('<title>Контакты | Vakants</title>');
+  expect(html).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/[^"]+\/en\/contacts" \/>/);
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+import { codeFor, newEmail } from './helpers';
+
+// Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots`.
+test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
+
+for (const width of [375, 1280]) {
+  test(`screens at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
+    await page.goto('/et/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot('home');
+    await page.goto('/et/no-such-page');
+    await shot('404');
+    await page.goto('/et/403');
+    await shot('403');
+    await page.goto('/en/contacts');
+    await shot('contacts');
+    await page.goto('/en/prices-and-services');
+    await expect(page.getByRole('table')).toBeVisible();
+    await shot('prices');
+
+    const email = newEmail(`shot${width}`);
+    await page.goto('/et/login');
+    await shot('login-1-email');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByRole('button', { name: 'Jätka' }).click();
+    await expect(page.getByLabel('Nõustun kasutustingimustega')).toBeVisible();
+    await shot('login-1-register');
+    await page.getByLabel('Nõustun kasutustingimustega').check();
+    await page.getByLabel('Nõustun oma isikuandmete töötlemisega').check();
+    await page.getByLabel('Nõustun küpsiste kasutamisega').check();
+    await page.getByRole('button', { name: 'Loo konto' }).click();
+    await expect(page.getByLabel('Kood')).toBeVisible();
+    await shot('login-2-code');
+    await page.getByLabel('Kood').fill(await codeFor(page, email));
+    await page.getByRole('button', { name: 'Jätka' }).click();
+    await expect(page.getByLabel('Eesnimi')).toBeVisible();
+    await shot('login-3-profile');
+    await page.getByLabel('Eesnimi').fill('Kati');
+    await page.getByLabel('Perekonnanimi').fill('Karu');
+    await page.getByLabel('Telefon').fill('+37255512345');
+    await page.getByRole('button', { name: 'Jätka' }).click();
+    await expect(page.getByRole('button', { name: 'Olen tööandja' })).toBeVisible();
+    await shot('login-4-role');
+    await page.getByRole('button', { name: 'Olen tööandja' }).click();
+    const [search, company] = width < 500 ? ['eestipuhas', /Eestipuhastus/] : ['PÄIKESESOL', /Päikesesolutions/];
+    await page.getByRole('combobox', { name: 'Ettevõte' }).fill(search);
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await shot('login-5-company');
+    await page.getByRole('option', { name: company }).click();
+    await page.getByRole('button', { name: 'Jätka' }).click();
+    await expect(page).toHaveURL(/my-company/);
+    await shot('my-company');
+    if (width < 500) {
+      await page.getByRole('button', { name: 'Ava menüü' }).click();
+      await shot('burger');
+    }
+  });
+}

@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+
+import type { Role } from '@/shared/api/types';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { hasAnyRole, useMe } from '@/shared/session/me';
+import { FullScreenError } from '@/shared/ui/full-screen-error';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { errorText } from '@/shared/api/error-text';
+
+/** The sign-in address for a visitor of a guarded page: return path and any e-mail of the link. */
+export function loginRedirect(language: string, pathWithSearch: string, email: string | null): string {
+  const query = new URLSearchParams({ p: pathWithSearch });
+  if (email) query.set('email', email);
+  return `/${language}/login?${query.toString()}`;
+}
+
+/** A guarded area: visitors go to sign in and come back, users without the role see /403. */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const me = useMe();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const language = useLanguage();
+  if (me.isPending) return <FullScreenLoader />;
+  if (me.isError) return <FullScreenError message={errorText(me.error)} />;
+  if (!me.data) return <Navigate to={loginRedirect(language, location.pathname + location.search, params.get('email'))} replace />;
+  if (!hasAnyRole(me.data, roles)) return <Navigate to={`/${language}/403`} replace />;
+  return <Outlet />;
+}

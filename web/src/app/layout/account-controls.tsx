@@ -1,0 +1,24 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+
+import type { Me } from '@/shared/api/types';
+
+import { LogoutModal } from './logout-modal';
+import { UserMenu } from './user-menu';
+
+/**
+ * What only a signed-in user needs in the header: the avatar menu and the logout confirmation.
+ * Loaded on demand, so visitors do not download the menu and dialog code.
+ */
+export default function AccountControls({ me, logoutRequests }: { me: Me; logoutRequests: number }) {
+  const [opened, modal] = useDisclosure(false);
+  useEffect(() => {
+    if (logoutRequests > 0) modal.open();
+  }, [logoutRequests]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <UserMenu me={me} onLogout={modal.open} />
+      <LogoutModal opened={opened} onClose={modal.close} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Me } from '@/shared/api/types';
+
+import { avatarMenuItems, dashboardItem, faqPath, sidebarItems } from './navigation';
+
+const user = (roles: Me['roles']): Me => ({ username: 'u@example.ee', roles, profile: {}, company: null });
+
+describe('navigation by role', () => {
+  it('gives employers their FAQ and everyone else the job seekers’', () => {
+    expect(faqPath(user(['USER', 'EMPLOYER']))).toBe('/faq-employers');
+    expect(faqPath(user(['USER', 'APPLICANT']))).toBe('/faq-applicants');
+    expect(faqPath(null)).toBe('/faq-applicants');
+  });
+
+  it('shows home in the sidebar of signed-in users only below the desktop width', () => {
+    expect(sidebarItems(null).find((item) => item.key === 'home')?.mobileOnly).toBe(false);
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'home')?.mobileOnly).toBe(true);
+  });
+
+  it('lists the role pages in the avatar menu', () => {
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile']);
+    expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
+    expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
+  });
+});

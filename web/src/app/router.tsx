@@ -1,0 +1,60 @@
+import { createBrowserRouter } from 'react-router';
+
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+
+import { RequireRole } from './guards';
+import { Forbidden } from './routes/forbidden';
+import { LanguageRoot, RootRedirect } from './routes/language-root';
+import { NotFound } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Every screen sits under `/{lang}`; each area's screens load on demand. Guarded areas cover
+ * their unknown paths too, so a visitor learns nothing about them before signing in.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/', element: <RootRedirect /> },
+    {
+      path: '/:lang',
+      element: <LanguageRoot />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullScreenLoader />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            { index: true, lazy: () => import('@/features/home/routes/home') },
+            { path: 'about-us', lazy: () => import('@/features/info/routes/about-us') },
+            { path: 'contacts', lazy: () => import('@/features/info/routes/contacts') },
+            { path: 'prices-and-services', lazy: () => import('@/features/info/routes/prices-and-services') },
+            { path: 'partnership-tootukassa', lazy: () => import('@/features/info/routes/partnership-tootukassa') },
+            { path: 'faq-employers', lazy: () => import('@/features/info/routes/faq-employers') },
+            { path: 'faq-applicants', lazy: () => import('@/features/info/routes/faq-applicants') },
+            { path: 'notifications/unsubscribe/:username/:token', lazy: () => import('@/features/info/routes/unsubscribe') },
+            { path: 'login', lazy: () => import('@/features/auth/routes/login') },
+            { path: 'logout', lazy: () => import('@/features/auth/routes/logout') },
+            { path: '403', element: <Forbidden /> },
+            {
+              path: 'account',
+              element: <RequireRole roles={['APPLICANT']} />,
+              children: [
+                { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+            {
+              path: 'employer',
+              element: <RequireRole roles={['EMPLOYER']} />,
+              children: [
+                { path: 'account/my-company', lazy: () => import('@/features/employer/routes/my-company') },
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,113 @@
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '@/shared/api/errors';
+import { errorText } from '@/shared/api/error-text';
+import type { Me } from '@/shared/api/types';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
+import { useMe } from '@/shared/session/me';
+import { useUpdateProfile } from '@/shared/session/update-profile';
+import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validateNameAndPhone } from '@/shared/ui/name-and-phone-fields';
+import { notifySuccess } from '@/shared/ui/notify';
+import { Page } from '@/shared/ui/page';
+
+import { useGenders } from '../api/get-genders';
+
+type Errors = NameAndPhoneErrors & { gender?: string; dateOfBirth?: string };
+const SERVER_FIELDS: Record<string, keyof Errors> = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  phoneNumber: 'phone',
+  gender: 'gender',
+  dateOfBirth: 'dateOfBirth',
+};
+
+function ProfileForm({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const genders = useGenders(language);
+  const save = useUpdateProfile();
+  const [values, setValues] = useState<NameAndPhone>({
+    firstname: me.profile.firstname ?? '',
+    lastname: me.profile.lastname ?? '',
+    phone: phoneFieldValue(me.profile.phoneNumber),
+  });
+  const [gender, setGender] = useState<string | null>(me.profile.gender ?? null);
+  const [dateOfBirth, setDateOfBirth] = useState(me.profile.dateOfBirth ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Errors = validateNameAndPhone(values, t);
+    if (!gender) found.gender = t('common.required');
+    if (!dateOfBirth) found.dateOfBirth = t('common.required');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    save.mutate(
+      {
+        firstname: values.firstname.trim(),
+        lastname: values.lastname.trim(),
+        phoneNumber: phoneToStore(values.phone),
+        gender,
+        dateOfBirth,
+      },
+      {
+        onSuccess: () => notifySuccess(t('profile.saved')),
+        onError: (error) => {
+          const field = error instanceof ApiError && error.field ? SERVER_FIELDS[error.field] : undefined;
+          setErrors(field ? { [field]: errorText(error) } : {});
+        },
+      },
+    );
+  }
+
+  const unplaced = save.error && !(save.error instanceof ApiError && save.error.field && SERVER_FIELDS[save.error.field]);
+  return (
+    <Card withBorder padding="lg" maw={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label={t('profile.email')} value={me.username} readOnly variant="filled" />
+          <NameAndPhoneFields values={values} errors={errors} onChange={setValues} />
+          <Select
+            label={t('profile.gender')}
+            required
+            data={(genders.data ?? []).map((item) => ({ value: item.gender, label: item.label }))}
+            value={gender}
+            onChange={setGender}
+            error={errors.gender}
+            allowDeselect={false}
+          />
+          <TextInput
+            type="date"
+            label={t('profile.dateOfBirth')}
+            required
+            min="1900-01-01"
+            max={new Date().toISOString().slice(0, 10)}
+            value={dateOfBirth}
+            onChange={(event) => setDateOfBirth(event.currentTarget.value)}
+            error={errors.dateOfBirth}
+          />
+          {unplaced && (
+            <Text c="red" size="sm" role="alert">
+              {errorText(save.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** `/account/profile`: the applicant's own details. */
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  return <Page title={t('profile.title')}>{me && <ProfileForm key={me.username} me={me} />}</Page>;
+}

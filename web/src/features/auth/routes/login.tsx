@@ -1,0 +1,102 @@
+import { Container, Paper, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { errorText } from '@/shared/api/error-text';
+import type { Me } from '@/shared/api/types';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { track } from '@/shared/lib/analytics';
+import { setMe, useMe } from '@/shared/session/me';
+import { fetchMyCompanies } from '@/shared/session/my-companies';
+import { notifyError } from '@/shared/ui/notify';
+import { useDocumentTitle } from '@/shared/ui/page';
+
+import { registerApplicant } from '../api/register-applicant';
+import { CodeStep } from '../components/code-step';
+import { CompanyPickerStep } from '../components/company-picker-step';
+import { CompanyStep } from '../components/company-step';
+import { EmailStep } from '../components/email-step';
+import { ProfileStep } from '../components/profile-step';
+import { RoleStep } from '../components/role-step';
+import { landingPath, nextAfterCompanies, nextAfterUser, type Step } from '../lib/flow';
+
+/** `/login`: the six sign-in steps of spec 1 section 4. Query `p` is the return path, `email` prefills. */
+export function Component() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const returnPath = params.get('p');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const signedIn = useMe();
+  const [step, setStep] = useState<Step>('login');
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [user, setUser] = useState<Me | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t(`login.title.${step}`));
+
+  useEffect(() => {
+    if (step === 'login' && signedIn.data) navigate(landingPath(signedIn.data, returnPath, language), { replace: true });
+  }, [step, signedIn.data, returnPath, language, navigate]);
+
+  function finish(me: Me) {
+    setMe(client, me);
+    navigate(landingPath(me, returnPath, language), { replace: true });
+  }
+
+  async function proceed(me: Me) {
+    setUser(me);
+    const next = nextAfterUser(me, returnPath, language);
+    setBusy(true);
+    try {
+      if (next.kind === 'step') setStep(next.step);
+      else if (next.kind === 'registerApplicant') await becomeApplicant();
+      else if (next.kind === 'checkCompanies') {
+        const after = nextAfterCompanies((await fetchMyCompanies()).length);
+        if (after.kind === 'step') setStep(after.step);
+        else finish(me);
+      } else finish(me);
+    } catch (error) {
+      notifyError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function becomeApplicant() {
+    const me = await registerApplicant();
+    track('new_b2c');
+    finish(me);
+  }
+
+  async function chooseApplicant() {
+    setBusy(true);
+    try {
+      await becomeApplicant();
+    } catch (error) {
+      notifyError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container size={step === 'role' ? 'sm' : 'xs'} py="xl" w="100%">
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Stack gap="lg">
+          <Title order={1} size="h2">
+            {t(`login.title.${step}`)}
+          </Title>
+          {step === 'login' && <EmailStep email={email} onEmail={setEmail} onCodeSent={() => setStep('verify')} />}
+          {step === 'verify' && <CodeStep email={email.trim()} onVerified={proceed} onBack={() => setStep('login')} />}
+          {step === 'profile' && user && <ProfileStep me={user} onSaved={proceed} />}
+          {step === 'role' && <RoleStep busy={busy} onApplicant={chooseApplicant} onEmployer={() => setStep('company')} />}
+          {step === 'company' && <CompanyStep onRegistered={proceed} />}
+          {step === 'employerCompanies' && <CompanyPickerStep onPicked={finish} />}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,5 @@
+import { FaqPage } from '../components/faq-page';
+
+export function Component() {
+  return <FaqPage section="faqEmployers" />;
+}

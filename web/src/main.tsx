@@ -1,0 +1,37 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+
+import { createQueryClient, handleGlobalError, setGlobalNavigate } from '@/app/query-client';
+import { createRouter } from '@/app/router';
+import { theme } from '@/app/theme';
+import { applyLanguage } from '@/shared/i18n';
+import { isLanguage, storedLanguage } from '@/shared/i18n/languages';
+import { TOAST_MS } from '@/shared/ui/notify';
+
+const firstSegment = window.location.pathname.split('/')[1];
+await applyLanguage(isLanguage(firstSegment) ? firstSegment : storedLanguage());
+
+const queryClient = createQueryClient();
+const router = createRouter();
+setGlobalNavigate((path) => void router.navigate(path));
+
+window.addEventListener('unhandledrejection', (event) => handleGlobalError(event.reason));
+window.addEventListener('error', (event) => handleGlobalError(event.error));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" autoClose={TOAST_MS} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

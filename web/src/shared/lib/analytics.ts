@@ -1,0 +1,13 @@
+export type AnalyticsEvent = 'user_email' | 'log_in' | 'verification_code' | 'register_button' | 'new_b2c' | 'new_b2b';
+
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+/** Pushes an event for the tag manager; the page works the same without one. */
+export function track(event: AnalyticsEvent): void {
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push({ event });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api, unwrap } from '@/shared/api/client';
+import type { CompanyRef, Me } from '@/shared/api/types';
+
+import { setMe } from './me';
+
+export function actAsCompany(company: Pick<CompanyRef, 'countryCode' | 'registryCode'>): Promise<Me> {
+  return unwrap(
+    api.POST('/api/auth/{countryCode}/{registryCode}', {
+      params: { path: { countryCode: company.countryCode, registryCode: company.registryCode } },
+    }),
+  );
+}
+
+/** Switches the company the employer acts for; the session's user is replaced by the answer. */
+export function useActAsCompany() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: actAsCompany, onSuccess: (me) => setMe(client, me) });
+}
