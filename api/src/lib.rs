@@ -203,7 +203,8 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let index = index_dir(&config);
     let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
     Ok(AppState {
-        search: Arc::new(engine),
+        search: Arc::new(engine.clone()),
+        index: engine,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
         limits: Arc::new(options.limits),

@@ -40,6 +40,19 @@ enum Command {
     ImportRegistry { file: PathBuf },
     /// Print the OpenAPI document (as served at /api/openapi.json) without connecting to anything.
     Openapi,
+    /// Rebuild the search indexes from Postgres into a fresh generation and swap it in while
+    /// searches keep answering. Runs here when no worker holds the index, otherwise asks the
+    /// running worker through the job queue and waits.
+    Reindex {
+        /// Only the vacancy index.
+        #[arg(long, conflicts_with = "cvs")]
+        vacancies: bool,
+        /// Only the CV index.
+        #[arg(long)]
+        cvs: bool,
+    },
+    /// List jobs that failed all their attempts.
+    Jobs,
 }
 
 fn init_logging(config: &Config) {
@@ -62,6 +75,38 @@ async fn shutdown_signal(tx: watch::Sender<bool>) {
     let _ = tx.send(true);
 }
 
+/// Asks the worker that holds the index to rebuild it, and waits for the outcome.
+async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, open_error: &str) -> anyhow::Result<()> {
+    let payload = serde_json::to_vec(job)?;
+    let task = apalis_core::task::builder::TaskBuilder::new(payload).max_attempts(1).build();
+    let id = task.task_id().map(|t| t.to_string());
+    let mut conn = pool.acquire().await?;
+    apalis_postgres::queries::push_tasks(&mut *conn, worker::REBUILD_QUEUE, vec![task]).await?;
+    println!("the index is held by a running worker; asked it to rebuild");
+    let started = std::time::Instant::now();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        let status: Option<String> = sqlx::query_scalar(
+            "select status from apalis.jobs where job_type = $1 and ($2::text is null or id = $2) order by run_at desc limit 1",
+        )
+        .bind(worker::REBUILD_QUEUE)
+        .bind(&id)
+        .fetch_optional(pool)
+        .await?;
+        match status.as_deref() {
+            Some("Done") => {
+                println!("rebuilt by the worker in {:.1} s", started.elapsed().as_secs_f64());
+                return Ok(());
+            }
+            Some("Failed" | "Killed") => anyhow::bail!("the worker's rebuild failed; see `vakants jobs`"),
+            Some("Pending") if started.elapsed().as_secs() > 15 => {
+                anyhow::bail!("no worker picked up the rebuild, and the index could not be opened here: {open_error}")
+            }
+            _ => {}
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -79,7 +124,7 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), stop_rx.clone())));
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -98,7 +143,7 @@ async fn main() -> anyhow::Result<()> {
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
-            worker::run(pool, std::sync::Arc::new(engine), stop_rx).await?;
+            worker::run(pool, engine, stop_rx).await?;
         }
         Command::Migrate => {
             domain::db::ensure_database(config.database_url.expose()).await?;
@@ -128,6 +173,28 @@ async fn main() -> anyhow::Result<()> {
             println!("imported {written} companies from {}", file.display());
         }
         Command::Openapi => unreachable!("handled before configuration"),
+        Command::Reindex { vacancies, cvs } => {
+            let job = worker::RebuildJob { vacancies: vacancies || !cvs, cvs: cvs || !vacancies };
+            let pool = domain::db::connect(config.database_url.expose(), 4).await?;
+            let index = api::index_dir(&config);
+            match tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await? {
+                Ok(engine) => {
+                    let report = worker::rebuild(&pool, &engine, &job).await?;
+                    println!("rebuilt: {} vacancies, {} CVs; {} changes replayed", report.vacancies, report.cvs, report.replayed);
+                }
+                Err(open_error) => reindex_through_worker(&pool, &job, &open_error.to_string()).await?,
+            }
+        }
+        Command::Jobs => {
+            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            let failed = domain::jobs::failed(&pool).await?;
+            if failed.is_empty() {
+                println!("no failed jobs");
+            }
+            for job in failed {
+                println!("{}  {}  attempts {}  {}  {}", job.id, job.queue, job.attempts, job.payload, job.error.unwrap_or_default());
+            }
+        }
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use domain::config::Config;
 use domain::mail::Mailer;
 use metrics_exporter_prometheus::PrometheusHandle;
-use search::SearchEngine;
+use search::{SearchEngine, TantivyEngine};
 use sqlx::PgPool;
 
 use crate::rate_limit::{RateLimiter, RateLimits};
@@ -24,8 +24,10 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Renders `/metrics`.
     pub metrics: PrometheusHandle,
-    /// Vacancy and CV search (tantivy by default); the worker writes, handlers read.
+    /// Vacancy and CV search as handlers use it.
     pub search: Arc<dyn SearchEngine>,
+    /// The same engine, concrete: the in-process worker writes through it and rebuilds it.
+    pub index: TantivyEngine,
 }
 
 impl AppState {

@@ -10,6 +10,7 @@
 
 pub mod batcher;
 pub mod maintenance;
+pub mod rebuild;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,11 +18,12 @@ use std::time::Duration;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::jobs::{INDEX_QUEUE, IndexJob};
-use search::SearchEngine;
+use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use batcher::{BATCH_WINDOW, Batcher, MAX_BATCH};
+pub use rebuild::{REBUILD_QUEUE, RebuildJob, RebuildReport, rebuild};
 
 /// How often a worker tells the queue it is alive; after two missed beats its jobs go back to the queue.
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
@@ -41,11 +43,26 @@ async fn handle_index_job(job: IndexJob, batcher: Data<mpsc::Sender<Pending>>) -
     Ok(())
 }
 
-/// Runs the index pipeline and maintenance until `shutdown` turns true.
-pub async fn run(pool: PgPool, engine: Arc<dyn SearchEngine>, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+async fn handle_rebuild(job: RebuildJob, pool: Data<PgPool>, engine: Data<TantivyEngine>) -> Result<(), BoxDynError> {
+    let report = rebuild::rebuild(&pool, &engine, &job).await.map_err(|e| format!("{e:#}"))?;
+    tracing::info!(vacancies = report.vacancies, cvs = report.cvs, replayed = report.replayed, "index rebuilt");
+    Ok(())
+}
+
+fn stop_signal(shutdown: &watch::Receiver<bool>) -> impl std::future::Future<Output = Result<(), std::io::Error>> + use<> {
+    let mut stop = shutdown.clone();
+    async move {
+        let _ = stop.wait_for(|s| *s).await;
+        Ok(())
+    }
+}
+
+/// Runs the index pipeline, rebuilds asked through the queue, and maintenance until `shutdown`
+/// turns true. This process must hold the index as its writer.
+pub async fn run(pool: PgPool, engine: TantivyEngine, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
     let places = indexer::Places::load(&pool).await?;
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
-    let batcher = Batcher::new(pool.clone(), engine, places);
+    let batcher = Batcher::new(pool.clone(), Arc::new(engine.clone()), places);
     let batching = tokio::spawn(batcher.run(receiver));
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), sender.clone(), shutdown.clone()));
 
@@ -59,15 +76,16 @@ pub async fn run(pool: PgPool, engine: Arc<dyn SearchEngine>, shutdown: watch::R
         .backend(backend)
         .data(sender)
         .build(handle_index_job);
+    let rebuild_config = QueueConfig::default().queue(REBUILD_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let rebuilds = WorkerBuilder::new(format!("vakants-rebuild-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<RebuildJob>::new(&pool).with_config(rebuild_config))
+        .data(pool.clone())
+        .data(engine)
+        .build(handle_rebuild);
     tracing::info!("index worker started");
-    let mut stop = shutdown.clone();
-    worker
-        .run_until(async move {
-            let _ = stop.wait_for(|s| *s).await;
-            Ok::<(), std::io::Error>(())
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
+    let (indexing, rebuilding) = tokio::join!(worker.run_until(stop_signal(&shutdown)), rebuilds.run_until(stop_signal(&shutdown)));
+    indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
+    rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;
     maintenance.await?;
     batching.await?;
     tracing::info!("index worker stopped");

@@ -53,6 +53,7 @@ pub struct TestApp {
     pub pool: PgPool,
     pub client: TestClient,
     pub search: Arc<dyn search::SearchEngine>,
+    pub index: search::TantivyEngine,
     database: String,
     data_dir: std::path::PathBuf,
     stop: Option<oneshot::Sender<()>>,
@@ -111,9 +112,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let state = api::build_state(config, build).await.expect("app state");
     let pool = state.pool.clone();
     let search = state.search.clone();
+    let index = state.index.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {
-        tokio::spawn(worker::run(pool.clone(), search.clone(), worker_stopped));
+        tokio::spawn(worker::run(pool.clone(), index.clone(), worker_stopped));
     }
     let app = Application::bind(state, bind).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -121,7 +123,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     tokio::spawn(app.serve(async move {
         let _ = stopped.await;
     }));
-    TestApp { client: TestClient::new(&address), address, pool, search, database, data_dir, stop: Some(stop), stop_worker }
+    TestApp { client: TestClient::new(&address), address, pool, search, index, database, data_dir, stop: Some(stop), stop_worker }
 }
 
 impl Drop for TestApp {

@@ -188,7 +188,7 @@ async fn reconciliation_indexes_rows_that_changed_without_a_job() {
 
     // a worker starting now reconciles first thing
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), app.search.clone(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), stopped));
     eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
 }
 
@@ -338,4 +338,44 @@ async fn the_cv_database_is_closed_to_applicants_and_visitors() {
     app.create_user("mari@example.ee", &["APPLICANT"]).await;
     app.client.sign_in("mari@example.ee").await;
     assert_eq!(app.client.post("/api/employer/search-cv", json!({ "search": "x" })).await.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_rebuild_swaps_in_a_fresh_index_that_matches_postgres() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let kept = publish(&app, company_id, NewVacancy::default(), true).await;
+    let hidden = publish(&app, company_id, NewVacancy { occupation: "DRIVER", category: "TRANSPORT_LOGISTICS", ..NewVacancy::default() }, true).await;
+    eventually(&app, json!({}), |p| p["totalElements"] == 2).await;
+    // a change that never got a job: only a rebuild (or reconciliation) can notice it
+    sqlx::query("update vacancies set status = 'HIDDEN' where id = $1").bind(hidden).execute(&app.pool).await.unwrap();
+
+    let searching = {
+        let client = crate::helpers::TestClient::new(&app.address);
+        tokio::spawn(async move {
+            for _ in 0..20 {
+                let response = client.post("/api/open/search", json!({})).await;
+                assert_eq!(response.status(), StatusCode::OK, "searches keep answering during the rebuild");
+            }
+        })
+    };
+    let report = worker::rebuild(&app.pool, &app.index, &worker::RebuildJob { vacancies: true, cvs: true }).await.unwrap();
+    searching.await.unwrap();
+    assert_eq!(report.vacancies, 1);
+    assert!(report.replayed >= 2, "rows changed since the rebuild began are queued again: {report:?}");
+    eventually(&app, json!({}), |p| ids(p) == vec![kept.to_string()]).await;
+}
+
+#[tokio::test]
+async fn a_rebuild_asked_through_the_queue_is_done_by_the_running_worker() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({}), |p| p["totalElements"] == 1).await;
+    sqlx::query("update vacancy_contents set teaser = 'Ootame pagarit' where vacancy_id = $1").bind(id).execute(&app.pool).await.unwrap();
+
+    let task = apalis_core::task::builder::TaskBuilder::new(serde_json::to_vec(&worker::RebuildJob { vacancies: true, cvs: false }).unwrap()).build();
+    let mut conn = app.pool.acquire().await.unwrap();
+    apalis_postgres::queries::push_tasks(&mut *conn, worker::REBUILD_QUEUE, vec![task]).await.unwrap();
+    eventually(&app, json!({ "occupation": "pagarit" }), |p| ids(p) == vec![id.to_string()]).await;
 }

@@ -1,0 +1,99 @@
+//! Full rebuild of an index from Postgres into a fresh generation, swapped in atomically while
+//! searches keep answering from the old one. Changes made while it runs are not lost: every row
+//! whose version is newer than the rebuild's start (minus a margin for transactions that were
+//! still open) is queued again after the swap.
+
+use chrono::{DateTime, Utc};
+use domain::jobs::{self, IndexJob};
+use indexer::Places;
+use search::{IndexKind, TantivyEngine};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+/// Documents built and added per round trip.
+const CHUNK: usize = 5000;
+
+/// A rebuild asked of the running worker through the queue ([`REBUILD_QUEUE`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RebuildJob {
+    pub vacancies: bool,
+    pub cvs: bool,
+}
+
+pub const REBUILD_QUEUE: &str = "vakants.rebuild";
+
+#[derive(Debug, Default)]
+pub struct RebuildReport {
+    pub vacancies: usize,
+    pub cvs: usize,
+    pub replayed: usize,
+}
+
+/// Rebuilds the chosen indexes.
+pub async fn rebuild(pool: &PgPool, engine: &TantivyEngine, job: &RebuildJob) -> anyhow::Result<RebuildReport> {
+    let places = Places::load(pool).await?;
+    // the database clock; the margin covers transactions that wrote before this and commit after
+    let started: DateTime<Utc> = sqlx::query_scalar("select now() - interval '5 minutes'").fetch_one(pool).await?;
+    let mut report = RebuildReport::default();
+    if job.vacancies {
+        let ids = indexer::vacancies::active_ids(pool).await?;
+        let mut rebuild = engine.begin_rebuild(IndexKind::Vacancies)?;
+        let mut versions = std::collections::HashMap::new();
+        for chunk in ids.chunks(CHUNK) {
+            let prepared = indexer::vacancies::prepare(pool, &places, chunk).await?;
+            versions.extend(prepared.versions);
+            let docs = prepared.upserts;
+            report.vacancies += docs.len();
+            rebuild = tokio::task::spawn_blocking(move || rebuild.add_vacancies(&docs).map(|()| rebuild)).await??;
+        }
+        tokio::task::spawn_blocking(move || rebuild.finish()).await??;
+        reset_state(pool, "vacancy", &versions).await?;
+    }
+    if job.cvs {
+        let ids = indexer::cvs::active_ids(pool).await?;
+        let mut rebuild = engine.begin_rebuild(IndexKind::Cvs)?;
+        let mut versions = std::collections::HashMap::new();
+        for chunk in ids.chunks(CHUNK) {
+            let prepared = indexer::cvs::prepare(pool, &places, chunk).await?;
+            versions.extend(prepared.versions);
+            let docs = prepared.upserts;
+            report.cvs += docs.len();
+            rebuild = tokio::task::spawn_blocking(move || rebuild.add_cvs(&docs).map(|()| rebuild)).await??;
+        }
+        tokio::task::spawn_blocking(move || rebuild.finish()).await??;
+        reset_state(pool, "cv", &versions).await?;
+    }
+    report.replayed = replay_since(pool, started, job).await?;
+    Ok(report)
+}
+
+/// After a swap the index holds exactly the rebuilt documents.
+async fn reset_state(pool: &PgPool, kind: &str, versions: &std::collections::HashMap<uuid::Uuid, DateTime<Utc>>) -> anyhow::Result<()> {
+    sqlx::query("delete from search_index_state where doc_kind = $1").bind(kind).execute(pool).await?;
+    indexer::record_indexed(pool, kind, versions, &[]).await?;
+    Ok(())
+}
+
+/// Queues every row changed since `since`, so changes made during the rebuild reach the new index.
+async fn replay_since(pool: &PgPool, since: DateTime<Utc>, job: &RebuildJob) -> anyhow::Result<usize> {
+    let mut jobs_to_push: Vec<IndexJob> = Vec::new();
+    if job.vacancies {
+        let ids: Vec<uuid::Uuid> = sqlx::query_scalar(
+            "select v.id from vacancies v join companies c on c.id = v.company_id where greatest(v.updated_at, c.updated_at) >= $1",
+        )
+        .bind(since)
+        .fetch_all(pool)
+        .await?;
+        jobs_to_push.extend(ids.into_iter().map(IndexJob::Vacancy));
+    }
+    if job.cvs {
+        let ids: Vec<uuid::Uuid> = sqlx::query_scalar("select id from cvs where updated_at >= $1").bind(since).fetch_all(pool).await?;
+        jobs_to_push.extend(ids.into_iter().map(IndexJob::Cv));
+    }
+    let mut conn = pool.acquire().await?;
+    for chunk in jobs_to_push.chunks(10_000) {
+        jobs::enqueue_index(&mut conn, chunk).await?;
+    }
+    Ok(jobs_to_push.len())
+}
