@@ -384,13 +384,20 @@ impl SegmentCollector for FacetedSegmentCollector {
                 SegmentGroup::Terms { column, counts, .. } => {
                     let mut map = BTreeMap::new();
                     if let Some(column) = column {
-                        let mut value = String::new();
-                        for (ord, &count) in counts.iter().enumerate() {
-                            if count > 0
-                                && column.ord_to_str(ord as u64, &mut value).unwrap_or(false)
-                            {
-                                map.insert(value.clone(), u64::from(count));
+                        let ords: Vec<u64> = (0..counts.len() as u64)
+                            .filter(|&ord| counts[ord as usize] > 0)
+                            .collect();
+                        let mut found = ords.iter();
+                        // Resolving the ordinals in one sorted sweep decodes each dictionary
+                        // block once; looking them up one by one decoded a block per value.
+                        let resolved = column.dictionary().sorted_ords_to_term_cb(&ords, |bytes| {
+                            if let Some(&ord) = found.next() {
+                                let value = String::from_utf8_lossy(bytes).into_owned();
+                                map.insert(value, u64::from(counts[ord as usize]));
                             }
+                        });
+                        if let Err(error) = resolved {
+                            tracing::error!(%error, "facet values could not be read");
                         }
                     }
                     GroupCounts::Terms(map)

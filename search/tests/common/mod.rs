@@ -341,7 +341,10 @@ pub fn passes(doc: &VacancyDoc, query: &VacancyQuery, except: Option<VacancyGrou
         ),
         (
             VacancyGroup::BusinessName,
-            any_of(&query.business_names, std::slice::from_ref(&card.business_name)),
+            any_of(
+                &query.business_names,
+                std::slice::from_ref(&card.business_name),
+            ),
         ),
         (
             VacancyGroup::ByAgreement,
