@@ -50,7 +50,7 @@ for (const width of [375, 1280]) {
     await page.getByRole('combobox', { name: 'Ettevõte' }).fill(search);
     await expect(page.getByRole('option').first()).toBeVisible();
     await shot('login-5-company');
-    await page.getByRole('option', { name: company }).click();
+    await page.getByRole('option', { name: company }).first().click();
     await page.getByRole('button', { name: 'Jätka' }).click();
     await expect(page).toHaveURL(/my-company/);
     await shot('my-company');

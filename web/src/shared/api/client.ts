@@ -33,7 +33,8 @@ const standardHeaders: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+// fetch is looked up per call, so a test (or a polyfill) that replaces it later is honoured
+export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin', fetch: (request) => globalThis.fetch(request) });
 api.use(standardHeaders);
 
 /** Unwraps an openapi-fetch answer: the data, or an ApiError thrown for a failed status. */
