@@ -200,11 +200,13 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         .set_response_timeout(Duration::from_secs(2));
     let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
     let mailer = Mailer::from_config(&config, pool.clone())?;
+    let files = domain::files::FileStore::new(&config.data_dir);
     let index = index_dir(&config);
     let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
     Ok(AppState {
         search: Arc::new(engine.clone()),
         index: engine,
+        files,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
         limits: Arc::new(options.limits),

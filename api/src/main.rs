@@ -124,7 +124,7 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), stop_rx.clone())));
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -143,7 +143,7 @@ async fn main() -> anyhow::Result<()> {
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
-            worker::run(pool, engine, stop_rx).await?;
+            worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx).await?;
         }
         Command::Migrate => {
             domain::db::ensure_database(config.database_url.expose()).await?;

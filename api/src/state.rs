@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use domain::config::Config;
+use domain::files::FileStore;
 use domain::mail::Mailer;
 use metrics_exporter_prometheus::PrometheusHandle;
 use search::{SearchEngine, TantivyEngine};
@@ -28,6 +29,8 @@ pub struct AppState {
     pub search: Arc<dyn SearchEngine>,
     /// The same engine, concrete: the in-process worker writes through it and rebuilds it.
     pub index: TantivyEngine,
+    /// Uploaded files under DATA_DIR/files.
+    pub files: FileStore,
 }
 
 impl AppState {

@@ -8,6 +8,7 @@ pub mod config;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod files;
 pub mod jobs;
 pub mod locale;
 pub mod mail;

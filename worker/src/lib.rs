@@ -9,6 +9,7 @@
 //! periodic reconciliation catches anything else that drifted.
 
 pub mod batcher;
+pub mod extract;
 pub mod maintenance;
 pub mod rebuild;
 
@@ -17,7 +18,8 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
-use domain::jobs::{INDEX_QUEUE, IndexJob};
+use domain::files::FileStore;
+use domain::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
 use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -29,6 +31,8 @@ pub use rebuild::{REBUILD_QUEUE, RebuildJob, RebuildReport, rebuild};
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
 /// How many jobs the worker takes from the queue at once.
 const FETCH_BATCH: usize = 500;
+/// PDF extractions at the same time (CPU-bound).
+const EXTRACT_CONCURRENCY: usize = 2;
 
 /// One job waiting for the commit that contains it.
 pub struct Pending {
@@ -59,7 +63,7 @@ fn stop_signal(shutdown: &watch::Receiver<bool>) -> impl std::future::Future<Out
 
 /// Runs the index pipeline, rebuilds asked through the queue, and maintenance until `shutdown`
 /// turns true. This process must hold the index as its writer.
-pub async fn run(pool: PgPool, engine: TantivyEngine, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
     let places = indexer::Places::load(&pool).await?;
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
     let batcher = Batcher::new(pool.clone(), Arc::new(engine.clone()), places);
@@ -82,10 +86,22 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, shutdown: watch::Receiver<
         .data(pool.clone())
         .data(engine)
         .build(handle_rebuild);
+    let extract_config = QueueConfig::default().queue(EXTRACT_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let extraction = WorkerBuilder::new(format!("vakants-extract-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<ExtractPdfText>::new(&pool).with_config(extract_config))
+        .concurrency(EXTRACT_CONCURRENCY)
+        .data(pool.clone())
+        .data(files)
+        .build(extract::handle);
     tracing::info!("index worker started");
-    let (indexing, rebuilding) = tokio::join!(worker.run_until(stop_signal(&shutdown)), rebuilds.run_until(stop_signal(&shutdown)));
+    let (indexing, rebuilding, extracting) = tokio::join!(
+        worker.run_until(stop_signal(&shutdown)),
+        rebuilds.run_until(stop_signal(&shutdown)),
+        extraction.run_until(stop_signal(&shutdown)),
+    );
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;
+    extracting.map_err(|e| anyhow::anyhow!("extraction worker: {e}"))?;
     maintenance.await?;
     batching.await?;
     tracing::info!("index worker stopped");

@@ -54,8 +54,10 @@ pub struct TestApp {
     pub client: TestClient,
     pub search: Arc<dyn search::SearchEngine>,
     pub index: search::TantivyEngine,
+    pub files: domain::files::FileStore,
+    pub database_url: String,
+    pub data_dir: std::path::PathBuf,
     database: String,
-    data_dir: std::path::PathBuf,
     stop: Option<oneshot::Sender<()>>,
     stop_worker: tokio::sync::watch::Sender<bool>,
 }
@@ -67,11 +69,13 @@ pub struct AppOptions {
     pub web_dist: Option<std::path::PathBuf>,
     /// Run the index worker in the test's process, as `vakants serve` does.
     pub worker: bool,
+    /// Open the index as a reader, for a worker in another process (`vakants worker`).
+    pub index_reader: bool,
 }
 
 impl Default for AppOptions {
     fn default() -> Self {
-        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None, worker: false }
+        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None, worker: false, index_reader: false }
     }
 }
 
@@ -107,15 +111,16 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
         limits: options.limits,
         max_connections: 5,
-        ..BuildOptions::default()
+        index_access: if options.index_reader { search::AccessMode::Reader } else { search::AccessMode::Writer },
     };
     let state = api::build_state(config, build).await.expect("app state");
     let pool = state.pool.clone();
     let search = state.search.clone();
     let index = state.index.clone();
+    let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {
-        tokio::spawn(worker::run(pool.clone(), index.clone(), worker_stopped));
+        tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), worker_stopped));
     }
     let app = Application::bind(state, bind).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -123,7 +128,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     tokio::spawn(app.serve(async move {
         let _ = stopped.await;
     }));
-    TestApp { client: TestClient::new(&address), address, pool, search, index, database, data_dir, stop: Some(stop), stop_worker }
+    TestApp { client: TestClient::new(&address), address, pool, search, index, files, database_url, database, data_dir, stop: Some(stop), stop_worker }
 }
 
 impl Drop for TestApp {

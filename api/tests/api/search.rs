@@ -188,7 +188,7 @@ async fn reconciliation_indexes_rows_that_changed_without_a_job() {
 
     // a worker starting now reconciles first thing
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), stopped));
     eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
 }
 

@@ -1,0 +1,187 @@
+//! The index pipeline under stress: PDF text, broken files, and a worker killed mid-batch.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use domain::jobs::{self, IndexJob};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+
+async fn applicant_cv(app: &TestApp) -> (Uuid, Uuid) {
+    let owner: Uuid = sqlx::query_scalar("insert into users (username) values ('cv-' || gen_random_uuid() || '@example.ee') returning id")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mut tx = app.pool.begin().await.unwrap();
+    let cv: Uuid = sqlx::query_scalar(
+        "insert into cvs (owner_user_id, status, visibility, title, firstname, lastname) values ($1, 'ACTIVE', 'VISIBLE', 'Töömees', 'Toomas', 'Tamm') returning id",
+    )
+    .bind(owner)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Cv(cv)]).await.unwrap();
+    tx.commit().await.unwrap();
+    (owner, cv)
+}
+
+async fn employer_with_cv_access(app: &TestApp) {
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    sqlx::query(
+        "insert into services (company_id, type, product_code, status, starts_at, ends_at)
+         select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days' from companies",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    app.client.sign_in("boss@example.ee").await;
+}
+
+async fn cv_search_until(app: &TestApp, text: &str, check: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..150 {
+        last = app.client.post("/api/employer/search-cv", json!({ "search": text })).await.json().await.unwrap();
+        if check(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the CV search never reached the expected state; last answer: {last}");
+}
+
+#[tokio::test]
+async fn the_text_of_an_uploaded_pdf_becomes_findable_in_the_cv_database() {
+    let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
+    employer_with_cv_access(&app).await;
+    let (owner, cv) = applicant_cv(&app).await;
+    let pdf = fixtures::pdf::text_pdf("Elulookirjeldus\nSertifitseeritud kraanajuht, 12 aastat kogemust sadamas.");
+
+    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
+
+    let found = cv_search_until(&app, "kraanajuht", |v| v["totalElements"] == 1).await;
+    assert_eq!(found["content"][0]["cvId"], cv.to_string());
+    assert!(found["content"][0]["snippet"].as_str().unwrap().contains("<mark>"), "{found}");
+    let status: String = sqlx::query_scalar("select text_status from files").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(status, "extracted");
+}
+
+#[tokio::test]
+async fn a_broken_pdf_is_marked_text_unavailable_and_the_queue_moves_on() {
+    let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
+    employer_with_cv_access(&app).await;
+    let (owner, cv) = applicant_cv(&app).await;
+    let broken = b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF".to_vec();
+    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "broken.pdf", &broken).await.unwrap();
+    let (other_owner, other_cv) = applicant_cv(&app).await;
+    let good = fixtures::pdf::text_pdf("Kogenud pottsepp");
+    domain::files::attach_cv_pdf(&app.pool, &app.files, other_owner, other_cv, "cv.pdf", &good).await.unwrap();
+
+    cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
+    let mut state = (String::new(), None::<String>);
+    for _ in 0..100 {
+        state = sqlx::query_as("select text_status, text_unavailable_reason from files where original_name = 'broken.pdf'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if state.0 != "pending" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(state.0, "unavailable");
+    assert!(state.1.is_some_and(|reason| !reason.is_empty()));
+    cv_search_until(&app, "Toomas", |v| v["totalElements"] == 2).await;
+}
+
+#[tokio::test]
+async fn a_cv_file_is_checked_by_content_and_size() {
+    let app = spawn_app_with(AppOptions::default()).await;
+    let (owner, cv) = applicant_cv(&app).await;
+    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", b"MZ\x90\x00 an executable").await.unwrap_err();
+    assert!(err.to_string().starts_with("Wrong file"), "{err}");
+    let huge = [b"%PDF-1.7\n".as_slice(), &vec![b' '; domain::files::MAX_PDF_BYTES]].concat();
+    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &huge).await.unwrap_err();
+    assert_eq!(err.to_string(), "The file is too large");
+    let stranger = Uuid::new_v4();
+    let pdf = fixtures::pdf::text_pdf("x");
+    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, stranger, cv, "cv.pdf", &pdf).await.unwrap_err();
+    assert_eq!(err.to_string(), "Not found", "another user's CV");
+}
+
+fn start_worker(app: &TestApp) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
+        .arg("worker")
+        .env("DATABASE_URL", &app.database_url)
+        .env("DATA_DIR", &app.data_dir)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the vakants binary")
+}
+
+async fn total(app: &TestApp) -> u64 {
+    let page: Value = app.client.post("/api/open/search?size=1", json!({})).await.json().await.unwrap();
+    page["totalElements"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn killing_the_worker_mid_batch_loses_nothing() {
+    let app = spawn_app_with(AppOptions { index_reader: true, ..AppOptions::default() }).await;
+    let company: Uuid = sqlx::query_scalar("insert into companies (registry_code, business_name) values ('12345678', 'Kiire OÜ') returning id")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mut worker = start_worker(&app);
+    const COUNT: u64 = 400;
+    let writes = {
+        let pool = app.pool.clone();
+        tokio::spawn(async move {
+            for i in 0..COUNT {
+                let mut tx = pool.begin().await.unwrap();
+                let id: Uuid = sqlx::query_scalar(
+                    "insert into vacancies (company_id, status, payment_status, occupation_code, publish_at, valid_until, salary_by_agreement)
+                     values ($1, 'EXISTS', 'PAID', 'COOK', now() - interval '1 minute', now() + interval '10 days', true) returning id",
+                )
+                .bind(company)
+                .fetch_one(&mut *tx)
+                .await
+                .unwrap();
+                jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+                tx.commit().await.unwrap();
+                if i % 50 == 0 {
+                    tokio::time::sleep(Duration::from_millis(30)).await;
+                }
+            }
+        })
+    };
+    // kill it once some, but not all, of the writes are searchable: in the middle of batches
+    for _ in 0..300 {
+        let seen = total(&app).await;
+        if seen > 0 && seen < COUNT {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    worker.start_kill().unwrap();
+    worker.wait().await.unwrap();
+    writes.await.unwrap();
+    let before_restart = total(&app).await;
+    assert!(before_restart < COUNT, "the kill came before the end ({before_restart} searchable)");
+
+    let _restarted = start_worker(&app);
+    let mut seen = 0;
+    for _ in 0..600 {
+        seen = total(&app).await;
+        if seen == COUNT {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(seen, COUNT, "every change is searchable after the restart");
+    assert_eq!(app.client.post("/api/open/search", json!({})).await.status(), StatusCode::OK);
+}
