@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 
 import { applyLanguage } from '@/shared/i18n';
 import { isLanguage, storeLanguage, storedLanguage } from '@/shared/i18n/languages';
@@ -23,6 +23,7 @@ export function LanguageRoot() {
   return (
     <AppLayout>
       <Outlet />
+      <ScrollRestoration />
     </AppLayout>
   );
 }

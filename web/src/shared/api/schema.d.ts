@@ -163,6 +163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/search-cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/search-cv`: the CV database, for a company with an active
+         *     CV-database service.
+         */
+        post: operations["search_cv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/addresses/{countryCode}/cities": {
         parameters: {
             query?: never;
@@ -175,6 +195,43 @@ export interface paths {
          *     then names containing "linn" alphabetically, then the rest alphabetically.
          */
         get: operations["cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/open/categories`: every category with its icon and live vacancy count. */
+        get: operations["categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/categories/extended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/categories/extended`: the categories with their live vacancy counts and
+         *     their occupations.
+         */
+        get: operations["categories_extended"];
         put?: never;
         post?: never;
         delete?: never;
@@ -371,6 +428,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles `POST /api/open/search`: the vacancy search, with facet counts and salary statistics. */
+        post: operations["search_vacancies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/search/employers/{countryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/search/employers/{countryCode}?search`: business names of employers
+         *     with active vacancies, 10 per page.
+         */
+        get: operations["employer_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/settings-ui": {
         parameters: {
             query?: never;
@@ -484,6 +578,16 @@ export interface components {
         Avatar: {
             thumbnailUrl?: string | null;
         };
+        CategoryItem: {
+            categoryCode: string;
+            iconCode: string;
+            label: string;
+            /**
+             * Format: int64
+             * @description Active vacancies in the category.
+             */
+            sizeCount: number;
+        };
         /** @description A place to choose as a work location. */
         City: {
             /** @description The place's name in the reader's locale. */
@@ -491,6 +595,10 @@ export interface components {
             /** @description The official EHAK code. */
             code: string;
             countryCode: string;
+        };
+        CompanyKey: {
+            countryCode: string;
+            registryCode: string;
         };
         CompanyRef: {
             businessName: string;
@@ -502,6 +610,83 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        CvFacetCounts: {
+            categoryCode: {
+                [key: string]: number;
+            };
+            cityCode: {
+                [key: string]: number;
+            };
+            driverLicence: {
+                [key: string]: number;
+            };
+            educationLevel: {
+                [key: string]: number;
+            };
+            languageCode: {
+                [key: string]: number;
+            };
+            typeOfEmployment: {
+                [key: string]: number;
+            };
+            workExperience: {
+                [key: string]: number;
+            };
+        };
+        CvListItem: {
+            categoryCodes: string[];
+            cityCodes: string[];
+            /** Format: uuid */
+            cvId: string;
+            driverLicences: string[];
+            educationLevels: string[];
+            firstname?: string | null;
+            languageCodes: string[];
+            lastname?: string | null;
+            /** @description Where the text matched: HTML-escaped CV text with the matched words in `<mark>…</mark>`. */
+            snippet: string;
+            title?: string | null;
+            typeOfEmployment: string[];
+            /** Format: date-time */
+            updatedAt: string;
+            workExperience?: string | null;
+        };
+        CvSearchPage: {
+            content: components["schemas"]["CvListItem"][];
+            facets: components["schemas"]["CvFacetCounts"];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            tookMs: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description The CV-database search; at least one criterion is needed. */
+        CvSearchRequest: {
+            /** @default [] */
+            categoryCode: string[];
+            /** @default [] */
+            cityCode: string[];
+            /** @default [] */
+            driverLicence: string[];
+            /** @default [] */
+            educationLevel: string[];
+            /** @default [] */
+            languageCode: string[];
+            /**
+             * @description Free text over the whole CV, including the text of uploaded PDF files.
+             * @default null
+             */
+            search: string | null;
+            /** @default [] */
+            typeOfEmployment: string[];
+            /** @default [] */
+            workExperience: string[];
+        };
         DriverLicence: {
             driverLicence: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -511,6 +696,20 @@ export interface components {
             educationLevel: string;
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
+        };
+        EmployerItem: {
+            businessName: string;
+            countryCode: string;
+            registryCode: string;
+            /** Format: int64 */
+            vacanciesCount: number;
+        };
+        EmployerPage: {
+            content: components["schemas"]["EmployerItem"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
         };
         EmploymentType: {
             employmentType: string;
@@ -526,15 +725,26 @@ export interface components {
             /** @description A message for the user (English; the web translates by `code`). */
             message: string;
         };
+        ExtendedCategoryItem: components["schemas"]["CategoryItem"] & {
+            occupations: components["schemas"]["OccupationItem"][];
+        };
         Gender: {
             gender: string;
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        Labels: {
+            en: string;
+            et: string;
+            ru: string;
+        };
         Language: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
             languageCode: string;
+        };
+        Link: {
+            url: string;
         };
         LoginRequest: {
             email: string;
@@ -546,6 +756,13 @@ export interface components {
             profile: components["schemas"]["Profile"];
             roles: components["schemas"]["Role"][];
             username: string;
+        };
+        Occupation: {
+            labels: components["schemas"]["Labels"];
+        };
+        OccupationItem: {
+            label: string;
+            occupationCode: string;
         };
         OriginalUser: {
             username: string;
@@ -635,6 +852,126 @@ export interface components {
             label: string;
             periodType: string;
         };
+        SalaryStats: {
+            /** Format: double */
+            avg?: number | null;
+            /** Format: int64 */
+            count: number;
+            /** Format: double */
+            max?: number | null;
+            /** Format: double */
+            min?: number | null;
+        };
+        /** @description Counts per value of each filter group, each computed without that group's own filter. */
+        SearchFacets: {
+            businessName: {
+                [key: string]: number;
+            };
+            categoryCode: {
+                [key: string]: number;
+            };
+            cityCode: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            forDisabled: number;
+            /** Format: int64 */
+            forForeigners: number;
+            /** Format: int64 */
+            forRetired: number;
+            /** Format: int64 */
+            forStudents: number;
+            /** Format: int64 */
+            forUnderage: number;
+            languageCode: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            remoteWork: number;
+            /** Format: int64 */
+            salaryByAgreement: number;
+            /** Format: int64 */
+            shiftWork: number;
+            typeOfEmployment: {
+                [key: string]: number;
+            };
+            workExperience: {
+                [key: string]: number;
+            };
+        };
+        /** @description The filter model of the vacancy search: the query parameters of `/vacancies` (page excluded). */
+        SearchFilter: {
+            /**
+             * @description Exact business names, as the employer autocomplete offers them.
+             * @default []
+             */
+            businessName: string[];
+            /** @default [] */
+            categoryCode: string[];
+            /**
+             * @description EHAK codes; a county or municipality finds the vacancies of its towns.
+             * @default []
+             */
+            cityCode: string[];
+            /** @default null */
+            forDisabled: boolean | null;
+            /** @default null */
+            forForeigners: boolean | null;
+            /** @default null */
+            forRetired: boolean | null;
+            /** @default null */
+            forStudents: boolean | null;
+            /** @default null */
+            forUnderage: boolean | null;
+            /** @default [] */
+            languageCode: string[];
+            /**
+             * @description Free text (occupation, company, description), matched as you type and with typo tolerance.
+             * @default null
+             */
+            occupation: string | null;
+            /** @default null */
+            remoteWork: boolean | null;
+            /** @default null */
+            salaryByAgreement: boolean | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            salaryFrom: number | null;
+            /** @default null */
+            salaryPeriod: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            salaryTo: number | null;
+            /** @default null */
+            shiftWork: boolean | null;
+            /** @default [] */
+            typeOfEmployment: string[];
+            /** @default [] */
+            workExperience: string[];
+        };
+        /** @description One page of vacancies. */
+        SearchPage: {
+            content: components["schemas"]["VacancyListItem"][];
+            facets: components["schemas"]["SearchFacets"];
+            /** Format: int32 */
+            page: number;
+            salaryStats: components["schemas"]["SalaryStats"];
+            /** Format: int32 */
+            size: number;
+            /**
+             * Format: int64
+             * @description Milliseconds spent in the search engine.
+             */
+            tookMs: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         SettingsUi: {
             /** @description The server's build; the web compares it with its own to ask for a reload. */
             buildVersion: string;
@@ -646,6 +983,50 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
             skillLevel: string;
+        };
+        TeaserItem: {
+            content: string;
+            languageCode: string;
+        };
+        /** @description A vacancy card (spec 1 section 3, "Vacancy list item"). */
+        VacancyListItem: {
+            /** @description Comma-separated; the card shows the second part, or else the first, as the location. */
+            address?: string | null;
+            businessName: string;
+            byAgreement: boolean;
+            company: components["schemas"]["CompanyKey"];
+            companyLogo?: components["schemas"]["Link"] | null;
+            cvNotRequired: boolean;
+            forDisabled: boolean;
+            forForeigners: boolean;
+            forRetired: boolean;
+            forStudents: boolean;
+            forUnderage: boolean;
+            isBranded: boolean;
+            /** @description Whether the signed-in applicant saved it; false for everyone else. */
+            isFavorite: boolean;
+            /** @description Published within the last 3 days. */
+            new: boolean;
+            occupation: components["schemas"]["Occupation"];
+            /**
+             * Format: int32
+             * @description Premium stars (the PRO level), 0 for none.
+             */
+            premiumStatus: number;
+            /** Format: date-time */
+            publishDate?: string | null;
+            remoteWork: boolean;
+            /** Format: double */
+            salaryFrom?: number | null;
+            salaryPeriod?: components["schemas"]["SalaryPeriod"] | null;
+            /** Format: double */
+            salaryTo?: number | null;
+            shiftWork: boolean;
+            teasers: components["schemas"]["TeaserItem"][];
+            /** Format: uuid */
+            vacancyId: string;
+            /** Format: date-time */
+            validUntil?: string | null;
         };
         VerifyRequest: {
             code: string;
@@ -1006,6 +1387,52 @@ export interface operations {
             };
         };
     };
+    search_cv: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CvSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvSearchPage"];
+                };
+            };
+            /** @description search_criteria_required: Please select at least one search criteria; or an unknown code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description cv_database_access_required: no active CV-database service */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cities: {
         parameters: {
             query?: never;
@@ -1032,6 +1459,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryItem"][];
+                };
+            };
+        };
+    };
+    categories_extended: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtendedCategoryItem"][];
                 };
             };
         };
@@ -1265,6 +1730,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Proficiency"][];
+                };
+            };
+        };
+    };
+    search_vacancies: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPage"];
+                };
+            };
+            /** @description an unknown code, a negative salary, salary from above salary to, or a page out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employer_names: {
+        parameters: {
+            query?: {
+                /** @description Part of the business name (trimmed, case-insensitive); names starting with it come first. */
+                search?: string;
+                /** @description Zero-based; 10 names per page. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
