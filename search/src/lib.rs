@@ -10,12 +10,15 @@
 //! - [`SearchEngine`]: what the worker and the API call, implemented by the embedded tantivy
 //!   engine ([`TantivyEngine`], the default) and by a Meilisearch engine for shared clusters.
 
+mod employers;
 mod engine;
 mod error;
+mod meili;
 pub mod model;
 mod tantivy_engine;
 
 pub use engine::SearchEngine;
 pub use error::{Result, SearchError};
+pub use meili::MeiliEngine;
 pub use model::*;
 pub use tantivy_engine::{AccessMode, IndexKind, Rebuild, TantivyEngine};

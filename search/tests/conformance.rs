@@ -36,8 +36,18 @@ mod meili {
         vacancies: Vec<VacancyDoc>,
         cvs: Vec<search::CvDoc>,
     ) -> Option<Arc<dyn SearchEngine>> {
-        let _ = (vacancies, cvs);
-        None
+        let url = std::env::var("MEILI_URL").ok()?;
+        let key = std::env::var("MEILI_MASTER_KEY").ok();
+        let prefix = format!(
+            "conformance_{}_{}",
+            std::process::id(),
+            Uuid::new_v4().simple()
+        );
+        let engine = search::MeiliEngine::connect(&url, key.as_deref(), &prefix)
+            .await
+            .expect("meilisearch reachable at MEILI_URL");
+        load(&engine, vacancies, cvs).await;
+        Some(Arc::new(engine))
     }
 }
 

@@ -22,10 +22,10 @@ use super::analysis;
 use super::collector::{FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns};
 use super::text_query::{self, TextFields};
 use crate::model::{
-    EmployerName, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc,
-    VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
+    VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
-use crate::{Result, SearchError};
+use crate::{Result, SearchError, employers};
 
 /// Bits of the `flags` fast field.
 const FOR_STUDENTS: u32 = 0;
@@ -166,9 +166,10 @@ impl VacancySchema {
         out.add_text(self.business_name, &card.business_name);
         out.add_text(
             self.company,
-            format!(
-                "{}/{}/{}",
-                card.company_country_code, card.company_registry_code, card.business_name
+            employers::company_key(
+                &card.company_country_code,
+                &card.company_registry_code,
+                &card.business_name,
             ),
         );
         out.add_u64(self.flags, flag_bits(&card.flags, card.by_agreement));
@@ -381,51 +382,11 @@ impl VacancySchema {
             Bound::Unbounded,
         );
         let collected = searcher.search(&valid, &collector)?;
-        let Some(GroupCounts::Terms(companies)) = collected.counts.into_iter().next() else {
-            return Ok(EmployerNames {
-                names: Vec::new(),
-                total: 0,
-                total_pages: 0,
-            });
+        let companies = match collected.counts.into_iter().next() {
+            Some(GroupCounts::Terms(companies)) => companies,
+            _ => BTreeMap::new(),
         };
-        let needle = query.search.trim().to_lowercase();
-        let mut matches: Vec<(bool, String, EmployerName)> = companies
-            .into_iter()
-            .filter_map(|(key, vacancy_count)| {
-                let mut parts = key.splitn(3, '/');
-                let (country_code, registry_code, business_name) =
-                    (parts.next()?, parts.next()?, parts.next()?);
-                if country_code != query.country_code {
-                    return None;
-                }
-                let lowercase = business_name.to_lowercase();
-                let position = lowercase.find(&needle)?;
-                Some((
-                    position != 0,
-                    lowercase,
-                    EmployerName {
-                        business_name: business_name.to_owned(),
-                        country_code: country_code.to_owned(),
-                        registry_code: registry_code.to_owned(),
-                        vacancy_count,
-                    },
-                ))
-            })
-            .collect();
-        matches
-            .sort_by(|a, b| (a.0, &a.1, &a.2.registry_code).cmp(&(b.0, &b.1, &b.2.registry_code)));
-        let total = matches.len() as u64;
-        let names = matches
-            .into_iter()
-            .skip((query.page as usize).saturating_mul(EmployerNameQuery::PAGE_SIZE))
-            .take(EmployerNameQuery::PAGE_SIZE)
-            .map(|(_, _, name)| name)
-            .collect();
-        Ok(EmployerNames {
-            names,
-            total,
-            total_pages: total_pages(total, EmployerNameQuery::PAGE_SIZE as u32),
-        })
+        Ok(employers::page(companies, query))
     }
 }
 

@@ -1,0 +1,868 @@
+//! The same search on a Meilisearch server, for deployments that share one search cluster
+//! between API nodes instead of keeping a tantivy replica on each.
+//!
+//! Meilisearch brings its own text analysis (prefix on the last word, typo tolerance, folding
+//! of diacritics) but no Estonian stemmer, so inflected Estonian forms match less well than on
+//! tantivy. Everything else follows the same rules, and the conformance suite checks it:
+//! - disjunctive facets: one search for the hits plus one per active filter group with that
+//!   group's filter left out, sent together;
+//! - ranking: the relevance rules first and `sort` last, so PRO level and renewal date only
+//!   break ties (without text every document ties);
+//! - `commit` waits for every task enqueued since the previous commit.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use futures::future::try_join_all;
+use meilisearch_sdk::client::Client;
+use meilisearch_sdk::indexes::Index;
+use meilisearch_sdk::search::{SearchResults, Selectors};
+use meilisearch_sdk::settings::{
+    FacetingSettings, MinWordSizeForTypos, PaginationSetting, Settings, TypoToleranceSettings,
+};
+use meilisearch_sdk::task_info::TaskInfo;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::engine::SearchEngine;
+use crate::model::{
+    CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults, EmployerNameQuery, EmployerNames,
+    SalaryStats, VacancyCard, VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery,
+    VacancyResults,
+};
+use crate::{Result, SearchError, employers};
+
+/// How long `commit` waits for the server to apply a batch.
+const TASK_TIMEOUT: Duration = Duration::from_secs(60);
+/// Enough for every category, place and company; counts beyond it would be cut off.
+const MAX_VALUES_PER_FACET: usize = 10_000;
+/// Totals are exact up to this many matches.
+const MAX_TOTAL_HITS: usize = 10_000_000;
+/// The `valid_until` of a vacancy without an end: far beyond any `now`.
+const OPEN_ENDED: i64 = 253_402_300_799_000_000;
+/// Highlight markers that cannot occur in text; replaced by `<mark>` after HTML escaping.
+const MARK_START: &str = "\u{E000}";
+const MARK_END: &str = "\u{E001}";
+
+const FLAG_NAMES: [&str; 7] = [
+    "for_students",
+    "for_underage",
+    "for_disabled",
+    "for_retired",
+    "for_foreigners",
+    "remote_work",
+    "shift_work",
+];
+
+/// A vacancy as a Meilisearch document: the stored card plus flat fields to filter on.
+#[derive(Serialize, Deserialize)]
+struct MeiliVacancy {
+    id: String,
+    card: VacancyCard,
+    text_et: String,
+    text_en: String,
+    text_ru: String,
+    business_name: String,
+    company: String,
+    category_codes: Vec<String>,
+    place_codes: Vec<String>,
+    employment_type: Vec<String>,
+    work_experience: Vec<String>,
+    language_codes: Vec<String>,
+    for_students: bool,
+    for_underage: bool,
+    for_disabled: bool,
+    for_retired: bool,
+    for_foreigners: bool,
+    remote_work: bool,
+    shift_work: bool,
+    by_agreement: bool,
+    pro_level: u8,
+    renewed_at: i64,
+    valid_until: i64,
+    salary_low: Option<f64>,
+    salary_high: Option<f64>,
+    salary_mid: Option<f64>,
+    has_salary: bool,
+    salary_period: Option<String>,
+}
+
+impl From<&VacancyDoc> for MeiliVacancy {
+    fn from(doc: &VacancyDoc) -> Self {
+        let card = &doc.card;
+        let low = card.salary_from.or(card.salary_to);
+        let high = card.salary_to.or(card.salary_from);
+        let flags = &card.flags;
+        MeiliVacancy {
+            id: card.vacancy_id.to_string(),
+            card: card.clone(),
+            text_et: doc.text.et.clone(),
+            text_en: doc.text.en.clone(),
+            text_ru: doc.text.ru.clone(),
+            business_name: card.business_name.clone(),
+            company: employers::company_key(
+                &card.company_country_code,
+                &card.company_registry_code,
+                &card.business_name,
+            ),
+            category_codes: doc.category_codes.clone(),
+            place_codes: doc.place_codes.clone(),
+            employment_type: doc.employment_type.iter().cloned().collect(),
+            work_experience: doc.work_experience.iter().cloned().collect(),
+            language_codes: doc.language_codes.clone(),
+            for_students: flags.for_students,
+            for_underage: flags.for_underage,
+            for_disabled: flags.for_disabled,
+            for_retired: flags.for_retired,
+            for_foreigners: flags.for_foreigners,
+            remote_work: flags.remote_work,
+            shift_work: flags.shift_work,
+            by_agreement: card.by_agreement,
+            pro_level: card.pro_level,
+            renewed_at: card
+                .renewed_at
+                .or(card.publish_at)
+                .map_or(i64::MIN / 2, |t| t.timestamp_micros()),
+            valid_until: card
+                .valid_until
+                .map_or(OPEN_ENDED, |t| t.timestamp_micros()),
+            salary_low: low,
+            salary_high: high,
+            salary_mid: low.zip(high).map(|(low, high)| (low + high) / 2.0),
+            has_salary: low.is_some(),
+            salary_period: card.salary_period.clone(),
+        }
+    }
+}
+
+/// A CV as a Meilisearch document.
+#[derive(Serialize, Deserialize)]
+struct MeiliCv {
+    id: String,
+    card: CvCard,
+    heading: String,
+    body: String,
+    category_codes: Vec<String>,
+    place_codes: Vec<String>,
+    language_codes: Vec<String>,
+    education_levels: Vec<String>,
+    work_experiences: Vec<String>,
+    driver_licences: Vec<String>,
+    employment_types: Vec<String>,
+    updated_at: i64,
+}
+
+impl From<&CvDoc> for MeiliCv {
+    fn from(doc: &CvDoc) -> Self {
+        let card = &doc.card;
+        let heading = [&card.title, &card.firstname, &card.lastname]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        MeiliCv {
+            id: card.cv_id.to_string(),
+            card: card.clone(),
+            heading,
+            body: doc.text.clone(),
+            category_codes: card.category_codes.clone(),
+            place_codes: card.place_codes.clone(),
+            language_codes: card.language_codes.clone(),
+            education_levels: card.education_levels.clone(),
+            work_experiences: card.work_experience.iter().cloned().collect(),
+            driver_licences: card.driver_licences.clone(),
+            employment_types: card.employment_types.clone(),
+            updated_at: card.updated_at.timestamp_micros(),
+        }
+    }
+}
+
+/// The part of a hit the engine reads back.
+#[derive(Deserialize)]
+struct Stored<T> {
+    card: T,
+}
+
+/// The Meilisearch engine: indexes `<prefix>_vacancies` and `<prefix>_cvs`.
+pub struct MeiliEngine {
+    client: Client,
+    vacancies: Index,
+    cvs: Index,
+    /// Tasks enqueued since the last commit.
+    pending: Mutex<Vec<TaskInfo>>,
+}
+
+fn meili_error(error: impl std::fmt::Display) -> SearchError {
+    SearchError::Meilisearch(error.to_string())
+}
+
+impl MeiliEngine {
+    /// Connects to the server at `url`, creating or updating both indexes' settings.
+    pub async fn connect(url: &str, api_key: Option<&str>, prefix: &str) -> Result<MeiliEngine> {
+        let client = Client::new(url, api_key).map_err(meili_error)?;
+        let vacancies = client.index(format!("{prefix}_vacancies"));
+        let cvs = client.index(format!("{prefix}_cvs"));
+        let engine = MeiliEngine {
+            client,
+            vacancies,
+            cvs,
+            pending: Mutex::new(Vec::new()),
+        };
+        let common = |settings: Settings| {
+            settings
+                .with_pagination(PaginationSetting {
+                    max_total_hits: MAX_TOTAL_HITS,
+                })
+                .with_faceting(FacetingSettings {
+                    max_values_per_facet: MAX_VALUES_PER_FACET,
+                    sort_facet_values_by: None,
+                })
+                .with_typo_tolerance(TypoToleranceSettings {
+                    enabled: Some(true),
+                    disable_on_attributes: None,
+                    disable_on_words: None,
+                    min_word_size_for_typos: Some(MinWordSizeForTypos {
+                        one_typo: Some(5),
+                        two_typos: Some(9),
+                    }),
+                    disable_on_numbers: None,
+                })
+                .with_ranking_rules([
+                    "words",
+                    "typo",
+                    "proximity",
+                    "attribute",
+                    "exactness",
+                    "sort",
+                ])
+        };
+        let vacancy_settings = common(Settings::new())
+            .with_searchable_attributes(["text_et", "text_en", "text_ru", "business_name"])
+            .with_filterable_attributes([
+                "category_codes",
+                "place_codes",
+                "employment_type",
+                "work_experience",
+                "language_codes",
+                "business_name",
+                "company",
+                "for_students",
+                "for_underage",
+                "for_disabled",
+                "for_retired",
+                "for_foreigners",
+                "remote_work",
+                "shift_work",
+                "by_agreement",
+                "valid_until",
+                "salary_low",
+                "salary_high",
+                "salary_mid",
+                "has_salary",
+                "salary_period",
+            ])
+            .with_sortable_attributes(["pro_level", "renewed_at", "id"]);
+        let cv_settings = common(Settings::new())
+            .with_searchable_attributes(["heading", "body"])
+            .with_filterable_attributes([
+                "category_codes",
+                "place_codes",
+                "language_codes",
+                "education_levels",
+                "work_experiences",
+                "driver_licences",
+                "employment_types",
+            ])
+            .with_sortable_attributes(["updated_at", "id"]);
+        for (index, settings) in [
+            (&engine.vacancies, vacancy_settings),
+            (&engine.cvs, cv_settings),
+        ] {
+            let created = engine
+                .client
+                .create_index(&index.uid, Some("id"))
+                .await
+                .map_err(meili_error)?;
+            // An index that already exists fails this task; the settings below still apply.
+            engine.wait(created, false).await?;
+            let task = index.set_settings(&settings).await.map_err(meili_error)?;
+            engine.wait(task, true).await?;
+        }
+        Ok(engine)
+    }
+
+    async fn wait(&self, task: TaskInfo, must_succeed: bool) -> Result<()> {
+        let task = task
+            .wait_for_completion(
+                &self.client,
+                Some(Duration::from_millis(20)),
+                Some(TASK_TIMEOUT),
+            )
+            .await
+            .map_err(meili_error)?;
+        if must_succeed && task.is_failure() {
+            return Err(SearchError::Meilisearch(task.unwrap_failure().to_string()));
+        }
+        Ok(())
+    }
+
+    fn enqueued(&self, task: TaskInfo) {
+        self.pending
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(task);
+    }
+
+    async fn search_page<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
+        index: &Index,
+        request: &Request<'_>,
+    ) -> Result<SearchResults<T>> {
+        let mut search = index.search();
+        search.with_facets(Selectors::Some(request.facets));
+        if !request.filter.is_empty() {
+            search.with_filter(&request.filter);
+        }
+        if let Some(text) = request.text {
+            search.with_query(text).with_show_ranking_score(true);
+        }
+        if let Some(sort) = request.sort {
+            search.with_sort(sort);
+        }
+        search
+            .with_hits_per_page(request.size)
+            .with_page(request.page + 1);
+        if request.highlight_body {
+            search
+                .with_attributes_to_crop(Selectors::Some(&[("body", None)]))
+                .with_attributes_to_highlight(Selectors::Some(&["body"]))
+                .with_crop_length(30)
+                .with_highlight_pre_tag(MARK_START)
+                .with_highlight_post_tag(MARK_END);
+        }
+        search.with_attributes_to_retrieve(Selectors::Some(&["card"]));
+        search.execute::<T>().await.map_err(meili_error)
+    }
+}
+
+/// One search request: the borrowed parts of a Meilisearch query.
+struct Request<'a> {
+    text: Option<&'a str>,
+    filter: String,
+    facets: &'a [&'a str],
+    sort: Option<&'a [&'a str]>,
+    page: usize,
+    size: usize,
+    /// Highlight and crop the CV body.
+    highlight_body: bool,
+}
+
+/// A value list as a filter: `attribute IN ["a", "b"]` (JSON string quoting is Meilisearch's).
+fn any_of(attribute: &str, values: &[String]) -> Option<String> {
+    if values.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = values
+        .iter()
+        .map(|v| serde_json::to_string(v).expect("a string serialises"))
+        .collect();
+    Some(format!("{attribute} IN [{}]", quoted.join(", ")))
+}
+
+fn all_of(filters: impl IntoIterator<Item = String>) -> String {
+    filters
+        .into_iter()
+        .map(|f| format!("({f})"))
+        .collect::<Vec<_>>()
+        .join(" AND ")
+}
+
+fn counts(
+    distribution: &Option<HashMap<String, HashMap<String, usize>>>,
+    facet: &str,
+) -> BTreeMap<String, u64> {
+    distribution
+        .as_ref()
+        .and_then(|d| d.get(facet))
+        .map(|values| {
+            values
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, &n)| (k.clone(), n as u64))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn true_count(distribution: &Option<HashMap<String, HashMap<String, usize>>>, facet: &str) -> u64 {
+    counts(distribution, facet)
+        .get("true")
+        .copied()
+        .unwrap_or(0)
+}
+
+fn total_pages(total: u64, size: u32) -> u32 {
+    if size == 0 {
+        return 0;
+    }
+    u32::try_from(total.div_ceil(u64::from(size))).unwrap_or(u32::MAX)
+}
+
+/// A Meilisearch highlight made safe for HTML: escape everything, then turn the private-use
+/// markers into `<mark>` tags. Empty when nothing is marked.
+fn snippet(formatted: Option<&str>) -> String {
+    let Some(text) = formatted.filter(|text| text.contains(MARK_START)) else {
+        return String::new();
+    };
+    let mut escaped = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+        .replace(MARK_START, "<mark>")
+        .replace(MARK_END, "</mark>")
+}
+
+/// The vacancy filter groups: (facet attribute, filter of the group if active).
+fn vacancy_groups(query: &VacancyQuery) -> Vec<(&'static str, Option<String>)> {
+    let flags = &query.flags;
+    let required = [
+        flags.for_students,
+        flags.for_underage,
+        flags.for_disabled,
+        flags.for_retired,
+        flags.for_foreigners,
+        flags.remote_work,
+        flags.shift_work,
+    ];
+    let mut groups = vec![
+        (
+            "category_codes",
+            any_of("category_codes", &query.category_codes),
+        ),
+        ("place_codes", any_of("place_codes", &query.place_codes)),
+        (
+            "employment_type",
+            any_of("employment_type", &query.employment_types),
+        ),
+        (
+            "work_experience",
+            any_of("work_experience", &query.work_experiences),
+        ),
+        (
+            "language_codes",
+            any_of("language_codes", &query.language_codes),
+        ),
+        (
+            "business_name",
+            any_of("business_name", &query.business_names),
+        ),
+        (
+            "by_agreement",
+            query
+                .salary_by_agreement
+                .then(|| "by_agreement = true".to_owned()),
+        ),
+    ];
+    for (name, required) in FLAG_NAMES.iter().zip(required) {
+        groups.push((name, required.then(|| format!("{name} = true"))));
+    }
+    groups
+}
+
+fn vacancy_base_filters(query: &VacancyQuery) -> Vec<String> {
+    let mut filters = vec![format!("valid_until >= {}", query.now.timestamp_micros())];
+    if let Some(from) = query.salary_from {
+        filters.push(format!("salary_high >= {from}"));
+    }
+    if let Some(to) = query.salary_to {
+        filters.push(format!("salary_low <= {to}"));
+    }
+    if let Some(period) = &query.salary_period {
+        filters.push(format!(
+            "salary_period = {}",
+            serde_json::to_string(period).expect("a string serialises")
+        ));
+    }
+    filters
+}
+
+const VACANCY_FACETS: [&str; 18] = [
+    "category_codes",
+    "place_codes",
+    "employment_type",
+    "work_experience",
+    "language_codes",
+    "business_name",
+    "by_agreement",
+    "for_students",
+    "for_underage",
+    "for_disabled",
+    "for_retired",
+    "for_foreigners",
+    "remote_work",
+    "shift_work",
+    "salary_low",
+    "salary_high",
+    "salary_mid",
+    "has_salary",
+];
+const VACANCY_SORT: [&str; 3] = ["pro_level:desc", "renewed_at:desc", "id:asc"];
+
+const CV_GROUPS: [&str; 7] = [
+    "category_codes",
+    "place_codes",
+    "language_codes",
+    "education_levels",
+    "work_experiences",
+    "driver_licences",
+    "employment_types",
+];
+const CV_SORT: [&str; 2] = ["updated_at:desc", "id:asc"];
+
+fn text_of(text: &Option<String>) -> Option<&str> {
+    text.as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+}
+
+#[async_trait]
+impl SearchEngine for MeiliEngine {
+    async fn upsert_vacancies(&self, docs: Vec<VacancyDoc>) -> Result<()> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let docs: Vec<MeiliVacancy> = docs.iter().map(MeiliVacancy::from).collect();
+        let task = self
+            .vacancies
+            .add_or_replace(&docs, Some("id"))
+            .await
+            .map_err(meili_error)?;
+        self.enqueued(task);
+        Ok(())
+    }
+
+    async fn delete_vacancies(&self, ids: Vec<Uuid>) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+        let task = self
+            .vacancies
+            .delete_documents(&ids)
+            .await
+            .map_err(meili_error)?;
+        self.enqueued(task);
+        Ok(())
+    }
+
+    async fn upsert_cvs(&self, docs: Vec<CvDoc>) -> Result<()> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let docs: Vec<MeiliCv> = docs.iter().map(MeiliCv::from).collect();
+        let task = self
+            .cvs
+            .add_or_replace(&docs, Some("id"))
+            .await
+            .map_err(meili_error)?;
+        self.enqueued(task);
+        Ok(())
+    }
+
+    async fn delete_cvs(&self, ids: Vec<Uuid>) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+        let task = self.cvs.delete_documents(&ids).await.map_err(meili_error)?;
+        self.enqueued(task);
+        Ok(())
+    }
+
+    async fn commit(&self) -> Result<()> {
+        let pending = std::mem::take(&mut *self.pending.lock().unwrap_or_else(|p| p.into_inner()));
+        for task in pending {
+            self.wait(task, true).await?;
+        }
+        Ok(())
+    }
+
+    async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
+        let started = Instant::now();
+        let text = text_of(&query.text);
+        let base = vacancy_base_filters(&query);
+        let groups = vacancy_groups(&query);
+        let active = || groups.iter().filter_map(|(_, filter)| filter.clone());
+        let main = Request {
+            text,
+            filter: all_of(base.iter().cloned().chain(active())),
+            facets: &VACANCY_FACETS,
+            sort: Some(&VACANCY_SORT),
+            page: query.page as usize,
+            size: query.size as usize,
+            highlight_body: false,
+        };
+        let facet_names: Vec<[&str; 1]> = groups.iter().map(|(name, _)| [*name]).collect();
+        let own_group_left_out: Vec<(usize, Request<'_>)> = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, filter))| filter.is_some())
+            .map(|(position, _)| {
+                let others = groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(other, _)| *other != position)
+                    .filter_map(|(_, (_, filter))| filter.clone());
+                let request = Request {
+                    text,
+                    filter: all_of(base.iter().cloned().chain(others)),
+                    facets: &facet_names[position],
+                    sort: None,
+                    page: 0,
+                    size: 0,
+                    highlight_body: false,
+                };
+                (position, request)
+            })
+            .collect();
+        let (results, disjunctive) = futures::try_join!(
+            Self::search_page::<Stored<VacancyCard>>(&self.vacancies, &main),
+            try_join_all(
+                own_group_left_out.iter().map(
+                    |(_, request)| Self::search_page::<serde_json::Value>(&self.vacancies, request)
+                ),
+            ),
+        )?;
+        let mut distributions: Vec<Option<HashMap<String, HashMap<String, usize>>>> = groups
+            .iter()
+            .map(|_| results.facet_distribution.clone())
+            .collect();
+        for ((position, _), result) in own_group_left_out.iter().zip(disjunctive) {
+            distributions[*position] = result.facet_distribution;
+        }
+        let terms = |position: usize| counts(&distributions[position], groups[position].0);
+        let flag = |position: usize| true_count(&distributions[position], groups[position].0);
+        let facets = VacancyFacets {
+            category_codes: terms(0),
+            place_codes: terms(1),
+            employment_types: terms(2),
+            work_experiences: terms(3),
+            language_codes: terms(4),
+            business_names: terms(5),
+            salary_by_agreement: flag(6),
+            flags: VacancyFlags {
+                for_students: flag(7),
+                for_underage: flag(8),
+                for_disabled: flag(9),
+                for_retired: flag(10),
+                for_foreigners: flag(11),
+                remote_work: flag(12),
+                shift_work: flag(13),
+            },
+        };
+        let salary_count = true_count(&results.facet_distribution, "has_salary");
+        let stats = results.facet_stats.as_ref();
+        let sum_mid: f64 = counts(&results.facet_distribution, "salary_mid")
+            .iter()
+            .filter_map(|(value, n)| value.parse::<f64>().ok().map(|v| v * *n as f64))
+            .sum();
+        let salary = SalaryStats {
+            min: stats.and_then(|s| s.get("salary_low")).map(|s| s.min),
+            max: stats.and_then(|s| s.get("salary_high")).map(|s| s.max),
+            avg: (salary_count > 0).then(|| sum_mid / salary_count as f64),
+            count: salary_count,
+        };
+        let total = results.total_hits.unwrap_or(0) as u64;
+        let hits = results
+            .hits
+            .into_iter()
+            .map(|hit| VacancyHit {
+                card: hit.result.card,
+                score: text.and(hit.ranking_score.map(|s| s as f32)),
+            })
+            .collect();
+        Ok(VacancyResults {
+            hits,
+            total,
+            total_pages: total_pages(total, query.size),
+            facets,
+            salary,
+            took_ms: started.elapsed().as_millis() as u64,
+        })
+    }
+
+    async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {
+        let started = Instant::now();
+        let text = text_of(&query.text);
+        let selected = [
+            &query.category_codes,
+            &query.place_codes,
+            &query.language_codes,
+            &query.education_levels,
+            &query.work_experiences,
+            &query.driver_licences,
+            &query.employment_types,
+        ];
+        let groups: Vec<Option<String>> = CV_GROUPS
+            .iter()
+            .zip(selected)
+            .map(|(name, values)| any_of(name, values))
+            .collect();
+        let main = Request {
+            text,
+            filter: all_of(groups.iter().flatten().cloned()),
+            facets: &CV_GROUPS,
+            sort: Some(&CV_SORT),
+            page: query.page as usize,
+            size: query.size as usize,
+            highlight_body: true,
+        };
+        let facet_names: Vec<[&str; 1]> = CV_GROUPS.iter().map(|name| [*name]).collect();
+        let own_group_left_out: Vec<(usize, Request<'_>)> = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, filter)| filter.is_some())
+            .map(|(position, _)| {
+                let others = groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(o, _)| *o != position)
+                    .filter_map(|(_, f)| f.clone());
+                let request = Request {
+                    text,
+                    filter: all_of(others),
+                    facets: &facet_names[position],
+                    sort: None,
+                    page: 0,
+                    size: 0,
+                    highlight_body: false,
+                };
+                (position, request)
+            })
+            .collect();
+        let (results, disjunctive) = futures::try_join!(
+            Self::search_page::<Stored<CvCard>>(&self.cvs, &main),
+            try_join_all(
+                own_group_left_out
+                    .iter()
+                    .map(|(_, request)| Self::search_page::<serde_json::Value>(&self.cvs, request)),
+            ),
+        )?;
+        let mut distributions: Vec<Option<HashMap<String, HashMap<String, usize>>>> = CV_GROUPS
+            .iter()
+            .map(|_| results.facet_distribution.clone())
+            .collect();
+        for ((position, _), result) in own_group_left_out.iter().zip(disjunctive) {
+            distributions[*position] = result.facet_distribution;
+        }
+        let terms = |position: usize| counts(&distributions[position], CV_GROUPS[position]);
+        let facets = CvFacets {
+            category_codes: terms(0),
+            place_codes: terms(1),
+            language_codes: terms(2),
+            education_levels: terms(3),
+            work_experiences: terms(4),
+            driver_licences: terms(5),
+            employment_types: terms(6),
+        };
+        let total = results.total_hits.unwrap_or(0) as u64;
+        let hits = results
+            .hits
+            .into_iter()
+            .map(|hit| {
+                let formatted = hit
+                    .formatted_result
+                    .as_ref()
+                    .and_then(|f| f.get("body"))
+                    .and_then(|b| b.as_str());
+                CvHit {
+                    snippet: if text.is_some() {
+                        snippet(formatted)
+                    } else {
+                        String::new()
+                    },
+                    card: hit.result.card,
+                    score: text.and(hit.ranking_score.map(|s| s as f32)),
+                }
+            })
+            .collect();
+        Ok(CvResults {
+            hits,
+            total,
+            total_pages: total_pages(total, query.size),
+            facets,
+            took_ms: started.elapsed().as_millis() as u64,
+        })
+    }
+
+    async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames> {
+        let request = Request {
+            text: None,
+            filter: format!("valid_until >= {}", query.now.timestamp_micros()),
+            facets: &["company"],
+            sort: None,
+            page: 0,
+            size: 0,
+            highlight_body: false,
+        };
+        let results = Self::search_page::<serde_json::Value>(&self.vacancies, &request).await?;
+        Ok(employers::page(
+            counts(&results.facet_distribution, "company"),
+            &query,
+        ))
+    }
+
+    async fn vacancy_counts_by_category(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<BTreeMap<String, u64>> {
+        let request = Request {
+            text: None,
+            filter: format!("valid_until >= {}", now.timestamp_micros()),
+            facets: &["category_codes"],
+            sort: None,
+            page: 0,
+            size: 0,
+            highlight_body: false,
+        };
+        let results = Self::search_page::<serde_json::Value>(&self.vacancies, &request).await?;
+        Ok(counts(&results.facet_distribution, "category_codes"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippets_escape_the_text_but_keep_the_marks() {
+        let formatted = format!("a <b> & {MARK_START}kokk{MARK_END} \"x\"");
+        assert_eq!(
+            snippet(Some(&formatted)),
+            "a &lt;b&gt; &amp; <mark>kokk</mark> &quot;x&quot;"
+        );
+        assert_eq!(snippet(Some("nothing marked")), "");
+        assert_eq!(snippet(None), "");
+    }
+
+    #[test]
+    fn filter_values_are_quoted() {
+        let values = vec!["Kohvik \"Rukis\" OÜ".to_owned(), "AS".to_owned()];
+        assert_eq!(
+            any_of("business_name", &values).unwrap(),
+            r#"business_name IN ["Kohvik \"Rukis\" OÜ", "AS"]"#
+        );
+        assert_eq!(any_of("x", &[]), None);
+    }
+}
