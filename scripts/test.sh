@@ -11,3 +11,25 @@ if ! cargo nextest --version >/dev/null 2>&1; then
 fi
 echo "==> rust tests"
 cargo nextest run --workspace --no-fail-fast
+
+echo "==> web: dependencies"
+command -v npm >/dev/null 2>&1 || { echo "the web tests need Node.js (20.19 or newer) and npm" >&2; exit 1; }
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Chromium (Debian) for the browser journeys"
+  apt_install chromium
+fi
+(cd web && npm ci --no-audit --no-fund)
+
+cargo build --bin vakants
+VAKANTS_BIN="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/vakants"
+export VAKANTS_BIN
+echo "==> web: typecheck"
+(cd web && npm run --silent typecheck)
+echo "==> web: API types against the server's OpenAPI document"
+(cd web && npm run --silent api:check)
+echo "==> web: unit tests"
+(cd web && npx vitest run)
+echo "==> web: production build and initial-JS budget"
+(cd web && npx vite build --logLevel warn && node scripts/check-budget.mjs)
+echo "==> web: browser journeys against vakants serve"
+scripts/web-e2e.sh

@@ -9,6 +9,9 @@ echo "==> building vakants"
 cargo build --bin vakants
 bin="${CARGO_TARGET_DIR:-target}/debug/vakants"
 
+echo "==> building the web app"
+(cd web && npm ci --no-audit --no-fund && npm run build)
+
 "$bin" migrate
 "$bin" seed
 echo
