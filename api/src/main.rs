@@ -33,6 +33,9 @@ enum Command {
     Seed {
         #[arg(long)]
         scale: Option<usize>,
+        /// Also add this many generated applicants with CVs and PDF files.
+        #[arg(long)]
+        cvs: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -151,10 +154,16 @@ async fn main() -> anyhow::Result<()> {
             domain::db::migrate(&pool).await?;
             tracing::info!("migrations applied");
         }
-        Command::Seed { scale, seed } => {
+        Command::Seed { scale, cvs, seed } => {
             let pool = domain::db::connect(config.database_url.expose(), 2).await?;
-            let report = fixtures::seed(&pool).await?;
-            tracing::info!(rows = report.register_rows, vacancies = report.vacancies_added, "demo data loaded");
+            let files = domain::files::FileStore::new(&config.data_dir);
+            let report = fixtures::seed(&pool, &files).await?;
+            tracing::info!(rows = report.register_rows, vacancies = report.vacancies_added, cvs = report.cvs_added, "demo data loaded");
+            if let Some(count) = cvs {
+                let started = std::time::Instant::now();
+                let added = fixtures::cvs::generate(&pool, &files, count, seed).await?;
+                tracing::info!(cvs = added.cvs, seconds = started.elapsed().as_secs_f64(), "generated CVs loaded");
+            }
             if let Some(count) = scale {
                 let started = std::time::Instant::now();
                 let added = fixtures::scale::generate(&pool, count, seed).await?;
