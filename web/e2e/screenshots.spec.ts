@@ -12,12 +12,11 @@ for (const width of [375, 1280]) {
     await page.goto('/et/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot('home');
-    await page.goto('/et/no-such-page');
-    await shot('404');
-    await page.goto('/et/403');
-    await shot('403');
-    await page.goto('/en/contacts');
-    await shot('contacts');
+    for (const [path, name] of [['/et/no-such-page', '404'], ['/et/403', '403'], ['/en/contacts', 'contacts'], ['/ru/faq-applicants', 'faq']]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot(name);
+    }
     await page.goto('/en/prices-and-services');
     await expect(page.getByRole('table')).toBeVisible();
     await shot('prices');

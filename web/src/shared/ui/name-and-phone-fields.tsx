@@ -1,7 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { isValidPhone, phoneToStore } from '@/shared/lib/phone';
+
+import { TextField } from './text-field';
 
 export interface NameAndPhone {
   firstname: string;
@@ -34,32 +35,28 @@ export function NameAndPhoneFields({
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
+      <TextField
         label={t('login.firstname')}
-        required
-        maxLength={100}
         autoComplete="given-name"
         value={values.firstname}
-        onChange={(event) => onChange({ ...values, firstname: event.currentTarget.value })}
+        onChange={(firstname) => onChange({ ...values, firstname })}
         error={errors.firstname}
       />
-      <TextInput
+      <TextField
         label={t('login.lastname')}
-        required
-        maxLength={100}
         autoComplete="family-name"
         value={values.lastname}
-        onChange={(event) => onChange({ ...values, lastname: event.currentTarget.value })}
+        onChange={(lastname) => onChange({ ...values, lastname })}
         error={errors.lastname}
       />
-      <TextInput
+      <TextField
         label={t('login.phone')}
         description={t('login.phoneHint')}
-        required
         type="tel"
         autoComplete="tel"
+        maxLength={20}
         value={values.phone}
-        onChange={(event) => onChange({ ...values, phone: event.currentTarget.value })}
+        onChange={(phone) => onChange({ ...values, phone })}
         error={errors.phone}
       />
     </>
