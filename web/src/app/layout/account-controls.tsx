@@ -12,9 +12,10 @@ import { UserMenu } from './user-menu';
  */
 export default function AccountControls({ me, logoutRequests }: { me: Me; logoutRequests: number }) {
   const [opened, modal] = useDisclosure(false);
+  const open = modal.open;
   useEffect(() => {
-    if (logoutRequests > 0) modal.open();
-  }, [logoutRequests]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (logoutRequests > 0) open();
+  }, [logoutRequests, open]);
   return (
     <>
       <UserMenu me={me} onLogout={modal.open} />

@@ -50,7 +50,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
 
-  useEffect(() => menu.close(), [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  const closeMenu = menu.close;
+  useEffect(() => closeMenu(), [location.pathname, closeMenu]);
 
   const headerLink = (path: string, label: string) => (
     <Anchor component={Link} to={to(path)} c="dark" fw={500} size="sm">

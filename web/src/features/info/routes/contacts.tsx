@@ -1,4 +1,5 @@
 import { Anchor, Card, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { COMPANY_DETAILS } from '@/shared/lib/company-details';
@@ -6,7 +7,7 @@ import { Page } from '@/shared/ui/page';
 
 export function Component() {
   const { t } = useTranslation();
-  const rows: [string, React.ReactNode][] = [
+  const rows: [string, ReactNode][] = [
     [t('company.registryCode'), COMPANY_DETAILS.registryCode],
     [t('company.vatNumber'), COMPANY_DETAILS.vatNumber],
     [t('company.bankAccount'), COMPANY_DETAILS.bankAccount],
