@@ -185,3 +185,33 @@ async fn killing_the_worker_mid_batch_loses_nothing() {
     assert_eq!(seen, COUNT, "every change is searchable after the restart");
     assert_eq!(app.client.post("/api/open/search", json!({})).await.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_poison_job_ends_failed_after_its_attempts_and_is_listed() {
+    let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
+    let (owner, cv) = applicant_cv(&app).await;
+    // a file row whose bytes are gone from the store: the job cannot succeed, however often it runs
+    let mut tx = app.pool.begin().await.unwrap();
+    let file_id = domain::files::insert_file(&mut tx, owner, "cv_pdf", "lost.pdf", domain::files::Sniffed::Pdf, b"%PDF-", "zz/missing-file-key", "pending")
+        .await
+        .unwrap();
+    jobs::enqueue_extraction(&mut tx, &[jobs::ExtractPdfText { file_id, cv_id: Some(cv) }]).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let mut failed = Vec::new();
+    for _ in 0..200 {
+        failed = domain::jobs::failed(&app.pool).await.unwrap();
+        if !failed.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(failed.len(), 1, "the job is listed once it used up its attempts");
+    assert_eq!(failed[0].attempts as usize, jobs::MAX_ATTEMPTS);
+    assert!(failed[0].payload.contains(&file_id.to_string()));
+    // the queue keeps working for everyone else
+    let good = fixtures::pdf::text_pdf("Kogenud pottsepp");
+    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &good).await.unwrap();
+    employer_with_cv_access(&app).await;
+    cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
+}
