@@ -38,7 +38,7 @@ export async function renderRoutes(path: string, children: RouteObject[], langua
   await applyLanguage(language);
   const router = createMemoryRouter([{ path: '/:lang', children }], { initialEntries: [path] });
   const view = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>
