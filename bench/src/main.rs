@@ -1,0 +1,239 @@
+//! `cargo run -p bench --release -- [--sizes 10000,100000,1000000] [--cvs 100000] …`
+//!
+//! Every (engine, corpus) is measured in a child process (`bench measure …`, hidden) so its
+//! peak RSS is its own. Results go to `<out>/<date>-<host>.json`, `<out>/<date>-<host>.svg` and
+//! `<out>/README.md`.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use bench::report::{self, Machine, Report};
+use bench::{Config, Engine, Kind, Measurement};
+use clap::{Parser, Subcommand};
+
+const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/vakants_bench";
+
+#[derive(Parser)]
+#[command(about = "Search benchmarks: tantivy vs Postgres full-text vs Meilisearch", args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Vacancy corpus sizes.
+    #[arg(long, value_delimiter = ',', default_value = "10000,100000")]
+    sizes: Vec<usize>,
+    /// CV corpus size (0 skips CVs).
+    #[arg(long, default_value_t = 100_000)]
+    cvs: usize,
+    /// Timed queries per measurement.
+    #[arg(long, default_value_t = 1000)]
+    queries: usize,
+    /// Freshness probes per vacancy measurement.
+    #[arg(long, default_value_t = 50)]
+    freshness: usize,
+    /// Stop timing queries after this many seconds per measurement (after one full pass of the mix).
+    #[arg(long, default_value_t = 180)]
+    query_budget_secs: u64,
+    #[arg(long, value_delimiter = ',', default_value = "tantivy,postgres,meilisearch")]
+    engines: Vec<String>,
+    #[arg(long, default_value_t = 42)]
+    seed: u64,
+    #[arg(long, env = "BENCH_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    database_url: String,
+    #[arg(long, env = "MEILI_URL")]
+    meili_url: Option<String>,
+    #[arg(long, env = "MEILI_MASTER_KEY")]
+    meili_key: Option<String>,
+    /// Where the results go; default bench/results, or a temp dir for runs below 10k documents.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// A run of a few seconds (CI): --sizes 500 --cvs 200 --queries 20 --freshness 5.
+    #[arg(long)]
+    smoke: bool,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// One measurement; prints its JSON on the last line of stdout.
+    #[command(hide = true)]
+    Measure {
+        #[arg(long)]
+        engine: String,
+        #[arg(long)]
+        kind: String,
+        #[arg(long)]
+        size: usize,
+        #[arg(long)]
+        queries: usize,
+        #[arg(long)]
+        freshness: usize,
+        #[arg(long)]
+        query_budget_secs: u64,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        database_url: String,
+        #[arg(long)]
+        schema: String,
+        #[arg(long, env = "MEILI_URL")]
+        meili_url: Option<String>,
+        #[arg(long, env = "MEILI_MASTER_KEY")]
+        meili_key: Option<String>,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    match cli.command {
+        Some(Cmd::Measure {
+            engine,
+            kind,
+            size,
+            queries,
+            freshness,
+            query_budget_secs,
+            seed,
+            database_url,
+            schema,
+            meili_url,
+            meili_key,
+        }) => {
+            let config = Config {
+                engine: Engine::parse(&engine)?,
+                kind: if kind == "cvs" { Kind::Cvs } else { Kind::Vacancies },
+                size,
+                queries,
+                freshness,
+                seed,
+                database_url,
+                schema,
+                meili_url,
+                meili_key,
+                query_budget: Duration::from_secs(query_budget_secs),
+            };
+            let measurement = runtime.block_on(bench::measure(&config))?;
+            println!("{}", serde_json::to_string(&measurement)?);
+            Ok(())
+        }
+        None => runtime.block_on(run(cli.run)),
+    }
+}
+
+async fn run(mut args: RunArgs) -> anyhow::Result<()> {
+    let command = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+    if args.smoke {
+        args.sizes = vec![500];
+        args.cvs = 200;
+        args.queries = 20;
+        args.freshness = 5;
+    }
+    let mut engines = Vec::new();
+    for name in &args.engines {
+        engines.push(Engine::parse(name)?);
+    }
+    let mut skipped = Vec::new();
+    if engines.contains(&Engine::Meilisearch) && args.meili_url.is_none() {
+        engines.retain(|e| *e != Engine::Meilisearch);
+        let message = "meilisearch: skipped, MEILI_URL is not set".to_string();
+        eprintln!("{message}");
+        skipped.push(message);
+    }
+    bench::prepare_database(&args.database_url).await?;
+    let machine = Machine::describe();
+    let schema = format!("bench_run_{}", std::process::id());
+    let exe = std::env::current_exe()?;
+
+    let mut jobs: Vec<(Engine, Kind, usize)> = Vec::new();
+    for size in &args.sizes {
+        for engine in &engines {
+            jobs.push((*engine, Kind::Vacancies, *size));
+        }
+    }
+    if args.cvs > 0 {
+        for engine in &engines {
+            jobs.push((*engine, Kind::Cvs, args.cvs));
+        }
+    }
+    let mut measurements: Vec<Measurement> = Vec::new();
+    for (engine, kind, size) in jobs {
+        let kind_name = if kind == Kind::Cvs { "cvs" } else { "vacancies" };
+        eprintln!("== {} {} {kind_name}", engine.name(), report::size_label(size));
+        let mut command = Command::new(&exe);
+        command
+            .args(["measure", "--engine", engine.name(), "--kind", kind_name])
+            .args(["--size", &size.to_string(), "--queries", &args.queries.to_string()])
+            .args(["--freshness", &args.freshness.to_string(), "--seed", &args.seed.to_string()])
+            .args(["--query-budget-secs", &args.query_budget_secs.to_string()])
+            .args(["--database-url", &args.database_url, "--schema", &schema])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        if let Some(url) = &args.meili_url {
+            command.args(["--meili-url", url]);
+        }
+        let output = command.output()?;
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let parsed = stdout.lines().last().and_then(|l| serde_json::from_str::<Measurement>(l).ok());
+        match (output.status.success(), parsed) {
+            (true, Some(m)) => {
+                let all = m.class("all").map(|a| &a.latency);
+                eprintln!(
+                    "   rebuild {:.0} docs/s ({:.1} MB/s, {:.1} s); queries p50 {:.2} p95 {:.2} p99 {:.2} ms; freshness p95 {}; peak RSS {:.0} MB",
+                    m.indexing.docs_per_s,
+                    m.indexing.mb_per_s,
+                    m.indexing.seconds,
+                    all.map(|a| a.p50_ms).unwrap_or(0.0),
+                    all.map(|a| a.p95_ms).unwrap_or(0.0),
+                    all.map(|a| a.p99_ms).unwrap_or(0.0),
+                    m.freshness.as_ref().map(|f| format!("{:.1} ms", f.p95_ms)).unwrap_or_else(|| "–".into()),
+                    m.memory.peak_rss_mb
+                );
+                measurements.push(m);
+            }
+            _ => {
+                let message = format!("{} {} {kind_name}: failed ({})", engine.name(), size, output.status);
+                eprintln!("   {message}");
+                skipped.push(message);
+            }
+        }
+    }
+
+    let targets = report::targets(&measurements);
+    let report = Report {
+        machine,
+        command: format!("cargo run -p bench --release -- {command}"),
+        queries_per_measurement: args.queries,
+        freshness_probes: args.freshness,
+        seed: args.seed,
+        measurements,
+        skipped,
+        targets,
+    };
+    let tiny = args.sizes.iter().all(|s| *s < 10_000);
+    let out = args.out.clone().unwrap_or_else(|| {
+        if tiny {
+            std::env::temp_dir().join("vakants-bench")
+        } else {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("results")
+        }
+    });
+    std::fs::create_dir_all(&out)?;
+    let stem = format!("{}-{}", &report.machine.date[..10], report.machine.host);
+    let json_name = format!("{stem}.json");
+    let svg_name = format!("{stem}.svg");
+    std::fs::write(out.join(&json_name), serde_json::to_string_pretty(&report)? + "\n")?;
+    std::fs::write(out.join(&svg_name), report::svg(&report))?;
+    std::fs::write(out.join("README.md"), report::markdown(&report, &json_name, &svg_name))?;
+    eprintln!("\nresults in {}", out.display());
+    for t in &report.targets {
+        eprintln!("  {:<75} {:<13} {}", t.name, t.status, t.detail);
+    }
+    anyhow::ensure!(!report.measurements.is_empty(), "no measurement succeeded");
+    Ok(())
+}
