@@ -24,6 +24,7 @@ use utoipa::OpenApi;
         (name = "open", description = "Public calls"),
         (name = "reference", description = "Code lists labelled in the request's language"),
         (name = "search", description = "Vacancy search, categories and the employer autocomplete"),
+        (name = "pages", description = "What the public vacancy and company pages load"),
         (name = "user", description = "Any signed-in user"),
         (name = "employer", description = "Employers"),
         (name = "admin", description = "Administrators and supervisors"),

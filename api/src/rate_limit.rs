@@ -68,4 +68,20 @@ impl RateLimiter {
             }
         }
     }
+
+    /// Whether `name`/`key` is seen for the first time in `window_secs` (then it is remembered);
+    /// true when Redis is unavailable, like the limits.
+    pub async fn first_time(&self, name: &str, key: &str, window_secs: u64) -> bool {
+        let redis_key = format!("{}seen:{name}:{key}", self.prefix);
+        let mut conn = self.redis.clone();
+        let set: redis::RedisResult<Option<String>> =
+            redis::cmd("SET").arg(&redis_key).arg(1).arg("NX").arg("EX").arg(window_secs).query_async(&mut conn).await;
+        match set {
+            Ok(reply) => reply.is_some(),
+            Err(err) => {
+                tracing::warn!(error = %err, "redis unavailable, counted as first time");
+                true
+            }
+        }
+    }
 }

@@ -38,6 +38,11 @@ impl CodeList {
     }
 }
 
+/// The SQL expression of a reference table's label in `locale` (et fallback), for table alias `alias`.
+pub fn label_sql(locale: Locale, alias: &str) -> String {
+    format!("coalesce(nullif({alias}.{}, ''), {alias}.label_et)", label_column(locale))
+}
+
 fn label_column(locale: Locale) -> &'static str {
     match locale {
         Locale::Et => "label_et",

@@ -6,6 +6,7 @@ pub mod dev;
 pub mod employer;
 pub mod open;
 pub mod ops;
+pub mod pages;
 pub mod products;
 pub mod search;
 pub mod user;

@@ -265,7 +265,7 @@ pub struct VacancyListItem {
     pub shift_work: bool,
 }
 
-fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], now: DateTime<Utc>) -> VacancyListItem {
+pub(crate) fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], now: DateTime<Utc>) -> VacancyListItem {
     VacancyListItem {
         is_favorite: favourites.contains(&card.vacancy_id),
         new: card.publish_at.is_some_and(|p| now - p <= NEW_FOR),
@@ -343,7 +343,7 @@ pub struct SearchPage {
     pub took_ms: u64,
 }
 
-async fn favourites_among(state: &AppState, context: &crate::session::RequestContext, ids: &[Uuid]) -> Result<Vec<Uuid>, Error> {
+pub(crate) async fn favourites_among(state: &AppState, context: &crate::session::RequestContext, ids: &[Uuid]) -> Result<Vec<Uuid>, Error> {
     let Some(session) = context.session.as_ref().filter(|s| s.has_role(Role::Applicant)) else {
         return Ok(Vec::new());
     };

@@ -7,6 +7,7 @@ mod companies;
 mod csrf;
 mod errors;
 mod impersonation;
+mod pages;
 mod pipeline;
 mod products;
 mod reference;

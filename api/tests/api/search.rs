@@ -9,11 +9,11 @@ use uuid::Uuid;
 
 use crate::helpers::{AppOptions, TestApp, error_of, spawn_app, spawn_app_with};
 
-async fn spawn_with_worker() -> TestApp {
+pub(crate) async fn spawn_with_worker() -> TestApp {
     spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await
 }
 
-async fn company(app: &TestApp, name: &str, registry_code: &str) -> Uuid {
+pub(crate) async fn company(app: &TestApp, name: &str, registry_code: &str) -> Uuid {
     sqlx::query_scalar("insert into companies (registry_code, business_name, ehak_code) values ($1, $2, '0784') returning id")
         .bind(registry_code)
         .bind(name)
@@ -22,13 +22,13 @@ async fn company(app: &TestApp, name: &str, registry_code: &str) -> Uuid {
         .unwrap()
 }
 
-struct NewVacancy<'a> {
-    occupation: &'a str,
-    category: &'a str,
-    place: &'a str,
-    teaser_et: &'a str,
-    salary: Option<(f64, f64)>,
-    remote: bool,
+pub(crate) struct NewVacancy<'a> {
+    pub occupation: &'a str,
+    pub category: &'a str,
+    pub place: &'a str,
+    pub teaser_et: &'a str,
+    pub salary: Option<(f64, f64)>,
+    pub remote: bool,
 }
 
 impl Default for NewVacancy<'_> {
@@ -38,7 +38,7 @@ impl Default for NewVacancy<'_> {
 }
 
 /// Inserts an active vacancy and, on the same transaction, its index job (what a domain write does).
-async fn publish(app: &TestApp, company_id: Uuid, vacancy: NewVacancy<'_>, commit: bool) -> Uuid {
+pub(crate) async fn publish(app: &TestApp, company_id: Uuid, vacancy: NewVacancy<'_>, commit: bool) -> Uuid {
     let mut tx = app.pool.begin().await.unwrap();
     let (from, to, period) = match vacancy.salary {
         Some((f, t)) => (Some(f), Some(t), Some("MONTH")),
@@ -92,7 +92,7 @@ async fn search(app: &TestApp, filter: Value) -> Value {
 }
 
 /// Polls the search until `check` holds (the worker commits in ~200 ms batches).
-async fn eventually(app: &TestApp, filter: Value, check: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn eventually(app: &TestApp, filter: Value, check: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
     for _ in 0..100 {
         last = search(app, filter.clone()).await;
