@@ -4,6 +4,7 @@ pub mod error;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
+pub mod seo;
 pub mod session;
 pub mod state;
 pub mod web;
@@ -139,6 +140,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(routes::ops::router())
+        .merge(seo::router())
         .fallback_service(web)
         .layer(middleware::from_fn(observe))
         .layer(CatchPanicLayer::custom(|_| {

@@ -56,6 +56,9 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy) (`TRUST_PROXY`).
     pub trust_proxy: bool,
+    /// The public origin for canonical links and sitemaps, e.g. `https://vakants.ee`; unset means
+    /// the request's own host (`PUBLIC_URL`).
+    pub public_url: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -100,6 +103,7 @@ impl Config {
             app_secret,
             web_dist: get("WEB_DIST").unwrap_or_else(|| "./web/dist".into()).into(),
             trust_proxy: matches!(get("TRUST_PROXY").as_deref(), Some("1" | "true")),
+            public_url: get("PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()),
         })
     }
 

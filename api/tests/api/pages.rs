@@ -199,3 +199,42 @@ async fn company_pictures_are_public_and_other_files_are_not() {
     let (_, profile) = get_in(&app, "/api/open/companies/EE/12345678", "et").await;
     assert_eq!(profile["profile"]["logo"]["url"], format!("/api/files/{logo}"));
 }
+
+#[tokio::test]
+async fn robots_and_the_sitemaps_list_every_public_page_per_language() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    let text = |path: &'static str| {
+        let client = app.client.http.clone();
+        let url = app.client.url(path);
+        async move {
+            let response = client.get(url).send().await.unwrap();
+            (response.status(), response.text().await.unwrap())
+        }
+    };
+
+    let (status, robots) = text("/robots.txt").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(robots.contains("Disallow: /api/"));
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.address)), "{robots}");
+
+    let (status, index) = text("/sitemap.xml").await;
+    assert_eq!(status, StatusCode::OK);
+    for name in ["pages.xml", "vacancies-0.xml", "companies-0.xml"] {
+        assert!(index.contains(&format!("{}/sitemaps/{name}", app.address)), "{index}");
+    }
+    let (_, vacancies) = text("/sitemaps/vacancies-0.xml").await;
+    for lang in ["et", "en", "ru"] {
+        assert!(vacancies.contains(&format!("<loc>{}/{lang}/vacancies/{id}</loc>", app.address)), "{vacancies}");
+        assert!(vacancies.contains(&format!("hreflang=\"{lang}\"")));
+    }
+    assert!(vacancies.contains("<lastmod>"));
+    let (_, companies) = text("/sitemaps/companies-0.xml").await;
+    assert!(companies.contains("/et/companies/EE/12345678</loc>"));
+    let (_, pages) = text("/sitemaps/pages.xml").await;
+    assert!(pages.contains("/en/vacancies?categoryCode=CATERING</loc>"));
+    assert!(pages.contains("/ru/vacancies?cityCode=0784</loc>"));
+    let (status, _) = text("/sitemaps/nothing.xml").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
