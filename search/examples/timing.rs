@@ -127,6 +127,15 @@ fn synthetic(rng: &mut Rng, i: usize) -> VacancyDoc {
     }
 }
 
+/// CPU time this process has used, from /proc (Linux), so that the average per query stays
+/// meaningful on a machine busy with other work; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
@@ -210,14 +219,20 @@ fn main() -> search::Result<()> {
     for (name, query) in queries {
         let mut samples = Vec::new();
         let mut total = 0;
+        let cpu_before = cpu_seconds();
         for _ in 0..200 {
             let started = Instant::now();
             total = engine.search_vacancies_sync(&query)?.total;
             samples.push(started.elapsed().as_secs_f64() * 1000.0);
         }
+        let cpu_ms = cpu_seconds()
+            .zip(cpu_before)
+            .map_or(f64::NAN, |(after, before)| {
+                (after - before) * 1000.0 / 200.0
+            });
         samples.sort_by(f64::total_cmp);
         println!(
-            "{name:<40} {total:>8} {:>9.2} {:>9.2} {:>9.2}",
+            "{name:<40} {total:>8} {:>9.2} {:>9.2} {:>9.2} {cpu_ms:>10.2}",
             percentile(&samples, 0.5),
             percentile(&samples, 0.95),
             percentile(&samples, 0.99)

@@ -15,7 +15,9 @@ use std::collections::{BTreeMap, BinaryHeap};
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
-use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, TermSetQuery};
+use tantivy::schema::{IndexRecordOption, Schema};
+use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader, Term};
 
 /// A facet filter group.
 pub(crate) enum Group {
@@ -26,8 +28,58 @@ pub(crate) enum Group {
         selected: Vec<String>,
     },
     /// One bit of the `flags` u64 fast field; a document passes when the bit is set or the flag
-    /// is not required. The facet count is the number of documents with the bit set.
-    Flag { bit: u32, required: bool },
+    /// is not required. The facet count is the number of documents with the bit set. `name` is
+    /// the flag's term in the indexed [`FLAG_NAMES_FIELD`].
+    Flag {
+        bit: u32,
+        name: &'static str,
+        required: bool,
+    },
+}
+
+/// The indexed text field holding the names of a document's set flags.
+pub(crate) const FLAG_NAMES_FIELD: &str = "flag_names";
+
+/// A query that keeps only the documents that can count at all: with `k` active groups, those
+/// failing at most one of them (that is, passing at least `k - 1`). The collector still decides
+/// exactly; this only spares it most of the documents when two or more groups filter. `None`
+/// when it would keep everything (fewer than two active groups).
+pub(crate) fn candidates(
+    groups: &[Group],
+    schema: &Schema,
+) -> tantivy::Result<Option<Box<dyn Query>>> {
+    let mut clauses: Vec<Box<dyn Query>> = Vec::new();
+    for group in groups {
+        match group {
+            Group::Terms { column, selected } if !selected.is_empty() => {
+                let field = schema.get_field(column)?;
+                let terms = selected
+                    .iter()
+                    .map(|value| Term::from_field_text(field, value));
+                clauses.push(Box::new(TermSetQuery::new(terms)));
+            }
+            Group::Flag {
+                name,
+                required: true,
+                ..
+            } => {
+                let term = Term::from_field_text(schema.get_field(FLAG_NAMES_FIELD)?, name);
+                clauses.push(Box::new(TermQuery::new(term, IndexRecordOption::Basic)));
+            }
+            _ => {}
+        }
+    }
+    if clauses.len() < 2 {
+        return Ok(None);
+    }
+    let minimum = clauses.len() - 1;
+    let clauses = clauses
+        .into_iter()
+        .map(|clause| (Occur::Should, clause))
+        .collect();
+    Ok(Some(Box::new(BooleanQuery::with_minimum_required_clauses(
+        clauses, minimum,
+    ))))
 }
 
 /// Fast fields that order hits: `primary` desc (if any), `secondary` desc, `tie` asc.
@@ -213,7 +265,7 @@ impl Collector for FacetedCollector {
                         values: Vec::new(),
                     });
                 }
-                Group::Flag { bit, required } => {
+                Group::Flag { bit, required, .. } => {
                     needs_flags = true;
                     groups.push(SegmentGroup::Flag {
                         mask: 1 << bit,

@@ -12,7 +12,9 @@ use uuid::Uuid;
 
 use super::collector::{FacetedCollector, GroupCounts, Ranking};
 use super::text_query::{self, TextFields};
-use super::vacancies::{distinct, micros, terms, text_fields, tie_breaker, total_pages};
+use super::vacancies::{
+    distinct, micros, terms, text_fields, tie_breaker, total_pages, with_candidates,
+};
 use crate::model::{CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults};
 use crate::{Result, SearchError};
 
@@ -135,6 +137,7 @@ impl CvSchema {
             scored,
             salary: None,
         };
+        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
             self.snippet_generators(searcher, tantivy_query.as_ref())?

@@ -19,7 +19,9 @@ use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
 use super::analysis;
-use super::collector::{FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns};
+use super::collector::{
+    self, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns,
+};
 use super::text_query::{self, TextFields};
 use crate::model::{
     EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
@@ -27,7 +29,7 @@ use crate::model::{
 };
 use crate::{Result, SearchError, employers};
 
-/// Bits of the `flags` fast field.
+/// Bits of the `flags` fast field, and their names in the `flag_names` field.
 const FOR_STUDENTS: u32 = 0;
 const FOR_UNDERAGE: u32 = 1;
 const FOR_DISABLED: u32 = 2;
@@ -36,6 +38,16 @@ const FOR_FOREIGNERS: u32 = 4;
 const REMOTE_WORK: u32 = 5;
 const SHIFT_WORK: u32 = 6;
 const BY_AGREEMENT: u32 = 7;
+const FLAG_NAMES: [&str; 8] = [
+    "for_students",
+    "for_underage",
+    "for_disabled",
+    "for_retired",
+    "for_foreigners",
+    "remote_work",
+    "shift_work",
+    "by_agreement",
+];
 
 #[derive(Clone)]
 pub(crate) struct VacancySchema {
@@ -51,6 +63,7 @@ pub(crate) struct VacancySchema {
     business_name: Field,
     company: Field,
     flags: Field,
+    flag_names: Field,
     pro_level: Field,
     renewed_at: Field,
     tie: Field,
@@ -115,6 +128,7 @@ impl VacancySchema {
             business_name: builder.add_text_field("business_name", facet.clone()),
             company: builder.add_text_field("company", facet),
             flags: builder.add_u64_field("flags", FAST),
+            flag_names: builder.add_text_field(FLAG_NAMES_FIELD, STRING),
             pro_level: builder.add_u64_field("pro_level", FAST),
             renewed_at: builder.add_i64_field("renewed_at", FAST),
             tie: builder.add_u64_field("tie", FAST),
@@ -172,7 +186,13 @@ impl VacancySchema {
                 &card.business_name,
             ),
         );
-        out.add_u64(self.flags, flag_bits(&card.flags, card.by_agreement));
+        let flags = flag_bits(&card.flags, card.by_agreement);
+        out.add_u64(self.flags, flags);
+        for (bit, name) in FLAG_NAMES.iter().enumerate() {
+            if flags & 1 << bit != 0 {
+                out.add_text(self.flag_names, name);
+            }
+        }
         out.add_u64(self.pro_level, u64::from(card.pro_level));
         out.add_i64(
             self.renewed_at,
@@ -250,38 +270,14 @@ impl VacancySchema {
                 terms("work_experience", &query.work_experiences),
                 terms("language_codes", &query.language_codes),
                 terms("business_name", &query.business_names),
-                Group::Flag {
-                    bit: BY_AGREEMENT,
-                    required: query.salary_by_agreement,
-                },
-                Group::Flag {
-                    bit: FOR_STUDENTS,
-                    required: flags.for_students,
-                },
-                Group::Flag {
-                    bit: FOR_UNDERAGE,
-                    required: flags.for_underage,
-                },
-                Group::Flag {
-                    bit: FOR_DISABLED,
-                    required: flags.for_disabled,
-                },
-                Group::Flag {
-                    bit: FOR_RETIRED,
-                    required: flags.for_retired,
-                },
-                Group::Flag {
-                    bit: FOR_FOREIGNERS,
-                    required: flags.for_foreigners,
-                },
-                Group::Flag {
-                    bit: REMOTE_WORK,
-                    required: flags.remote_work,
-                },
-                Group::Flag {
-                    bit: SHIFT_WORK,
-                    required: flags.shift_work,
-                },
+                flag(BY_AGREEMENT, query.salary_by_agreement),
+                flag(FOR_STUDENTS, flags.for_students),
+                flag(FOR_UNDERAGE, flags.for_underage),
+                flag(FOR_DISABLED, flags.for_disabled),
+                flag(FOR_RETIRED, flags.for_retired),
+                flag(FOR_FOREIGNERS, flags.for_foreigners),
+                flag(REMOTE_WORK, flags.remote_work),
+                flag(SHIFT_WORK, flags.shift_work),
             ],
             ranking: Ranking {
                 primary: Some("pro_level"),
@@ -295,6 +291,7 @@ impl VacancySchema {
                 high: "salary_high",
             }),
         };
+        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let mut hits = Vec::new();
         for hit in collected.hits.iter().skip(offset) {
@@ -388,6 +385,29 @@ impl VacancySchema {
         };
         Ok(employers::page(companies, query))
     }
+}
+
+fn flag(bit: u32, required: bool) -> Group {
+    Group::Flag {
+        bit,
+        name: FLAG_NAMES[bit as usize],
+        required,
+    }
+}
+
+/// Narrows `query` to the documents the collector can count (see [`collector::candidates`]).
+pub(crate) fn with_candidates(
+    query: Box<dyn Query>,
+    collector: &FacetedCollector,
+    schema: &Schema,
+) -> Result<Box<dyn Query>> {
+    Ok(match collector::candidates(&collector.groups, schema)? {
+        Some(candidates) => Box::new(BooleanQuery::new(vec![
+            (Occur::Must, query),
+            (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
+        ])),
+        None => query,
+    })
 }
 
 pub(crate) fn terms(column: &'static str, selected: &[String]) -> Group {
