@@ -10,6 +10,10 @@ pub enum SearchError {
     /// The query cannot be run as asked (for example a page size of zero).
     #[error("invalid query: {0}")]
     InvalidQuery(String),
+    /// The engine was used against its setup: a write through a read-only handle, documents of
+    /// one kind added to a rebuild of the other.
+    #[error("misuse: {0}")]
+    Misuse(&'static str),
     /// The tantivy index failed (corrupt files, writer lock held by another process, ...).
     #[error("tantivy: {0}")]
     Tantivy(#[from] tantivy::TantivyError),

@@ -408,13 +408,25 @@ impl SegmentCollector for FacetedSegmentCollector {
         if self.top == 0 {
             return;
         }
+        let primary = self
+            .primary
+            .as_ref()
+            .and_then(|c| c.first(doc))
+            .unwrap_or(0);
+        // Once the heap is full most documents lose on the first keys already; reading the
+        // other rank columns only for the rest keeps browsing everything cheap.
+        if self.heap.len() >= self.top
+            && let Some(worst) = self.heap.peek()
+            && score
+                .total_cmp(&worst.0.score)
+                .then(primary.cmp(&worst.0.primary))
+                == Ordering::Less
+        {
+            return;
+        }
         let hit = RankedHit {
             score,
-            primary: self
-                .primary
-                .as_ref()
-                .and_then(|c| c.first(doc))
-                .unwrap_or(0),
+            primary,
             secondary: self.secondary.first(doc).unwrap_or(i64::MIN),
             tie: self.tie.first(doc).unwrap_or(0),
             address: DocAddress::new(self.segment, doc),

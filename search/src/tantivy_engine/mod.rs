@@ -219,8 +219,8 @@ impl Rebuild {
     /// Adds vacancies to the new index; only for a rebuild of [`IndexKind::Vacancies`].
     pub fn add_vacancies(&self, docs: &[VacancyDoc]) -> Result<()> {
         if self.kind != IndexKind::Vacancies {
-            return Err(SearchError::InvalidQuery(
-                "this rebuild is not of the vacancy index".to_owned(),
+            return Err(SearchError::Misuse(
+                "this rebuild is not of the vacancy index",
             ));
         }
         let schema = &self.engine.inner.vacancy_schema;
@@ -235,9 +235,7 @@ impl Rebuild {
     /// Adds CVs to the new index; only for a rebuild of [`IndexKind::Cvs`].
     pub fn add_cvs(&self, docs: &[CvDoc]) -> Result<()> {
         if self.kind != IndexKind::Cvs {
-            return Err(SearchError::InvalidQuery(
-                "this rebuild is not of the cv index".to_owned(),
-            ));
+            return Err(SearchError::Misuse("this rebuild is not of the cv index"));
         }
         let schema = &self.engine.inner.cv_schema;
         let writer = self.generation.writer()?;

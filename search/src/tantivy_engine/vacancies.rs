@@ -256,9 +256,6 @@ impl VacancySchema {
 
     pub fn search(&self, searcher: &Searcher, query: &VacancyQuery) -> Result<VacancyResults> {
         let started = Instant::now();
-        if query.size == 0 && query.page > 0 {
-            return Err(SearchError::InvalidQuery("a page needs a size".to_owned()));
-        }
         let (tantivy_query, scored) = self.base_query(query, searcher);
         let offset = (query.page as usize).saturating_mul(query.size as usize);
         let flags = &query.flags;
