@@ -26,6 +26,7 @@ use utoipa::OpenApi;
         (name = "search", description = "Vacancy search, categories and the employer autocomplete"),
         (name = "pages", description = "What the public vacancy and company pages load"),
         (name = "user", description = "Any signed-in user"),
+        (name = "applicant", description = "Applicants: favourites and applications"),
         (name = "employer", description = "Employers"),
         (name = "admin", description = "Administrators and supervisors"),
         (name = "dev", description = "Dev mode only"),

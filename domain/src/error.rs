@@ -18,6 +18,7 @@ pub enum ErrorCode {
     CannotRepresent,
     SearchCriteriaRequired,
     CvDatabaseAccessRequired,
+    AlreadyApplied,
     PayloadTooLarge,
     Unauthorized,
     AccessDenied,
@@ -32,7 +33,8 @@ impl ErrorCode {
         use ErrorCode::*;
         match self {
             InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
-            | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired => 400,
+            | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
+            | AlreadyApplied => 400,
             Unauthorized => 401,
             AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
@@ -56,6 +58,7 @@ impl ErrorCode {
             CompanyNotFound => "company_not_found",
             CannotRepresent => "cannot_represent",
             SearchCriteriaRequired => "search_criteria_required",
+            AlreadyApplied => "already_applied",
             CvDatabaseAccessRequired => "cv_database_access_required",
             PayloadTooLarge => "payload_too_large",
             Unauthorized => "unauthorized",
@@ -82,6 +85,7 @@ impl ErrorCode {
             CompanyNotFound => "Company with this name not found",
             CannotRepresent => "Can't login as another user",
             SearchCriteriaRequired => "Please select at least one search criteria",
+            AlreadyApplied => "This position has already been applied",
             CvDatabaseAccessRequired => {
                 "Searching the CV database needs an active CV-database service: buy access for a number of days"
             }

@@ -2,6 +2,7 @@
 //! Knows nothing of HTTP; the `api`, `worker`, `indexer` and `fixtures` crates share it.
 
 pub mod accounts;
+pub mod applications;
 pub mod audit;
 pub mod companies;
 pub mod config;

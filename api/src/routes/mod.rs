@@ -1,6 +1,7 @@
 //! Routes by area; each module exports `router()`.
 
 pub mod admin;
+pub mod applicant;
 pub mod auth;
 pub mod dev;
 pub mod employer;

@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod applicant;
 mod auth;
 mod companies;
 mod csrf;

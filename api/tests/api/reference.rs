@@ -93,6 +93,12 @@ async fn the_openapi_document_covers_every_route() {
         assert!(operation["responses"]["200"].is_object() || operation["responses"]["204"].is_object(), "{method} {path}");
     }
     assert!(doc["components"]["schemas"]["Me"].is_object());
+    let mut refs = Vec::new();
+    collect_refs(&doc, &mut refs);
+    for reference in refs {
+        let name = reference.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("unexpected $ref {reference}"));
+        assert!(doc["components"]["schemas"][name].is_object(), "$ref {reference} resolves");
+    }
     assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
     let docs = app.client.http.get(app.client.url("/api/docs")).send().await.unwrap();
     assert_eq!(docs.status(), StatusCode::OK);
@@ -108,4 +114,19 @@ async fn health_readiness_and_metrics_answer() {
     app.client.http.get(app.client.url("/api/open/me")).send().await.unwrap();
     let metrics = app.client.http.get(app.client.url("/metrics")).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("http_requests_total"));
+}
+
+fn collect_refs(value: &Value, refs: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                match (key.as_str(), child) {
+                    ("$ref", Value::String(target)) => refs.push(target.clone()),
+                    _ => collect_refs(child, refs),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| collect_refs(item, refs)),
+        _ => {}
+    }
 }

@@ -44,6 +44,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/applicant/applications`: applies to an open vacancy with one of the
+         *     applicant's CVs (or none where allowed), a cover letter and an answer to every question.
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/applications/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/applicant/applications/my?status=`: the applicant's applications in a tab. */
+        get: operations["my_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Handles `DELETE /api/applicant/applications/{id}`: withdraws the applicant's own application. */
+        delete: operations["withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/favourites-vacancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/applicant/favourites-vacancies`: the saved vacancies that are still open, as cards. */
+        get: operations["favourites"];
+        put?: never;
+        /** Handles `POST /api/applicant/favourites-vacancies`: saves an open vacancy (saving twice is fine). */
+        post: operations["add_favourite"];
+        /** Handles `DELETE /api/applicant/favourites-vacancies?vacancyId=`: forgets a saved vacancy. */
+        delete: operations["remove_favourite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -183,6 +256,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/files/{id}`: a public picture (company logos, covers, galleries, vacancy
+         *     images), cached for a year (a changed picture is a new file). Other files are not found here.
+         */
+        get: operations["public_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/addresses/{countryCode}/cities": {
         parameters: {
             query?: never;
@@ -252,6 +345,83 @@ export interface paths {
          *     the company autocomplete of registration (10 at most).
          */
         get: operations["search_register"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/companies/{countryCode}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/companies/{countryCode}/list`: registered employers, those with the
+         *     most open vacancies first (10 per page unless `size` says otherwise; the companies page uses 50).
+         */
+        get: operations["companies_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/companies/{countryCode}/{registryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/open/companies/{countryCode}/{registryCode}`: a company's public profile. */
+        get: operations["company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/companies/{countryCode}/{registryCode}/company-branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/companies/{countryCode}/{registryCode}/company-branding`: the company's
+         *     cover, gallery and video.
+         */
+        get: operations["company_branding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/companies/{countryCode}/{registryCode}/vacancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/companies/{countryCode}/{registryCode}/vacancies`: the company's open
+         *     vacancies, newest first, 10 per page.
+         */
+        get: operations["company_vacancies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -376,6 +546,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/metrics/vacancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Handles `PATCH /api/open/metrics/vacancy`: counts a view of a vacancy page. */
+        patch: operations["count_vacancy_view"];
+        trace?: never;
+    };
     "/api/open/periods": {
         parameters: {
             query?: never;
@@ -498,6 +685,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/vacancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/vacancies/{id}`: a published vacancy with everything its page shows,
+         *     in the request's language. Drafts, hidden and deleted vacancies are not found.
+         */
+        get: operations["vacancy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/vacancies/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/open/vacancies/{id}/apply`: the employer's questions of an open vacancy. */
+        get: operations["apply_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/vacancies/{id}/occupation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/open/vacancies/{id}/occupation`: the vacancy's title in every language. */
+        get: operations["vacancy_occupation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/vacancies/{id}/vacancy-branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/vacancies/{id}/vacancy-branding`: cover, gallery and video of a
+         *     branded vacancy (empty for a plain one).
+         */
+        get: operations["vacancy_branding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/work-experiences": {
         parameters: {
             query?: never;
@@ -575,9 +836,45 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Answer: {
+            answer: string;
+            /** Format: uuid */
+            questionId: string;
+        };
+        ApplicationVacancy: {
+            businessName: string;
+            occupation: components["schemas"]["Labels"];
+            open: boolean;
+            /** Format: uuid */
+            vacancyId: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        /** @description What the apply screen needs. */
+        ApplyForm: {
+            /** @description When set, applications go to the employer's own page instead. */
+            applyLink?: string | null;
+            /** @description Applying without a CV is allowed. */
+            cvNotRequired: boolean;
+            /** @description Every question must be answered before sending. */
+            questions: components["schemas"]["Question"][];
+            /** Format: uuid */
+            vacancyId: string;
+        };
         Avatar: {
             thumbnailUrl?: string | null;
         };
+        Branding: {
+            cover?: components["schemas"]["Link"] | null;
+            gallery: components["schemas"]["Link"][];
+            /** @description A video page (URL). */
+            video?: string | null;
+        };
+        /**
+         * @description The employer's verdict as the applicant sees it.
+         * @enum {string}
+         */
+        CandidateStatus: "match" | "probableMatch" | "noMatch";
         CategoryItem: {
             categoryCode: string;
             iconCode: string;
@@ -596,9 +893,64 @@ export interface components {
             code: string;
             countryCode: string;
         };
+        CodeLabel: {
+            code: string;
+            label: string;
+        };
+        CompanyAddress: {
+            address?: string | null;
+            /** Format: int64 */
+            adrId?: number | null;
+            countryCode: string;
+        };
+        CompanyCard: {
+            businessName: string;
+            countryCode: string;
+            logo?: components["schemas"]["CompanyLogo"] | null;
+            registryCode: string;
+            /** Format: int64 */
+            vacanciesCount: number;
+        };
+        /** @description A company's public profile (spec 1 section 3, "Company (public)"). */
+        CompanyDetail: {
+            address: components["schemas"]["CompanyAddress"];
+            businessName: string;
+            cityCode?: string | null;
+            countryCode: string;
+            profile: components["schemas"]["CompanyProfile"];
+            registryCode: string;
+            /** Format: int64 */
+            vacanciesCount: number;
+        };
         CompanyKey: {
             countryCode: string;
             registryCode: string;
+        };
+        CompanyLogo: {
+            thumbnailUrl: string;
+            url: string;
+        };
+        CompanyPage: {
+            content: components["schemas"]["CompanyCard"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        CompanyProfile: {
+            categories: components["schemas"]["CodeLabel"][];
+            companySize?: components["schemas"]["CodeLabel"] | null;
+            contactPhoneNumber?: string | null;
+            descriptions: components["schemas"]["LocalizedContent"][];
+            email?: string | null;
+            facebook?: string | null;
+            instagram?: string | null;
+            linkedIn?: string | null;
+            logo?: components["schemas"]["CompanyLogo"] | null;
+            telegram?: string | null;
+            twitter?: string | null;
+            website?: string | null;
+            youtube?: string | null;
         };
         CompanyRef: {
             businessName: string;
@@ -609,6 +961,10 @@ export interface components {
             companySize: string;
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
+        };
+        Created: {
+            /** Format: uuid */
+            applicationId: string;
         };
         CvFacetCounts: {
             categoryCode: {
@@ -692,6 +1048,15 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        DriverLicenceRequirement: {
+            driverLicence: string;
+            /**
+             * Format: int32
+             * @description Years of driving experience asked for.
+             */
+            experience?: number | null;
+            label: string;
+        };
         EducationLevel: {
             educationLevel: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -743,8 +1108,17 @@ export interface components {
             label: string;
             languageCode: string;
         };
+        LanguageSkill: {
+            language: components["schemas"]["CodeLabel"];
+            languageProficiency: components["schemas"]["CodeLabel"];
+        };
         Link: {
             url: string;
+        };
+        LocalizedContent: {
+            /** @description The description as a rich-text (Quill delta) JSON string. */
+            content: string;
+            languageCode: string;
         };
         LoginRequest: {
             email: string;
@@ -757,8 +1131,38 @@ export interface components {
             roles: components["schemas"]["Role"][];
             username: string;
         };
+        MyApplication: {
+            /** Format: uuid */
+            applicationId: string;
+            candidateStatus?: components["schemas"]["CandidateStatus"] | null;
+            /** @description NONE, NEW or UPDATED. */
+            changeFlag: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            cvId?: string | null;
+            status: string;
+            vacancy: components["schemas"]["ApplicationVacancy"];
+            /** Format: date-time */
+            withdrawnAt?: string | null;
+        };
+        NewApplication: {
+            answers?: components["schemas"]["Answer"][];
+            coverLetter?: string | null;
+            /**
+             * Format: uuid
+             * @description The CV to send; may be left out only where the vacancy allows applying without one.
+             */
+            cvId?: string | null;
+            /** Format: uuid */
+            vacancyId: string;
+        };
         Occupation: {
             labels: components["schemas"]["Labels"];
+        };
+        OccupationDetail: {
+            labels: components["schemas"]["Labels"];
+            occupationCode?: string | null;
         };
         OccupationItem: {
             label: string;
@@ -831,6 +1235,11 @@ export interface components {
             gender?: string | null;
             lastname?: string | null;
             phoneNumber?: string | null;
+        };
+        Question: {
+            question: string;
+            /** Format: uuid */
+            questionId: string;
         };
         /** @description A company of the Business Register, offered by the company autocomplete. */
         RegisterEntry: {
@@ -988,6 +1397,59 @@ export interface components {
             content: string;
             languageCode: string;
         };
+        VacancyCompany: {
+            businessName: string;
+            countryCode: string;
+            logo?: components["schemas"]["Link"] | null;
+            registryCode: string;
+        };
+        /** @description A vacancy's page (spec 1 section 3, "Vacancy detail"). */
+        VacancyDetail: {
+            /** @description Still open for applications (published and not past `validUntil`). */
+            active: boolean;
+            address?: string | null;
+            /** @description An external application page (opened in a new tab) instead of applying here. */
+            applyLink?: string | null;
+            byAgreement: boolean;
+            /** @description False when the signed-in user already applied. */
+            canApply: boolean;
+            categories: components["schemas"]["CodeLabel"][];
+            cityCode?: string | null;
+            company: components["schemas"]["VacancyCompany"];
+            content: components["schemas"]["LocalizedContent"][];
+            cvNotRequired: boolean;
+            driverLicences: components["schemas"]["DriverLicenceRequirement"][];
+            educationLevel?: components["schemas"]["CodeLabel"] | null;
+            employment?: components["schemas"]["CodeLabel"] | null;
+            forDisabled: boolean;
+            forForeigners: boolean;
+            forRetired: boolean;
+            forStudents: boolean;
+            forUnderage: boolean;
+            isBranded: boolean;
+            languageSkills: components["schemas"]["LanguageSkill"][];
+            occupation: components["schemas"]["OccupationDetail"];
+            /** Format: int32 */
+            premiumStatus: number;
+            /** Format: date-time */
+            publishDate?: string | null;
+            remoteWork: boolean;
+            /** Format: double */
+            salaryFrom?: number | null;
+            salaryPeriod?: components["schemas"]["SalaryPeriod"] | null;
+            /** Format: double */
+            salaryTo?: number | null;
+            shiftWork: boolean;
+            teasers: components["schemas"]["TeaserItem"][];
+            /** Format: uuid */
+            vacancyId: string;
+            vacancyImage?: components["schemas"]["Link"] | null;
+            /** Format: date-time */
+            validUntil?: string | null;
+            /** Format: int64 */
+            viewsCount: number;
+            workExperience?: components["schemas"]["CodeLabel"] | null;
+        };
         /** @description A vacancy card (spec 1 section 3, "Vacancy list item"). */
         VacancyListItem: {
             /** @description Comma-separated; the card shows the second part, or else the first, as the location. */
@@ -1027,6 +1489,27 @@ export interface components {
             vacancyId: string;
             /** Format: date-time */
             validUntil?: string | null;
+        };
+        VacancyPage: {
+            content: components["schemas"]["VacancyListItem"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        VacancyRef: {
+            /** Format: uuid */
+            vacancyId: string;
+        };
+        /** @description A page view. */
+        VacancyView: {
+            /** Format: uuid */
+            vacancyId: string;
+            /**
+             * Format: date-time
+             * @description When the page was opened (the server counts the view on its own date).
+             */
+            viewDate?: string | null;
         };
         VerifyRequest: {
             code: string;
@@ -1135,6 +1618,188 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApplication"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            /** @description already_applied: This position has already been applied; a missing CV or answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the vacancy is not open, or the CV is not the applicant's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_applications: {
+        parameters: {
+            query?: {
+                /** @description `active` (default), `all`, `archive` or `cancelled`. */
+                status?: "active" | "all" | "archive" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplication"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not the applicant's application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    favourites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyListItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_favourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyRef"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_favourite: {
+        parameters: {
+            query: {
+                vacancyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1433,6 +2098,36 @@ export interface operations {
             };
         };
     };
+    public_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cities: {
         parameters: {
             query?: never;
@@ -1534,6 +2229,145 @@ export interface operations {
                 };
             };
             /** @description company_not_found: Company with this name not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    companies_list: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branding"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_vacancies: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1673,6 +2507,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"] | null;
+                };
+            };
+        };
+    };
+    count_vacancy_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyView"];
+            };
+        };
+        responses: {
+            /** @description counted (or already counted this hour) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1840,6 +2712,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SkillLevel"][];
+                };
+            };
+        };
+    };
+    vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyForm"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vacancy_occupation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OccupationDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vacancy_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branding"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

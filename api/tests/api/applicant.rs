@@ -1,0 +1,168 @@
+//! The applicant's favourites and applications, with the ownership checks.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{TestApp, error_of, spawn_app};
+use crate::search::{NewVacancy, company, publish};
+
+async fn delete(client: &crate::helpers::TestClient, path: &str) -> reqwest::Response {
+    let token = client.xsrf().await;
+    client.http.delete(client.url(path)).header("x-xsrf-token", token).send().await.unwrap()
+}
+
+async fn own_cv(app: &TestApp, email: &str) -> Uuid {
+    sqlx::query_scalar(
+        "insert into cvs (owner_user_id, status, title) select id, 'ACTIVE', 'Kokk' from users where username = $1 returning id",
+    )
+    .bind(email)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+async fn question(app: &TestApp, vacancy: Uuid, text: &str, position: i32) -> Uuid {
+    sqlx::query_scalar("insert into vacancy_questions (vacancy_id, question, position) values ($1, $2, $3) returning id")
+        .bind(vacancy)
+        .bind(text)
+        .bind(position)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_applicant_saves_lists_and_forgets_favourites() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+
+    for _ in 0..2 {
+        let response = app.client.post("/api/applicant/favourites-vacancies", json!({ "vacancyId": vacancy })).await;
+        assert_eq!(response.status(), StatusCode::NO_CONTENT, "saving twice is fine");
+    }
+    let saved: Value = app.client.get("/api/applicant/favourites-vacancies").await.json().await.unwrap();
+    assert_eq!(saved.as_array().unwrap().len(), 1);
+    assert_eq!(saved[0]["vacancyId"], vacancy.to_string());
+    assert_eq!(saved[0]["isFavorite"], true);
+
+    let response = delete(&app.client, &format!("/api/applicant/favourites-vacancies?vacancyId={vacancy}")).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let saved: Value = app.client.get("/api/applicant/favourites-vacancies").await.json().await.unwrap();
+    assert_eq!(saved, json!([]));
+
+    let (status, _) = error_of(app.client.post("/api/applicant/favourites-vacancies", json!({ "vacancyId": Uuid::new_v4() })).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = error_of(app.client.post("/api/applicant/favourites-vacancies", json!({ "vacancyId": "nope" })).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn applying_needs_a_cv_of_ones_own_and_every_answer_and_happens_once() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    let first = question(&app, vacancy, "Kas sul on tervisetõend?", 0).await;
+    let second = question(&app, vacancy, "Millal saad alustada?", 1).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.create_user("kati@example.ee", &["APPLICANT"]).await;
+    let mine = own_cv(&app, "mari@example.ee").await;
+    let hers = own_cv(&app, "kati@example.ee").await;
+    app.client.sign_in("mari@example.ee").await;
+
+    let form: Value = app.client.get(&format!("/api/open/vacancies/{vacancy}/apply")).await.json().await.unwrap();
+    assert_eq!(form["questions"][0]["question"], "Kas sul on tervisetõend?");
+    assert_eq!(form["questions"][1]["questionId"], second.to_string());
+    assert_eq!(form["cvNotRequired"], false);
+
+    let (status, error) = error_of(app.client.post("/api/applicant/applications", json!({ "vacancyId": vacancy })).await).await;
+    assert_eq!((status, error["field"].clone()), (StatusCode::BAD_REQUEST, json!("cvId")));
+    let (status, _) = error_of(
+        app.client
+            .post("/api/applicant/applications", json!({ "vacancyId": vacancy, "cvId": hers, "answers": [
+                { "questionId": first, "answer": "Jah" }, { "questionId": second, "answer": "Kohe" } ] }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "someone else's CV is not found");
+    let (status, error) = error_of(
+        app.client.post("/api/applicant/applications", json!({ "vacancyId": vacancy, "cvId": mine, "answers": [{ "questionId": first, "answer": "Jah" }] })).await,
+    )
+    .await;
+    assert_eq!((status, error["field"].clone()), (StatusCode::BAD_REQUEST, json!("answers")));
+    let applications: i64 = sqlx::query_scalar("select count(*) from applications").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(applications, 0, "nothing saved by a refused application");
+
+    let complete = json!({ "vacancyId": vacancy, "cvId": mine, "coverLetter": "Tere!", "answers": [
+        { "questionId": first, "answer": "Jah" }, { "questionId": second, "answer": "Kohe" } ] });
+    let response = app.client.post("/api/applicant/applications", complete.clone()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let (status, error) = error_of(app.client.post("/api/applicant/applications", complete).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["message"], "This position has already been applied");
+    let page: Value = app.client.get(&format!("/api/open/vacancies/{vacancy}")).await.json().await.unwrap();
+    assert_eq!(page["canApply"], false);
+
+    let active: Value = app.client.get("/api/applicant/applications/my?status=active").await.json().await.unwrap();
+    assert_eq!(active[0]["vacancy"]["vacancyId"], vacancy.to_string());
+    assert_eq!(active[0]["changeFlag"], "NEW");
+    let answers: i64 = sqlx::query_scalar("select count(*) from application_answers").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(answers, 2);
+}
+
+#[tokio::test]
+async fn an_applicant_withdraws_only_their_own_application() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    sqlx::query("update vacancies set cv_not_required = true where id = $1").bind(vacancy).execute(&app.pool).await.unwrap();
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.create_user("kati@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    let created: Value = app.client.post("/api/applicant/applications", json!({ "vacancyId": vacancy })).await.json().await.unwrap();
+    let id = created["applicationId"].as_str().unwrap().to_string();
+
+    let other = app.new_client();
+    other.sign_in("kati@example.ee").await;
+    assert_eq!(delete(&other, &format!("/api/applicant/applications/{id}")).await.status(), StatusCode::NOT_FOUND);
+    let theirs: Value = other.get("/api/applicant/applications/my?status=all").await.json().await.unwrap();
+    assert_eq!(theirs, json!([]), "another applicant sees none of it");
+
+    assert_eq!(delete(&app.client, &format!("/api/applicant/applications/{id}")).await.status(), StatusCode::NO_CONTENT);
+    let cancelled: Value = app.client.get("/api/applicant/applications/my?status=cancelled").await.json().await.unwrap();
+    assert_eq!(cancelled[0]["applicationId"], id);
+    let active: Value = app.client.get("/api/applicant/applications/my").await.json().await.unwrap();
+    assert_eq!(active, json!([]));
+    let (status, _) = error_of(app.client.get("/api/applicant/applications/my?status=someday").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_vacancy_with_an_external_apply_link_takes_no_applications_here() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    sqlx::query("update vacancies set apply_link = 'https://example.ee/jobs/1', cv_not_required = true where id = $1")
+        .bind(vacancy)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    let (status, error) = error_of(app.client.post("/api/applicant/applications", json!({ "vacancyId": vacancy })).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["field"], "vacancyId");
+}
+
+#[tokio::test]
+async fn employers_and_visitors_cannot_use_the_applicant_calls() {
+    let app = spawn_app().await;
+    assert_eq!(app.client.get("/api/applicant/favourites-vacancies").await.status(), StatusCode::UNAUTHORIZED);
+    app.create_employer("boss@example.ee", &[("11111116", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    assert_eq!(app.client.get("/api/applicant/favourites-vacancies").await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.client.post("/api/applicant/applications", json!({ "vacancyId": Uuid::new_v4() })).await.status(), StatusCode::FORBIDDEN);
+}
