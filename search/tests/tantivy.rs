@@ -270,3 +270,44 @@ async fn a_rebuild_of_one_kind_refuses_documents_of_the_other() {
     let total = engine.search_cvs(CvQuery::default()).await.unwrap().total;
     assert_eq!(total, cvs().len() as u64);
 }
+
+/// The shape of a result page as the API receives it (scores and timing blanked).
+#[tokio::test]
+async fn a_result_page_as_json() {
+    let mut cook = VacancySpec::simple(1, "Kokk");
+    cook.occupation = ("5120", "Kokk", "Cook", "Повар");
+    cook.teaser_et = "Kokk Kohvik Rukis meeskonda".to_owned();
+    cook.business_name = "Kohvik Rukis OÜ";
+    cook.registry_code = "10000053";
+    cook.categories = vec!["FOOD".to_owned()];
+    cook.salary_from = Some(1400.0);
+    cook.salary_to = Some(1800.0);
+    cook.salary_period = Some("MONTH".to_owned());
+    cook.pro_level = 2;
+    cook.flags.shift_work = true;
+    let mut helper = VacancySpec::simple(2, "Köögiabiline");
+    helper.occupation = ("9412", "Köögiabiline", "Kitchen helper", "Помощник повара");
+    helper.description_et = "Abiks kokale".to_owned();
+    helper.categories = vec!["FOOD".to_owned(), "SALES".to_owned()];
+    helper.by_agreement = true;
+    helper.flags.for_students = true;
+    let engine = TantivyEngine::in_memory().unwrap();
+    load(
+        &engine,
+        vec![
+            vacancy(cook),
+            vacancy(helper),
+            vacancy(VacancySpec::simple(3, "Müüja")),
+        ],
+        Vec::new(),
+    )
+    .await;
+    let query = VacancyQuery {
+        text: Some("kokk".to_owned()),
+        category_codes: vec!["FOOD".to_owned()],
+        now: now(),
+        ..VacancyQuery::default()
+    };
+    let results = engine.search_vacancies(query).await.unwrap();
+    insta::assert_json_snapshot!(results, { ".took_ms" => "[took_ms]", ".hits[].score" => "[score]" });
+}
