@@ -1,0 +1,8 @@
+import type { components } from '@/shared/api/schema';
+
+type Schemas = components['schemas'];
+export type SearchPage = Schemas['SearchPage'];
+export type VacancyListItem = Schemas['VacancyListItem'];
+export type VacancyPage = Schemas['VacancyPage'];
+export type CategoryItem = Schemas['CategoryItem'];
+export type City = Schemas['City'];

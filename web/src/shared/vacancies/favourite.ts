@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api, unwrap } from '@/shared/api/client';
+
+export type FavouriteChange = { vacancyId: string; favourite: boolean };
+
+/** Saves or forgets a vacancy for the signed-in applicant. */
+export function changeFavourite({ vacancyId, favourite }: FavouriteChange): Promise<unknown> {
+  return favourite
+    ? unwrap(api.POST('/api/applicant/favourites-vacancies', { body: { vacancyId } as never }))
+    : unwrap(api.DELETE('/api/applicant/favourites-vacancies', { params: { query: { vacancyId } as never } }));
+}
+
+export function useChangeFavourite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changeFavourite,
+    onSuccess: (_data, { vacancyId }) => {
+      window.dataLayer = window.dataLayer ?? [];
+      window.dataLayer.push({ event: 'favouritesClick', vacancyId });
+      return client.invalidateQueries({ queryKey: ['favourites'] });
+    },
+  });
+}
