@@ -136,7 +136,7 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(build_version_header))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
-    let web = web::router(&state.config.web_dist);
+    let web = web::router(&state);
 
     Router::new()
         .merge(api)

@@ -36,7 +36,9 @@ pub fn router() -> Router<AppState> {
         .route("/sitemaps/{name}", get(sitemap))
 }
 
-/// `https://host` of the public site: `PUBLIC_URL`, else the request's own host.
+/// `https://host` of the public site for canonical links and sitemaps: `PUBLIC_URL`, else the
+/// request's own host (a plain name or address only), over https unless the request came over
+/// plain http in dev mode.
 pub fn origin(state: &AppState, headers: &HeaderMap) -> String {
     if let Some(url) = &state.config.public_url {
         return url.clone();
@@ -44,10 +46,16 @@ pub fn origin(state: &AppState, headers: &HeaderMap) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
-        .filter(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')))
+        .filter(|h| is_plain_host(h))
         .unwrap_or("localhost");
-    let scheme = if state.config.is_dev() { "http" } else { "https" };
+    let forwarded_https = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()) == Some("https");
+    let scheme = if state.config.is_dev() && !forwarded_https { "http" } else { "https" };
     format!("{scheme}://{host}")
+}
+
+/// A host header that can go into a link as it is (name or address, optional port).
+fn is_plain_host(host: &str) -> bool {
+    !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
 }
 
 fn xml(body: String) -> Response {
@@ -158,4 +166,17 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap, Path(name): 
     }
     body.push_str("</urlset>\n");
     Ok(xml(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_hosts_go_into_links() {
+        assert!(is_plain_host("127.0.0.1:8080"));
+        assert!(is_plain_host("vakants.ee"));
+        assert!(!is_plain_host("evil.ee\"><script>"));
+        assert!(!is_plain_host("a/b"));
+    }
 }

@@ -3,17 +3,21 @@
 //! path with a `<head>` rendered on the server for the route: title, description, canonical link
 //! and hreflang alternates, so that crawlers and link previews see the page without running it.
 
-use std::path::{Path, PathBuf};
+mod dynamic;
+
+use std::path::PathBuf;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::Locale;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::state::AppState;
 
 const PRODUCT: &str = "Vakants";
 /// Where the web's `index.html` wants the rendered head (Vite keeps HTML comments).
@@ -38,6 +42,33 @@ const ROUTES: &[(&str, PageHead)] = &[
             "Vakants on Eesti tööportaal: leia tööpakkumisi, koosta CV ja kandideeri; tööandjad avaldavad kuulutusi ja otsivad CV-andmebaasist.",
             "Vakants is the Estonian job board: find vacancies, build a CV and apply; employers publish vacancies and search the CV database.",
             "Vakants — портал вакансий Эстонии: находите вакансии, создавайте резюме и откликайтесь; работодатели публикуют вакансии и ищут в базе резюме.",
+        ],
+        indexable: true,
+    }),
+    ("vacancies", PageHead {
+        title: ["Tööpakkumised", "Vacancies", "Вакансии"],
+        description: [
+            "Kõik tööpakkumised Eestis: otsi ameti, asukoha, valdkonna, töö liigi ja palga järgi.",
+            "All vacancies in Estonia: search by job title, location, category, type of employment and salary.",
+            "Все вакансии в Эстонии: поиск по должности, месту, сфере, типу занятости и зарплате.",
+        ],
+        indexable: true,
+    }),
+    ("categories", PageHead {
+        title: ["Valdkonnad", "Categories", "Сферы деятельности"],
+        description: [
+            "Tööpakkumised valdkondade kaupa koos avatud kuulutuste arvuga.",
+            "Vacancies by category with the number of open vacancies in each.",
+            "Вакансии по сферам деятельности с числом открытых вакансий.",
+        ],
+        indexable: true,
+    }),
+    ("companies/*", PageHead {
+        title: ["Kõik tööandjad", "All employers", "Все работодатели"],
+        description: [
+            "Tööandjad Vakantsis ja nende avatud tööpakkumised.",
+            "Employers on Vakants and their open vacancies.",
+            "Работодатели на Vakants и их открытые вакансии.",
         ],
         indexable: true,
     }),
@@ -149,6 +180,18 @@ const NOT_FOUND: PageHead = PageHead {
     indexable: false,
 };
 
+/// The not-found head's content in `locale`.
+pub fn not_found_content(locale: Locale) -> HeadContent {
+    let i = index(locale);
+    HeadContent {
+        title: NOT_FOUND.title[i].to_string(),
+        description: NOT_FOUND.description[i].to_string(),
+        indexable: false,
+        image: None,
+        json_ld: None,
+    }
+}
+
 fn index(locale: Locale) -> usize {
     match locale {
         Locale::Et => 0,
@@ -212,6 +255,17 @@ pub struct RenderedHead {
     pub html: String,
 }
 
+/// What one page's head says, whether it comes from the route table or from the database.
+pub struct HeadContent {
+    pub title: String,
+    pub description: String,
+    pub indexable: bool,
+    /// An absolute image URL for link previews.
+    pub image: Option<String>,
+    /// schema.org structured data (a JSON object), written as JSON-LD.
+    pub json_ld: Option<serde_json::Value>,
+}
+
 /// The head for `path` (a request path, no query) with links built on `origin` (`https://host`).
 /// A path without a language prefix gets the et head of the same route: the app moves the user
 /// to the stored or default language, and the canonical link already points there.
@@ -222,12 +276,28 @@ pub fn render_head(path: &str, origin: &str) -> RenderedHead {
         None => (StatusCode::NOT_FOUND, &NOT_FOUND),
     };
     let i = index(locale);
+    let content = HeadContent {
+        title: head.title[i].to_string(),
+        description: head.description[i].to_string(),
+        indexable: head.indexable,
+        image: None,
+        json_ld: None,
+    };
+    render(locale, rest, origin, status, &content)
+}
+
+/// Renders a head: title, description, preview tags, canonical and alternates (for a found page),
+/// robots, structured data.
+pub fn render(locale: Locale, rest: &str, origin: &str, status: StatusCode, head: &HeadContent) -> RenderedHead {
     let page_url = |lang: &str| if rest.is_empty() { format!("{origin}/{lang}/") } else { format!("{origin}/{lang}/{rest}") };
     let mut html = String::new();
-    html.push_str(&format!("<title>{} | {PRODUCT}</title>\n", escape(head.title[i])));
-    html.push_str(&format!("    <meta name=\"description\" content=\"{}\" />\n", escape(head.description[i])));
-    html.push_str(&format!("    <meta property=\"og:title\" content=\"{} | {PRODUCT}\" />\n", escape(head.title[i])));
-    html.push_str(&format!("    <meta property=\"og:description\" content=\"{}\" />\n", escape(head.description[i])));
+    html.push_str(&format!("<title>{} | {PRODUCT}</title>\n", escape(&head.title)));
+    html.push_str(&format!("    <meta name=\"description\" content=\"{}\" />\n", escape(&head.description)));
+    html.push_str(&format!("    <meta property=\"og:title\" content=\"{} | {PRODUCT}\" />\n", escape(&head.title)));
+    html.push_str(&format!("    <meta property=\"og:description\" content=\"{}\" />\n", escape(&head.description)));
+    if let Some(image) = &head.image {
+        html.push_str(&format!("    <meta property=\"og:image\" content=\"{}\" />\n", escape(image)));
+    }
     if status == StatusCode::OK {
         let canonical = escape(&page_url(locale.code()));
         html.push_str(&format!("    <link rel=\"canonical\" href=\"{canonical}\" />\n"));
@@ -241,6 +311,11 @@ pub fn render_head(path: &str, origin: &str) -> RenderedHead {
     }
     if !head.indexable || status != StatusCode::OK {
         html.push_str("    <meta name=\"robots\" content=\"noindex\" />\n");
+    }
+    if let Some(data) = &head.json_ld {
+        // "</" must not appear inside a script element
+        let json = data.to_string().replace("</", "<\\/");
+        html.push_str(&format!("    <script type=\"application/ld+json\">{json}</script>\n"));
     }
     html.push_str(&format!("    <meta name=\"vakants-build\" content=\"{}\" />", escape(crate::BUILD_VERSION)));
     RenderedHead { status, locale, html }
@@ -257,32 +332,26 @@ pub fn render_index(template: &str, head: &RenderedHead) -> String {
 #[derive(Clone)]
 struct WebState {
     dist: PathBuf,
-    /// `PUBLIC_URL`, when set: the origin for canonical links; otherwise the request's host.
-    public_url: Option<String>,
-}
-
-fn origin(state: &WebState, headers: &HeaderMap) -> String {
-    if let Some(url) = &state.public_url {
-        return url.clone();
-    }
-    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).filter(|h| is_plain_host(h)).unwrap_or("localhost");
-    let scheme = match headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()) {
-        Some("https") => "https",
-        _ => "http",
-    };
-    format!("{scheme}://{host}")
-}
-
-/// A host header that can go into a link as it is (name or address, optional port).
-fn is_plain_host(host: &str) -> bool {
-    !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+    app: AppState,
 }
 
 async fn page(State(state): State<WebState>, request: Request) -> Response {
     let Ok(template) = tokio::fs::read_to_string(state.dist.join("index.html")).await else {
         return (StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response();
     };
-    let head = render_head(request.uri().path(), &origin(&state, request.headers()));
+    let origin = crate::seo::origin(&state.app, request.headers());
+    let path = request.uri().path();
+    let head = match split_language(path) {
+        Some((locale, rest)) => match dynamic::head(&state.app, locale, rest, &origin).await {
+            Ok(Some((status, content))) => render(locale, rest, &origin, status, &content),
+            Ok(None) => render_head(path, &origin),
+            Err(err) => {
+                tracing::warn!(error = %err, path, "page head from the database failed; the generic head is served");
+                render_head(path, &origin)
+            }
+        },
+        None => render_head(path, &origin),
+    };
     let body = render_index(&template, &head);
     let mut response = (head.status, body).into_response();
     let headers = response.headers_mut();
@@ -292,11 +361,9 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
 }
 
 /// The web app's service, for the app router's fallback.
-pub fn router(dist: &Path) -> Router {
-    let state = WebState {
-        dist: dist.to_path_buf(),
-        public_url: std::env::var("PUBLIC_URL").ok().map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()),
-    };
+pub fn router(app: &AppState) -> Router {
+    let dist = app.config.web_dist.as_path();
+    let state = WebState { dist: dist.to_path_buf(), app: app.clone() };
     let assets = Router::new()
         .fallback_service(ServeDir::new(dist.join("assets")))
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));
@@ -393,11 +460,4 @@ mod tests {
         assert!(!html.contains(HEAD_MARKER));
     }
 
-    #[test]
-    fn only_plain_host_headers_make_links() {
-        assert!(is_plain_host("127.0.0.1:8080"));
-        assert!(is_plain_host("vakants.ee"));
-        assert!(!is_plain_host("evil.ee\"><script>"));
-        assert!(!is_plain_host("a/b"));
-    }
 }

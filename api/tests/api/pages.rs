@@ -238,3 +238,63 @@ async fn robots_and_the_sitemaps_list_every_public_page_per_language() {
     let (status, _) = text("/sitemaps/nothing.xml").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+fn json_ld(html: &str) -> Option<Value> {
+    let start = html.find("<script type=\"application/ld+json\">")? + "<script type=\"application/ld+json\">".len();
+    let end = start + html[start..].find("</script>")?;
+    Some(serde_json::from_str(&html[start..end]).expect("JSON-LD is valid JSON"))
+}
+
+#[tokio::test]
+async fn a_vacancy_page_carries_job_posting_data_until_it_ends() {
+    let (app, dir) = crate::web::app_with_dist().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy { remote: true, ..NewVacancy::default() }, true).await;
+
+    let html = app.client.http.get(app.client.url(&format!("/en/vacancies/{id}"))).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("<title>Cook — Põhja Köök OÜ | Vakants</title>"), "{html}");
+    assert!(!html.contains("noindex"));
+    let posting = json_ld(&html).expect("a JobPosting");
+    assert_eq!(posting["@type"], "JobPosting");
+    for required in ["title", "description", "datePosted", "hiringOrganization", "jobLocation"] {
+        assert!(!posting[required].is_null(), "{required} in {posting}");
+    }
+    assert_eq!(posting["hiringOrganization"]["name"], "Põhja Köök OÜ");
+    assert_eq!(posting["baseSalary"]["currency"], "EUR");
+    assert_eq!(posting["baseSalary"]["value"]["unitText"], "MONTH");
+    assert_eq!(posting["employmentType"], "FULL_TIME");
+    assert_eq!(posting["jobLocationType"], "TELECOMMUTE");
+    assert_eq!(posting["jobLocation"]["address"]["addressLocality"], "Tallinn");
+    assert_eq!(posting["directApply"], true);
+    assert!(posting["validThrough"].is_string());
+    assert!(posting["description"].as_str().unwrap().starts_with("<p>"));
+
+    sqlx::query("update vacancies set valid_until = now() - interval '1 day', publish_at = now() - interval '31 days' where id = $1")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let html = app.client.http.get(app.client.url(&format!("/en/vacancies/{id}"))).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex\" />"));
+    assert!(json_ld(&html).is_none(), "an ended vacancy has no JobPosting");
+
+    let missing = app.client.http.get(app.client.url(&format!("/en/vacancies/{}", Uuid::new_v4()))).send().await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn a_company_page_carries_organization_data() {
+    let (app, dir) = crate::web::app_with_dist().await;
+    company(&app, "Põhja Köök OÜ", "12345678").await;
+    let response = app.client.http.get(app.client.url("/et/companies/EE/12345678")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<title>Põhja Köök OÜ | Vakants</title>"));
+    let organization = json_ld(&html).expect("an Organization");
+    assert_eq!(organization["@type"], "Organization");
+    assert_eq!(organization["name"], "Põhja Köök OÜ");
+    let missing = app.client.http.get(app.client.url("/et/companies/EE/99999999")).send().await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -17,7 +17,7 @@ fn dist() -> PathBuf {
     dir
 }
 
-async fn app_with_dist() -> (TestApp, PathBuf) {
+pub(crate) async fn app_with_dist() -> (TestApp, PathBuf) {
     let dir = dist();
     let app = spawn_app_with(AppOptions { web_dist: Some(dir.clone()), ..AppOptions::default() }).await;
     (app, dir)
