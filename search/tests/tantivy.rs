@@ -311,3 +311,71 @@ async fn a_result_page_as_json() {
     let results = engine.search_vacancies(query).await.unwrap();
     insta::assert_json_snapshot!(results, { ".took_ms" => "[took_ms]", ".hits[].score" => "[score]" });
 }
+
+#[tokio::test]
+async fn cached_results_never_outlive_an_expiry_a_commit_or_a_rebuild() {
+    use chrono::Duration as Span;
+    let engine = TantivyEngine::in_memory().unwrap();
+    let mut soon = VacancySpec::simple(1, "Müüja");
+    soon.valid_until = Some(now() + Span::hours(1));
+    let mut later = VacancySpec::simple(2, "Müüja");
+    later.valid_until = Some(now() + Span::days(10));
+    let mut expired = VacancySpec::simple(3, "Müüja");
+    expired.valid_until = Some(now() - Span::minutes(30));
+    load(
+        &engine,
+        vec![vacancy(soon), vacancy(later), vacancy(expired)],
+        Vec::new(),
+    )
+    .await;
+    let total_at = |at| {
+        let engine = engine.clone();
+        async move {
+            let query = VacancyQuery {
+                now: at,
+                ..VacancyQuery::default()
+            };
+            engine.search_vacancies(query).await.unwrap().total
+        }
+    };
+    assert_eq!(total_at(now()).await, 2);
+    assert_eq!(total_at(now() + Span::minutes(30)).await, 2);
+    assert_eq!(
+        total_at(now() + Span::hours(2)).await,
+        1,
+        "the first expiry ends the cached answer"
+    );
+    assert_eq!(
+        total_at(now() - Span::hours(1)).await,
+        3,
+        "an earlier now is not answered from the cache"
+    );
+
+    engine
+        .delete_vacancies(vec![Uuid::from_u128(2)])
+        .await
+        .unwrap();
+    engine.commit().await.unwrap();
+    assert_eq!(total_at(now()).await, 1, "a commit ends the cached answer");
+
+    let rebuild = engine.begin_rebuild(IndexKind::Vacancies).unwrap();
+    rebuild
+        .add_vacancies(&[vacancy(VacancySpec::simple(7, "Kokk"))])
+        .unwrap();
+    rebuild.finish().unwrap();
+    let results = engine
+        .search_vacancies(VacancyQuery {
+            now: now(),
+            ..VacancyQuery::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        results
+            .hits
+            .iter()
+            .map(|h| h.card.vacancy_id.as_u128())
+            .collect::<Vec<_>>(),
+        vec![7]
+    );
+}

@@ -100,6 +100,9 @@ pub(crate) const FLAGS_COLUMN: &str = "flags";
 
 pub(crate) struct FacetedCollector {
     pub groups: Vec<Group>,
+    /// An i64 fast field whose smallest value over all collected documents is reported as
+    /// [`Collected::earliest_expiry`].
+    pub expiry: Option<&'static str>,
     pub ranking: Ranking,
     /// How many top hits to keep (offset + page size).
     pub top: usize,
@@ -150,6 +153,9 @@ pub(crate) struct Collected {
     /// In the order of [`FacetedCollector::groups`].
     pub counts: Vec<GroupCounts>,
     pub salary: SalaryAccumulator,
+    /// The smallest `expiry` value among the documents the query matched (before the facet
+    /// groups), `i64::MAX` without an expiry column or documents.
+    pub earliest_expiry: i64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -218,6 +224,8 @@ pub(crate) struct FacetedSegmentCollector {
     secondary: Column<i64>,
     tie: Column<u64>,
     salary: Option<(Column<f64>, Column<f64>)>,
+    expiry: Option<Column<i64>>,
+    earliest_expiry: i64,
     heap: BinaryHeap<Worst>,
     top: usize,
     total: u64,
@@ -225,6 +233,7 @@ pub(crate) struct FacetedSegmentCollector {
 }
 
 pub(crate) struct SegmentFruit {
+    earliest_expiry: i64,
     hits: Vec<RankedHit>,
     total: u64,
     counts: Vec<GroupCounts>,
@@ -297,6 +306,8 @@ impl Collector for FacetedCollector {
             secondary: fast.i64(self.ranking.secondary)?,
             tie: fast.u64(self.ranking.tie)?,
             salary,
+            expiry: self.expiry.map(|name| fast.i64(name)).transpose()?,
+            earliest_expiry: i64::MAX,
             heap: BinaryHeap::with_capacity(self.top.min(1024) + 1),
             top: self.top,
             total: 0,
@@ -311,6 +322,7 @@ impl Collector for FacetedCollector {
     fn merge_fruits(&self, fruits: Vec<SegmentFruit>) -> tantivy::Result<Collected> {
         let mut hits = Vec::new();
         let mut total = 0;
+        let mut earliest_expiry = i64::MAX;
         let mut salary = SalaryAccumulator::default();
         let mut counts: Vec<GroupCounts> = self
             .groups
@@ -323,6 +335,7 @@ impl Collector for FacetedCollector {
         for fruit in fruits {
             hits.extend(fruit.hits);
             total += fruit.total;
+            earliest_expiry = earliest_expiry.min(fruit.earliest_expiry);
             salary.merge(&fruit.salary);
             for (merged, segment) in counts.iter_mut().zip(fruit.counts) {
                 match (merged, segment) {
@@ -343,6 +356,7 @@ impl Collector for FacetedCollector {
             total,
             counts,
             salary,
+            earliest_expiry,
         })
     }
 }
@@ -351,6 +365,9 @@ impl SegmentCollector for FacetedSegmentCollector {
     type Fruit = SegmentFruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
+        if let Some(expiry) = self.expiry.as_ref().and_then(|c| c.first(doc)) {
+            self.earliest_expiry = self.earliest_expiry.min(expiry);
+        }
         let flags = self.flags.as_ref().and_then(|c| c.first(doc)).unwrap_or(0);
         let mut failed: u64 = 0;
         let mut failures = 0;
@@ -470,6 +487,7 @@ impl SegmentCollector for FacetedSegmentCollector {
             })
             .collect();
         SegmentFruit {
+            earliest_expiry: self.earliest_expiry,
             hits: self.heap.into_iter().map(|w| w.0).collect(),
             total: self.total,
             counts,

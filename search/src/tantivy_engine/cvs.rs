@@ -122,6 +122,7 @@ impl CvSchema {
             &query.employment_types,
         ];
         let collector = FacetedCollector {
+            expiry: None,
             groups: self
                 .groups
                 .iter()

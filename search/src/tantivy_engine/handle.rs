@@ -13,6 +13,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -27,6 +28,8 @@ use crate::{Result, SearchError};
 pub(crate) const CHECK_INTERVAL: Duration = Duration::from_millis(500);
 
 const CURRENT_FILE: &str = "CURRENT";
+
+static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
 
 /// Threads one search may use across segments.
 const SEARCH_THREADS: usize = 2;
@@ -46,6 +49,9 @@ pub enum AccessMode {
 
 /// One built index: what a search or a write works on from start to end.
 pub(crate) struct Generation {
+    /// Unique within the process, unlike `name` (all in-memory generations are "memory") and
+    /// tantivy's searcher generation ids (counted per reader from zero).
+    pub serial: u64,
     pub name: String,
     pub index: Index,
     pub reader: IndexReader,
@@ -67,6 +73,7 @@ impl Generation {
             None => None,
         };
         Ok(Generation {
+            serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
             name,
             index,
             reader,

@@ -5,6 +5,7 @@
 //! callers that already run on a blocking thread (the reindex command, benchmarks).
 
 mod analysis;
+mod cache;
 mod collector;
 mod cvs;
 mod handle;
@@ -21,6 +22,7 @@ use uuid::Uuid;
 
 pub use handle::AccessMode;
 
+use self::cache::ResultCache;
 use self::cvs::CvSchema;
 use self::handle::{Generation, IndexHandle};
 use self::vacancies::VacancySchema;
@@ -40,6 +42,7 @@ pub enum IndexKind {
 
 struct Inner {
     vacancy_schema: VacancySchema,
+    results: ResultCache,
     cv_schema: CvSchema,
     vacancies: IndexHandle,
     cvs: IndexHandle,
@@ -65,6 +68,7 @@ impl TantivyEngine {
         Ok(TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
+                results: ResultCache::new(),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -81,6 +85,7 @@ impl TantivyEngine {
         Ok(TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
+                results: ResultCache::new(),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -140,8 +145,10 @@ impl TantivyEngine {
     }
 
     pub fn search_vacancies_sync(&self, query: &VacancyQuery) -> Result<VacancyResults> {
-        let searcher = self.inner.vacancies.live()?.reader.searcher();
-        self.inner.vacancy_schema.search(&searcher, query)
+        let generation = self.inner.vacancies.live()?;
+        let searcher = generation.reader.searcher();
+        let schema = &self.inner.vacancy_schema;
+        schema.search(&searcher, generation.serial, query, &self.inner.results)
     }
 
     pub fn search_cvs_sync(&self, query: &CvQuery) -> Result<CvResults> {
@@ -164,6 +171,13 @@ impl TantivyEngine {
             ..VacancyQuery::default()
         };
         Ok(self.search_vacancies_sync(&query)?.facets.category_codes)
+    }
+
+    /// How many recent vacancy results to keep (default 256; 0 turns the cache off, which
+    /// benchmarks do to time the search itself). Cached results are exact: see the cache's
+    /// module documentation.
+    pub fn set_result_cache_capacity(&self, capacity: usize) {
+        self.inner.results.set_capacity(capacity);
     }
 
     /// Starts a full rebuild of one index into a fresh generation, invisible to searches

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Bound;
+use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
@@ -19,8 +20,9 @@ use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
 use super::analysis;
+use super::cache::ResultCache;
 use super::collector::{
-    self, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns,
+    self, Collected, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns,
 };
 use super::text_query::{self, TextFields};
 use crate::model::{
@@ -254,44 +256,38 @@ impl VacancySchema {
         (Box::new(BooleanQuery::new(clauses)), scored)
     }
 
-    pub fn search(&self, searcher: &Searcher, query: &VacancyQuery) -> Result<VacancyResults> {
+    pub fn search(
+        &self,
+        searcher: &Searcher,
+        serial: u64,
+        query: &VacancyQuery,
+        cache: &ResultCache,
+    ) -> Result<VacancyResults> {
         let started = Instant::now();
-        let (tantivy_query, scored) = self.base_query(query, searcher);
         let offset = (query.page as usize).saturating_mul(query.size as usize);
-        let flags = &query.flags;
-        let collector = FacetedCollector {
-            groups: vec![
-                terms("category_codes", &query.category_codes),
-                terms("place_codes", &query.place_codes),
-                terms("employment_type", &query.employment_types),
-                terms("work_experience", &query.work_experiences),
-                terms("language_codes", &query.language_codes),
-                terms("business_name", &query.business_names),
-                flag(BY_AGREEMENT, query.salary_by_agreement),
-                flag(FOR_STUDENTS, flags.for_students),
-                flag(FOR_UNDERAGE, flags.for_underage),
-                flag(FOR_DISABLED, flags.for_disabled),
-                flag(FOR_RETIRED, flags.for_retired),
-                flag(FOR_FOREIGNERS, flags.for_foreigners),
-                flag(REMOTE_WORK, flags.remote_work),
-                flag(SHIFT_WORK, flags.shift_work),
-            ],
-            ranking: Ranking {
-                primary: Some("pro_level"),
-                secondary: "renewed_at",
-                tie: "tie",
-            },
-            top: offset.saturating_add(query.size as usize),
-            scored,
-            salary: Some(SalaryColumns {
-                low: "salary_low",
-                high: "salary_high",
-            }),
+        let top = offset.saturating_add(query.size as usize);
+        let scored = query
+            .text
+            .as_deref()
+            .is_some_and(|text| !text.trim().is_empty());
+        let key = serde_json::to_string(&VacancyQuery {
+            page: 0,
+            size: 0,
+            now: DateTime::UNIX_EPOCH,
+            ..query.clone()
+        })?;
+        let version = (serial, searcher.generation().generation_id());
+        let now = micros(query.now);
+        let collected = match cache.get(&key, version, now, top) {
+            Some(collected) => collected,
+            None => {
+                let collected = Arc::new(self.collect(searcher, query, top)?);
+                cache.put(key, version, now, collected.clone());
+                collected
+            }
         };
-        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
-        let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let mut hits = Vec::new();
-        for hit in collected.hits.iter().skip(offset) {
+        for hit in collected.hits.iter().skip(offset).take(query.size as usize) {
             let doc: TantivyDocument = searcher.doc(hit.address)?;
             let card = doc
                 .get_first(self.card)
@@ -303,7 +299,7 @@ impl VacancySchema {
                 score: scored.then_some(hit.score),
             });
         }
-        let mut counts = collected.counts.into_iter();
+        let mut counts = collected.counts.iter().cloned();
         let mut next_terms = || match counts.next() {
             Some(GroupCounts::Terms(map)) => map,
             _ => BTreeMap::new(),
@@ -351,6 +347,44 @@ impl VacancySchema {
             took_ms: started.elapsed().as_millis() as u64,
         })
     }
+
+    /// Runs the query: hits up to `top`, facet counts, salary stats, earliest expiry.
+    fn collect(&self, searcher: &Searcher, query: &VacancyQuery, top: usize) -> Result<Collected> {
+        let (tantivy_query, scored) = self.base_query(query, searcher);
+        let flags = &query.flags;
+        let collector = FacetedCollector {
+            expiry: Some("valid_until"),
+            groups: vec![
+                terms("category_codes", &query.category_codes),
+                terms("place_codes", &query.place_codes),
+                terms("employment_type", &query.employment_types),
+                terms("work_experience", &query.work_experiences),
+                terms("language_codes", &query.language_codes),
+                terms("business_name", &query.business_names),
+                flag(BY_AGREEMENT, query.salary_by_agreement),
+                flag(FOR_STUDENTS, flags.for_students),
+                flag(FOR_UNDERAGE, flags.for_underage),
+                flag(FOR_DISABLED, flags.for_disabled),
+                flag(FOR_RETIRED, flags.for_retired),
+                flag(FOR_FOREIGNERS, flags.for_foreigners),
+                flag(REMOTE_WORK, flags.remote_work),
+                flag(SHIFT_WORK, flags.shift_work),
+            ],
+            ranking: Ranking {
+                primary: Some("pro_level"),
+                secondary: "renewed_at",
+                tie: "tie",
+            },
+            top,
+            scored,
+            salary: Some(SalaryColumns {
+                low: "salary_low",
+                high: "salary_high",
+            }),
+        };
+        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
+        Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
+    }
 }
 
 impl VacancySchema {
@@ -361,6 +395,7 @@ impl VacancySchema {
         query: &EmployerNameQuery,
     ) -> Result<EmployerNames> {
         let collector = FacetedCollector {
+            expiry: None,
             groups: vec![terms("company", &[])],
             ranking: Ranking {
                 primary: None,
