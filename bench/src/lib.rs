@@ -147,7 +147,19 @@ pub struct Measurement {
     pub queries: Vec<ClassLatency>,
     pub freshness: Option<Latency>,
     pub memory: Memory,
+    /// The 1-minute load average when the measurement started and ended: other work on the
+    /// machine (builds, tests) shares its cores and shows here.
+    #[serde(default)]
+    pub load_avg: Option<(f64, f64)>,
     pub notes: Vec<String>,
+}
+
+/// The 1-minute load average.
+pub fn load_avg() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
+        .unwrap_or(0.0)
 }
 
 impl Measurement {
@@ -222,6 +234,7 @@ impl Backend {
 /// Runs one measurement: generate the corpus, full rebuild, the query mix, freshness probes.
 pub async fn measure(config: &Config) -> anyhow::Result<Measurement> {
     let mut notes = Vec::new();
+    let load_before = load_avg();
     let pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(&config.database_url).await?;
     let reference = Reference::load(&pool).await?;
     pool.close().await;
@@ -410,6 +423,7 @@ pub async fn measure(config: &Config) -> anyhow::Result<Measurement> {
         queries: query_latency,
         freshness,
         memory,
+        load_avg: Some((load_before, load_avg())),
         notes,
     })
 }

@@ -56,6 +56,10 @@ struct RunArgs {
     /// A run of a few seconds (CI): --sizes 500 --cvs 200 --queries 20 --freshness 5.
     #[arg(long)]
     smoke: bool,
+    /// Earlier results (JSON) to carry into this report: their measurements are kept unless
+    /// this run measures the same engine and corpus again (to add 1M to a 10k/100k run).
+    #[arg(long)]
+    merge: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -204,10 +208,29 @@ async fn run(mut args: RunArgs) -> anyhow::Result<()> {
         }
     }
 
+    let mut merged_commands = Vec::new();
+    for path in &args.merge {
+        let earlier: Report = serde_json::from_str(&std::fs::read_to_string(path)?)?;
+        merged_commands.push(earlier.command.clone());
+        for m in earlier.measurements {
+            if !measurements.iter().any(|x| x.engine == m.engine && x.kind == m.kind && x.size == m.size) {
+                measurements.push(m);
+            }
+        }
+        for s in earlier.skipped {
+            if !skipped.contains(&s) {
+                skipped.push(s);
+            }
+        }
+    }
+    measurements.sort_by_key(|m| (m.kind == Kind::Cvs, m.size, m.engine as u8));
     let targets = report::targets(&measurements);
     let report = Report {
         machine,
-        command: format!("cargo run -p bench --release -- {command}"),
+        command: std::iter::once(format!("cargo run -p bench --release -- {command}"))
+            .chain(merged_commands.into_iter().map(|c| format!("(merged from) {c}")))
+            .collect::<Vec<_>>()
+            .join("; "),
         queries_per_measurement: args.queries,
         freshness_probes: args.freshness,
         seed: args.seed,

@@ -17,6 +17,9 @@ pub struct Machine {
     pub kernel: String,
     pub rustc: String,
     pub date: String,
+    /// The 1-minute load average when the run started.
+    #[serde(default)]
+    pub load_avg: f64,
 }
 
 fn read(path: &str) -> String {
@@ -59,6 +62,7 @@ impl Machine {
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             rustc,
             date: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            load_avg: crate::load_avg(),
         }
     }
 }
@@ -185,8 +189,8 @@ pub fn markdown(report: &Report, json_name: &str, svg_name: &str) -> String {
     let _ = writeln!(out, "# Search benchmark results\n");
     let _ = writeln!(
         out,
-        "Latest run: {} on `{}` — {} cores ({}), {} GiB RAM, {} (kernel {}), {}.\n",
-        m.date, m.host, m.cores, m.cpu_model, m.ram_gib, m.os, m.kernel, m.rustc
+        "Latest run: {} on `{}` — {} cores ({}), {} GiB RAM, {} (kernel {}), {}; 1-minute load average {:.1} at the start.\n",
+        m.date, m.host, m.cores, m.cpu_model, m.ram_gib, m.os, m.kernel, m.rustc, m.load_avg
     );
     let _ = writeln!(out, "Command: `{}`  ", report.command);
     let _ = writeln!(
@@ -207,18 +211,18 @@ pub fn markdown(report: &Report, json_name: &str, svg_name: &str) -> String {
         "Latencies in ms over the whole faceted mix (`all`: every query returns a page of 20, the total, \
          disjunctive facet counts of every group and salary stats). Rebuild = full index build from the \
          in-memory corpus. RSS = peak of the measuring process (corpus included; `−corpus` subtracts the \
-         RSS right after generating it); PG backend = peak RSS of the Postgres backend process doing the work.\n"
+         RSS right after generating it); PG backend = peak RSS of the Postgres backend process doing the work; load = 1-minute load average at the start and end of the measurement (Postgres runs on the same cores; anything above ~2 means other work competed for the 2 cores).\n"
     );
     let _ = writeln!(
         out,
-        "| engine | corpus | rebuild docs/s | rebuild MB/s | index MB | p50 | p95 | p99 | fresh p50 | fresh p95 | RSS MB | RSS −corpus MB | PG backend MB |"
+        "| engine | corpus | rebuild docs/s | rebuild MB/s | index MB | p50 | p95 | p99 | fresh p50 | fresh p95 | RSS MB | RSS −corpus MB | PG backend MB | load |"
     );
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for x in &report.measurements {
         let all = x.class("all");
         let _ = writeln!(
             out,
-            "| {} | {} {} | {:.0} | {:.1} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} | {} |",
+            "| {} | {} {} | {:.0} | {:.1} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} | {} | {} |",
             x.engine.name(),
             size_label(x.size),
             kind_label(x.kind),
@@ -233,6 +237,7 @@ pub fn markdown(report: &Report, json_name: &str, svg_name: &str) -> String {
             x.memory.peak_rss_mb,
             (x.memory.peak_rss_mb - x.memory.corpus_rss_mb).max(0.0),
             opt(x.memory.server_peak_rss_mb, 0),
+            x.load_avg.map(|(a, b)| format!("{a:.1}→{b:.1}")).unwrap_or_else(|| "–".into()),
         );
     }
     let _ = writeln!(out, "\n### Per query class (p50 / p95 / p99 ms, mean matches)\n");
@@ -305,8 +310,8 @@ pub fn svg(report: &Report) -> String {
         .fold(1.0_f64, f64::min);
     let lo = 10f64.powf(min.max(1e-3).log10().floor());
     let hi = 10f64.powf(max.log10().ceil());
-    let (width, height) = (160.0 + 170.0 * groups.len().max(1) as f64, 460.0);
-    let (left, right, top, bottom) = (80.0, 30.0, 50.0, 90.0);
+    let (width, height) = ((160.0 + 170.0 * groups.len().max(1) as f64).max(760.0), 480.0);
+    let (left, right, top, bottom) = (80.0, 30.0, 50.0, 110.0);
     let plot_h = height - top - bottom;
     let y = |v: f64| top + plot_h * (1.0 - (v.max(lo).log10() - lo.log10()) / (hi.log10() - lo.log10()));
     let mut s = String::new();
@@ -395,7 +400,7 @@ pub fn svg(report: &Report) -> String {
     );
     // legend
     let mut lx = left;
-    let ly = height - 22.0;
+    let ly = height - 40.0;
     for engine in &engines {
         let _ = writeln!(
             s,
@@ -410,7 +415,8 @@ pub fn svg(report: &Report) -> String {
     }
     let _ = writeln!(
         s,
-        r#"<text x="{lx}" y="{ly}">dark = p50, medium = p95, light = p99 (number above a bar: p99 ms)</text>"#
+        r#"<text x="{left}" y="{}">dark = p50, medium = p95, light = p99 (the number above a bar is p99 in ms); every search returns a page, the total, all facet counts and salary stats</text>"#,
+        ly + 20.0
     );
     let _ = writeln!(s, "</svg>");
     s
