@@ -13,6 +13,7 @@ pub mod files;
 pub mod jobs;
 pub mod locale;
 pub mod mail;
+pub mod notifications;
 pub mod otp;
 pub mod products;
 pub mod reference;

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(work_experiences))
         .routes(routes!(skill_levels))
         .routes(routes!(company_sizes))
+        .routes(routes!(unsubscribe))
         .merge(super::products::router())
 }
 
@@ -123,3 +124,13 @@ code_list!(genders, "/genders", CodeList::Genders, Gender, gender);
 code_list!(work_experiences, "/work-experiences", CodeList::WorkExperiences, WorkExperience, work_experience_type);
 code_list!(skill_levels, "/skill-levels", CodeList::SkillLevels, SkillLevel, skill_level);
 code_list!(company_sizes, "/company-sizes", CodeList::CompanySizes, CompanySize, company_size);
+
+/// Handles `POST /api/open/notifications/unsubscribe/{username}/{token}`: the link of a mailing
+/// takes its recipient off the list (following it again is fine).
+#[utoipa::path(post, path = "/notifications/unsubscribe/{username}/{token}", tag = "open",
+    params(("username" = String, Path), ("token" = String, Path)),
+    responses((status = 204, description = "unsubscribed"), (status = 404, body = ErrorBody, description = "the link is not valid")))]
+async fn unsubscribe(State(state): State<AppState>, Path((username, token)): Path<(String, String)>) -> ApiResult<axum::http::StatusCode> {
+    domain::notifications::unsubscribe(&state.pool, &username, &token).await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}

@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use domain::accounts::{self, Me, ProfileInput};
+use domain::notifications::{self, BadgeCounts, BadgeKind};
 use domain::{companies, sessions};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -15,6 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_profile))
         .routes(routes!(register_applicant))
         .routes(routes!(register_company))
+        .routes(routes!(badge_counts, mark_seen))
 }
 
 async fn current_me(state: &AppState, signed_in: &SignedIn, company_id: Option<uuid::Uuid>) -> ApiResult<Json<Me>> {
@@ -56,4 +58,31 @@ async fn register_company(
         companies::register(&state.pool, session.user_id, &country_code, &registry_code, signed_in.context.ip.as_deref()).await?;
     sessions::set_company(&state.pool, session.id, company_id).await?;
     current_me(&state, &signed_in, Some(company_id)).await
+}
+
+/// The company an employer acts for counts for the badges; anyone else counts for themselves.
+fn badge_owner(signed_in: &SignedIn) -> Option<uuid::Uuid> {
+    signed_in.session.company_id.filter(|_| signed_in.session.has_role(domain::accounts::Role::Employer))
+}
+
+/// Handles `GET /api/user/menu-notifications`: the menu's badge counts (polled every 30 s).
+#[utoipa::path(get, path = "/menu-notifications", tag = "user",
+    responses((status = 200, body = BadgeCounts), (status = 401, body = ErrorBody)))]
+async fn badge_counts(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<BadgeCounts>> {
+    Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, badge_owner(&signed_in)).await?))
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub struct SeenRequest {
+    pub kind: BadgeKind,
+}
+
+/// Handles `PATCH /api/user/menu-notifications`: the user opened a part of their area; its badge
+/// starts counting again from now. Answers the new counts.
+#[utoipa::path(patch, path = "/menu-notifications", tag = "user", request_body = SeenRequest,
+    responses((status = 200, body = BadgeCounts), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn mark_seen(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<SeenRequest>) -> ApiResult<Json<BadgeCounts>> {
+    let owner = badge_owner(&signed_in);
+    notifications::mark_seen(&state.pool, signed_in.session.user_id, owner, body.kind).await?;
+    Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, owner).await?))
 }

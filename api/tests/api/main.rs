@@ -8,6 +8,7 @@ mod companies;
 mod csrf;
 mod errors;
 mod impersonation;
+mod notifications;
 mod pages;
 mod pipeline;
 mod products;

@@ -25,6 +25,11 @@ export function createRouter() {
           errorElement: <RouteError />,
           children: [
             { index: true, lazy: () => import('@/features/home/routes/home') },
+            { path: 'vacancies', lazy: () => import('@/features/vacancies/routes/vacancies') },
+            { path: 'vacancies/:vacancyId', lazy: () => import('@/features/vacancies/routes/vacancy') },
+            { path: 'categories', lazy: () => import('@/features/vacancies/routes/categories') },
+            { path: 'companies/:countryCode', lazy: () => import('@/features/companies/routes/companies') },
+            { path: 'companies/:countryCode/:registryCode', lazy: () => import('@/features/companies/routes/company') },
             { path: 'about-us', lazy: () => import('@/features/info/routes/about-us') },
             { path: 'contacts', lazy: () => import('@/features/info/routes/contacts') },
             { path: 'prices-and-services', lazy: () => import('@/features/info/routes/prices-and-services') },

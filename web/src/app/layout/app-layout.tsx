@@ -75,6 +75,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Logo />
             <Group gap="lg" visibleFrom="md" component="nav" aria-label={t('nav.mainNavigation')}>
               {headerLink('/', t('nav.home'))}
+              {headerLink('/vacancies', t('nav.vacancies'))}
+              {headerLink('/categories', t('nav.categories'))}
+              {headerLink('/companies/EE', t('nav.employers'))}
               {headerLink(faqPath(me), t('nav.faq'))}
               {dashboard && headerLink(dashboard.to, t(dashboard.label))}
             </Group>

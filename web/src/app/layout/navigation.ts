@@ -28,7 +28,12 @@ export function dashboardItem(me: Me | null): NavItem | null {
  * for a signed-in user; the role's own pages follow.
  */
 export function sidebarItems(me: Me | null): NavItem[] {
-  const items: NavItem[] = [{ key: 'home', label: 'nav.home', to: '/', mobileOnly: !!me }];
+  const items: NavItem[] = [
+    { key: 'home', label: 'nav.home', to: '/', mobileOnly: !!me },
+    { key: 'vacancies', label: 'nav.vacancies', to: '/vacancies', mobileOnly: true },
+    { key: 'categories', label: 'nav.categories', to: '/categories', mobileOnly: true },
+    { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
+  ];
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });

@@ -1,4 +1,4 @@
-export type AnalyticsEvent = 'user_email' | 'log_in' | 'verification_code' | 'register_button' | 'new_b2c' | 'new_b2b';
+export type AnalyticsEvent = 'user_email' | 'log_in' | 'verification_code' | 'register_button' | 'new_b2c' | 'new_b2b' | 'uus_cv' | 'lisa_kuulutus';
 
 declare global {
   interface Window {

@@ -16,3 +16,8 @@ export function avatarInitials(me: Pick<Me, 'username' | 'roles' | 'profile' | '
   if (staff || !firstname?.trim() || !lastname?.trim()) return firstTwo(me.username);
   return (Array.from(firstname.trim())[0] + Array.from(lastname.trim())[0]).toUpperCase();
 }
+
+/** A company's avatar text: the first two letters of its business name. */
+export function companyInitials(businessName: string): string {
+  return firstTwo(businessName);
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { api, unwrap } from '@/shared/api/client';
+
+/** Cover, gallery and video of a branded vacancy. */
+export function fetchVacancyBranding(id: string) {
+  return unwrap(api.GET('/api/open/vacancies/{id}/vacancy-branding', { params: { path: { id } } }));
+}
+
+export function useVacancyBranding(id: string, enabled: boolean) {
+  return useQuery({ queryKey: ['vacancy-branding', id], queryFn: () => fetchVacancyBranding(id), enabled, staleTime: 5 * 60 * 1000, meta: { handledLocally: true } });
+}

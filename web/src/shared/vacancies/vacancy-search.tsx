@@ -1,0 +1,73 @@
+import type { Router, UiState } from 'instantsearch.js';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Configure, InstantSearch } from 'react-instantsearch';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
+
+import { stateToUi, uiToState, VACANCY_INDEX, type VacancyUiState } from './instantsearch-state';
+import { createVacancySearchClient } from './search-client';
+import { parseSearchParams, type SearchState, toQueryString } from './search-state';
+import { searchVacancies } from './search-vacancies';
+
+const normalized = (search: string) => toQueryString(parseSearchParams(new URLSearchParams(search)));
+
+type UrlRouter = Router<SearchState> & { locationChanged: (search: string) => void };
+
+/**
+ * InstantSearch's router over react-router: writes go through `navigate`, so the router and the
+ * history stay one; a location change from outside (back button, a link) is handed to InstantSearch.
+ */
+function createUrlRouter(navigate: { current: NavigateFunction }): UrlRouter {
+  let listener: ((route: SearchState) => void) | null = null;
+  let current = normalized(window.location.search);
+  return {
+    $$type: 'vakants.react-router',
+    read: () => parseSearchParams(new URLSearchParams(window.location.search)),
+    write(route) {
+      const search = toQueryString(route);
+      if (search === current) return;
+      current = search;
+      navigate.current({ search }, { preventScrollReset: false });
+    },
+    createURL: (route) => `${window.location.pathname}${toQueryString(route)}`,
+    onUpdate(callback) {
+      listener = callback;
+    },
+    dispose() {
+      listener = null;
+    },
+    locationChanged(search) {
+      const next = normalized(search);
+      if (next === current) return;
+      current = next;
+      listener?.(parseSearchParams(new URLSearchParams(search)));
+    },
+  };
+}
+
+const stateMapping = {
+  stateToRoute: (uiState: UiState) => uiToState((uiState[VACANCY_INDEX] ?? {}) as VacancyUiState),
+  routeToState: (route: SearchState) => ({ [VACANCY_INDEX]: stateToUi(route) }) as UiState,
+};
+
+/**
+ * The vacancy search: one `POST /api/open/search` per search. With `routed`, the URL keeps the
+ * state (the /vacancies page); without it the state stays in the page (home, previews).
+ */
+export function VacancySearch({ routed = false, hitsPerPage = 20, children }: { routed?: boolean; hitsPerPage?: number; children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  const location = useLocation();
+  const searchClient = useMemo(() => createVacancySearchClient(searchVacancies), []);
+  const router = useMemo(() => (routed ? createUrlRouter(navigateRef) : null), [routed]);
+  useEffect(() => router?.locationChanged(location.search), [router, location.search]);
+  const routing = useMemo(() => (router ? { router, stateMapping } : undefined), [router]);
+  return (
+    <InstantSearch searchClient={searchClient} indexName={VACANCY_INDEX} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
+      <Configure hitsPerPage={hitsPerPage} />
+      {children}
+    </InstantSearch>
+  );
+}
