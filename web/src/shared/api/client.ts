@@ -63,3 +63,16 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+let tokenRequest: Promise<unknown> | null = null;
+
+/**
+ * Public writes and `POST /api/open/search` need the anti-forgery cookie, which the server sets on
+ * its first API answer; a search that starts with the page may come before any, so it asks first.
+ */
+export async function ensureXsrfToken(): Promise<void> {
+  if (readCookie(XSRF_COOKIE)) return;
+  tokenRequest ??= globalThis.fetch('/api/open/settings-ui', { credentials: 'same-origin' }).catch(() => undefined);
+  await tokenRequest;
+  tokenRequest = null;
+}

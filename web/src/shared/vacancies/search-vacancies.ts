@@ -1,10 +1,11 @@
-import { api, unwrap } from '@/shared/api/client';
+import { api, ensureXsrfToken, unwrap } from '@/shared/api/client';
 
 import type { SearchPage } from './api';
 import { type SearchState, toFilter } from './search-state';
 
 /** `POST /api/open/search`: one page of vacancy cards with disjunctive facet counts. */
-export function searchVacancies(state: SearchState, page: number, size: number): Promise<SearchPage> {
+export async function searchVacancies(state: SearchState, page: number, size: number): Promise<SearchPage> {
+  await ensureXsrfToken();
   return unwrap(
     api.POST('/api/open/search', {
       params: { query: { page, size } },

@@ -87,7 +87,7 @@ export function Component() {
           ))}
         </SimpleGrid>
       </Container>
-      <Container size="xl" pb="xl" w="100%">
+      <Container size="lg" pb="xl" w="100%">
         <Suspense fallback={null}>
           <HomeVacancies language={language} />
         </Suspense>
