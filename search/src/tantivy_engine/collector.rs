@@ -156,6 +156,8 @@ pub(crate) struct Collected {
     /// The smallest `expiry` value among the documents the query matched (before the facet
     /// groups), `i64::MAX` without an expiry column or documents.
     pub earliest_expiry: i64,
+    /// Whether hits carry relevance scores (the query had words).
+    pub scored: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -357,6 +359,7 @@ impl Collector for FacetedCollector {
             counts,
             salary,
             earliest_expiry,
+            scored: self.scored,
         })
     }
 }

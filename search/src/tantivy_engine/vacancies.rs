@@ -266,10 +266,6 @@ impl VacancySchema {
         let started = Instant::now();
         let offset = (query.page as usize).saturating_mul(query.size as usize);
         let top = offset.saturating_add(query.size as usize);
-        let scored = query
-            .text
-            .as_deref()
-            .is_some_and(|text| !text.trim().is_empty());
         let key = serde_json::to_string(&VacancyQuery {
             page: 0,
             size: 0,
@@ -296,7 +292,7 @@ impl VacancySchema {
             let card: VacancyCard = serde_json::from_str(card)?;
             hits.push(VacancyHit {
                 card,
-                score: scored.then_some(hit.score),
+                score: collected.scored.then_some(hit.score),
             });
         }
         let mut counts = collected.counts.iter().cloned();
