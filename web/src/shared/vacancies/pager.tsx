@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+
+import { useDesktop } from '@/shared/ui/use-desktop';
 
 import { pageSlots } from './pagination';
 
@@ -10,7 +11,7 @@ import { pageSlots } from './pagination';
  */
 export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 64em)') ?? false;
+  const wide = useDesktop();
   if (total <= 1) return null;
   const slots = pageSlots(page, total, wide ? 5 : 3);
   return (

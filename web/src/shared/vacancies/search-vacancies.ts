@@ -1,15 +1,16 @@
-import { api, ensureXsrfToken, unwrap } from '@/shared/api/client';
+import { api, unwrap, withXsrfToken } from '@/shared/api/client';
 
 import type { SearchPage } from './api';
 import { type SearchState, toFilter } from './search-state';
 
 /** `POST /api/open/search`: one page of vacancy cards with disjunctive facet counts. */
-export async function searchVacancies(state: SearchState, page: number, size: number): Promise<SearchPage> {
-  await ensureXsrfToken();
-  return unwrap(
-    api.POST('/api/open/search', {
-      params: { query: { page, size } },
-      body: toFilter(state) as never,
-    }),
+export function searchVacancies(state: SearchState, page: number, size: number): Promise<SearchPage> {
+  return withXsrfToken(() =>
+    unwrap(
+      api.POST('/api/open/search', {
+        params: { query: { page, size } },
+        body: toFilter(state) as never,
+      }),
+    ),
   );
 }

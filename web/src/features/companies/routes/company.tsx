@@ -1,5 +1,4 @@
 import { Anchor, Avatar, Badge, Box, Card, Container, Grid, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 
@@ -9,6 +8,7 @@ import { companyInitials } from '@/shared/lib/initials';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
 import { useDocumentTitle } from '@/shared/ui/page';
+import { useDesktop } from '@/shared/ui/use-desktop';
 import { inLanguage } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 import { VacancyCard } from '@/shared/vacancies/vacancy-card';
@@ -80,7 +80,7 @@ function CompanyView({ company }: { company: CompanyDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const to = useLocalizedPath();
-  const wide = useMediaQuery('(min-width: 64em)') ?? false;
+  const wide = useDesktop();
   useDocumentTitle(company.businessName);
   const branding = useCompanyBranding(company.countryCode, company.registryCode, true).data;
   const { profile } = company;

@@ -1,11 +1,11 @@
 import { Button, Center, Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useInstantSearch } from 'react-instantsearch';
 import { Link } from 'react-router';
 
 import type { Language } from '@/shared/i18n/languages';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { useDesktop } from '@/shared/ui/use-desktop';
 import { uiToState, type VacancyUiState } from '@/shared/vacancies/instantsearch-state';
 import { toQueryString } from '@/shared/vacancies/search-state';
 import { FilterForm, useSearching, VacancyHits } from '@/shared/vacancies/search-widgets';
@@ -29,7 +29,7 @@ function AllVacanciesButton({ wide }: { wide: boolean }) {
 
 function HomeList({ language }: { language: Language }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 64em)') ?? false;
+  const wide = useDesktop();
   const searching = useSearching();
   return (
     <Grid gap="lg">

@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Container, Grid, Group, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useRefinementList } from 'react-instantsearch';
 
@@ -7,6 +7,7 @@ import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useDocumentTitle } from '@/shared/ui/page';
+import { useDesktop } from '@/shared/ui/use-desktop';
 import { useCategories } from '@/shared/vacancies/get-categories';
 import { useReference } from '@/shared/vacancies/reference';
 import { OccupationSearch } from '@/shared/vacancies/search-box';
@@ -108,7 +109,7 @@ function FilterPanel({ language }: { language: Language }) {
 
 function SearchScreen() {
   const language = useLanguage();
-  const wide = useMediaQuery('(min-width: 64em)') ?? false;
+  const wide = useDesktop();
   const searching = useSearching();
   return (
     <Container size="xl" py="xl" w="100%">

@@ -1,5 +1,4 @@
 import { Anchor, Avatar, Badge, Box, Card, Container, Grid, Group, Image, List, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -19,6 +18,7 @@ import { useVacancyCompany } from '../api/get-vacancy-company';
 import { ApplyAction } from '../components/apply-action';
 import { applyButton } from '../lib/apply';
 import { deltaToHtml } from '@/shared/lib/delta';
+import { useDesktop } from '@/shared/ui/use-desktop';
 
 const FLAGS = ['remoteWork', 'shiftWork', 'forStudents', 'forUnderage', 'forRetired', 'forDisabled', 'forForeigners'] as const;
 
@@ -83,7 +83,7 @@ function Requirements({ vacancy }: { vacancy: VacancyDetail }) {
 function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const wide = useMediaQuery('(min-width: 64em)') ?? false;
+  const wide = useDesktop();
   const me = useMe().data ?? null;
   const branding = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded).data;
   const title = vacancy.occupation.labels[language] || vacancy.occupation.labels.et;

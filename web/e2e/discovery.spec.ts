@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { signIn } from './helpers';
+
+const found = (page: Page) => page.getByText(/^Vacancies found: \d+$/);
+const count = async (page: Page) => Number((await found(page).textContent())?.match(/\d+/)?.[0]);
+const cards = (page: Page) => page.getByRole('article');
+
+test('search by text and a category; the URL round-trips; back restores; paging', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/vacancies');
+  await expect(page.getByRole('heading', { name: 'Vacancies in Estonia' })).toBeVisible();
+  await expect(found(page)).toBeVisible();
+  const all = await count(page);
+  expect(all).toBeGreaterThan(20);
+  await expect(cards(page)).toHaveCount(20);
+
+  await page.getByLabel('Job title or keyword').fill('engineer');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies\?occupation=engineer$/);
+  await expect.poll(() => count(page)).toBeLessThan(all);
+  const byText = await count(page);
+  expect(byText).toBeGreaterThan(0);
+
+  await page.getByRole('checkbox', { name: /Remote work/ }).check();
+  await expect(page).toHaveURL(/occupation=engineer&remoteWork=true$/);
+  await expect.poll(() => count(page)).toBeLessThanOrEqual(byText);
+  const filtered = await count(page);
+
+  // the URL alone gives the same search
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByLabel('Job title or keyword')).toHaveValue('engineer');
+  await expect(page.getByRole('checkbox', { name: /Remote work/ })).toBeChecked();
+  await expect.poll(() => count(page)).toBe(filtered);
+
+  // back restores the previous search
+  await page.goto('/en/vacancies?cityCode=0784');
+  await expect(page.getByRole('heading', { name: 'Vacancies in Tallinn' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  await expect.poll(() => count(page)).toBe(filtered);
+
+  // paging: the first page leaves the URL, the second is page=1
+  await page.goto('/en/vacancies');
+  await expect(cards(page)).toHaveCount(20);
+  const firstTitle = await cards(page).first().getByRole('link').first().textContent();
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies\?page=1$/);
+  await expect(cards(page).first().getByRole('link').first()).not.toHaveText(firstTitle ?? '');
+  await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/page=1$/);
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the extended search opens in a modal at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/en/vacancies');
+  await expect(found(page)).toBeVisible();
+  const all = await count(page);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extended search' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /Salary by agreement/ }).check();
+  await expect(dialog.getByLabel('Salary from (€)')).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /Salary by agreement/ }).uncheck();
+  await dialog.getByRole('checkbox', { name: /Shift work/ }).check();
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/vacancies\?shiftWork=true$/);
+  await expect.poll(() => count(page)).toBeLessThan(all);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('dialog', { name: 'Extended search' }).getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies$/);
+  await expect.poll(() => count(page)).toBe(all);
+});
+
+test('a vacancy page counts the view and shows the vacancy; the company page lists its vacancies', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/vacancies');
+  const first = cards(page).first();
+  const title = (await first.getByRole('link').first().textContent()) ?? '';
+  await first.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/en\/vacancies\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Job description' })).toBeVisible();
+  await expect(page.getByText(/^Views: \d+$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply' })).toHaveAttribute('href', /\/en\/account\/vacancies\/[0-9a-f-]{36}\/apply$/);
+
+  const side = page.getByRole('complementary');
+  await expect(side.getByText(/^Vacancies: \d+$/)).toBeVisible();
+  await side.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/en\/companies\/EE\/\d+$/);
+  await expect(page.getByRole('heading', { name: "The company's vacancies" })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  expect(await cards(page).count()).toBeLessThanOrEqual(10);
+
+  await page.goto('/en/companies/EE');
+  await expect(page.getByRole('heading', { name: 'All employers' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Vacancies: \d+/ }).first()).toBeVisible();
+
+  await page.goto('/en/categories');
+  await page.getByRole('link', { name: /Information technology/ }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies\?categoryCode=IT$/);
+  await expect(found(page)).toBeVisible();
+});
+
+test('the mobile apply bar shows below 1024 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/en/vacancies');
+  await cards(page).first().getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'Apply' }).getByRole('link', { name: 'Apply' })).toBeVisible();
+});
+
+test('an applicant saves a vacancy as a favourite', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/vacancies');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to favourites' })).toHaveCount(0);
+  await page.goto('/en/login?p=%2Fen%2Fvacancies');
+  await signIn(page, 'applicant@vakants.test');
+  await expect(page).toHaveURL(/\/en\/vacancies$/);
+  const card = cards(page).nth(1);
+  const title = (await card.getByRole('link').first().textContent()) ?? '';
+  await card.getByRole('button', { name: 'Add to favourites' }).click();
+  await expect(card.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+  const saved = (await (await page.request.get('/api/applicant/favourites-vacancies')).json()) as { occupation: { labels: { en: string } } }[];
+  expect(saved.map((item) => item.occupation.labels.en)).toContain(title);
+  await page.reload();
+  await expect(cards(page).nth(1).getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+  await cards(page).nth(1).getByRole('button', { name: 'Remove from favourites' }).click();
+  await expect(cards(page).nth(1).getByRole('button', { name: 'Add to favourites' })).toBeVisible();
+});
