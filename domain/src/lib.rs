@@ -7,6 +7,7 @@ pub mod audit;
 pub mod companies;
 pub mod config;
 pub mod crypto;
+pub mod cvs;
 pub mod db;
 pub mod error;
 pub mod files;

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod applicant;
 pub mod auth;
+pub mod cvs;
 pub mod dev;
 pub mod employer;
 pub mod open;

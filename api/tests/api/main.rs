@@ -6,6 +6,7 @@ mod applicant;
 mod auth;
 mod companies;
 mod csrf;
+mod cvs;
 mod errors;
 mod impersonation;
 mod notifications;

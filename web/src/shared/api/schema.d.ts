@@ -98,6 +98,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/applicant/cv`: creates a CV, or replaces the applicant's CV `cvId` with every
+         *     list. `draft: true` keeps it a draft (required fields not enforced); otherwise every rule of a
+         *     finished CV applies. A failed save changes nothing. The CV database learns of the change.
+         */
+        post: operations["save_cv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/cv/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/applicant/cv/my`: the applicant's CVs, most recently changed first. */
+        get: operations["my_cvs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/cv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Handles `DELETE /api/applicant/cv/{id}`: deletes the applicant's CV; it leaves the CV database. */
+        delete: operations["delete_cv"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/cv/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
+         *     checked by content). It replaces the CV's PDF; its text becomes searchable in the CV database.
+         */
+        post: operations["upload_pdf"];
+        /** Handles `DELETE /api/applicant/cv/{id}/pdf`: removes the CV's uploaded PDF. */
+        delete: operations["delete_pdf"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applicant/favourites-vacancies": {
         parameters: {
             query?: never;
@@ -563,6 +639,26 @@ export interface paths {
         patch: operations["count_vacancy_view"];
         trace?: never;
     };
+    "/api/open/notifications/unsubscribe/{username}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/open/notifications/unsubscribe/{username}/{token}`: the link of a mailing
+         *     takes its recipient off the list (following it again is fine).
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/periods": {
         parameters: {
             query?: never;
@@ -795,6 +891,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/cv/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/cv/{id}`: the whole CV. For now only its owner reads it; anyone else
+         *     gets "not found".
+         */
+        get: operations["get_cv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/menu-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/menu-notifications`: the menu's badge counts (polled every 30 s). */
+        get: operations["badge_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/user/menu-notifications`: the user opened a part of their area; its badge
+         *     starts counting again from now. Answers the new counts.
+         */
+        patch: operations["mark_seen"];
+        trace?: never;
+    };
     "/api/user/profile": {
         parameters: {
             query?: never;
@@ -864,6 +1001,22 @@ export interface components {
         Avatar: {
             thumbnailUrl?: string | null;
         };
+        /** @description What has happened since the user last opened each part of their area. */
+        BadgeCounts: {
+            /** Format: int64 */
+            applications: number;
+            /** Format: int64 */
+            interviews: number;
+            /** Format: int64 */
+            invoices: number;
+            /** Format: int64 */
+            messages: number;
+        };
+        /**
+         * @description The kinds of badge on the menu.
+         * @enum {string}
+         */
+        BadgeKind: "INTERVIEWS" | "APPLICATIONS" | "MESSAGES" | "INVOICES";
         Branding: {
             cover?: components["schemas"]["Link"] | null;
             gallery: components["schemas"]["Link"][];
@@ -884,6 +1037,16 @@ export interface components {
              * @description Active vacancies in the category.
              */
             sizeCount: number;
+        };
+        Certificate: {
+            /**
+             * Format: uuid
+             * @description An uploaded file of the applicant.
+             */
+            fileId?: string | null;
+            title?: string | null;
+            /** Format: int32 */
+            year?: number | null;
         };
         /** @description A place to choose as a work location. */
         City: {
@@ -962,9 +1125,50 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        Course: {
+            /** Format: uuid */
+            fileId?: string | null;
+            organizer?: string | null;
+            title?: string | null;
+        };
         Created: {
             /** Format: uuid */
             applicationId: string;
+        };
+        /** @description A whole saved CV. */
+        Cv: {
+            aboutMe?: string | null;
+            categories: string[];
+            certificates: components["schemas"]["Certificate"][];
+            cityCode?: string | null;
+            courses: components["schemas"]["Course"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            cvId: string;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            driverLicences: components["schemas"]["DriverLicence"][];
+            educations: components["schemas"]["Education"][];
+            email?: string | null;
+            employmentHistories: components["schemas"]["EmploymentHistory"][];
+            employmentType?: string | null;
+            firstname?: string | null;
+            gender?: string | null;
+            languageSkills: components["schemas"]["LanguageSkill"][];
+            lastname?: string | null;
+            pdf?: components["schemas"]["CvPdf"] | null;
+            phoneNumber?: string | null;
+            portfolio: components["schemas"]["PortfolioItem"][];
+            references: components["schemas"]["Reference"][];
+            skills: components["schemas"]["Skill"][];
+            status: components["schemas"]["CvStatus"];
+            title?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            visibility: components["schemas"]["Visibility"];
+            workLocation?: string | null;
+            workLocationCode?: string | null;
         };
         CvFacetCounts: {
             categoryCode: {
@@ -989,6 +1193,49 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description A whole CV as the wizard sends it: every list replaces what was saved before. */
+        CvInput: {
+            aboutMe?: string | null;
+            /** @description `ref_categories` codes; at least one for a finished CV. */
+            categories?: string[];
+            certificates?: components["schemas"]["Certificate"][];
+            /** @description A `ref_places` code. */
+            cityCode?: string | null;
+            courses?: components["schemas"]["Course"][];
+            /**
+             * Format: uuid
+             * @description The applicant's CV to replace; left out to create a new one.
+             */
+            cvId?: string | null;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            /**
+             * @description Save unfinished (status DRAFT): the required fields of a finished CV are not enforced, the
+             *     rules of what is filled in are. A draft is never in the CV database.
+             */
+            draft?: boolean;
+            driverLicences?: components["schemas"]["DriverLicence"][];
+            educations?: components["schemas"]["Education"][];
+            email?: string | null;
+            employmentHistories?: components["schemas"]["EmploymentHistory"][];
+            /** @description A `ref_employment_types` code. */
+            employmentType?: string | null;
+            firstname?: string | null;
+            /** @description A `ref_genders` code. */
+            gender?: string | null;
+            languageSkills?: components["schemas"]["LanguageSkill"][];
+            lastname?: string | null;
+            /** @description With the country code (+372 …); a bare "+372" counts as empty. */
+            phoneNumber?: string | null;
+            portfolio?: components["schemas"]["PortfolioItem"][];
+            references?: components["schemas"]["Reference"][];
+            skills?: components["schemas"]["Skill"][];
+            title?: string | null;
+            visibility?: components["schemas"]["Visibility"];
+            /** @description Where the applicant wants to work, as text; `workLocationCode` is its `ref_places` code. */
+            workLocation?: string | null;
+            workLocationCode?: string | null;
+        };
         CvListItem: {
             categoryCodes: string[];
             cityCodes: string[];
@@ -1006,6 +1253,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             workExperience?: string | null;
+        };
+        /** @description The uploaded PDF of a CV. */
+        CvPdf: {
+            /** Format: uuid */
+            fileId: string;
+            name: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** @description `pending` until its text is read for the CV-database search, then `extracted` or `unavailable`. */
+            textStatus: string;
         };
         CvSearchPage: {
             content: components["schemas"]["CvListItem"][];
@@ -1043,6 +1300,22 @@ export interface components {
             /** @default [] */
             workExperience: string[];
         };
+        /**
+         * @description DRAFT while the wizard is unfinished; only an ACTIVE (and visible) CV is in the CV database.
+         * @enum {string}
+         */
+        CvStatus: "DRAFT" | "ACTIVE";
+        /** @description One line of "my CVs". */
+        CvSummary: {
+            /** Format: uuid */
+            cvId: string;
+            pdf?: components["schemas"]["CvPdf"] | null;
+            status: components["schemas"]["CvStatus"];
+            title?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            visibility: components["schemas"]["Visibility"];
+        };
         DriverLicence: {
             driverLicence: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -1056,6 +1329,16 @@ export interface components {
              */
             experience?: number | null;
             label: string;
+        };
+        Education: {
+            /** @description A `ref_education_levels` code. */
+            educationLevel?: string | null;
+            /** Format: int32 */
+            graduationYear?: number | null;
+            institution?: string | null;
+            speciality?: string | null;
+            /** @description The graduation year is then the expected one and may lie ahead. */
+            stillStudying?: boolean;
         };
         EducationLevel: {
             educationLevel: string;
@@ -1075,6 +1358,20 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        EmploymentHistory: {
+            company?: string | null;
+            description?: string | null;
+            /**
+             * Format: date
+             * @description Required unless `present`.
+             */
+            endDate?: string | null;
+            occupation?: string | null;
+            /** @description Still working there. */
+            present?: boolean;
+            /** Format: date */
+            startDate?: string | null;
         };
         EmploymentType: {
             employmentType: string;
@@ -1178,6 +1475,13 @@ export interface components {
             text: string;
             to: string;
         };
+        PortfolioItem: {
+            description?: string | null;
+            /** @description Uploaded files of the applicant. */
+            fileIds?: string[];
+            /** @description Starts with `http://` or `https://`. */
+            url?: string | null;
+        };
         /** @description One active product of the price list; amounts are integer cents, VAT excluded. */
         Product: {
             code: string;
@@ -1240,6 +1544,14 @@ export interface components {
             question: string;
             /** Format: uuid */
             questionId: string;
+        };
+        Reference: {
+            company?: string | null;
+            contact?: string | null;
+            /** Format: uuid */
+            fileId?: string | null;
+            jobTitle?: string | null;
+            name?: string | null;
         };
         /** @description A company of the Business Register, offered by the company autocomplete. */
         RegisterEntry: {
@@ -1381,12 +1693,20 @@ export interface components {
             /** Format: int32 */
             totalPages: number;
         };
+        SeenRequest: {
+            kind: components["schemas"]["BadgeKind"];
+        };
         SettingsUi: {
             /** @description The server's build; the web compares it with its own to ask for a reload. */
             buildVersion: string;
             defaultLocale: string;
             /** @description The interface languages, fallback first. */
             locales: string[];
+        };
+        Skill: {
+            /** @description A `ref_skill_levels` code. */
+            level?: string | null;
+            skill?: string | null;
         };
         SkillLevel: {
             /** @description In the locale of Accept-Language (et fallback). */
@@ -1515,6 +1835,11 @@ export interface components {
             code: string;
             email: string;
         };
+        /**
+         * @description Whether employers find the CV in the CV database.
+         * @enum {string}
+         */
+        Visibility: "VISIBLE" | "HIDDEN";
         WorkExperience: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
@@ -1710,6 +2035,185 @@ export interface operations {
                 content?: never;
             };
             /** @description not the applicant's application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_cv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CvInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cv"];
+                };
+            };
+            /** @description validation: `field` names the field, e.g. `educations[1].institution` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `cvId` is not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_cvs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvSummary"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_cv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_pdf: {
+        parameters: {
+            query?: {
+                /** @description The file's name as the user chose it (shown in "my CVs"). */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the PDF's bytes */
+        requestBody: {
+            content: {
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvPdf"];
+                };
+            };
+            /** @description The file is too large; Wrong file (not a PDF by its content) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not one of the applicant's CVs */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2549,6 +3053,36 @@ export interface operations {
             };
         };
     };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description unsubscribed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     periods: {
         parameters: {
             query?: never;
@@ -2891,6 +3425,109 @@ export interface operations {
             };
             /** @description company_not_found: not in the Business Register */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_cv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cv"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    badge_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadgeCounts"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadgeCounts"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,107 @@
+//! CV calls: the applicant saves, lists and deletes their CVs and their uploaded PDF; a signed-in
+//! user reads a CV. Every call by id answers "not found" for someone else's CV, so ids do not leak.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::StatusCode;
+use domain::cvs::{self, Cv, CvInput, CvPdf, CvSummary};
+use domain::files::MAX_PDF_BYTES;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+use crate::session::SignedIn;
+use crate::state::AppState;
+
+/// Under `/api/applicant`.
+pub fn applicant_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(save_cv))
+        .routes(routes!(my_cvs))
+        .routes(routes!(delete_cv))
+        .routes(routes!(upload_pdf, delete_pdf))
+}
+
+/// Under `/api/user`.
+pub fn user_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_cv))
+}
+
+/// Handles `POST /api/applicant/cv`: creates a CV, or replaces the applicant's CV `cvId` with every
+/// list. `draft: true` keeps it a draft (required fields not enforced); otherwise every rule of a
+/// finished CV applies. A failed save changes nothing. The CV database learns of the change.
+#[utoipa::path(post, path = "/cv", tag = "applicant", request_body = CvInput,
+    responses((status = 200, body = Cv),
+        (status = 400, body = ErrorBody, description = "validation: `field` names the field, e.g. `educations[1].institution`"),
+        (status = 404, body = ErrorBody, description = "`cvId` is not one of the applicant's CVs")))]
+async fn save_cv(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<CvInput>) -> ApiResult<Json<Cv>> {
+    let owner = signed_in.session.user_id;
+    let id = cvs::save(&state.pool, owner, &body).await?;
+    Ok(Json(cvs::get(&state.pool, owner, id).await?))
+}
+
+/// Handles `GET /api/applicant/cv/my`: the applicant's CVs, most recently changed first.
+#[utoipa::path(get, path = "/cv/my", tag = "applicant",
+    responses((status = 200, body = Vec<CvSummary>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn my_cvs(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<CvSummary>>> {
+    Ok(Json(cvs::mine(&state.pool, signed_in.session.user_id).await?))
+}
+
+/// Handles `DELETE /api/applicant/cv/{id}`: deletes the applicant's CV; it leaves the CV database.
+#[utoipa::path(delete, path = "/cv/{id}", tag = "applicant", params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
+async fn delete_cv(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
+    cvs::delete(&state.pool, signed_in.session.user_id, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UploadName {
+    /// The file's name as the user chose it (shown in "my CVs").
+    pub name: Option<String>,
+}
+
+/// Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
+/// checked by content). It replaces the CV's PDF; its text becomes searchable in the CV database.
+#[utoipa::path(post, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path), UploadName),
+    request_body(content = String, content_type = "application/pdf", description = "the PDF's bytes"),
+    responses((status = 201, body = CvPdf),
+        (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF by its content)"),
+        (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
+async fn upload_pdf(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+    Query(params): Query<UploadName>,
+    body: Body,
+) -> ApiResult<(StatusCode, Json<CvPdf>)> {
+    let owner = signed_in.session.user_id;
+    // one byte over the limit is enough for the domain to answer "too large"; reading stops there
+    let bytes = axum::body::to_bytes(body, MAX_PDF_BYTES + 1)
+        .await
+        .map_err(|_| ApiError(domain::Error::field("file", "The file is too large")))?;
+    let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("cv.pdf");
+    domain::files::attach_cv_pdf(&state.pool, &state.files, owner, id, name, &bytes).await?;
+    let pdf = cvs::pdf(&state.pool, owner, id).await?.ok_or_else(domain::Error::not_found)?;
+    Ok((StatusCode::CREATED, Json(pdf)))
+}
+
+/// Handles `DELETE /api/applicant/cv/{id}/pdf`: removes the CV's uploaded PDF.
+#[utoipa::path(delete, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
+async fn delete_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
+    cvs::remove_pdf(&state.pool, signed_in.session.user_id, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Handles `GET /api/user/cv/{id}`: the whole CV. For now only its owner reads it; anyone else
+/// gets "not found".
+#[utoipa::path(get, path = "/cv/{id}", tag = "user", params(("id" = Uuid, Path)),
+    responses((status = 200, body = Cv), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_cv(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Cv>> {
+    Ok(Json(cvs::get(&state.pool, signed_in.session.user_id, id).await?))
+}
