@@ -20,10 +20,29 @@ pub struct Machine {
     /// The 1-minute load average when the run started.
     #[serde(default)]
     pub load_avg: f64,
+    /// The workspace commit, `+dirty` when search/ or bench/ had uncommitted changes.
+    #[serde(default)]
+    pub git: String,
 }
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
+}
+
+fn git_state() -> String {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let run = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(dir)
+            .args(args)
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default()
+    };
+    let head = run(&["rev-parse", "--short", "HEAD"]);
+    let dirty = !run(&["status", "--porcelain", "--", "../search", "."]).is_empty();
+    format!("{head}{}", if dirty { "+dirty" } else { "" })
 }
 
 impl Machine {
@@ -63,6 +82,7 @@ impl Machine {
             rustc,
             date: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             load_avg: crate::load_avg(),
+            git: git_state(),
         }
     }
 }
@@ -192,6 +212,7 @@ pub fn markdown(report: &Report, json_name: &str, svg_name: &str) -> String {
         "Latest run: {} on `{}` — {} cores ({}), {} GiB RAM, {} (kernel {}), {}; 1-minute load average {:.1} at the start.\n",
         m.date, m.host, m.cores, m.cpu_model, m.ram_gib, m.os, m.kernel, m.rustc, m.load_avg
     );
+    let _ = writeln!(out, "Workspace at commit `{}`.\n", m.git);
     let _ = writeln!(out, "Command: `{}`  ", report.command);
     let _ = writeln!(
         out,
