@@ -379,3 +379,45 @@ async fn cached_results_never_outlive_an_expiry_a_commit_or_a_rebuild() {
         vec![7]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_keep_answering_while_an_index_is_rebuilt_and_written() {
+    let root = tempfile::tempdir().unwrap();
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    let corpus = vacancies();
+    writer.upsert_vacancies(corpus.clone()).await.unwrap();
+    writer.commit().await.unwrap();
+    // The reader picks up the first commit within a moment.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let searching = tokio::spawn(async move {
+        let mut answers = 0;
+        let started = std::time::Instant::now();
+        while started.elapsed() < Duration::from_millis(2500) {
+            let query = VacancyQuery {
+                now: now(),
+                text: Some("müüja".to_owned()),
+                ..VacancyQuery::default()
+            };
+            let results = reader
+                .search_vacancies(query)
+                .await
+                .expect("a search during the rebuild");
+            assert!(results.total > 0);
+            answers += 1;
+        }
+        answers
+    });
+    for round in 0..3u128 {
+        let rebuild = writer.begin_rebuild(IndexKind::Vacancies).unwrap();
+        rebuild.add_vacancies(&corpus).unwrap();
+        rebuild.finish().unwrap();
+        writer
+            .upsert_vacancies(vec![vacancy(VacancySpec::simple(1000 + round, "Müüja"))])
+            .await
+            .unwrap();
+        writer.commit().await.unwrap();
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    }
+    assert!(searching.await.unwrap() > 10);
+}
