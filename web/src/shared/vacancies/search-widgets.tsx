@@ -11,7 +11,7 @@ import { Pager } from './pager';
 import { type ReferenceList, useReference } from './reference';
 import { useSalary } from './salary-connector';
 import type { VacancyHit } from './search-client';
-import { FLAG_KEYS, type FlagKey, type ListKey } from './search-state';
+import { FLAG_KEYS, type FlagKey, LIST_KEYS, type ListKey } from './search-state';
 import { useEmployers } from './search-employers';
 import { VacancyCard } from './vacancy-card';
 
@@ -255,4 +255,33 @@ export function SearchPagination() {
 export function useSearching(): boolean {
   const { status } = useInstantSearch({ catchError: true });
   return status === 'loading' || status === 'stalled';
+}
+
+function KeepList({ attribute }: { attribute: ListKey }) {
+  useRefinementList({ attribute, operator: 'or', limit: FACET_LIMIT });
+  return null;
+}
+
+function KeepFlag({ attribute }: { attribute: FlagKey }) {
+  useToggleRefinement({ attribute, on: true });
+  return null;
+}
+
+/**
+ * Holds every filter of the URL while the visible widgets come and go (the modal, the layouts):
+ * InstantSearch drops a refinement when its last widget unmounts.
+ */
+export function KeepRefinements() {
+  useSalary();
+  usePagination();
+  return (
+    <>
+      {LIST_KEYS.map((attribute) => (
+        <KeepList key={attribute} attribute={attribute} />
+      ))}
+      {FLAG_KEYS.map((attribute) => (
+        <KeepFlag key={attribute} attribute={attribute} />
+      ))}
+    </>
+  );
 }

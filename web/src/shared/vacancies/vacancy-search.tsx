@@ -7,18 +7,28 @@ import { stateToUi, uiToState, VACANCY_INDEX, type VacancyUiState } from './inst
 import { createVacancySearchClient } from './search-client';
 import { parseSearchParams, type SearchState, toQueryString } from './search-state';
 import { searchVacancies } from './search-vacancies';
+import { KeepRefinements } from './search-widgets';
 
 const normalized = (search: string) => toQueryString(parseSearchParams(new URLSearchParams(search)));
 
-type UrlRouter = Router<SearchState> & { locationChanged: (search: string) => void };
+type UrlRouter = Router<SearchState> & { locationChanged: () => void };
 
 /**
  * InstantSearch's router over react-router: writes go through `navigate`, so the router and the
- * history stay one; a location change from outside (back button, a link) is handed to InstantSearch.
+ * history stay one; a location change from outside (back and forward, a link) is handed to
+ * InstantSearch.
  */
 function createUrlRouter(navigate: { current: NavigateFunction }): UrlRouter {
   let listener: ((route: SearchState) => void) | null = null;
   let current = normalized(window.location.search);
+  // the address bar is the truth: a render of an older location never moves the search back
+  const onPopState = () => locationChanged();
+  function locationChanged() {
+    const next = normalized(window.location.search);
+    if (next === current) return;
+    current = next;
+    listener?.(parseSearchParams(new URLSearchParams(window.location.search)));
+  }
   return {
     $$type: 'vakants.react-router',
     read: () => parseSearchParams(new URLSearchParams(window.location.search)),
@@ -26,21 +36,18 @@ function createUrlRouter(navigate: { current: NavigateFunction }): UrlRouter {
       const search = toQueryString(route);
       if (search === current) return;
       current = search;
-      navigate.current({ search }, { preventScrollReset: false });
+      navigate.current({ search });
     },
     createURL: (route) => `${window.location.pathname}${toQueryString(route)}`,
     onUpdate(callback) {
       listener = callback;
+      window.addEventListener('popstate', onPopState);
     },
     dispose() {
       listener = null;
+      window.removeEventListener('popstate', onPopState);
     },
-    locationChanged(search) {
-      const next = normalized(search);
-      if (next === current) return;
-      current = next;
-      listener?.(parseSearchParams(new URLSearchParams(search)));
-    },
+    locationChanged,
   };
 }
 
@@ -62,11 +69,13 @@ export function VacancySearch({ routed = false, hitsPerPage = 20, children }: { 
   const location = useLocation();
   const searchClient = useMemo(() => createVacancySearchClient(searchVacancies), []);
   const router = useMemo(() => (routed ? createUrlRouter(navigateRef) : null), [routed]);
-  useEffect(() => router?.locationChanged(location.search), [router, location.search]);
+  // links to /vacancies from the page itself (header, categories) change the location without popstate
+  useEffect(() => router?.locationChanged(), [router, location.search]);
   const routing = useMemo(() => (router ? { router, stateMapping } : undefined), [router]);
   return (
     <InstantSearch searchClient={searchClient} indexName={VACANCY_INDEX} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
       <Configure hitsPerPage={hitsPerPage} />
+      <KeepRefinements />
       {children}
     </InstantSearch>
   );
