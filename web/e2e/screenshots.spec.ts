@@ -59,3 +59,34 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+for (const width of [375, 1280]) {
+  test(`discovery screens at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
+    await page.goto('/en/');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('home-vacancies');
+    await page.goto('/en/vacancies');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('vacancies');
+    if (width < 500) {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${width}-vacancies-modal.png` });
+      await page.keyboard.press('Escape');
+    }
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: 'Job description' })).toBeVisible();
+    await shot('vacancy');
+    await page.goto('/en/categories');
+    await expect(page.getByRole('link', { name: /Information technology/ })).toBeVisible();
+    await shot('categories');
+    await page.goto('/en/companies/EE');
+    await expect(page.getByRole('link', { name: /Vacancies: \d+/ }).first()).toBeVisible();
+    await shot('companies');
+    await page.getByRole('link', { name: /Vacancies: \d+/ }).first().click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('company');
+  });
+}

@@ -27,7 +27,7 @@ export function Component() {
             mih={110}
             style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}
           >
-            <Text fw={600} lh={1.3}>
+            <Text fw={600} lh={1.3} style={{ overflowWrap: 'anywhere', hyphens: 'auto' }} lang={language}>
               {category.label}
             </Text>
             <Text c="dimmed" fz="sm">
