@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
 
@@ -21,4 +21,15 @@ export function useChangeFavourite() {
       return client.invalidateQueries({ queryKey: ['favourites'] });
     },
   });
+}
+
+/** The ids of the applicant's saved vacancies (the vacancy page has no favourite flag of its own). */
+export function useFavouriteIds(enabled: boolean): Set<string> | undefined {
+  const favourites = useQuery({
+    queryKey: ['favourites'],
+    queryFn: () => unwrap(api.GET('/api/applicant/favourites-vacancies')),
+    enabled,
+    meta: { handledLocally: true },
+  });
+  return favourites.data ? new Set(favourites.data.map((vacancy) => vacancy.vacancyId)) : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Router, UiState } from 'instantsearch.js';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
-import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
+import { type Location, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 
 import { stateToUi, uiToState, VACANCY_INDEX, type VacancyUiState } from './instantsearch-state';
 import { createVacancySearchClient } from './search-client';
@@ -18,9 +18,9 @@ type UrlRouter = Router<SearchState> & { locationChanged: () => void };
  * history stay one; a location change from outside (back and forward, a link) is handed to
  * InstantSearch.
  */
-function createUrlRouter(navigate: { current: NavigateFunction }): UrlRouter {
+function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { current: Location }): UrlRouter {
   let listener: ((route: SearchState) => void) | null = null;
-  let current = normalized(window.location.search);
+  let current = normalized(rendered.current.search);
   // the address bar is the truth: a render of an older location never moves the search back
   const onPopState = () => locationChanged();
   function locationChanged() {
@@ -31,14 +31,14 @@ function createUrlRouter(navigate: { current: NavigateFunction }): UrlRouter {
   }
   return {
     $$type: 'vakants.react-router',
-    read: () => parseSearchParams(new URLSearchParams(window.location.search)),
+    read: () => parseSearchParams(new URLSearchParams(rendered.current.search)),
     write(route) {
       const search = toQueryString(route);
       if (search === current) return;
       current = search;
       navigate.current({ search });
     },
-    createURL: (route) => `${window.location.pathname}${toQueryString(route)}`,
+    createURL: (route) => `${rendered.current.pathname}${toQueryString(route)}`,
     onUpdate(callback) {
       listener = callback;
       window.addEventListener('popstate', onPopState);
@@ -67,8 +67,12 @@ export function VacancySearch({ routed = false, hitsPerPage = 20, children }: { 
     navigateRef.current = navigate;
   }, [navigate]);
   const location = useLocation();
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  }, [location]);
   const searchClient = useMemo(() => createVacancySearchClient(searchVacancies), []);
-  const router = useMemo(() => (routed ? createUrlRouter(navigateRef) : null), [routed]);
+  const router = useMemo(() => (routed ? createUrlRouter(navigateRef, locationRef) : null), [routed]);
   // links to /vacancies from the page itself (header, categories) change the location without popstate
   useEffect(() => router?.locationChanged(), [router, location.search]);
   const routing = useMemo(() => (router ? { router, stateMapping } : undefined), [router]);

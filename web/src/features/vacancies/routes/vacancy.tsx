@@ -10,6 +10,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
 import { useDocumentTitle } from '@/shared/ui/page';
 import { estonianDate, inLanguage, salaryLine } from '@/shared/vacancies/format';
+import { useFavouriteIds } from '@/shared/vacancies/favourite';
 import { FavouriteButton } from '@/shared/vacancies/vacancy-card';
 
 import { useVacancy, type VacancyDetail } from '../api/get-vacancy';
@@ -85,6 +86,7 @@ function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: 
   const to = useLocalizedPath();
   const wide = useDesktop();
   const me = useMe().data ?? null;
+  const favourites = useFavouriteIds(isApplicant(me));
   const branding = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded).data;
   const title = vacancy.occupation.labels[language] || vacancy.occupation.labels.et;
   useDocumentTitle(title);
@@ -114,7 +116,7 @@ function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: 
                 </Group>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Title order={1}>{title}</Title>
-                  {isApplicant(me) && <FavouriteButton vacancyId={vacancy.vacancyId} initial={false} />}
+                  {favourites && <FavouriteButton vacancyId={vacancy.vacancyId} initial={favourites.has(vacancy.vacancyId)} />}
                 </Group>
                 <Anchor component={Link} to={to(`/companies/${vacancy.company.countryCode}/${vacancy.company.registryCode}`)} fw={600}>
                   {vacancy.company.businessName}
