@@ -344,7 +344,6 @@ impl Checked {
 #[derive(Default)]
 struct RowIndexes {
     educations: Vec<(usize, usize)>,
-    employment_histories: Vec<(usize, usize)>,
     language_skills: Vec<(usize, usize)>,
     skills: Vec<(usize, usize)>,
     driver_licences: Vec<(usize, usize)>,
@@ -458,14 +457,13 @@ fn validate(input: &CvInput, today: NaiveDate) -> Result<Checked> {
         if !clean.present {
             require(&clean.end_date, field("endDate"), "Enter the end date, or mark the job as your present one")?;
         }
-        if let (Some(start), Some(end)) = (clean.start_date, clean.end_date) {
-            if end < start {
-                return Err(Error::field(field("endDate"), "The end date cannot be earlier than the start date"));
-            }
+        if let (Some(start), Some(end)) = (clean.start_date, clean.end_date)
+            && end < start
+        {
+            return Err(Error::field(field("endDate"), "The end date cannot be earlier than the start date"));
         }
         clean.end_date = clean.end_date.filter(|_| !clean.present);
         cv.employment_histories.push(clean);
-        row_indexes.employment_histories.push((i, cv.employment_histories.len() - 1));
     }
 
     too_many("languageSkills", input.language_skills.len())?;
