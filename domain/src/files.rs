@@ -89,16 +89,17 @@ pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id:
     if Sniffed::of(bytes) != Some(Sniffed::Pdf) {
         return Err(Error::field("file", "Wrong file: a CV must be a PDF document"));
     }
-    let key = store.put(bytes).await?;
     let mut tx = pool.begin().await?;
-    let owned: bool = sqlx::query_scalar("select exists (select 1 from cvs where id = $1 and owner_user_id = $2 and deleted_at is null)")
+    // the CV row stays locked until the file is recorded, so the check holds when it is written
+    let owned: Option<Uuid> = sqlx::query_scalar("select id from cvs where id = $1 and owner_user_id = $2 and deleted_at is null for update")
         .bind(cv_id)
         .bind(owner)
-        .fetch_one(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-    if !owned {
+    if owned.is_none() {
         return Err(Error::not_found());
     }
+    let key = store.put(bytes).await?;
     let file_id = insert_file(&mut tx, owner, "cv_pdf", name, Sniffed::Pdf, bytes, &key, "pending").await?;
     sqlx::query("update cvs set pdf_file_id = $2 where id = $1").bind(cv_id).bind(file_id).execute(&mut *tx).await?;
     jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: Some(cv_id) }]).await?;
