@@ -64,6 +64,9 @@ struct RunArgs {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Rewrites the SVG and README.md next to a results JSON.
+    #[command(hide = true)]
+    Render { json: PathBuf },
     /// One measurement; prints its JSON on the last line of stdout.
     #[command(hide = true)]
     Measure {
@@ -124,6 +127,16 @@ fn main() -> anyhow::Result<()> {
             };
             let measurement = runtime.block_on(bench::measure(&config))?;
             println!("{}", serde_json::to_string(&measurement)?);
+            Ok(())
+        }
+        Some(Cmd::Render { json }) => {
+            // rewrite the plot and README.md of a results file (after editing its notes by hand)
+            let report: Report = serde_json::from_str(&std::fs::read_to_string(&json)?)?;
+            let dir = json.parent().map(PathBuf::from).unwrap_or_default();
+            let stem = json.file_stem().and_then(|s| s.to_str()).unwrap_or("results").to_string();
+            let (json_name, svg_name) = (format!("{stem}.json"), format!("{stem}.svg"));
+            std::fs::write(dir.join(&svg_name), report::svg(&report))?;
+            std::fs::write(dir.join("README.md"), report::markdown(&report, &json_name, &svg_name))?;
             Ok(())
         }
         None => runtime.block_on(run(cli.run)),

@@ -329,7 +329,10 @@ pub fn svg(report: &Report) -> String {
         .cloned()
         .chain(ms.iter().filter_map(|m| m.class("all")).map(|a| a.latency.p50_ms))
         .fold(1.0_f64, f64::min);
-    let lo = 10f64.powf(min.max(1e-3).log10().floor());
+    let mut lo = 10f64.powf(min.max(1e-3).log10().floor());
+    if min / lo < 3.0 {
+        lo /= 10.0;
+    }
     let hi = 10f64.powf(max.log10().ceil());
     let (width, height) = ((160.0 + 170.0 * groups.len().max(1) as f64).max(760.0), 480.0);
     let (left, right, top, bottom) = (80.0, 30.0, 50.0, 110.0);
@@ -364,18 +367,6 @@ pub fn svg(report: &Report) -> String {
     );
     let _ = writeln!(s, r#"<line x1="{left}" x2="{left}" y1="{top}" y2="{}" stroke="black"/>"#, top + plot_h);
     let _ = writeln!(s, r#"<line x1="{left}" x2="{}" y1="{}" y2="{}" stroke="black"/>"#, width - right, top + plot_h, top + plot_h);
-    for (target, label) in [(10.0, "10 ms target (100k)"), (50.0, "50 ms target (1M)")] {
-        if target >= lo && target <= hi {
-            let ty = y(target);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{left}" x2="{}" y1="{ty:.1}" y2="{ty:.1}" stroke="#2b8a3e" stroke-dasharray="6 4"/><text x="{}" y="{:.1}" text-anchor="end" fill="#2b8a3e">{label}</text>"##,
-                width - right,
-                width - right - 4.0,
-                ty - 4.0
-            );
-        }
-    }
     let group_w = (width - left - right) / groups.len().max(1) as f64;
     let bar_w = (group_w - 40.0) / engines.len().max(1) as f64;
     for (g, (kind, size)) in groups.iter().enumerate() {
@@ -413,6 +404,18 @@ pub fn svg(report: &Report) -> String {
             kind_label(*kind)
         );
     }
+    for (target, label) in [(10.0, "10 ms target (100k)"), (50.0, "50 ms target (1M)")] {
+        if target >= lo && target <= hi {
+            let ty = y(target);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{left}" x2="{}" y1="{ty:.1}" y2="{ty:.1}" stroke="#2b8a3e" stroke-dasharray="6 4"/><text x="{}" y="{:.1}" text-anchor="start" fill="#2b8a3e" stroke="white" stroke-width="3" paint-order="stroke">{label}</text>"##,
+                width - right,
+                left + 4.0,
+                ty - 4.0
+            );
+        }
+    }
     let _ = writeln!(
         s,
         r#"<text x="{}" y="{}" text-anchor="middle">corpus (number of documents indexed)</text>"#,
@@ -436,7 +439,7 @@ pub fn svg(report: &Report) -> String {
     }
     let _ = writeln!(
         s,
-        r#"<text x="{left}" y="{}">dark = p50, medium = p95, light = p99 (the number above a bar is p99 in ms); every search returns a page, the total, all facet counts and salary stats</text>"#,
+        r#"<text x="{left}" y="{}">dark = p50, medium = p95, light = p99; number above a bar = p99 ms; no bar = not measured</text>"#,
         ly + 20.0
     );
     let _ = writeln!(s, "</svg>");
