@@ -52,7 +52,6 @@ pub struct TestApp {
     pub address: String,
     pub pool: PgPool,
     pub client: TestClient,
-    pub search: Arc<dyn search::SearchEngine>,
     pub index: search::TantivyEngine,
     pub files: domain::files::FileStore,
     pub database_url: String,
@@ -115,7 +114,6 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     };
     let state = api::build_state(config, build).await.expect("app state");
     let pool = state.pool.clone();
-    let search = state.search.clone();
     let index = state.index.clone();
     let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
@@ -128,7 +126,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     tokio::spawn(app.serve(async move {
         let _ = stopped.await;
     }));
-    TestApp { client: TestClient::new(&address), address, pool, search, index, files, database_url, database, data_dir, stop: Some(stop), stop_worker }
+    TestApp { client: TestClient::new(&address), address, pool, index, files, database_url, database, data_dir, stop: Some(stop), stop_worker }
 }
 
 impl Drop for TestApp {
