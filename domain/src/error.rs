@@ -141,13 +141,3 @@ impl Error {
         Error::code(ErrorCode::AccessDenied)
     }
 }
-
-/// Turns a unique-constraint violation into a 400 naming the field; other database errors pass through.
-pub fn unique_violation_as_field(err: sqlx::Error, constraint: &str, field: &'static str, message: &'static str) -> Error {
-    if let sqlx::Error::Database(db) = &err {
-        if db.constraint() == Some(constraint) {
-            return Error::field(field, message);
-        }
-    }
-    Error::Database(err)
-}

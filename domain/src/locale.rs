@@ -41,10 +41,10 @@ impl Locale {
                 .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
                 .unwrap_or(1.0);
             let primary = tag.split('-').next().unwrap_or("");
-            if let Some(locale) = Locale::from_code(primary) {
-                if best.is_none_or(|(_, q)| quality > q) {
-                    best = Some((locale, quality));
-                }
+            if let Some(locale) = Locale::from_code(primary)
+                && best.is_none_or(|(_, q)| quality > q)
+            {
+                best = Some((locale, quality));
             }
         }
         best.map(|(l, _)| l).unwrap_or_default()

@@ -151,10 +151,10 @@ fn check_salary(field: &'static str, value: Option<f64>) -> Result<(), Error> {
 async fn vacancy_query(state: &AppState, filter: SearchFilter, page: u32, size: u32) -> Result<VacancyQuery, Error> {
     check_salary("salaryFrom", filter.salary_from)?;
     check_salary("salaryTo", filter.salary_to)?;
-    if let (Some(from), Some(to)) = (filter.salary_from, filter.salary_to) {
-        if from > to {
-            return Err(Error::field("salaryFrom", "Salary from cannot be above salary to"));
-        }
+    if let (Some(from), Some(to)) = (filter.salary_from, filter.salary_to)
+        && from > to
+    {
+        return Err(Error::field("salaryFrom", "Salary from cannot be above salary to"));
     }
     check_codes(state, "cityCode", FilterCodes::Places, &filter.city_code).await?;
     check_codes(state, "categoryCode", FilterCodes::Categories, &filter.category_code).await?;

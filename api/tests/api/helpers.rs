@@ -61,6 +61,7 @@ pub struct TestApp {
     stop_worker: tokio::sync::watch::Sender<bool>,
 }
 
+#[derive(Default)]
 pub struct AppOptions {
     pub limits: RateLimits,
     pub prod: bool,
@@ -70,12 +71,6 @@ pub struct AppOptions {
     pub worker: bool,
     /// Open the index as a reader, for a worker in another process (`vakants worker`).
     pub index_reader: bool,
-}
-
-impl Default for AppOptions {
-    fn default() -> Self {
-        AppOptions { limits: RateLimits::default(), prod: false, web_dist: None, worker: false, index_reader: false }
-    }
 }
 
 pub async fn spawn_app() -> TestApp {
