@@ -74,6 +74,19 @@ impl FileStore {
         Ok(key)
     }
 
+    /// Deletes stored files; a missing one is not an error (best effort after the rows are gone).
+    pub async fn remove_all(&self, keys: &[String]) {
+        for key in keys {
+            if let Ok(path) = self.path(key) {
+                if let Err(err) = tokio::fs::remove_file(&path).await {
+                    if err.kind() != std::io::ErrorKind::NotFound {
+                        tracing::warn!(error = %err, "could not delete a stored file");
+                    }
+                }
+            }
+        }
+    }
+
     pub async fn get(&self, key: &str) -> Result<Vec<u8>> {
         Ok(tokio::fs::read(self.path(key)?).await.map_err(anyhow::Error::from)?)
     }

@@ -35,7 +35,8 @@ pub struct ExtractPdfText {
     pub cv_id: Option<Uuid>,
 }
 
-async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]) -> Result<()> {
+/// Enqueues jobs of any queue on the caller's transaction.
+pub async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]) -> Result<()> {
     if jobs.is_empty() {
         return Ok(());
     }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod audit;
+pub mod avatars;
 pub mod companies;
 pub mod config;
 pub mod crypto;

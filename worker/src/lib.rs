@@ -12,12 +12,14 @@ pub mod batcher;
 pub mod extract;
 pub mod maintenance;
 pub mod rebuild;
+pub mod thumbnail;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
+use domain::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::files::FileStore;
 use domain::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
 use search::TantivyEngine;
@@ -91,14 +93,24 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown
         .backend(PostgresStorage::<ExtractPdfText>::new(&pool).with_config(extract_config))
         .concurrency(EXTRACT_CONCURRENCY)
         .data(pool.clone())
-        .data(files)
+        .data(files.clone())
         .build(extract::handle);
+    let files_for_thumbnails = files;
+    let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<MakeThumbnail>::new(&pool).with_config(thumbnail_config))
+        .concurrency(EXTRACT_CONCURRENCY)
+        .data(pool.clone())
+        .data(files_for_thumbnails)
+        .build(thumbnail::handle);
     tracing::info!("index worker started");
-    let (indexing, rebuilding, extracting) = tokio::join!(
+    let (indexing, rebuilding, extracting, thumbnailing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
         extraction.run_until(stop_signal(&shutdown)),
+        thumbnails.run_until(stop_signal(&shutdown)),
     );
+    thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;
     extracting.map_err(|e| anyhow::anyhow!("extraction worker: {e}"))?;

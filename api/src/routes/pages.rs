@@ -694,29 +694,37 @@ async fn company_branding(State(state): State<AppState>, Path((country_code, reg
 
 /// Kinds of files anyone may see: company and vacancy pictures.
 const PUBLIC_KINDS: [&str; 6] = ["company_logo", "company_cover", "company_gallery", "vacancy_image", "vacancy_cover", "vacancy_gallery"];
+/// Profile pictures, for signed-in users only (ids are unguessable; employers see applicants').
+const AVATAR_KINDS: [&str; 2] = ["avatar", "avatar_thumbnail"];
 
 /// Handles `GET /api/files/{id}`: a public picture (company logos, covers, galleries, vacancy
-/// images), cached for a year (a changed picture is a new file). Other files are not found here.
+/// images), or a profile picture for a signed-in user; cached for a year (a changed picture is a
+/// new file). Other files are not found here.
 #[utoipa::path(get, path = "/{id}", tag = "pages", params(("id" = Uuid, Path)),
     responses((status = 200, description = "the image", content_type = "image/*"), (status = 404, body = ErrorBody)))]
-async fn public_file(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
+async fn public_file(State(state): State<AppState>, Ctx(context): Ctx, Path(id): Path<Uuid>) -> ApiResult<Response> {
+    let signed_in = context.session.is_some();
     let row: Option<(String, String, String)> = sqlx::query_as(
         "select f.storage_key, f.content_type, f.kind from files f where f.id = $1
-         and (f.kind = any($2) or exists (select 1 from files parent where parent.thumbnail_file_id = f.id and parent.kind = any($2)))",
+         and (f.kind = any($2) or exists (select 1 from files parent where parent.thumbnail_file_id = f.id and parent.kind = any($2))
+              or ($3 and f.kind = any($4)))",
     )
     .bind(id)
     .bind(&PUBLIC_KINDS[..])
+    .bind(signed_in)
+    .bind(&AVATAR_KINDS[..])
     .fetch_optional(&state.pool)
     .await?;
-    let (key, content_type, _) = row.ok_or_else(Error::not_found)?;
+    let (key, content_type, kind) = row.ok_or_else(Error::not_found)?;
     if !content_type.starts_with("image/") {
         return Err(Error::not_found().into());
     }
     let bytes = state.files.get(&key).await.map_err(|_| Error::not_found())?;
+    let cache = if AVATAR_KINDS.contains(&kind.as_str()) { "private, max-age=31536000, immutable" } else { "public, max-age=31536000, immutable" };
     Ok((
         [
             (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
+            (header::CACHE_CONTROL, cache.to_string()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
         ],
         bytes,

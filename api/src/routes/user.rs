@@ -17,6 +17,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(register_applicant))
         .routes(routes!(register_company))
         .routes(routes!(badge_counts, mark_seen))
+        .routes(routes!(upload_avatar, delete_avatar))
 }
 
 async fn current_me(state: &AppState, signed_in: &SignedIn, company_id: Option<uuid::Uuid>) -> ApiResult<Json<Me>> {
@@ -85,4 +86,37 @@ async fn mark_seen(State(state): State<AppState>, signed_in: SignedIn, Json(body
     let owner = badge_owner(&signed_in);
     notifications::mark_seen(&state.pool, signed_in.session.user_id, owner, body.kind).await?;
     Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, owner).await?))
+}
+
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PictureName {
+    /// The picture's file name as the user chose it.
+    pub name: Option<String>,
+}
+
+/// Handles `POST /api/user/upload/avatar?name=`: the body is a PNG or JPG picture (by content, at
+/// most 5 MiB and 4096 px a side). It is stored without its metadata; a thumbnail follows shortly.
+#[utoipa::path(post, path = "/upload/avatar", tag = "user", params(PictureName),
+    request_body(content = String, content_type = "image/png", description = "the picture's bytes (PNG or JPG)"),
+    responses((status = 200, body = Me), (status = 400, body = ErrorBody, description = "The file is too large; Wrong file; too many pixels"),
+        (status = 401, body = ErrorBody)))]
+async fn upload_avatar(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    crate::error::Query(params): crate::error::Query<PictureName>,
+    body: axum::body::Body,
+) -> ApiResult<Json<Me>> {
+    let too_large = || crate::error::ApiError(domain::Error::field("file", "The file is too large"));
+    let bytes = axum::body::to_bytes(body, domain::avatars::MAX_AVATAR_BYTES + 1).await.map_err(|_| too_large())?;
+    let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("avatar");
+    domain::avatars::upload(&state.pool, &state.files, signed_in.session.user_id, name, bytes.to_vec()).await?;
+    current_me(&state, &signed_in, signed_in.session.company_id).await
+}
+
+/// Handles `DELETE /api/user/upload/avatar`: removes the profile picture (initials show instead).
+#[utoipa::path(delete, path = "/upload/avatar", tag = "user", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
+async fn delete_avatar(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Me>> {
+    domain::avatars::remove(&state.pool, &state.files, signed_in.session.user_id).await?;
+    current_me(&state, &signed_in, signed_in.session.company_id).await
 }

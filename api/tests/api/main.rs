@@ -4,6 +4,7 @@ mod helpers;
 
 mod applicant;
 mod auth;
+mod avatars;
 mod companies;
 mod csrf;
 mod cvs;

@@ -341,7 +341,8 @@ export interface paths {
         };
         /**
          * Handles `GET /api/files/{id}`: a public picture (company logos, covers, galleries, vacancy
-         *     images), cached for a year (a changed picture is a new file). Other files are not found here.
+         *     images), or a profile picture for a signed-in user; cached for a year (a changed picture is a
+         *     new file). Other files are not found here.
          */
         get: operations["public_file"];
         put?: never;
@@ -964,6 +965,27 @@ export interface paths {
         /** Handles `POST /api/user/register-applicant`: the user becomes an APPLICANT (needs a complete profile). */
         post: operations["register_applicant"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/upload/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/upload/avatar?name=`: the body is a PNG or JPG picture (by content, at
+         *     most 5 MiB and 4096 px a side). It is stored without its metadata; a thumbnail follows shortly.
+         */
+        post: operations["upload_avatar"];
+        /** Handles `DELETE /api/user/upload/avatar`: removes the profile picture (initials show instead). */
+        delete: operations["delete_avatar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3600,6 +3622,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_avatar: {
+        parameters: {
+            query?: {
+                /** @description The picture's file name as the user chose it. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the picture's bytes (PNG or JPG) */
+        requestBody: {
+            content: {
+                "image/png": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The file is too large; Wrong file; too many pixels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             401: {
