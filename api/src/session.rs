@@ -69,6 +69,13 @@ fn is_state_changing_get(path: &str) -> bool {
     path == "/api/auth/logout" || path == "/api/admin/be-original" || path.starts_with("/api/admin/represent/")
 }
 
+/// Calls the spec makes POST or PATCH that change nothing a forged request could abuse: the
+/// vacancy search reads, and a view count is deduplicated per visitor. A visitor's very first
+/// request may be one of them, before any response has handed out the anti-forgery cookie.
+fn is_harmless_write(method: &Method, path: &str) -> bool {
+    (*method == Method::POST && path == "/api/open/search") || (*method == Method::PATCH && path == "/api/open/metrics/vacancy")
+}
+
 fn client_ip(headers: &HeaderMap, peer: Option<SocketAddr>, trust_proxy: bool) -> Option<String> {
     if trust_proxy {
         let forwarded = headers
@@ -128,7 +135,8 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
     };
     let xsrf_ok = jar.get(XSRF_COOKIE).is_some_and(|c| xsrf_valid(&secret, &binding, c.value()));
 
-    let needs_xsrf = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+    let needs_xsrf = (!matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+        && !is_harmless_write(request.method(), request.uri().path()))
         || is_state_changing_get(request.uri().path());
     if needs_xsrf && !bearer {
         let header_token = request.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());

@@ -76,3 +76,20 @@ async fn logout_is_a_get_that_needs_the_anti_forgery_header() {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.client.me().await["username"], "mari@example.ee", "still signed in");
 }
+
+#[tokio::test]
+async fn a_first_visit_can_search_and_count_a_view_without_the_cookie() {
+    let app = spawn_app().await;
+    let fresh = reqwest::Client::new();
+    let response = fresh.post(app.client.url("/api/open/search")).json(&json!({})).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "the search only reads");
+    let response = fresh
+        .patch(app.client.url("/api/open/metrics/vacancy"))
+        .json(&json!({ "vacancyId": uuid::Uuid::new_v4() }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND, "past the anti-forgery check");
+    let response = fresh.post(app.client.url("/api/auth/login")).json(&json!({ "email": "a@example.ee" })).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN, "real writes still need the token");
+}
