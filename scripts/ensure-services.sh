@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure what Vakants needs on this machine is there and running: a Rust toolchain,
+# Makes sure what Vakants needs on this machine is there and running: a Rust toolchain, Node.js,
 # PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379. Starts them when installed,
 # installs them with apt when not (Debian).
 set -euo pipefail
@@ -22,6 +22,11 @@ if ! command -v cargo >/dev/null 2>&1; then
     curl -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
     export PATH="$HOME/.cargo/bin:$PATH"
   fi
+fi
+
+if ! command -v npm >/dev/null 2>&1; then
+  say "installing Node.js and npm (the web app needs Node.js 20.19 or newer)"
+  apt_install nodejs npm
 fi
 
 postgres_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
