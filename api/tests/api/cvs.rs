@@ -328,19 +328,6 @@ async fn visitors_and_employers_are_kept_out() {
     assert_eq!(boss.get(&format!("/api/user/cv/{id}")).await.status(), StatusCode::NOT_FOUND, "not through the CV database yet");
 }
 
-/// An employer with an active CV-database service, signed in on the app's own client.
-async fn employer_with_cv_access(app: &TestApp) {
-    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
-    sqlx::query(
-        "insert into services (company_id, type, product_code, status, starts_at, ends_at)
-         select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days' from companies",
-    )
-    .execute(&app.pool)
-    .await
-    .unwrap();
-    app.client.sign_in("boss@example.ee").await;
-}
-
 async fn found_ids(app: &TestApp, text: &str) -> Vec<String> {
     let page: Value = app.client.post("/api/employer/search-cv", json!({ "search": text })).await.json().await.unwrap();
     page["content"].as_array().unwrap_or_else(|| panic!("a result page: {page}")).iter().map(|c| c["cvId"].as_str().unwrap().to_string()).collect()
@@ -361,7 +348,7 @@ async fn search_until(app: &TestApp, text: &str, expected: &[&str]) {
 #[tokio::test]
 async fn a_visible_cv_is_in_the_cv_database_and_a_hidden_or_deleted_one_leaves() {
     let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
-    employer_with_cv_access(&app).await;
+    app.employer_with_cv_access().await;
     let mari = applicant(&app, "mari@example.ee").await;
 
     let draft = save_ok(&mari, json!({ "draft": true, "title": "Sushimeister" })).await;
@@ -386,7 +373,7 @@ async fn a_visible_cv_is_in_the_cv_database_and_a_hidden_or_deleted_one_leaves()
 #[tokio::test]
 async fn an_uploaded_pdf_is_checked_and_its_text_becomes_findable() {
     let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
-    employer_with_cv_access(&app).await;
+    app.employer_with_cv_access().await;
     let mari = applicant(&app, "mari@example.ee").await;
     let id = save_ok(&mari, full_cv()).await["cvId"].as_str().unwrap().to_string();
 

@@ -258,6 +258,19 @@ impl TestApp {
         }
     }
 
+    /// An employer with an active CV-database service, signed in on the app's own client.
+    pub async fn employer_with_cv_access(&self) {
+        self.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+        sqlx::query(
+            "insert into services (company_id, type, product_code, status, starts_at, ends_at)
+             select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days' from companies",
+        )
+        .execute(&self.pool)
+        .await
+        .unwrap();
+        self.client.sign_in("boss@example.ee").await;
+    }
+
     /// A company of the Business Register.
     pub async fn add_register_company(&self, registry_code: &str, name: &str) {
         sqlx::query(

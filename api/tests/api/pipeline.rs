@@ -28,18 +28,6 @@ async fn applicant_cv(app: &TestApp) -> (Uuid, Uuid) {
     (owner, cv)
 }
 
-async fn employer_with_cv_access(app: &TestApp) {
-    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
-    sqlx::query(
-        "insert into services (company_id, type, product_code, status, starts_at, ends_at)
-         select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days' from companies",
-    )
-    .execute(&app.pool)
-    .await
-    .unwrap();
-    app.client.sign_in("boss@example.ee").await;
-}
-
 async fn cv_search_until(app: &TestApp, text: &str, check: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
     for _ in 0..150 {
@@ -55,7 +43,7 @@ async fn cv_search_until(app: &TestApp, text: &str, check: impl Fn(&Value) -> bo
 #[tokio::test]
 async fn the_text_of_an_uploaded_pdf_becomes_findable_in_the_cv_database() {
     let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
-    employer_with_cv_access(&app).await;
+    app.employer_with_cv_access().await;
     let (owner, cv) = applicant_cv(&app).await;
     let pdf = fixtures::pdf::text_pdf("Elulookirjeldus\nSertifitseeritud kraanajuht, 12 aastat kogemust sadamas.");
 
@@ -71,7 +59,7 @@ async fn the_text_of_an_uploaded_pdf_becomes_findable_in_the_cv_database() {
 #[tokio::test]
 async fn a_broken_pdf_is_marked_text_unavailable_and_the_queue_moves_on() {
     let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
-    employer_with_cv_access(&app).await;
+    app.employer_with_cv_access().await;
     let (owner, cv) = applicant_cv(&app).await;
     let broken = b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF".to_vec();
     domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "broken.pdf", &broken).await.unwrap();
@@ -212,6 +200,6 @@ async fn a_poison_job_ends_failed_after_its_attempts_and_is_listed() {
     // the queue keeps working for everyone else
     let good = fixtures::pdf::text_pdf("Kogenud pottsepp");
     domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &good).await.unwrap();
-    employer_with_cv_access(&app).await;
+    app.employer_with_cv_access().await;
     cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
 }
