@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use chrono::{DateTime, Utc};
 use domain::Locale;
-use indexer::vacancies::ACTIVE_SQL;
+use domain::vacancies::ACTIVE_SQL;
 
 use crate::error::ApiError;
 use crate::state::AppState;

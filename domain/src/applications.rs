@@ -8,14 +8,11 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::vacancies::ACTIVE_SQL;
 
 pub const MAX_COVER_LETTER: usize = 5000;
 pub const MAX_ANSWER: usize = 2000;
 
-/// The SQL of an open vacancy (alias `v`, company `c`): the same rule as the search index.
-const OPEN_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
-    and v.publish_at is not null and v.publish_at <= now()
-    and (v.valid_until is null or v.valid_until > now()) and c.deleted_at is null)";
 
 #[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -45,7 +42,7 @@ pub async fn questions(pool: &PgPool, vacancy_id: Uuid) -> Result<Vec<(Uuid, Str
 
 /// Whether the vacancy is open, and what applying to it needs: (cv_not_required, apply_link).
 pub async fn open_vacancy(pool: &PgPool, vacancy_id: Uuid) -> Result<(bool, Option<String>)> {
-    let sql = format!("select v.cv_not_required, v.apply_link from vacancies v join companies c on c.id = v.company_id where v.id = $1 and {OPEN_SQL}");
+    let sql = format!("select v.cv_not_required, v.apply_link from vacancies v join companies c on c.id = v.company_id where v.id = $1 and {ACTIVE_SQL}");
     let row: Option<(bool, Option<String>)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(vacancy_id).fetch_optional(pool).await?;
     row.ok_or_else(Error::not_found)
 }
@@ -165,15 +162,15 @@ pub struct MyApplication {
 
 pub async fn mine(pool: &PgPool, applicant: Uuid, tab: Tab) -> Result<Vec<MyApplication>> {
     let filter = match tab {
-        Tab::Active => format!("a.withdrawn_at is null and a.status = 'EXISTS' and {OPEN_SQL}"),
+        Tab::Active => format!("a.withdrawn_at is null and a.status = 'EXISTS' and {ACTIVE_SQL}"),
         Tab::All => "true".to_string(),
-        Tab::Archive => format!("a.withdrawn_at is null and (a.status = 'ARCHIVED' or not {OPEN_SQL})"),
+        Tab::Archive => format!("a.withdrawn_at is null and (a.status = 'ARCHIVED' or not {ACTIVE_SQL})"),
         Tab::Cancelled => "a.withdrawn_at is not null".to_string(),
     };
     let sql = format!(
         "select a.id, a.vacancy_id, coalesce(o.label_et, v.occupation_label) as label_et, coalesce(o.label_en, v.occupation_label) as label_en,
                 coalesce(o.label_ru, v.occupation_label) as label_ru, c.business_name, v.valid_until, a.status, a.verdict,
-                a.change_flag, a.cv_id, a.created_at, a.withdrawn_at, {OPEN_SQL} as vacancy_open
+                a.change_flag, a.cv_id, a.created_at, a.withdrawn_at, {ACTIVE_SQL} as vacancy_open
          from applications a join vacancies v on v.id = a.vacancy_id join companies c on c.id = v.company_id
          left join ref_occupations o on o.code = v.occupation_code
          where a.applicant_user_id = $1 and a.status <> 'DELETED' and a.anonymised_at is null and {filter}

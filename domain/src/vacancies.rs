@@ -6,6 +6,17 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::jobs::{self, IndexJob};
 
+/// When a vacancy is open (searchable, can be applied to, counts as active): published, paid (or
+/// under contract), not expired, of a live company. `v` is the vacancy, `c` its company.
+pub const ACTIVE_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
+    and v.publish_at is not null and v.publish_at <= now()
+    and (v.valid_until is null or v.valid_until > now()) and c.deleted_at is null)";
+
+/// When a vacancy has a public page: published, running or finished (a finished one says noindex
+/// and cannot be applied to), never a draft, hidden or deleted one. `v` and `c` as above.
+pub const PUBLIC_SQL: &str = "(v.type = 'DEFAULT' and v.status in ('EXISTS', 'ARCHIVED') and v.payment_status = 'PAID'
+    and v.publish_at is not null and v.publish_at <= now() and c.deleted_at is null)";
+
 /// The statuses an owner may set (spec 2 section 4: a PUT to the status path).
 pub const STATUSES: [&str; 5] = ["TEMPORARY", "EXISTS", "HIDDEN", "ARCHIVED", "DELETED"];
 

@@ -9,11 +9,7 @@ use uuid::Uuid;
 
 use crate::{Places, Prepared, text};
 
-/// When a vacancy is searchable: published, paid (or under contract), not expired, of a live
-/// company. `v` is the vacancy, `c` its company.
-pub const ACTIVE_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
-    and v.publish_at is not null and v.publish_at <= now()
-    and (v.valid_until is null or v.valid_until > now()) and c.deleted_at is null)";
+pub use domain::vacancies::ACTIVE_SQL;
 
 #[derive(sqlx::FromRow)]
 struct Row {

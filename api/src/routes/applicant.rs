@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::routes::search::{Labels, VacancyListItem, list_item};
+use crate::routes::search::{Labels, VacancyListItem, cards_in_order};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -40,16 +40,7 @@ pub struct VacancyRef {
     responses((status = 200, body = Vec<VacancyListItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn favourites(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<VacancyListItem>>> {
     let ids = applications::favourites(&state.pool, signed_in.session.user_id).await?;
-    let mut prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), &ids).await?;
-    let periods = domain::reference::period_labels(&state.pool, signed_in.context.locale).await?;
-    let now = Utc::now();
-    let mut cards = Vec::with_capacity(ids.len());
-    for id in &ids {
-        if let Some(at) = prepared.upserts.iter().position(|d| d.card.vacancy_id == *id) {
-            cards.push(list_item(prepared.upserts.swap_remove(at).card, &periods, &ids, now));
-        }
-    }
-    Ok(Json(cards))
+    Ok(Json(cards_in_order(&state, &ids, signed_in.context.locale, &ids).await?))
 }
 
 /// Handles `POST /api/applicant/favourites-vacancies`: saves an open vacancy (saving twice is fine).

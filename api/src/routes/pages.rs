@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use domain::error::Error;
 use domain::reference::label_sql;
 use domain::{Locale, companies};
-use indexer::vacancies::ACTIVE_SQL;
+use domain::vacancies::{ACTIVE_SQL, PUBLIC_SQL};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::routes::search::{Labels, Link, SalaryPeriod, TeaserItem, VacancyListItem, favourites_among, list_item};
+use crate::routes::search::{Labels, Link, SalaryPeriod, TeaserItem, VacancyListItem, cards_in_order, favourites_among};
 use crate::session::Ctx;
 use crate::state::AppState;
 
@@ -35,11 +35,6 @@ pub fn open_router() -> OpenApiRouter<AppState> {
 pub fn files_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(public_file))
 }
-
-/// Which vacancies have a public page: published ones, running or finished (a finished one says
-/// noindex and cannot be applied to), never drafts, hidden or deleted ones.
-const PUBLIC_SQL: &str = "(v.type = 'DEFAULT' and v.status in ('EXISTS', 'ARCHIVED') and v.payment_status = 'PAID'
-    and v.publish_at is not null and v.publish_at <= now() and c.deleted_at is null)";
 
 fn file_url(id: Option<Uuid>) -> Option<Link> {
     id.map(|id| Link { url: format!("/api/files/{id}") })
@@ -665,17 +660,8 @@ async fn company_vacancies(
     let rows: Vec<(Uuid, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(size).bind(page * size).fetch_all(&state.pool).await?;
     let total = rows.first().map(|r| r.1).unwrap_or(0);
     let ids: Vec<Uuid> = rows.iter().map(|r| r.0).collect();
-    let mut prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), &ids).await?;
     let favourites = favourites_among(&state, &context, &ids).await?;
-    let periods = domain::reference::period_labels(&state.pool, context.locale).await?;
-    let now = Utc::now();
-    // keep the publish-date order of the query
-    let mut content = Vec::with_capacity(ids.len());
-    for id in &ids {
-        if let Some(at) = prepared.upserts.iter().position(|d| d.card.vacancy_id == *id) {
-            content.push(list_item(prepared.upserts.swap_remove(at).card, &periods, &favourites, now));
-        }
-    }
+    let content = cards_in_order(&state, &ids, context.locale, &favourites).await?;
     Ok(Json(VacancyPage { content, total_pages: total_pages(total, size), total_elements: total }))
 }
 

@@ -265,7 +265,7 @@ pub struct VacancyListItem {
     pub shift_work: bool,
 }
 
-pub(crate) fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], now: DateTime<Utc>) -> VacancyListItem {
+fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], now: DateTime<Utc>) -> VacancyListItem {
     VacancyListItem {
         is_favorite: favourites.contains(&card.vacancy_id),
         new: card.publish_at.is_some_and(|p| now - p <= NEW_FOR),
@@ -341,6 +341,21 @@ pub struct SearchPage {
     pub salary_stats: SalaryStats,
     /// Milliseconds spent in the search engine.
     pub took_ms: u64,
+}
+
+/// The cards of the given vacancies in the order given, built from their rows as the index would
+/// store them; vacancies that are no longer open are left out.
+pub(crate) async fn cards_in_order(
+    state: &AppState,
+    ids: &[Uuid],
+    locale: Locale,
+    favourites: &[Uuid],
+) -> Result<Vec<VacancyListItem>, Error> {
+    let prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), ids).await?;
+    let mut cards: HashMap<Uuid, VacancyCard> = prepared.upserts.into_iter().map(|d| (d.card.vacancy_id, d.card)).collect();
+    let periods = reference::period_labels(&state.pool, locale).await?;
+    let now = Utc::now();
+    Ok(ids.iter().filter_map(|id| cards.remove(id)).map(|card| list_item(card, &periods, favourites, now)).collect())
 }
 
 pub(crate) async fn favourites_among(state: &AppState, context: &crate::session::RequestContext, ids: &[Uuid]) -> Result<Vec<Uuid>, Error> {

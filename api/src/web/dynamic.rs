@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use domain::Locale;
 use domain::reference::label_sql;
 use indexer::text::delta_to_text;
-use indexer::vacancies::ACTIVE_SQL;
+use domain::vacancies::{ACTIVE_SQL, PUBLIC_SQL};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -97,8 +97,7 @@ async fn vacancy(app: &AppState, locale: Locale, id: Uuid, origin: &str) -> anyh
          left join ref_places parent on parent.code = pl.parent_code
          left join ref_places grand on grand.code = parent.parent_code
          left join ref_places cty on cty.code = (case when parent.kind = 'county' then parent.code when grand.kind = 'county' then grand.code end)
-         where v.id = $1 and v.type = 'DEFAULT' and v.status in ('EXISTS', 'ARCHIVED') and v.payment_status = 'PAID'
-           and v.publish_at is not null and v.publish_at <= now() and c.deleted_at is null",
+         where v.id = $1 and {PUBLIC_SQL}",
         occupation = label_sql(locale, "o"),
         place = label_sql(locale, "pl"),
         county = label_sql(locale, "cty"),
