@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 
 import { noteServerBuild } from './build-version';
-import { ApiError, toApiError } from './errors';
+import { toApiError } from './errors';
 import type { paths } from './schema';
 import { currentLanguage } from '@/shared/i18n/languages';
 
@@ -61,33 +61,5 @@ function safeJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return text;
-  }
-}
-
-let tokenRequest: Promise<unknown> | null = null;
-
-function askForToken(): Promise<unknown> {
-  tokenRequest ??= globalThis
-    .fetch('/api/open/settings-ui', { credentials: 'same-origin' })
-    .catch(() => undefined)
-    .finally(() => {
-      tokenRequest = null;
-    });
-  return tokenRequest;
-}
-
-/**
- * Runs a public write (or `POST /api/open/search`) with the anti-forgery cookie, which the server
- * sets on its first API answer. A call made with the page may come before any answer, or race
- * the first ones that set it; it asks for the cookie first and, refused, once more and retries.
- */
-export async function withXsrfToken<T>(call: () => Promise<T>): Promise<T> {
-  if (!readCookie(XSRF_COOKIE)) await askForToken();
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 403) throw error;
-    await askForToken();
-    return call();
   }
 }

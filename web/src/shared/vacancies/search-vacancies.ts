@@ -1,16 +1,14 @@
-import { api, unwrap, withXsrfToken } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import type { SearchPage } from './api';
 import { type SearchState, toFilter } from './search-state';
 
 /** `POST /api/open/search`: one page of vacancy cards with disjunctive facet counts. */
 export function searchVacancies(state: SearchState, page: number, size: number): Promise<SearchPage> {
-  return withXsrfToken(() =>
-    unwrap(
-      api.POST('/api/open/search', {
-        params: { query: { page, size } },
-        body: toFilter(state) as never,
-      }),
-    ),
+  return unwrap(
+    api.POST('/api/open/search', {
+      params: { query: { page, size } },
+      body: toFilter(state) as never,
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, unwrap, withXsrfToken } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 import type { components } from '@/shared/api/schema';
 import type { Language } from '@/shared/i18n/languages';
 
@@ -8,7 +8,7 @@ export type VacancyDetail = components['schemas']['VacancyDetail'];
 
 /** Registers the view (a failure there never hides the vacancy), then loads the vacancy (spec 1 section 2). */
 export async function fetchVacancy(id: string): Promise<VacancyDetail> {
-  await withXsrfToken(() => unwrap(api.PATCH('/api/open/metrics/vacancy', { body: { vacancyId: id, viewDate: new Date().toISOString() } }))).catch(() => undefined);
+  await unwrap(api.PATCH('/api/open/metrics/vacancy', { body: { vacancyId: id, viewDate: new Date().toISOString() } })).catch(() => undefined);
   return unwrap(api.GET('/api/open/vacancies/{id}', { params: { path: { id } } }));
 }
 
