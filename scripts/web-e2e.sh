@@ -11,14 +11,15 @@ port="${E2E_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127
 redis_db="${E2E_REDIS_DB:-5}"
 work="$(mktemp -d)"
 
-export DATABASE_URL="$server/vakants_e2e"
+db="${E2E_DB:-vakants_e2e}"
+export DATABASE_URL="$server/$db"
 export REDIS_URL="redis://127.0.0.1:6379/$redis_db"
 export BIND="127.0.0.1:$port"
 export WEB_DIST="$PWD/web/dist"
 export DATA_DIR="$work/data"
 export VAKANTS_MODE=dev
 
-psql -q "$server/postgres" -c "drop database if exists vakants_e2e with (force)" >/dev/null
+psql -q "$server/postgres" -c "drop database if exists $db with (force)" >/dev/null
 redis-cli -n "$redis_db" flushdb >/dev/null
 "$bin" migrate >/dev/null
 "$bin" seed >/dev/null

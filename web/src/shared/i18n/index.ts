@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { FALLBACK_LANGUAGE, type Language, setCurrentLanguage } from './languages';
+import { currentLanguage, FALLBACK_LANGUAGE, type Language, setCurrentLanguage } from './languages';
 
 type Resource = Record<string, unknown>;
 
@@ -20,10 +20,36 @@ void i18n.use(initReactI18next).init({
   resources: {},
 });
 
+export type NamespaceLoaders = Record<Language, () => Promise<{ default: Resource }>>;
+
+/**
+ * Areas keep their texts in namespaces of their own (`features/<area>/locales/{et,en,ru}.json`),
+ * loaded with the area's first screen, so the public pages never download them.
+ */
+const namespaces = new Map<string, NamespaceLoaders>();
+
+async function loadBundle(language: Language, namespace: string, load: () => Promise<{ default: Resource }>) {
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const { default: resource } = await load();
+  i18n.addResourceBundle(language, namespace, resource, true, true);
+}
+
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: resource } = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', resource, true, true);
+  await Promise.all([
+    loadBundle(language, 'translation', loaders[language]),
+    ...[...namespaces].map(([namespace, load]) => loadBundle(language, namespace, load[language])),
+  ]);
+  // the fallback language fills keys a namespace may lack in another language
+  if (language !== FALLBACK_LANGUAGE) {
+    await Promise.all([...namespaces].map(([namespace, load]) => loadBundle(FALLBACK_LANGUAGE, namespace, load[FALLBACK_LANGUAGE])));
+  }
+}
+
+/** Registers an area's namespace and loads it for the current language (call from a route loader). */
+export async function ensureNamespace(namespace: string, load: NamespaceLoaders): Promise<null> {
+  namespaces.set(namespace, load);
+  await loadLanguage(currentLanguage());
+  return null;
 }
 
 /** Makes `language` the interface language: translations, API calls and the page's lang. */

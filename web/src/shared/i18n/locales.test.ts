@@ -10,16 +10,27 @@ function shape(value: unknown, path = ''): string[] {
   return [path];
 }
 
-describe('translations', () => {
+/** The areas' own namespaces: `src/features/<area>/locales/{et,en,ru}.json`. */
+const areaFiles = import.meta.glob<{ default: unknown }>('/src/features/*/locales/*.json', { eager: true });
+const areas = new Map<string, Record<string, unknown>>();
+for (const [path, module] of Object.entries(areaFiles)) {
+  const [, area, language] = /features\/([^/]+)\/locales\/([a-z]{2})\.json$/.exec(path) ?? [];
+  if (!area || !language) continue;
+  areas.set(area, { ...(areas.get(area) ?? {}), [language]: module.default });
+}
+
+const bundles: [string, Record<string, unknown>][] = [['translation', { et, en, ru }], ...areas];
+
+describe.each(bundles)('translations of %s', (_name, resources) => {
   it('have the same keys in et, en and ru', () => {
-    expect(shape(en).sort()).toEqual(shape(et).sort());
-    expect(shape(ru).sort()).toEqual(shape(et).sort());
+    expect(Object.keys(resources).sort()).toEqual(['en', 'et', 'ru']);
+    expect(shape(resources.en).sort()).toEqual(shape(resources.et).sort());
+    expect(shape(resources.ru).sort()).toEqual(shape(resources.et).sort());
   });
 
   it('have no empty texts', () => {
-    for (const resource of [et, en, ru]) {
-      const texts = JSON.stringify(resource).match(/:""/g);
-      expect(texts).toBeNull();
+    for (const resource of Object.values(resources)) {
+      expect(JSON.stringify(resource).match(/:""/g)).toBeNull();
     }
   });
 });
