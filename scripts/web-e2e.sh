@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin="${CARGO_TARGET_DIR:-target}/debug/vakants"
+bin="${VAKANTS_BIN:-${CARGO_TARGET_DIR:-target}/debug/vakants}"
 server="${E2E_DATABASE_SERVER:-postgres://postgres@127.0.0.1:5432}"
 port="${E2E_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 redis_db="${E2E_REDIS_DB:-5}"
