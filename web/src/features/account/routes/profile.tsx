@@ -11,6 +11,7 @@ import { useMe } from '@/shared/session/me';
 import { useUpdateProfile } from '@/shared/session/update-profile';
 import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validateNameAndPhone } from '@/shared/ui/name-and-phone-fields';
 import { notifySuccess } from '@/shared/ui/notify';
+import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
 
 import { useGenders } from '../api/get-genders';
@@ -79,14 +80,12 @@ function ProfileForm({ me }: { me: Me }) {
             error={errors.gender}
             allowDeselect={false}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('profile.dateOfBirth')}
             required
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-            value={dateOfBirth}
-            onChange={(event) => setDateOfBirth(event.currentTarget.value)}
+            max={new Date()}
+            value={dateOfBirth || null}
+            onChange={(value) => setDateOfBirth(value ?? '')}
             error={errors.dateOfBirth}
           />
           {unplaced && (
