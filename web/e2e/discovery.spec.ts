@@ -152,3 +152,25 @@ test('an applicant saves a vacancy as a favourite', async ({ page }) => {
   await cards(page).nth(1).getByRole('button', { name: 'Remove from favourites' }).click();
   await expect(cards(page).nth(1).getByRole('button', { name: 'Add to favourites' })).toBeVisible();
 });
+
+test('location landing pages: Estonia lists counties, a county its towns, with vacancies and a server-rendered head', async ({ page }) => {
+  await page.goto('/en/locations/EE');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs in Estonia' })).toBeVisible();
+  await expect(page).toHaveTitle('Jobs in Estonia | Vakants');
+  const counties = page.getByRole('navigation', { name: 'Counties' });
+  await counties.getByRole('link', { name: /^Harju County \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/en\/locations\/0037$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs in Harju County' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Location' }).getByRole('link', { name: 'Estonia' })).toBeVisible();
+  await expect(page.getByText(/^Open vacancies: \d+$/)).toBeVisible();
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.getByRole('link', { name: /^Tallinn \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/en\/locations\/0784$/);
+  await page.getByRole('link', { name: 'Search with filters' }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies\?cityCode=0784$/);
+
+  const html = await (await page.request.get('/et/locations/0037')).text();
+  expect(html).toContain('<title>Tööpakkumised – Harju maakond | Vakants</title>');
+  expect(html).toContain('"@type":"BreadcrumbList"');
+  expect((await page.request.get('/et/locations/9999')).status()).toBe(404);
+});

@@ -28,6 +28,7 @@ export function createRouter() {
             { path: 'vacancies', lazy: () => import('@/features/vacancies/routes/vacancies') },
             { path: 'vacancies/:vacancyId', lazy: () => import('@/features/vacancies/routes/vacancy') },
             { path: 'categories', lazy: () => import('@/features/vacancies/routes/categories') },
+            { path: 'locations/:code', lazy: () => import('@/features/locations/routes/location') },
             { path: 'companies/:countryCode', lazy: () => import('@/features/companies/routes/companies') },
             { path: 'companies/:countryCode/:registryCode', lazy: () => import('@/features/companies/routes/company') },
             { path: 'about-us', lazy: () => import('@/features/info/routes/about-us') },

@@ -603,6 +603,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/locations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/locations/{code}`: a location landing page (`EE` for Estonia, otherwise
+         *     an EHAK code of a county, municipality or town).
+         */
+        get: operations["location"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/me": {
         parameters: {
             query?: never;
@@ -1439,6 +1459,17 @@ export interface components {
             content: string;
             languageCode: string;
         };
+        Location: components["schemas"]["Place"] & {
+            /** @description The places directly inside that have open vacancies, most vacancies first. */
+            children: components["schemas"]["PlaceCount"][];
+            /** @description From the country down to the direct parent. */
+            parents: components["schemas"]["Place"][];
+            /**
+             * Format: int64
+             * @description Open vacancies here, including those of the places inside.
+             */
+            vacancyCount: number;
+        };
         LoginRequest: {
             email: string;
         };
@@ -1496,6 +1527,16 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+        };
+        Place: {
+            code: string;
+            /** @description country, county, municipality or city */
+            kind: string;
+            label: string;
+        };
+        PlaceCount: components["schemas"]["Place"] & {
+            /** Format: int64 */
+            vacancyCount: number;
         };
         PortfolioItem: {
             description?: string | null;
@@ -3014,6 +3055,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Language"][];
+                };
+            };
+        };
+    };
+    location: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description EE or an EHAK code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description no such place */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
