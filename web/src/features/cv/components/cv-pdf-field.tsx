@@ -32,7 +32,9 @@ export function CvPdfField({
 }) {
   const { t, i18n } = useTranslation('cv');
   const resetRef = useRef<() => void>(null);
-  const megabytes = (bytes: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const size = (bytes: number) =>
+    bytes < 1024 * 1024 ? t('pdf.sizeKb', { size: number(Math.max(1, Math.round(bytes / 1024))) }) : t('pdf.size', { size: number(bytes / 1024 / 1024) });
   const statusKey = pdf ? TEXT_STATUS_KEYS[pdf.textStatus] : undefined;
   return (
     <Stack gap="xs" component="section" aria-label={t('pdf.title')}>
@@ -45,7 +47,7 @@ export function CvPdfField({
       {pdf && (
         <Stack gap={2}>
           <Text size="sm" fw={600}>
-            {pdf.name} · {t('pdf.size', { size: megabytes(pdf.sizeBytes) })}
+            {pdf.name} · {size(pdf.sizeBytes)}
           </Text>
           {statusKey && (
             <Text size="xs" c="dimmed">

@@ -182,7 +182,7 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
   return (
     <Stack gap="lg">
       {restoredTime && (
-        <Alert color="blue" variant="light">
+        <Alert color="blue" variant="light" withCloseButton closeButtonLabel={t('translation:common.close')} onClose={() => setRestoredAt(null)}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('wizard.draftRestored', { time: restoredTime })}</Text>
             <Button size="xs" variant="subtle" onClick={() => setConfirmDiscard(true)}>
@@ -191,7 +191,14 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
           </Group>
         </Alert>
       )}
-      <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false} size={desktop ? 'sm' : 'xs'}>
+      <Stepper
+        active={active}
+        onStepClick={goTo}
+        allowNextStepsSelect={false}
+        size={desktop ? 'sm' : 'xs'}
+        // six numbered steps fit a 375 px screen only with short separators
+        styles={desktop ? undefined : { separator: { marginInline: 4 } }}
+      >
         {STEPS.map((step) => (
           <Stepper.Step key={step} label={desktop ? t(`steps.${step}`) : undefined} aria-label={t(`steps.${step}`)} />
         ))}

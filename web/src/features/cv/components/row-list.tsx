@@ -8,6 +8,8 @@ import { setRowFields } from './step-props';
 
 interface RowListProps<L extends RowList> extends Pick<StepProps, 'form' | 'update'> {
   list: L;
+  /** Off where the step's own heading already names the list. */
+  withTitle?: boolean;
   /** The fields of one row; `change` sets some of them. */
   children: (row: RowOf<L>, index: number, change: (patch: Partial<RowOf<L>>) => void) => ReactNode;
 }
@@ -18,14 +20,16 @@ function removeRow(update: FormUpdate, list: RowList, index: number): void {
 }
 
 /** One repeatable list of the CV: its rows, each removable, and an "add" button. */
-export function RowListFields<L extends RowList>({ list, form, update, children }: RowListProps<L>) {
+export function RowListFields<L extends RowList>({ list, form, update, withTitle = true, children }: RowListProps<L>) {
   const { t } = useTranslation('cv');
   const rows = form[list] as RowOf<L>[];
   return (
     <Stack gap="sm" component="section" aria-label={t(`lists.${list}.title`)}>
-      <Title order={3} size="h4">
-        {t(`lists.${list}.title`)}
-      </Title>
+      {withTitle && (
+        <Title order={3} size="h4">
+          {t(`lists.${list}.title`)}
+        </Title>
+      )}
       {rows.length === 0 && (
         <Text c="dimmed" size="sm">
           {t(`lists.${list}.empty`)}

@@ -31,8 +31,8 @@ export function Component() {
     setWizard({ cvId, generation: cvId !== null && cvId === created.current ? wizard.generation : wizard.generation + 1 });
   }
 
-  const title = cvId ? t('wizard.titleEdit') : t('wizard.titleNew');
   const adopted = cvId !== null && cvId === created.current;
+  const title = cvId && !adopted ? t('wizard.titleEdit') : t('wizard.titleNew');
   let body;
   if (!me || (cvId && cv.isPending && !adopted)) {
     body = (
