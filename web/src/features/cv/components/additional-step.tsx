@@ -15,7 +15,7 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
   const { t } = useTranslation('cv');
   return (
     <Stack gap="xl">
-      <RowListFields list="certificates" form={form} update={update}>
+      <RowListFields list="certificates" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -35,7 +35,7 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="courses" form={form} update={update}>
+      <RowListFields list="courses" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -47,7 +47,7 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="references" form={form} update={update}>
+      <RowListFields list="references" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -61,7 +61,7 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="portfolio" form={form} update={update}>
+      <RowListFields list="portfolio" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <>
             <TextField

@@ -12,7 +12,7 @@ export function EducationStep({ form, errors, update, language }: StepProps) {
   const { t } = useTranslation('cv');
   const levels = useCvReference('educationLevels', language);
   return (
-    <RowListFields list="educations" form={form} update={update} withTitle={false}>
+    <RowListFields list="educations" form={form} update={update} errors={errors} withTitle={false}>
       {(row, i, change) => (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select

@@ -14,7 +14,7 @@ export function ExperienceStep({ form, errors, update }: StepProps) {
   const { t } = useTranslation('cv');
   const today = todayIso();
   return (
-    <RowListFields list="employmentHistories" form={form} update={update}>
+    <RowListFields list="employmentHistories" form={form} update={update} errors={errors}>
       {(row, i, change) => (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -6,7 +6,7 @@ import { emptyRow, type RowList, type RowOf } from '../lib/form';
 import type { FormUpdate, StepProps } from './step-props';
 import { setRowFields } from './step-props';
 
-interface RowListProps<L extends RowList> extends Pick<StepProps, 'form' | 'update'> {
+interface RowListProps<L extends RowList> extends Pick<StepProps, 'form' | 'update' | 'errors'> {
   list: L;
   /** Off where the step's own heading already names the list. */
   withTitle?: boolean;
@@ -16,11 +16,14 @@ interface RowListProps<L extends RowList> extends Pick<StepProps, 'form' | 'upda
 
 function removeRow(update: FormUpdate, list: RowList, index: number): void {
   // the paths of later rows shift, so the list's errors go with the row
-  update((form) => ({ ...form, [list]: (form[list] as unknown[]).filter((_, i) => i !== index) }), [`${list}[`]);
+  update((form) => ({ ...form, [list]: (form[list] as unknown[]).filter((_, i) => i !== index) }), [list, `${list}[`]);
 }
 
 /** One repeatable list of the CV: its rows, each removable, and an "add" button. */
-export function RowListFields<L extends RowList>({ list, form, update, withTitle = true, children }: RowListProps<L>) {
+/** The server's most rows in one list of a CV (domain::cvs::MAX_ROWS). */
+export const MAX_ROWS = 30;
+
+export function RowListFields<L extends RowList>({ list, form, update, errors, withTitle = true, children }: RowListProps<L>) {
   const { t } = useTranslation('cv');
   const rows = form[list] as RowOf<L>[];
   return (
@@ -48,8 +51,13 @@ export function RowListFields<L extends RowList>({ list, form, update, withTitle
           </Stack>
         </Card>
       ))}
+      {errors[list] && (
+        <Text c="red" size="sm">
+          {errors[list]}
+        </Text>
+      )}
       <Group>
-        <Button variant="light" onClick={() => update((current) => ({ ...current, [list]: [...(current[list] as RowOf<L>[]), emptyRow(list)] }))}>
+        <Button variant="light" disabled={rows.length >= MAX_ROWS} onClick={() => update((current) => ({ ...current, [list]: [...(current[list] as RowOf<L>[]), emptyRow(list)] }))}>
           + {t(`lists.${list}.add`)}
         </Button>
       </Group>

@@ -16,7 +16,7 @@ export function SkillsStep({ form, errors, update, language }: StepProps) {
   const licences = useCvReference('driverLicences', language);
   return (
     <Stack gap="xl">
-      <RowListFields list="languageSkills" form={form} update={update}>
+      <RowListFields list="languageSkills" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
@@ -42,7 +42,7 @@ export function SkillsStep({ form, errors, update, language }: StepProps) {
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="skills" form={form} update={update}>
+      <RowListFields list="skills" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField label={t('fields.skill')} value={row.skill} onChange={(skill) => change({ skill })} error={errors[`skills[${i}].skill`]} />
@@ -59,7 +59,7 @@ export function SkillsStep({ form, errors, update, language }: StepProps) {
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="driverLicences" form={form} update={update}>
+      <RowListFields list="driverLicences" form={form} update={update} errors={errors}>
         {(row, i, change) => (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
