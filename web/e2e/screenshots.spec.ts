@@ -171,5 +171,8 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('article', { name: 'Pastry chef' })).toBeVisible();
     await page.waitForTimeout(500);
     await shot('my-cv');
+    await page.goto('/ru/account/create-cv');
+    await heading('Личные данные');
+    await shot('cv-ru');
   });
 }
