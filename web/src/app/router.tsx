@@ -46,6 +46,8 @@ export function createRouter() {
               element: <RequireRole roles={['APPLICANT']} />,
               children: [
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
+                { path: 'my-cv', lazy: () => import('@/features/cv/routes/my-cv') },
+                { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
                 { path: '*', element: <NotFound /> },
               ],
             },

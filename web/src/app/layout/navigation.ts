@@ -35,6 +35,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
+  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
@@ -48,5 +49,6 @@ export function avatarMenuItems(me: Me): NavItem[] {
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });
   }
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
+  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
   return items;
 }
