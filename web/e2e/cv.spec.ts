@@ -27,7 +27,7 @@ test('a new applicant fills the six CV steps, finds the draft after a reload, sa
   await expect(page.getByText('Required')).toHaveCount(3);
   await step(page, 'Personal info');
   await page.getByLabel('Title of the CV').fill('Pastry chef');
-  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByLabel('Date of birth').fill('17/05/1990');
   await choose(page, 'Gender', 'Female');
   await choose(page, 'City or municipality', 'Tallinn');
   await expect(page.getByText('Required')).toHaveCount(0);
@@ -46,12 +46,12 @@ test('a new applicant fills the six CV steps, finds the draft after a reload, sa
   await page.getByRole('button', { name: 'Add a job' }).click();
   await page.getByLabel('Company').fill('Kohvik Mari');
   await page.getByLabel('Occupation').fill('Pastry chef');
-  await page.getByLabel('Start date').fill('2020-05-01');
-  await page.getByLabel('End date').fill('2020-04-30');
+  await page.getByLabel('Start date').fill('01/05/2020');
+  await page.getByLabel('End date').fill('30/04/2020');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('The end date cannot be earlier than the start date')).toBeVisible();
   await step(page, 'Experience');
-  await page.getByLabel('End date').fill('2023-06-30');
+  await page.getByLabel('End date').fill('30/06/2023');
   await expect(page.getByText('The end date cannot be earlier than the start date')).toBeHidden();
   await page.getByRole('button', { name: 'Next' }).click();
   await step(page, 'Skills');
@@ -62,7 +62,7 @@ test('a new applicant fills the six CV steps, finds the draft after a reload, sa
   await step(page, 'Skills');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel('Company')).toHaveValue('Kohvik Mari');
-  await expect(page.getByLabel('End date')).toHaveValue('2023-06-30');
+  await expect(page.getByLabel('End date')).toHaveValue('30/06/2023');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // 4. skills

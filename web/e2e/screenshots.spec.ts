@@ -114,7 +114,7 @@ for (const width of [375, 1280]) {
     await next();
     await shot('cv-1-personal-errors');
     await page.getByLabel('Title of the CV').fill('Pastry chef');
-    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByLabel('Date of birth').fill('17/05/1990');
     await choose(page, 'Gender', 'Female');
     await shot('cv-1-personal');
     await next();
@@ -129,11 +129,11 @@ for (const width of [375, 1280]) {
     await page.getByRole('button', { name: 'Add a job' }).click();
     await page.getByLabel('Company').fill('Kohvik Mari');
     await page.getByLabel('Occupation').fill('Pastry chef');
-    await page.getByLabel('Start date').fill('2020-05-01');
-    await page.getByLabel('End date').fill('2020-04-30');
+    await page.getByLabel('Start date').fill('01/05/2020');
+    await page.getByLabel('End date').fill('30/04/2020');
     await next();
     await shot('cv-3-experience-errors');
-    await page.getByLabel('End date').fill('2023-06-30');
+    await page.getByLabel('End date').fill('30/06/2023');
     await next();
     await heading('Skills');
     await page.reload();

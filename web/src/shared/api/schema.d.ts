@@ -1190,14 +1190,14 @@ export interface components {
             cvId: string;
             /** Format: date */
             dateOfBirth?: string | null;
-            driverLicences: components["schemas"]["DriverLicence"][];
+            driverLicences: components["schemas"]["CvDriverLicence"][];
             educations: components["schemas"]["Education"][];
             email?: string | null;
             employmentHistories: components["schemas"]["EmploymentHistory"][];
             employmentType?: string | null;
             firstname?: string | null;
             gender?: string | null;
-            languageSkills: components["schemas"]["LanguageSkill"][];
+            languageSkills: components["schemas"]["CvLanguageSkill"][];
             lastname?: string | null;
             pdf?: components["schemas"]["CvPdf"] | null;
             phoneNumber?: string | null;
@@ -1211,6 +1211,14 @@ export interface components {
             visibility: components["schemas"]["Visibility"];
             workLocation?: string | null;
             workLocationCode?: string | null;
+        };
+        CvDriverLicence: {
+            /** @description A `ref_driver_licences` code, e.g. `B`. */
+            driverLicence?: string | null;
+            /** Format: int32 */
+            experienceYears?: number | null;
+            /** Format: int32 */
+            yearOfIssue?: number | null;
         };
         CvFacetCounts: {
             categoryCode: {
@@ -1256,7 +1264,7 @@ export interface components {
              *     rules of what is filled in are. A draft is never in the CV database.
              */
             draft?: boolean;
-            driverLicences?: components["schemas"]["DriverLicence"][];
+            driverLicences?: components["schemas"]["CvDriverLicence"][];
             educations?: components["schemas"]["Education"][];
             email?: string | null;
             employmentHistories?: components["schemas"]["EmploymentHistory"][];
@@ -1265,7 +1273,7 @@ export interface components {
             firstname?: string | null;
             /** @description A `ref_genders` code. */
             gender?: string | null;
-            languageSkills?: components["schemas"]["LanguageSkill"][];
+            languageSkills?: components["schemas"]["CvLanguageSkill"][];
             lastname?: string | null;
             /** @description With the country code (+372 …); a bare "+372" counts as empty. */
             phoneNumber?: string | null;
@@ -1277,6 +1285,12 @@ export interface components {
             /** @description Where the applicant wants to work, as text; `workLocationCode` is its `ref_places` code. */
             workLocation?: string | null;
             workLocationCode?: string | null;
+        };
+        CvLanguageSkill: {
+            /** @description A `ref_languages` code, e.g. `et`. */
+            language?: string | null;
+            /** @description A `ref_proficiencies` code, e.g. `B2`. */
+            proficiency?: string | null;
         };
         CvListItem: {
             categoryCodes: string[];

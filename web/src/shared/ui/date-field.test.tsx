@@ -80,3 +80,14 @@ describe('DateField', () => {
     await vi.waitFor(() => expect(screen.queryByRole('table')).toBeNull());
   });
 });
+
+describe('DateField while typing', () => {
+  it('takes a complete date inside the range at once and keeps the typed text', async () => {
+    const { input, onChange } = await field();
+    fireEvent.change(input, { target: { value: '5/6/2020' } });
+    expect(onChange).toHaveBeenLastCalledWith('2020-06-05');
+    expect(input).toHaveValue('5/6/2020');
+    fireEvent.blur(input);
+    expect(input).toHaveValue('05/06/2020');
+  });
+});

@@ -4,7 +4,7 @@ import 'dayjs/locale/ru';
 
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -55,14 +55,20 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
   const [invalid, setInvalid] = useState(false);
   const [opened, setOpened] = useState(false);
 
+  // the value typed last: its echo from the parent must not reformat the text being typed
+  const typing = useRef<string | null>(null);
+
   // a new value from outside (a loaded record, a reset) replaces the text
   useEffect(() => {
+    if (value !== null && value === typing.current) return;
+    typing.current = null;
     setText(shown(value));
     setInvalid(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, format, months]);
 
   function commit(input: string) {
+    typing.current = null;
     const result = parseDate(input, format, months);
     if (!result.valid) {
       setInvalid(true);
@@ -99,8 +105,18 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
             value={text}
             placeholder={rest.placeholder ?? format.toLowerCase()}
             onChange={(event) => {
-              setText(event.currentTarget.value);
+              const typed = event.currentTarget.value;
+              setText(typed);
               if (invalid) setInvalid(false);
+              // a complete date inside the range counts at once; the rest waits for blur or Enter
+              const result = parseDate(typed, format, months);
+              if (result.valid && result.value && result.value >= bounds.min && result.value <= bounds.max) {
+                const iso = toIsoDate(result.value);
+                if (iso !== value) {
+                  typing.current = iso;
+                  onChange(iso);
+                }
+              }
             }}
             onBlur={() => commit(text)}
             onKeyDown={onKeyDown}

@@ -1,7 +1,9 @@
-import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/shared/ui/text-field';
+import { fromIsoDate } from '@/shared/lib/date-field';
+import { DateField } from '@/shared/ui/date-field';
 
 import { EARLIEST_DATE, todayIso } from '../lib/validation';
 import { RowListFields } from './row-list';
@@ -25,25 +27,23 @@ export function ExperienceStep({ form, errors, update }: StepProps) {
               onChange={(occupation) => change({ occupation })}
               error={errors[`employmentHistories[${i}].occupation`]}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.startDate')}
               required
-              min={EARLIEST_DATE}
-              max={today}
-              value={row.startDate}
-              onChange={(event) => change({ startDate: event.currentTarget.value })}
+              min={fromIsoDate(EARLIEST_DATE) ?? undefined}
+              max={fromIsoDate(today) ?? undefined}
+              value={row.startDate || null}
+              onChange={(startDate) => change({ startDate: startDate ?? '' })}
               error={errors[`employmentHistories[${i}].startDate`]}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.endDate')}
               required={!row.present}
               disabled={row.present}
-              min={row.startDate || EARLIEST_DATE}
-              max={today}
-              value={row.present ? '' : row.endDate}
-              onChange={(event) => change({ endDate: event.currentTarget.value })}
+              min={fromIsoDate(EARLIEST_DATE) ?? undefined}
+              max={fromIsoDate(today) ?? undefined}
+              value={row.present ? null : row.endDate || null}
+              onChange={(endDate) => change({ endDate: endDate ?? '' })}
               error={errors[`employmentHistories[${i}].endDate`]}
             />
           </SimpleGrid>

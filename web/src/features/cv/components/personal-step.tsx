@@ -1,7 +1,9 @@
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/shared/ui/text-field';
+import { fromIsoDate } from '@/shared/lib/date-field';
+import { DateField } from '@/shared/ui/date-field';
 
 import { useCvReference } from '../api/get-cv-reference';
 import { EARLIEST_DATE, MIN_AGE_YEARS, todayIso, yearsBefore } from '../lib/validation';
@@ -44,14 +46,13 @@ export function PersonalStep({ form, errors, update, language }: StepProps) {
           onChange={(phone) => update((current) => ({ ...current, phone }), ['phoneNumber'])}
           error={errors.phoneNumber}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.dateOfBirth')}
           required
-          min={EARLIEST_DATE}
-          max={yearsBefore(todayIso(), MIN_AGE_YEARS)}
-          value={form.dateOfBirth}
-          onChange={(event) => setFields(update, { dateOfBirth: event.currentTarget.value })}
+          min={fromIsoDate(EARLIEST_DATE) ?? undefined}
+          max={fromIsoDate(yearsBefore(todayIso(), MIN_AGE_YEARS)) ?? undefined}
+          value={form.dateOfBirth || null}
+          onChange={(dateOfBirth) => setFields(update, { dateOfBirth: dateOfBirth ?? '' })}
           error={errors.dateOfBirth}
         />
         <Select
