@@ -440,3 +440,20 @@ async fn badges_count_invitations_for_the_applicant_and_answers_for_the_employer
     sqlx::query("update interviews set description = 'Muudetud' where id = $1").bind(second).execute(&s.app.pool).await.unwrap();
     assert_eq!(counts(&s.employer).await, 0, "a later edit is no new answer");
 }
+
+#[tokio::test]
+async fn demo_data_gives_the_applicant_an_invited_an_accepted_and_a_canceled_interview_once() {
+    let s = scene().await;
+    for occupation in ["DRIVER", "COOK"] {
+        publish(&s.app, s.company_id, NewVacancy { occupation, ..NewVacancy::default() }, true).await;
+    }
+    assert_eq!(fixtures::interviews::seed_demo(&s.app.pool, "mari@example.ee").await.unwrap(), 3);
+    assert_eq!(fixtures::interviews::seed_demo(&s.app.pool, "mari@example.ee").await.unwrap(), 0, "seeding again adds nothing");
+    assert_eq!(fixtures::interviews::seed_demo(&s.app.pool, "nobody@example.ee").await.unwrap(), 0);
+
+    let mut statuses: Vec<String> = list(&s.app.client, "").await.iter().map(|i| i["displayStatus"].as_str().unwrap().to_string()).collect();
+    statuses.sort();
+    assert_eq!(statuses, ["accepted", "canceled", "invited"]);
+    let invited = list(&s.app.client, "?status=invited").await;
+    assert!(invited[0]["slots"].as_array().unwrap().iter().all(|slot| slot["choosable"] == true), "future slots");
+}
