@@ -275,7 +275,10 @@ fn check_event(input: &EventInput) -> Result<CheckedEvent> {
     } else {
         (input.start, input.end)
     };
-    if end - start > MAX_EVENT_LENGTH || !(2000..=2200).contains(&start.year()) {
+    if !(2000..=2200).contains(&start.year()) {
+        return Err(wrong_period("start"));
+    }
+    if end - start > MAX_EVENT_LENGTH {
         return Err(wrong_period("end"));
     }
     let recurrence = match input.recurrence.as_deref() {
@@ -394,8 +397,8 @@ pub async fn recurring_occurrences(pool: &PgPool, owner: Uuid, from: DateTime<Ut
     Ok(found)
 }
 
-/// An interview as a calendar entry: an accepted one at its time, or an invitation's offered slot
-/// that can still be chosen (tentative).
+/// An interview as a calendar entry: an accepted (or completed) one at its time, or an
+/// invitation's offered slot that can still be chosen (tentative).
 #[derive(Clone, Debug)]
 pub struct InterviewEntry {
     pub interview_id: Uuid,
@@ -453,7 +456,7 @@ pub async fn interview_entries(
          left join vacancies v on v.id = i.vacancy_id left join ref_occupations o on o.code = v.occupation_code
          left join profiles p on p.user_id = i.applicant_user_id
          where (i.applicant_user_id = $1 or i.company_id = $2)
-           and ((i.status = 'ACCEPTED' and i.starts_at < $4 and i.starts_at + make_interval(mins => i.duration_minutes) > $3)
+           and ((i.status in ('ACCEPTED', 'COMPLETED') and i.starts_at < $4 and i.starts_at + make_interval(mins => i.duration_minutes) > $3)
                 or (i.status = 'INVITED' and exists (select 1 from interview_slots s
                                                      where s.interview_id = i.id and s.starts_at < $4 and s.ends_at > $3)))",
     )
@@ -478,6 +481,7 @@ pub async fn interview_entries(
     for row in rows {
         let status = match row.status.as_str() {
             "INVITED" => InterviewStatus::Invited,
+            "COMPLETED" => InterviewStatus::Completed,
             _ => InterviewStatus::Accepted,
         };
         let duration = Duration::minutes(row.duration_minutes.into());
@@ -508,12 +512,13 @@ pub async fn interview_entries(
             link: row.link.clone(),
         };
         match (status, row.starts_at) {
-            (InterviewStatus::Accepted, Some(start)) => entries.push(entry(start, start + duration, false, None)),
-            _ => {
+            (InterviewStatus::Invited, _) => {
                 for slot in own.iter().filter(|s| s.starts_at < to && s.ends_at > from && s.choosable(duration, now)) {
                     entries.push(entry(slot.starts_at, slot.ends_at, true, Some(slot.id)));
                 }
             }
+            (_, Some(start)) => entries.push(entry(start, start + duration, false, None)),
+            (_, None) => {}
         }
     }
     entries.sort_by(|a, b| a.start.cmp(&b.start).then(a.interview_id.cmp(&b.interview_id)));

@@ -163,9 +163,9 @@ fn acting_company(signed_in: &SignedIn) -> Option<Uuid> {
 }
 
 /// Handles `GET /api/user/events/my?start&end`: the user's one-off events overlapping the range,
-/// and their interviews in it (read-only): accepted ones at their time, and the still choosable
-/// slots of unanswered invitations (tentative). An employer also sees the interviews of the
-/// company they act for. In time order.
+/// and their interviews in it (read-only): accepted and completed ones at their time, and the
+/// still choosable slots of unanswered invitations (tentative). An employer also sees the
+/// interviews of the company they act for. In time order.
 #[utoipa::path(get, path = "/events/my", tag = "user", params(RangeParams),
     responses((status = 200, body = Vec<CalendarItem>),
         (status = 400, body = ErrorBody, description = "a wrong date; wrong_period: Wrong period (end not after start); a range over 366 days"),

@@ -91,6 +91,7 @@ async fn every_event_check_names_its_problem() {
         (with(json!({ "description": "x".repeat(2001) })), "validation", "description", "The description is longer than 2000 characters"),
         (with(json!({ "end": "2026-05-04T06:00:00Z" })), "wrong_period", "end", "Wrong period"),
         (with(json!({ "end": "2027-06-04T06:00:00Z" })), "wrong_period", "end", "Wrong period"),
+        (with(json!({ "start": "1900-05-04T07:00:00Z", "end": "1900-05-04T08:00:00Z" })), "wrong_period", "start", "Wrong period"),
     ];
     for (event, code, field, message) in cases {
         let (status, error) = error_of(app.client.post("/api/user/events", event.clone()).await).await;
@@ -137,6 +138,17 @@ async fn every_event_check_names_its_problem() {
     assert_eq!(items(&app.client, "/api/user/events/my?start=2026-01-01&end=2027-01-01").await, Vec::<Value>::new(), "a whole year is fine");
     let count: i64 = sqlx::query_scalar("select count(*) from calendar_events").fetch_one(&app.pool).await.unwrap();
     assert_eq!(count, 0);
+
+    sqlx::query(
+        "insert into calendar_events (owner_user_id, name, starts_at, ends_at)
+         select u.id, 'Vana', now(), now() from users u, generate_series(1, 5000) where u.username = 'plain@example.ee'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let (status, error) = error_of(app.client.post("/api/user/events", base.clone()).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["message"], "A calendar holds at most 5000 events; delete some first");
 }
 
 #[tokio::test]
@@ -224,6 +236,12 @@ async fn interviews_show_in_the_calendar_read_only_beside_own_events() {
     let start = minutes_from_now(72 * 60 + 30);
     let choice = json!({ "start": iso(start), "end": iso(start + Duration::minutes(60)), "message": "Tulen" });
     assert_eq!(put(&s.app.client, &format!("/api/applicant/interviews/{accepted}/slots"), choice).await.status(), StatusCode::OK);
+    let completed = interviews::invite(&s.app.pool, &invitation(&s, s.mari, vec![later])).await.unwrap();
+    sqlx::query("update interviews set status = 'COMPLETED', starts_at = now() - interval '3 hours' where id = $1")
+        .bind(completed)
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
     let canceled = interviews::invite(&s.app.pool, &invitation(&s, s.mari, vec![later])).await.unwrap();
     put(&s.app.client, &format!("/api/applicant/interviews/{canceled}"), json!({ "status": "CANCELED", "message": "Ei" })).await;
     let own = json!({ "name": "Trenn", "start": iso(minutes_from_now(30 * 60)), "end": iso(minutes_from_now(31 * 60)) });
@@ -236,13 +254,15 @@ async fn interviews_show_in_the_calendar_read_only_beside_own_events() {
         .collect();
     let invited_id = invited.to_string();
     let accepted_id = accepted.to_string();
-    assert_eq!(summary.len(), 4, "two offered slots, the accepted interview, the own event; not the canceled one: {summary:?}");
-    assert_eq!(summary[0], ("interview".to_string(), invited_id.clone()), "in time order");
-    assert_eq!(summary[1].0, "event");
-    assert_eq!(summary[2], ("interview".to_string(), invited_id));
-    assert_eq!(summary[3], ("interview".to_string(), accepted_id));
+    assert_eq!(summary.len(), 5, "the completed interview, two offered slots, the own event, the accepted interview; not the canceled one: {summary:?}");
+    assert_eq!(summary[0], ("interview".to_string(), completed.to_string()), "in time order");
+    assert_eq!(found[0]["interview"]["displayStatus"], "completed");
+    assert_eq!(summary[1], ("interview".to_string(), invited_id.clone()));
+    assert_eq!(summary[2].0, "event");
+    assert_eq!(summary[3], ("interview".to_string(), invited_id));
+    assert_eq!(summary[4], ("interview".to_string(), accepted_id));
 
-    let slot = &found[0];
+    let slot = &found[1];
     assert_eq!(slot["readOnly"], true);
     assert_eq!(slot["start"], iso(tomorrow.start));
     assert_eq!(slot["end"], iso(tomorrow.end));
@@ -255,7 +275,7 @@ async fn interviews_show_in_the_calendar_read_only_beside_own_events() {
     assert_eq!(slot["interview"]["occupation"]["labels"]["en"], "Cook");
     assert_eq!(slot["interview"]["applicantName"], Value::Null);
     assert!(slot["interview"]["slotId"].is_string());
-    let fixed = &found[3];
+    let fixed = &found[4];
     assert_eq!(fixed["start"], iso(start));
     assert_eq!(fixed["end"], iso(start + Duration::minutes(60)));
     assert_eq!(fixed["interview"]["tentative"], false);
@@ -263,10 +283,10 @@ async fn interviews_show_in_the_calendar_read_only_beside_own_events() {
 
     let english = s.app.client.http.get(s.app.client.url(&format!("/api/user/events/my?{range}"))).header("accept-language", "en").send().await.unwrap();
     let english: Vec<Value> = english.json().await.unwrap();
-    assert_eq!(english[0]["name"], "Cook – Põhja Köök OÜ");
+    assert_eq!(english[1]["name"], "Cook – Põhja Köök OÜ");
 
     let employer_view = items(&s.employer, &format!("/api/user/events/my?{range}")).await;
-    assert_eq!(employer_view.len(), 3, "the company's interviews; Mari's own event stays hers");
+    assert_eq!(employer_view.len(), 4, "the company's interviews; Mari's own event stays hers");
     assert_eq!(employer_view[0]["name"], "Test User – Kokk");
     assert_eq!(employer_view[0]["interview"]["applicantName"], "Test User");
 

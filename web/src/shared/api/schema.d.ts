@@ -1007,9 +1007,9 @@ export interface paths {
         };
         /**
          * Handles `GET /api/user/events/my?start&end`: the user's one-off events overlapping the range,
-         *     and their interviews in it (read-only): accepted ones at their time, and the still choosable
-         *     slots of unanswered invitations (tentative). An employer also sees the interviews of the
-         *     company they act for. In time order.
+         *     and their interviews in it (read-only): accepted and completed ones at their time, and the
+         *     still choosable slots of unanswered invitations (tentative). An employer also sees the
+         *     interviews of the company they act for. In time order.
          */
         get: operations["my_events"];
         put?: never;
