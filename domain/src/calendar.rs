@@ -479,11 +479,8 @@ pub async fn interview_entries(
 
     let mut entries = Vec::new();
     for row in rows {
-        let status = match row.status.as_str() {
-            "INVITED" => InterviewStatus::Invited,
-            "COMPLETED" => InterviewStatus::Completed,
-            _ => InterviewStatus::Accepted,
-        };
+        let status = InterviewStatus::parse(&row.status)?;
+        let interview_type = InterviewType::parse(&row.interview_type)?;
         let duration = Duration::minutes(row.duration_minutes.into());
         let own: Vec<Slot> = slots.iter().filter(|(i, _)| *i == row.id).map(|(_, s)| s.clone()).collect();
         let display_status = interviews::display_status(status, row.starts_at, duration, &own, now);
@@ -496,11 +493,7 @@ pub async fn interview_entries(
             interview_id: row.id,
             status,
             display_status,
-            interview_type: match row.interview_type.as_str() {
-                "OFFICE" => InterviewType::Office,
-                "ONLINE" => InterviewType::Online,
-                _ => InterviewType::Other,
-            },
+            interview_type,
             start,
             end,
             tentative,

@@ -42,7 +42,7 @@ impl InterviewType {
         }
     }
 
-    fn parse(text: &str) -> Result<Self> {
+    pub(crate) fn parse(text: &str) -> Result<Self> {
         match text {
             "OFFICE" => Ok(InterviewType::Office),
             "ONLINE" => Ok(InterviewType::Online),
@@ -72,7 +72,7 @@ impl InterviewStatus {
         }
     }
 
-    fn parse(text: &str) -> Result<Self> {
+    pub(crate) fn parse(text: &str) -> Result<Self> {
         match text {
             "INVITED" => Ok(InterviewStatus::Invited),
             "ACCEPTED" => Ok(InterviewStatus::Accepted),
