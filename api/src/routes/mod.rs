@@ -3,9 +3,11 @@
 pub mod admin;
 pub mod applicant;
 pub mod auth;
+pub mod calendar;
 pub mod cvs;
 pub mod dev;
 pub mod employer;
+pub mod interviews;
 pub mod locations;
 pub mod open;
 pub mod ops;
