@@ -20,6 +20,8 @@ pub enum ErrorCode {
     CvDatabaseAccessRequired,
     AlreadyApplied,
     PayloadTooLarge,
+    /// The CV's PDF could not be generated (a server-side failure, logged).
+    PdfGenerationFailed,
     Unauthorized,
     AccessDenied,
     NotFound,
@@ -40,7 +42,7 @@ impl ErrorCode {
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,
-            Internal => 500,
+            Internal | PdfGenerationFailed => 500,
             ServiceUnavailable => 503,
         }
     }
@@ -61,6 +63,7 @@ impl ErrorCode {
             AlreadyApplied => "already_applied",
             CvDatabaseAccessRequired => "cv_database_access_required",
             PayloadTooLarge => "payload_too_large",
+            PdfGenerationFailed => "pdf_generation_failed",
             Unauthorized => "unauthorized",
             AccessDenied => "access_denied",
             NotFound => "not_found",
@@ -90,6 +93,7 @@ impl ErrorCode {
                 "Searching the CV database needs an active CV-database service: buy access for a number of days"
             }
             PayloadTooLarge => "The request body is too large",
+            PdfGenerationFailed => "Failed to generate PDF",
             Unauthorized => "Unauthorized",
             AccessDenied => "Access denied",
             NotFound => "Not found",
