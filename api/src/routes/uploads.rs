@@ -36,7 +36,7 @@ pub fn viewer(signed_in: &SignedIn) -> Viewer {
 #[into_params(parameter_in = Query)]
 pub struct UploadParams {
     /// What the file is for; decides which types and sizes are accepted.
-    #[param(value_type = Option<UploadKind>)]
+    #[param(value_type = Option<UploadKind>, inline)]
     pub kind: Option<String>,
     /// The file's name as the user chose it.
     pub name: Option<String>,
