@@ -226,18 +226,17 @@ pub async fn generate(pool: &PgPool, owner: Uuid, cv_id: Uuid, locale: Locale) -
     let cv = cvs::get(pool, owner, cv_id).await?;
     let document = prepare(pool, cv, locale).await?;
     let name = file_name(&document.cv);
-    let rendered = tokio::task::spawn_blocking(move || render(&document)).await;
-    match rendered {
+    match tokio::task::spawn_blocking(move || render(&document)).await {
         Ok(Ok(bytes)) => Ok((bytes, name)),
-        Ok(Err(err)) => {
-            tracing::error!(error = %err, "generating a CV PDF failed");
-            Err(Error::code(ErrorCode::PdfGenerationFailed))
-        }
-        Err(panicked) => {
-            tracing::error!(error = %panicked, "generating a CV PDF panicked");
-            Err(Error::code(ErrorCode::PdfGenerationFailed))
-        }
+        Ok(Err(detail)) => Err(generation_failed(&detail)),
+        Err(panicked) => Err(generation_failed(&panicked)),
     }
+}
+
+/// What the user is told when the document cannot be built; the detail goes to the log only.
+fn generation_failed(detail: &dyn std::fmt::Display) -> Error {
+    tracing::error!(error = %detail, "generating a CV PDF failed");
+    Error::code(ErrorCode::PdfGenerationFailed)
 }
 
 /// `cv-mari-maasikas.pdf`, from the names on the CV (or its title).
@@ -788,6 +787,17 @@ mod tests {
         let pdf = render(&long).unwrap();
         let pages = lopdf::Document::load_mem(&pdf).unwrap().get_pages().len();
         assert!(pages >= 3, "{pages} pages");
+    }
+
+    #[test]
+    fn a_failure_is_told_as_failed_to_generate_pdf_without_its_detail() {
+        match generation_failed(&"subsetting the font: malformed glyf table") {
+            Error::Client { code, message, field } => {
+                assert_eq!((code, message.as_ref(), field), (ErrorCode::PdfGenerationFailed, "Failed to generate PDF", None));
+                assert_eq!((code.status(), code.as_str()), (500, "pdf_generation_failed"));
+            }
+            other => panic!("expected the catalogue's error, got {other:?}"),
+        }
     }
 
     #[test]

@@ -1126,6 +1126,17 @@ pub async fn may_view(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<bool> 
         return Ok(true);
     }
     let Some(company_id) = viewer.company_id else { return Ok(false) };
+    let staff: bool = sqlx::query_scalar(
+        "select exists (select 1 from company_staff s join companies c on c.id = s.company_id
+                        where s.company_id = $1 and s.user_id = $2 and c.deleted_at is null)",
+    )
+    .bind(company_id)
+    .bind(viewer.user_id)
+    .fetch_one(pool)
+    .await?;
+    if !staff {
+        return Ok(false);
+    }
     let applied: bool = sqlx::query_scalar(
         "select exists (select 1 from applications a join vacancies v on v.id = a.vacancy_id
                         where a.cv_id = $1 and v.company_id = $2 and a.withdrawn_at is null

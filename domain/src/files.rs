@@ -285,7 +285,12 @@ impl FileStore {
         Ok(tokio::fs::read(self.path(key)?).await.map_err(anyhow::Error::from)?)
     }
 
-    /// Opens a stored file for reading on a blocking thread (the data export streams them).
+    /// Opens a stored file to stream it.
+    pub async fn open(&self, key: &str) -> Result<tokio::fs::File> {
+        Ok(tokio::fs::File::open(self.path(key)?).await.map_err(anyhow::Error::from)?)
+    }
+
+    /// Opens a stored file for reading on a blocking thread (the data export copies them).
     pub fn open_blocking(&self, key: &str) -> Result<std::fs::File> {
         Ok(std::fs::File::open(self.path(key)?).map_err(anyhow::Error::from)?)
     }

@@ -11,6 +11,7 @@ use domain::accounts::Role;
 use domain::cvs::Viewer;
 use domain::files::{self, FileClass, Sniffed, UploadKind, UploadedFile};
 use serde::Deserialize;
+use tokio_util::io::ReaderStream;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -83,10 +84,14 @@ async fn upload(
         (status = 404, body = ErrorBody, description = "unknown, or not the caller's to read")))]
 async fn download(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let file = files::cv_file_for(&state.pool, &viewer(&signed_in), id).await?;
-    let bytes = state.files.get(&file.storage_key).await.map_err(|_| Error::not_found())?;
+    let stored = state.files.open(&file.storage_key).await.map_err(|_| Error::not_found())?;
+    let size = stored.metadata().await.map_err(anyhow::Error::from)?.len();
+    let body = Body::from_stream(ReaderStream::new(stored));
     let disposition = match Sniffed::from_content_type(&file.content_type).map(Sniffed::class) {
         Some(FileClass::Image) => Disposition::Inline,
         _ => Disposition::Attachment,
     };
-    Ok(file_response(&file.content_type, disposition, &file.download_name(), bytes))
+    let mut response = file_response(&file.content_type, disposition, &file.download_name(), body);
+    response.headers_mut().insert(axum::http::header::CONTENT_LENGTH, size.into());
+    Ok(response)
 }

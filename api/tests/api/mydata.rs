@@ -226,6 +226,12 @@ async fn deleting_an_account_needs_its_email_typed_again() {
     assert_eq!(mari.get("/api/applicant/cv/my").await.status(), StatusCode::OK, "still signed in");
     assert_eq!(delete_account(&app.new_client(), json!({ "email": "mari@example.ee" })).await.status(), StatusCode::UNAUTHORIZED);
 
+    // an administrator acting as her cannot delete her account
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.client.sign_in("admin@example.ee").await;
+    assert_eq!(app.client.get("/api/admin/represent/mari@example.ee").await.status(), StatusCode::OK);
+    assert_eq!(delete_account(&app.client, json!({ "email": "mari@example.ee" })).await.status(), StatusCode::FORBIDDEN);
+
     let response = delete_account(&mari, json!({ "email": "  MARI@example.EE " })).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }

@@ -228,7 +228,18 @@ async fn a_file_downloads_with_its_type_and_name_for_those_who_may_read_the_cv()
     assert_eq!(boss.get(&picture_url).await.status(), StatusCode::OK);
     let read: Value = boss.get(&format!("/api/user/cv/{cv_id}")).await.json().await.unwrap();
     assert_eq!(read["title"], "Kogenud kokk");
-    // ...and lost it when she withdrew
+    // ...not once the employer has left the company (the session still names it)
+    sqlx::query("delete from company_staff where user_id = (select id from users where username = 'chef@example.ee')")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(boss.get(&url).await.status(), StatusCode::NOT_FOUND);
+    sqlx::query("insert into company_staff (company_id, user_id) select c.id, u.id from companies c, users u where c.registry_code = '11111111' and u.username = 'chef@example.ee'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(boss.get(&url).await.status(), StatusCode::OK);
+    // ...and the company lost it when she withdrew
     sqlx::query("update applications set withdrawn_at = now()").execute(&app.pool).await.unwrap();
     assert_eq!(boss.get(&url).await.status(), StatusCode::NOT_FOUND);
 
