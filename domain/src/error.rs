@@ -26,6 +26,8 @@ pub enum ErrorCode {
     /// The interview's status does not allow the change (e.g. accepting a canceled one).
     InterviewNotChangeable,
     PayloadTooLarge,
+    /// The CV's PDF could not be generated (a server-side failure, logged).
+    PdfGenerationFailed,
     Unauthorized,
     AccessDenied,
     NotFound,
@@ -46,7 +48,7 @@ impl ErrorCode {
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,
-            Internal => 500,
+            Internal | PdfGenerationFailed => 500,
             ServiceUnavailable => 503,
         }
     }
@@ -70,6 +72,7 @@ impl ErrorCode {
             InterviewNotChangeable => "interview_not_changeable",
             CvDatabaseAccessRequired => "cv_database_access_required",
             PayloadTooLarge => "payload_too_large",
+            PdfGenerationFailed => "pdf_generation_failed",
             Unauthorized => "unauthorized",
             AccessDenied => "access_denied",
             NotFound => "not_found",
@@ -102,6 +105,7 @@ impl ErrorCode {
                 "Searching the CV database needs an active CV-database service: buy access for a number of days"
             }
             PayloadTooLarge => "The request body is too large",
+            PdfGenerationFailed => "Failed to generate PDF",
             Unauthorized => "Unauthorized",
             AccessDenied => "Access denied",
             NotFound => "Not found",

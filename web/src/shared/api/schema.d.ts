@@ -160,7 +160,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Handles `GET /api/applicant/cv/{id}/pdf`: the applicant's CV as a generated PDF (every section,
+         *     headings in the language of `Accept-Language`), downloaded as `cv-<first>-<last>.pdf`. Another
+         *     applicant's CV is "not found"; a failure to build the document answers 500 "Failed to generate PDF".
+         */
+        get: operations["generated_pdf"];
         put?: never;
         /**
          * Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
@@ -959,6 +964,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/user/account`: deletes the signed-in user's account once `email` matches
+         *     it. Every session ends (the session cookie is cleared); CVs and their files are erased and leave
+         *     the CV database; the profile picture, favourites, calendar events, working hours, notifications,
+         *     notification settings and chats are erased; applications and interviews stay for the employers,
+         *     anonymised (no CV, cover letter, answers or messages; shown as a deleted applicant; upcoming
+         *     interviews cancelled); company memberships end; invoices are kept as the law requires. The
+         *     e-mail address may register again. Not while an administrator acts as the user.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/companies/{countryCode}/{registryCode}/register": {
         parameters: {
             query?: never;
@@ -987,8 +1017,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/user/cv/{id}`: the whole CV. For now only its owner reads it; anyone else
-         *     gets "not found".
+         * Handles `GET /api/user/cv/{id}`: the whole CV, for its owner and for an employer who may read
+         *     it: a company that received an application with it (not withdrawn), or one with an active
+         *     CV-database service while the CV is finished and visible there. Anyone else gets "not found".
          */
         get: operations["get_cv"];
         put?: never;
@@ -1060,6 +1091,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/files/{id}`: a CV file (a row's file or a CV's PDF) with its type and
+         *     name. Its owner reads it, and so does an employer who may read a CV that uses it (a company
+         *     that received an application with the CV, or one with CV-database access while the CV is
+         *     there). Pictures open in the browser; everything else downloads.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/menu-notifications": {
         parameters: {
             query?: never;
@@ -1079,6 +1132,30 @@ export interface paths {
          *     starts counting again from now. Answers the new counts.
          */
         patch: operations["mark_seen"];
+        trace?: never;
+    };
+    "/api/user/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/my-data`: a zip of everything the service holds about the user:
+         *     `data.json` (account and profile, consents, sessions without their tokens, company
+         *     memberships, CVs in full, applications with answers, favourite vacancies, interviews, calendar
+         *     events, working hours, chats, notification settings and notifications, invoices, and a list of
+         *     files) and `files/` (profile picture, CV PDFs and row files, chat attachments, invoice PDFs).
+         *     At most 5 exports an hour per user.
+         */
+        get: operations["my_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/user/profile": {
@@ -1112,6 +1189,30 @@ export interface paths {
         put?: never;
         /** Handles `POST /api/user/register-applicant`: the user becomes an APPLICANT (needs a complete profile). */
         post: operations["register_applicant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/upload?kind=&name=`: the body is the file itself, as with the CV's PDF.
+         *     Its type is decided by its content, never by its name: `certificate`, `course`, `reference` and
+         *     `cv` take a PDF or a PNG/JPG picture (at most 10 MiB); `portfolio` also takes Word (.doc, .docx),
+         *     PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
+         *     WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
+         *     `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+         */
+        post: operations["upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1630,6 +1731,10 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             visibility: components["schemas"]["Visibility"];
+        };
+        DeleteAccountRequest: {
+            /** @description The account's e-mail address, typed again to confirm (case does not matter). */
+            email: string;
         };
         /**
          * @description What the applicant sees (spec 1 section 4): the status read against the clock.
@@ -2158,6 +2263,22 @@ export interface components {
             content: string;
             languageCode: string;
         };
+        /** @description An uploaded file as its owner sees it. */
+        UploadedFile: {
+            /** @description Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`. */
+            contentType: string;
+            /** Format: uuid */
+            fileId: string;
+            /** @description The name the user gave it. */
+            name: string;
+            /**
+             * Format: int64
+             * @description In bytes.
+             */
+            size: number;
+            /** @description Where to download it (`GET`). */
+            url: string;
+        };
         VacancyCompany: {
             businessName: string;
             countryCode: string;
@@ -2581,6 +2702,46 @@ export interface operations {
             };
             /** @description not one of the applicant's CVs */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generated_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description pdf_generation_failed: Failed to generate PDF */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4045,6 +4206,54 @@ export interface operations {
             };
         };
     };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description deleted; signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `email`: empty, or not the account's address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an administrator acting as the user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register_company: {
         parameters: {
             query?: never;
@@ -4314,6 +4523,45 @@ export interface operations {
             };
         };
     };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown, or not the caller's to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     badge_counts: {
         parameters: {
             query?: never;
@@ -4380,6 +4628,43 @@ export interface operations {
             };
         };
     };
+    my_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the archive, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many exports; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -4437,6 +4722,52 @@ export interface operations {
                 };
             };
             /** @description profile_incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: {
+                /** @description What the file is for; decides which types and sizes are accepted. */
+                kind?: "certificate" | "course" | "reference" | "portfolio" | "cv";
+                /** @description The file's name as the user chose it. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the file's bytes */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description `kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take) */
             400: {
                 headers: {
                     [name: string]: unknown;
