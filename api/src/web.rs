@@ -173,6 +173,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Koosta CV kuues sammus.", "Build your CV in six steps.", "Составьте резюме за шесть шагов."],
         indexable: false,
     }),
+    ("admin/companies", PageHead {
+        title: ["Ettevõtted", "Companies", "Компании"],
+        description: ["Registreeritud ettevõtted administraatoritele.", "Registered companies, for administrators.", "Зарегистрированные компании для администраторов."],
+        indexable: false,
+    }),
     ("employer/account/my-company", PageHead {
         title: ["Minu ettevõte", "My company", "Моя компания"],
         description: ["Ettevõte, mille nimel tegutsed.", "The company you act for.", "Компания, от имени которой вы действуете."],

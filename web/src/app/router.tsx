@@ -52,6 +52,14 @@ export function createRouter() {
               ],
             },
             {
+              path: 'admin',
+              element: <RequireRole roles={['ADMIN', 'SUPERVISOR']} />,
+              children: [
+                { path: 'companies', lazy: () => import('@/features/admin/routes/companies') },
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+            {
               path: 'employer',
               element: <RequireRole roles={['EMPLOYER']} />,
               children: [

@@ -21,7 +21,10 @@ describe('navigation by role', () => {
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv']);
-    expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
+    expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
+    expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
+    expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'admin-companies')).toBe(false);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
   });
 

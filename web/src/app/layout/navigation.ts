@@ -1,5 +1,5 @@
 import type { Me } from '@/shared/api/types';
-import { isApplicant, isEmployer } from '@/shared/session/me';
+import { isApplicant, isEmployer, isStaff } from '@/shared/session/me';
 
 export interface NavItem {
   key: string;
@@ -18,6 +18,7 @@ export function faqPath(me: Me | null): string {
 
 /** The dashboard of the role, if the role has one. */
 export function dashboardItem(me: Me | null): NavItem | null {
+  if (isStaff(me)) return { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' };
   if (isEmployer(me)) return { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' };
   if (isApplicant(me)) return { key: 'profile', label: 'nav.myProfile', to: '/account/profile' };
   return null;
@@ -34,6 +35,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
     { key: 'categories', label: 'nav.categories', to: '/categories', mobileOnly: true },
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];
+  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
   if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
@@ -44,6 +46,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
 /** The avatar menu's links by role (spec 1 section 6). */
 export function avatarMenuItems(me: Me): NavItem[] {
   const items: NavItem[] = [];
+  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
   if (isEmployer(me)) {
     items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });

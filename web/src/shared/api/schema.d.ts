@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/company/{countryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company/{countryCode}?search&page&size`: the registered companies,
+         *     newest first, found by a part of the name or the start of the registry code.
+         */
+        get: operations["search_companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company/{countryCode}/{registryCode}/hasContract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/admin/company/{countryCode}/{registryCode}/hasContract` with `true` or
+         *     `false` as the body: the "Company has a contract" flag (recorded in the audit log).
+         */
+        patch: operations["set_has_contract"];
+        trace?: never;
+    };
     "/api/admin/represent/{username}": {
         parameters: {
             query?: never;
@@ -1244,6 +1284,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A company as the administrators' list shows it. */
+        AdminCompany: {
+            /**
+             * Format: int64
+             * @description Vacancies open now.
+             */
+            activeVacancies: number;
+            address?: string | null;
+            businessName: string;
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            hasContract: boolean;
+            registryCode: string;
+            /** Format: int64 */
+            staffCount: number;
+            /** @description The e-mail of the company's supervisor, whom "log in as the company" acts as. */
+            supervisor?: string | null;
+        };
+        AdminCompanyPage: {
+            content: components["schemas"]["AdminCompany"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         Answer: {
             answer: string;
             /** Format: uuid */
@@ -2443,6 +2509,98 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_companies: {
+        parameters: {
+            query?: {
+                /** @description Part of the business name or the start of the registry code; empty lists every company. */
+                search?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_has_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": boolean;
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
