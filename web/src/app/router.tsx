@@ -37,6 +37,7 @@ export function createRouter() {
             { path: 'faq-employers', lazy: () => import('@/features/info/routes/faq-employers') },
             { path: 'faq-applicants', lazy: () => import('@/features/info/routes/faq-applicants') },
             { path: 'notifications/unsubscribe/:username/:token', lazy: () => import('@/features/info/routes/unsubscribe') },
+            { path: 'application/:linkId', lazy: () => import('@/features/applications/routes/application-link') },
             { path: 'login', lazy: () => import('@/features/auth/routes/login') },
             { path: 'logout', lazy: () => import('@/features/auth/routes/logout') },
             { path: '403', element: <Forbidden /> },
@@ -45,6 +46,9 @@ export function createRouter() {
               element: <RequireRole roles={['APPLICANT']} />,
               children: [
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
+                { path: 'my-applications', lazy: () => import('@/features/applications/routes/my-applications') },
+                { path: 'my-favourites', lazy: () => import('@/features/applications/routes/my-favourites') },
+                { path: 'vacancies/:vacancyId/apply', lazy: () => import('@/features/applications/routes/apply') },
                 { path: '*', element: <NotFound /> },
               ],
             },

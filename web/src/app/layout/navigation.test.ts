@@ -20,8 +20,17 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-applications', 'my-favourites']);
     expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
+  });
+
+  it('gives applicants their applications, with the applications badge, and their favourites', () => {
+    const items = sidebarItems(user(['USER', 'APPLICANT']));
+    expect(items.find((item) => item.key === 'my-applications')).toMatchObject({ to: '/account/my-applications', badge: 'APPLICATIONS' });
+    expect(items.find((item) => item.key === 'my-favourites')).toMatchObject({ to: '/account/my-favourites' });
+    expect(items.find((item) => item.key === 'my-favourites')?.badge).toBeUndefined();
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-applications')).toBe(false);
+    expect(sidebarItems(null).some((item) => item.badge)).toBe(false);
   });
 });
