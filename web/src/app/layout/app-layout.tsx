@@ -11,7 +11,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 
 import { Footer } from './footer';
 import { LanguageSelect } from './language-select';
-import { SidebarLink } from './nav-badge';
+import { SidebarLink } from './sidebar-link';
 import { dashboardItem, faqPath, sidebarItems } from './navigation';
 
 const AccountControls = lazy(() => import('./account-controls'));

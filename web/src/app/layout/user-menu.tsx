@@ -6,7 +6,7 @@ import type { Me } from '@/shared/api/types';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useBadgeCounts } from '@/shared/session/badge-counts';
 
-import { NavBadge } from './nav-badge';
+import NavBadge from './nav-badge';
 import { avatarMenuItems } from './navigation';
 import { UserAvatar } from './user-avatar';
 

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { api, unwrap } from '@/shared/api/client';
-import { BADGE_APPEAR_DELAY_MS, BADGE_REFRESH_MS, type BadgeCounts, type BadgeKind } from '@/shared/lib/badges';
+import { BADGE_APPEAR_DELAY_MS, BADGE_REFRESH_MS } from '@/shared/lib/badges';
 
 export const badgeCountsKey = ['menu-notifications'] as const;
 
@@ -30,15 +30,4 @@ export function useRefreshBadgesOnAppear(visible: boolean): void {
     }, BADGE_APPEAR_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [visible, client]);
-}
-
-/** Marks a part of the area as seen: its badge starts again from zero; the answer is the new counts. */
-export function useMarkBadgeSeen(kind: BadgeKind) {
-  const client = useQueryClient();
-  const { mutate } = useMutation({
-    mutationFn: () => unwrap(api.PATCH('/api/user/menu-notifications', { body: { kind } })),
-    onSuccess: (counts: BadgeCounts) => client.setQueryData(badgeCountsKey, counts),
-    meta: { handledLocally: true },
-  });
-  return mutate;
 }

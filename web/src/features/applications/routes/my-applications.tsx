@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorText } from '@/shared/api/error-text';
 import type { Language } from '@/shared/i18n/languages';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
-import { useMarkBadgeSeen } from '@/shared/session/badge-counts';
+import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
