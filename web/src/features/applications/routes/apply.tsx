@@ -162,7 +162,7 @@ function ApplyScreen({ vacancy, form, cvs, language }: { vacancy: VacancyDetail;
                 />
                 {form.questions.length > 0 && (
                   <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-                    <Title order={2} size="h4" component="legend">
+                    <Title order={2} size="h4" component="legend" p={0}>
                       {t('apply.questions')}
                     </Title>
                     <Text size="sm" c="dimmed">
