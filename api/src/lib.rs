@@ -107,7 +107,7 @@ async fn api_not_found() -> ApiError {
 pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router())
-        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()))
+        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()))
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::applicant::user_router()))

@@ -163,6 +163,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Sinu Vakantsi profiil.", "Your Vakants profile.", "Ваш профиль Vakants."],
         indexable: false,
     }),
+    ("account/my-cv", PageHead {
+        title: ["Minu CV-d", "My CVs", "Мои резюме"],
+        description: ["Sinu CV-d ja nende nähtavus CV-andmebaasis.", "Your CVs and their visibility in the CV database.", "Ваши резюме и их видимость в базе резюме."],
+        indexable: false,
+    }),
+    ("account/create-cv", PageHead {
+        title: ["Loo CV", "Create a CV", "Создать резюме"],
+        description: ["Koosta CV kuues sammus.", "Build your CV in six steps.", "Составьте резюме за шесть шагов."],
+        indexable: false,
+    }),
     ("account/my-applications", PageHead {
         title: ["Minu kandideerimised", "My applications", "Мои отклики"],
         description: ["Sinu kandideerimised ja tööandjate otsused.", "Your applications and the employers' decisions.", "Ваши отклики и решения работодателей."],

@@ -94,6 +94,7 @@ pub struct EmploymentHistory {
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CvLanguageSkill)]
 pub struct LanguageSkill {
     /// A `ref_languages` code, e.g. `et`.
     pub language: Option<String>,
@@ -111,6 +112,7 @@ pub struct Skill {
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CvDriverLicence)]
 pub struct DriverLicence {
     /// A `ref_driver_licences` code, e.g. `B`.
     pub driver_licence: Option<String>,

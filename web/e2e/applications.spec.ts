@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 
-import { createCv, newEmail, outbox, signUpApplicant, vacancyWithQuestions } from './helpers';
+import { createCv, newEmail, outbox, registerApplicant, vacancyWithQuestions } from './helpers';
 
 test('a new applicant saves a vacancy, applies answering its questions, withdraws and finds it cancelled', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = newEmail('apply');
-  await signUpApplicant(page, email);
+  await registerApplicant(page, email);
   await createCv(page, 'Cook with five years in kitchens');
   const form = await vacancyWithQuestions(page, (candidate) => !candidate.cvNotRequired);
 

@@ -152,3 +152,54 @@ test('an applicant saves a vacancy as a favourite', async ({ page }) => {
   await cards(page).nth(1).getByRole('button', { name: 'Remove from favourites' }).click();
   await expect(cards(page).nth(1).getByRole('button', { name: 'Add to favourites' })).toBeVisible();
 });
+
+test('location landing pages: Estonia lists counties, a county its towns, with vacancies and a server-rendered head', async ({ page }) => {
+  await page.goto('/en/locations/EE');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs in Estonia' })).toBeVisible();
+  await expect(page).toHaveTitle('Jobs in Estonia | Vakants');
+  const counties = page.getByRole('navigation', { name: 'Counties' });
+  await counties.getByRole('link', { name: /^Harju County \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/en\/locations\/0037$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs in Harju County' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Location' }).getByRole('link', { name: 'Estonia' })).toBeVisible();
+  await expect(page.getByText(/^Open vacancies: \d+$/)).toBeVisible();
+  await expect(page.locator('article').first()).toBeVisible();
+  await page.getByRole('link', { name: /^Tallinn \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/en\/locations\/0784$/);
+  await page.getByRole('link', { name: 'Search with filters' }).click();
+  await expect(page).toHaveURL(/\/en\/vacancies\?cityCode=0784$/);
+
+  const html = await (await page.request.get('/et/locations/0037')).text();
+  expect(html).toContain('<title>Tööpakkumised – Harju maakond | Vakants</title>');
+  expect(html).toContain('"@type":"BreadcrumbList"');
+  expect((await page.request.get('/et/locations/9999')).status()).toBe(404);
+});
+
+test('a branded vacancy shows its cover and gallery and carries JobPosting data; its company page is branded too', async ({ page }) => {
+  type Card = { vacancyId: string; isBranded: boolean; businessName: string };
+  let branded: Card | undefined;
+  for (let number = 0; !branded && number < 10; number++) {
+    const search = await page.request.post(`/api/open/search?size=100&page=${number}`, { data: {} });
+    const { content } = (await search.json()) as { content: Card[] };
+    if (!content?.length) break;
+    branded = content.find((vacancy) => vacancy.isBranded);
+  }
+  expect(branded, 'the demo data holds branded vacancies').toBeTruthy();
+
+  await page.goto(`/en/vacancies/${branded!.vacancyId}`);
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Gallery 1$/ })).toBeVisible();
+  const html = await (await page.request.get(`/en/vacancies/${branded!.vacancyId}`)).text();
+  const jsonLd = JSON.parse(html.split('<script type="application/ld+json">')[1]!.split('</script>')[0]!);
+  expect(jsonLd['@type']).toBe('JobPosting');
+  expect(jsonLd.hiringOrganization.name).toBe(branded!.businessName);
+  for (const required of ['title', 'description', 'datePosted', 'jobLocation', 'validThrough', 'identifier']) expect(jsonLd[required], required).toBeTruthy();
+
+  await page.getByRole('link', { name: branded!.businessName }).first().click();
+  await expect(page).toHaveURL(/\/en\/companies\/EE\/\d{8}$/);
+  await expect(page.getByRole('heading', { level: 1, name: branded!.businessName })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Gallery 1$/ })).toBeVisible();
+  await expect(page.getByText(/is a growing Estonian employer/)).toBeVisible();
+  const companyHtml = await (await page.request.get(page.url())).text();
+  expect(companyHtml).toContain('"@type":"Organization"');
+});

@@ -52,8 +52,8 @@ export async function signIn(page: Page, email: string, language: 'et' | 'en' | 
   await page.getByRole('button', { name: labels[1] }).click();
 }
 
-/** Registers a new applicant through the sign-in screens (in English); ends on the profile page. */
-export async function signUpApplicant(page: Page, email: string, name: [string, string] = ['Kati', 'Kask']): Promise<void> {
+/** Registers a new applicant in English (names and phone given) and waits for the profile page. */
+export async function registerApplicant(page: Page, email: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<void> {
   await page.goto('/en/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -90,7 +90,7 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
 }
 
 /** A finished CV for the signed-in applicant, made through the API (the wizard is its own screen). */
-export async function createCv(page: Page, title: string, name: [string, string] = ['Kati', 'Kask']): Promise<string> {
+export async function createCv(page: Page, title: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<string> {
   const created = await callApi<{ cvId: string }>(page, 'POST', '/api/applicant/cv', {
     title,
     firstname: name[0],
@@ -122,4 +122,33 @@ export async function vacancyWithQuestions(page: Page, want: (form: ApplyForm) =
     if (form.questions.length > 0 && !form.applyLink && want(form)) return form;
   }
   throw new Error('no vacancy with questions on the first page of the search');
+}
+
+/** Picks an option of a Mantine select (or multi-select) by the field's label. */
+export async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A small one-page PDF with `text` on it, with a correct cross-reference table. */
+export function pdfWithText(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 40 120 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }

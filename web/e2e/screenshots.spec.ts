@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { callApi, codeFor, createCv, newEmail, signUpApplicant, vacancyWithQuestions } from './helpers';
+import { callApi, choose, codeFor, createCv, newEmail, pdfWithText, registerApplicant, vacancyWithQuestions } from './helpers';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots`.
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
@@ -96,8 +96,8 @@ for (const width of [375, 1280]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
-    await signUpApplicant(page, newEmail(`applyshot${width}`), ['Mari', 'Maasikas']);
-    const cvId = await createCv(page, 'Kokk, viis aastat köögis', ['Mari', 'Maasikas']);
+    await registerApplicant(page, newEmail(`applyshot${width}`));
+    const cvId = await createCv(page, 'Kokk, viis aastat köögis');
     const first = await vacancyWithQuestions(page, (form) => !form.cvNotRequired);
     const second = await vacancyWithQuestions(page, (form) => form.vacancyId !== first.vacancyId);
     for (const { vacancyId } of [first, second]) {
@@ -126,5 +126,91 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Konto menüü' }).click();
       await shot('avatar-menu-applicant');
     }
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`applicant profile and CV screens at ${width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
+    const next = () => page.getByRole('button', { name: 'Next' }).click();
+    const heading = (name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await registerApplicant(page, newEmail(`cvshot${width}`));
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a picture' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible();
+    await shot('profile');
+
+    await page.goto('/en/account/my-cv');
+    await expect(page.getByRole('heading', { name: 'You have no CVs yet' })).toBeVisible();
+    await shot('my-cv-empty');
+    await page.getByRole('link', { name: 'Create a CV' }).click();
+    await heading('Personal info');
+    await next();
+    await shot('cv-1-personal-errors');
+    await page.getByLabel('Title of the CV').fill('Pastry chef');
+    await page.getByLabel('Date of birth').fill('17/05/1990');
+    await choose(page, 'Gender', 'Female');
+    await shot('cv-1-personal');
+    await next();
+    await heading('Education');
+    await page.getByRole('button', { name: 'Add education' }).click();
+    await choose(page, 'Level of education', "Bachelor's degree");
+    await page.getByLabel('School or institution').fill('Tallinn University of Technology');
+    await page.getByLabel('Year of graduation').fill('2012');
+    await shot('cv-2-education');
+    await next();
+    await heading('Experience');
+    await page.getByRole('button', { name: 'Add a job' }).click();
+    await page.getByLabel('Company').fill('Kohvik Mari');
+    await page.getByLabel('Occupation').fill('Pastry chef');
+    await page.getByLabel('Start date').fill('01/05/2020');
+    await page.getByLabel('End date').fill('30/04/2020');
+    await next();
+    await shot('cv-3-experience-errors');
+    await page.getByLabel('End date').fill('30/06/2023');
+    await next();
+    await heading('Skills');
+    await page.reload();
+    await heading('Skills');
+    await page.getByRole('button', { name: 'Add a language' }).click();
+    await choose(page, 'Language', 'Estonian');
+    await choose(page, 'Proficiency', 'Native');
+    await page.getByRole('button', { name: 'Add a skill' }).click();
+    await page.getByRole('button', { name: 'Add a driving licence' }).click();
+    await shot('cv-4-skills-restored');
+    await page.getByRole('button', { name: 'Remove skill 1' }).click();
+    await page.getByRole('button', { name: 'Remove driving licence 1' }).click();
+    await next();
+    await heading('Preferred job');
+    await choose(page, 'Fields of work', /.+/);
+    await page.keyboard.press('Escape');
+    await choose(page, 'Type of employment', 'Full-time');
+    await choose(page, 'Where would you like to work?', 'Tallinn');
+    await shot('cv-5-preferred-job');
+    await next();
+    await heading('Additional');
+    await page.getByRole('button', { name: 'Add a certificate' }).click();
+    await page.getByRole('textbox', { name: /^Certificate/ }).fill('Food hygiene');
+    await page.getByRole('textbox', { name: /^Year/ }).fill('2021');
+    const pdfChooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a PDF' }).click();
+    await (await pdfChooser).setFiles({ name: 'mari-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Sourdough') });
+    await expect(page.getByText(/mari-cv\.pdf/)).toBeVisible();
+    await shot('cv-6-additional');
+    await page.getByRole('button', { name: 'Save the CV' }).click();
+    await expect(page.getByRole('article', { name: 'Pastry chef' })).toBeVisible();
+    await page.getByRole('link', { name: 'Create a CV' }).click();
+    await page.getByLabel('Title of the CV').fill('Second CV');
+    await page.goto('/en/account/my-cv');
+    await expect(page.getByRole('article', { name: 'Pastry chef' })).toBeVisible();
+    await page.waitForTimeout(500);
+    await shot('my-cv');
+    await page.goto('/ru/account/create-cv');
+    await heading('Личные данные');
+    await shot('cv-ru');
   });
 }

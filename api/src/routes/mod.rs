@@ -6,6 +6,7 @@ pub mod auth;
 pub mod cvs;
 pub mod dev;
 pub mod employer;
+pub mod locations;
 pub mod open;
 pub mod ops;
 pub mod pages;

@@ -26,6 +26,7 @@ pub async fn head(app: &AppState, locale: Locale, rest: &str, origin: &str) -> a
             Err(_) => not_found(locale),
         })),
         ["companies", country, registry] => Ok(Some(company(app, locale, country, registry, origin).await?)),
+        ["locations", code] => Ok(Some(location(app, locale, code, origin).await?)),
         _ => Ok(None),
     }
 }
@@ -213,6 +214,48 @@ async fn company(app: &AppState, locale: Locale, country: &str, registry: &str, 
             indexable: true,
             image: logo,
             json_ld: Some(organization),
+        },
+    ))
+}
+
+/// A location landing page: indexable while it has open vacancies, with its place chain as a
+/// schema.org BreadcrumbList.
+async fn location(app: &AppState, locale: Locale, code: &str, origin: &str) -> anyhow::Result<(StatusCode, HeadContent)> {
+    let Some(location) = crate::routes::locations::location_of(app, locale, code).await? else {
+        return Ok(not_found(locale));
+    };
+    let place = &location.place.label;
+    let count = location.vacancy_count;
+    let (title, description) = match locale {
+        Locale::Et => (
+            format!("Tööpakkumised – {place}"),
+            format!("{count} avatud tööpakkumist: {place}. Leia töö ja kandideeri Vakantsis."),
+        ),
+        Locale::En => (format!("Jobs in {place}"), format!("{count} open vacancies in {place}. Find a job and apply on Vakants.")),
+        Locale::Ru => (format!("Вакансии – {place}"), format!("Открытых вакансий: {count} ({place}). Найдите работу и откликнитесь на Vakants.")),
+    };
+    let items: Vec<Value> = location
+        .parents
+        .iter()
+        .chain(std::iter::once(&location.place))
+        .enumerate()
+        .map(|(n, place)| {
+            json!({
+                "@type": "ListItem",
+                "position": n + 1,
+                "name": place.label,
+                "item": format!("{origin}/{}/locations/{}", locale.code(), place.code),
+            })
+        })
+        .collect();
+    Ok((
+        StatusCode::OK,
+        HeadContent {
+            title,
+            description,
+            indexable: count > 0,
+            image: None,
+            json_ld: Some(json!({ "@context": "https://schema.org/", "@type": "BreadcrumbList", "itemListElement": items })),
         },
     ))
 }

@@ -202,7 +202,7 @@ async fn company_pictures_are_public_and_other_files_are_not() {
 
 #[tokio::test]
 async fn robots_and_the_sitemaps_list_every_public_page_per_language() {
-    let app = spawn_app().await;
+    let app = crate::search::spawn_with_worker().await;
     let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
     let id = publish(&app, company_id, NewVacancy::default(), true).await;
     let text = |path: &'static str| {
@@ -234,7 +234,14 @@ async fn robots_and_the_sitemaps_list_every_public_page_per_language() {
     assert!(companies.contains("/et/companies/EE/12345678</loc>"));
     let (_, pages) = text("/sitemaps/pages.xml").await;
     assert!(pages.contains("/en/vacancies?categoryCode=CATERING</loc>"));
-    assert!(pages.contains("/ru/vacancies?cityCode=0784</loc>"));
+    // landing pages: Estonia always, a place once it has open vacancies (the worker indexes them)
+    assert!(pages.contains("/ru/locations/EE</loc>"));
+    crate::search::eventually(&app, json!({}), |page| page["totalElements"] == 1).await;
+    let (_, pages) = text("/sitemaps/pages.xml").await;
+    for code in ["EE", "0037", "0784"] {
+        assert!(pages.contains(&format!("/et/locations/{code}</loc>")), "{code}: {pages}");
+    }
+    assert!(!pages.contains("/et/locations/0141</loc>"), "Anija vald has no vacancies");
     let (status, _) = text("/sitemaps/nothing.xml").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
@@ -297,4 +304,60 @@ async fn a_company_page_carries_organization_data() {
     let missing = app.client.http.get(app.client.url("/et/companies/EE/99999999")).send().await.unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn a_location_page_names_the_place_its_parents_and_counts_vacancies_inside() {
+    let options = crate::helpers::AppOptions { worker: true, web_dist: Some(crate::web::dist()), ..Default::default() };
+    let app = crate::helpers::spawn_app_with(options).await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    publish(&app, company_id, NewVacancy::default(), true).await;
+    publish(&app, company_id, NewVacancy { place: "0198", ..NewVacancy::default() }, true).await;
+    crate::search::eventually(&app, json!({}), |page| page["totalElements"] == 2).await;
+
+    let (status, estonia) = get_in(&app, "/api/open/locations/EE", "en").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(estonia["label"], "Estonia");
+    assert_eq!(estonia["kind"], "country");
+    assert_eq!(estonia["vacancyCount"], 2);
+    assert_eq!(estonia["parents"], json!([]));
+    assert_eq!(estonia["children"], json!([{ "code": "0037", "kind": "county", "label": "Harju County", "vacancyCount": 2 }]));
+
+    let (_, county) = get_in(&app, "/api/open/locations/0037", "et").await;
+    assert_eq!(county["label"], "Harju maakond");
+    assert_eq!(county["parents"], json!([{ "code": "EE", "kind": "country", "label": "Eesti" }]));
+    let children: Vec<&str> = county["children"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap()).collect();
+    assert_eq!(children.len(), 2, "Tallinn and Harku vald, not the parishes without vacancies: {county}");
+    assert!(children.contains(&"0784") && children.contains(&"0198"));
+
+    let (_, town) = get_in(&app, "/api/open/locations/0784", "ru").await;
+    assert_eq!(town["label"], "Таллинн");
+    assert_eq!(town["vacancyCount"], 1);
+    assert_eq!(town["parents"].as_array().unwrap().len(), 2);
+
+    for unknown in ["9999", "DROP", "a%20b", "0784x"] {
+        let (status, body) = get_in(&app, &format!("/api/open/locations/{unknown}"), "et").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{unknown}: {body}");
+    }
+
+    let html = |path: String| {
+        let client = app.client.http.clone();
+        let url = app.client.url(&path);
+        async move {
+            let response = client.get(url).send().await.unwrap();
+            (response.status(), response.text().await.unwrap())
+        }
+    };
+    let (status, page) = html("/en/locations/0037".into()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("<title>Jobs in Harju County | Vakants</title>"), "{page}");
+    assert!(page.contains("2 open vacancies in Harju County"));
+    assert!(!page.contains("noindex"));
+    let breadcrumbs = json_ld(&page).expect("a BreadcrumbList");
+    assert_eq!(breadcrumbs["@type"], "BreadcrumbList");
+    assert_eq!(breadcrumbs["itemListElement"][1]["name"], "Harju County");
+    let (_, empty) = html("/et/locations/0141".into()).await;
+    assert!(empty.contains("noindex"), "a place without vacancies is not indexed");
+    let (status, _) = html("/et/locations/9999".into()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -7,7 +7,7 @@ use crate::helpers::{AppOptions, TestApp, spawn_app_with};
 const INDEX: &str = "<!doctype html>\n<html lang=\"et\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <!--app-head-->\n    <script type=\"module\" src=\"/assets/index-abc123.js\"></script>\n  </head>\n  <body><div id=\"root\"></div></body>\n</html>\n";
 
 /// A built app in a temp dir: index.html, one hashed asset, one document.
-fn dist() -> PathBuf {
+pub(crate) fn dist() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vakants-web-test-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::create_dir_all(dir.join("documents")).unwrap();

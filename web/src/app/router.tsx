@@ -28,6 +28,7 @@ export function createRouter() {
             { path: 'vacancies', lazy: () => import('@/features/vacancies/routes/vacancies') },
             { path: 'vacancies/:vacancyId', lazy: () => import('@/features/vacancies/routes/vacancy') },
             { path: 'categories', lazy: () => import('@/features/vacancies/routes/categories') },
+            { path: 'locations/:code', lazy: () => import('@/features/locations/routes/location') },
             { path: 'companies/:countryCode', lazy: () => import('@/features/companies/routes/companies') },
             { path: 'companies/:countryCode/:registryCode', lazy: () => import('@/features/companies/routes/company') },
             { path: 'about-us', lazy: () => import('@/features/info/routes/about-us') },
@@ -46,6 +47,8 @@ export function createRouter() {
               element: <RequireRole roles={['APPLICANT']} />,
               children: [
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
+                { path: 'my-cv', lazy: () => import('@/features/cv/routes/my-cv') },
+                { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
                 { path: 'my-applications', lazy: () => import('@/features/applications/routes/my-applications') },
                 { path: 'my-favourites', lazy: () => import('@/features/applications/routes/my-favourites') },
                 { path: 'vacancies/:vacancyId/apply', lazy: () => import('@/features/applications/routes/apply') },

@@ -62,6 +62,7 @@ export function Footer() {
             {internal(`/login?p=${encodeURIComponent(to('/employer/account/my-company'))}`, t('footer.employerSignIn'))}
           </Column>
           <Column title={t('footer.applicants')}>
+            {internal('/locations/EE', t('footer.byLocation'))}
             {internal('/faq-applicants', t('footer.faqApplicants'))}
             {internal(`/login?p=${encodeURIComponent(to('/account/profile'))}`, t('footer.applicantSignIn'))}
           </Column>

@@ -20,9 +20,14 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-applications', 'my-favourites']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites']);
     expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
+  });
+
+  it('leads applicants to their CVs from the sidebar', () => {
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-cv')?.to).toBe('/account/my-cv');
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-cv')).toBe(false);
   });
 
   it('gives applicants their applications, with the applications badge, and their favourites', () => {

@@ -17,6 +17,7 @@ export interface NavItem {
 /** The applicant's own pages, in the sidebar and the avatar menu alike. */
 const APPLICANT_ITEMS: NavItem[] = [
   { key: 'profile', label: 'nav.myProfile', to: '/account/profile' },
+  { key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' },
   { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
 ];

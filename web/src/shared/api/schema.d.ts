@@ -624,6 +624,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/locations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/locations/{code}`: a location landing page (`EE` for Estonia, otherwise
+         *     an EHAK code of a county, municipality or town).
+         */
+        get: operations["location"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/me": {
         parameters: {
             query?: never;
@@ -1244,14 +1264,14 @@ export interface components {
             cvId: string;
             /** Format: date */
             dateOfBirth?: string | null;
-            driverLicences: components["schemas"]["DriverLicence"][];
+            driverLicences: components["schemas"]["CvDriverLicence"][];
             educations: components["schemas"]["Education"][];
             email?: string | null;
             employmentHistories: components["schemas"]["EmploymentHistory"][];
             employmentType?: string | null;
             firstname?: string | null;
             gender?: string | null;
-            languageSkills: components["schemas"]["LanguageSkill"][];
+            languageSkills: components["schemas"]["CvLanguageSkill"][];
             lastname?: string | null;
             pdf?: components["schemas"]["CvPdf"] | null;
             phoneNumber?: string | null;
@@ -1265,6 +1285,14 @@ export interface components {
             visibility: components["schemas"]["Visibility"];
             workLocation?: string | null;
             workLocationCode?: string | null;
+        };
+        CvDriverLicence: {
+            /** @description A `ref_driver_licences` code, e.g. `B`. */
+            driverLicence?: string | null;
+            /** Format: int32 */
+            experienceYears?: number | null;
+            /** Format: int32 */
+            yearOfIssue?: number | null;
         };
         CvFacetCounts: {
             categoryCode: {
@@ -1310,7 +1338,7 @@ export interface components {
              *     rules of what is filled in are. A draft is never in the CV database.
              */
             draft?: boolean;
-            driverLicences?: components["schemas"]["DriverLicence"][];
+            driverLicences?: components["schemas"]["CvDriverLicence"][];
             educations?: components["schemas"]["Education"][];
             email?: string | null;
             employmentHistories?: components["schemas"]["EmploymentHistory"][];
@@ -1319,7 +1347,7 @@ export interface components {
             firstname?: string | null;
             /** @description A `ref_genders` code. */
             gender?: string | null;
-            languageSkills?: components["schemas"]["LanguageSkill"][];
+            languageSkills?: components["schemas"]["CvLanguageSkill"][];
             lastname?: string | null;
             /** @description With the country code (+372 …); a bare "+372" counts as empty. */
             phoneNumber?: string | null;
@@ -1331,6 +1359,12 @@ export interface components {
             /** @description Where the applicant wants to work, as text; `workLocationCode` is its `ref_places` code. */
             workLocation?: string | null;
             workLocationCode?: string | null;
+        };
+        CvLanguageSkill: {
+            /** @description A `ref_languages` code, e.g. `et`. */
+            language?: string | null;
+            /** @description A `ref_proficiencies` code, e.g. `B2`. */
+            proficiency?: string | null;
         };
         CvListItem: {
             categoryCodes: string[];
@@ -1513,6 +1547,17 @@ export interface components {
             content: string;
             languageCode: string;
         };
+        Location: components["schemas"]["Place"] & {
+            /** @description The places directly inside that have open vacancies, most vacancies first. */
+            children: components["schemas"]["PlaceCount"][];
+            /** @description From the country down to the direct parent. */
+            parents: components["schemas"]["Place"][];
+            /**
+             * Format: int64
+             * @description Open vacancies here, including those of the places inside.
+             */
+            vacancyCount: number;
+        };
         LoginRequest: {
             email: string;
         };
@@ -1570,6 +1615,16 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+        };
+        Place: {
+            code: string;
+            /** @description country, county, municipality or city */
+            kind: string;
+            label: string;
+        };
+        PlaceCount: components["schemas"]["Place"] & {
+            /** Format: int64 */
+            vacancyCount: number;
         };
         PortfolioItem: {
             description?: string | null;
@@ -3118,6 +3173,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Language"][];
+                };
+            };
+        };
+    };
+    location: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description EE or an EHAK code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description no such place */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,19 +1,25 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import type { Me } from '@/shared/api/types';
+import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
 import { useMe } from '@/shared/session/me';
 import { useUpdateProfile } from '@/shared/session/update-profile';
 import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validateNameAndPhone } from '@/shared/ui/name-and-phone-fields';
 import { notifySuccess } from '@/shared/ui/notify';
+import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
 
 import { useGenders } from '../api/get-genders';
+import { AvatarField } from '../components/avatar-field';
+import { texts } from '../locales/texts';
+
+export const loader = () => ensureNamespace('account', texts);
 
 type Errors = NameAndPhoneErrors & { gender?: string; dateOfBirth?: string };
 const SERVER_FIELDS: Record<string, keyof Errors> = {
@@ -66,6 +72,8 @@ function ProfileForm({ me }: { me: Me }) {
   const unplaced = save.error && !(save.error instanceof ApiError && save.error.field && SERVER_FIELDS[save.error.field]);
   return (
     <Card withBorder padding="lg" maw={560}>
+      <AvatarField me={me} />
+      <Divider my="lg" />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t('profile.email')} value={me.username} readOnly variant="filled" />
@@ -79,14 +87,12 @@ function ProfileForm({ me }: { me: Me }) {
             error={errors.gender}
             allowDeselect={false}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('profile.dateOfBirth')}
             required
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-            value={dateOfBirth}
-            onChange={(event) => setDateOfBirth(event.currentTarget.value)}
+            max={new Date()}
+            value={dateOfBirth || null}
+            onChange={(value) => setDateOfBirth(value ?? '')}
             error={errors.dateOfBirth}
           />
           {unplaced && (

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { fakeApi, renderRoutes } from '@/test/render';
+
+import type { Cv } from '../api/types';
+import { Component as CreateCv, loader } from './create-cv';
+
+const me = {
+  username: 'mari@example.ee',
+  roles: ['USER', 'APPLICANT'],
+  originalUser: null,
+  company: null,
+  profile: { firstname: 'Mari', lastname: 'Maasikas', phoneNumber: '+37251234567', gender: 'FEMALE', dateOfBirth: '1990-05-17' },
+};
+
+const savedCv: Cv = {
+  cvId: 'cv-1',
+  status: 'ACTIVE',
+  visibility: 'VISIBLE',
+  title: 'Pastry chef',
+  firstname: 'Mari',
+  lastname: 'Maasikas',
+  email: 'mari@example.ee',
+  phoneNumber: '+37251234567',
+  dateOfBirth: '1990-05-17',
+  gender: 'FEMALE',
+  cityCode: null,
+  employmentType: 'FULL_TIME',
+  workLocation: null,
+  workLocationCode: '0784',
+  aboutMe: null,
+  categories: ['IT'],
+  educations: [],
+  employmentHistories: [{ company: 'Kohvik', occupation: 'Cook', startDate: '2020-01-01', endDate: '2021-01-01', present: false, description: null }],
+  languageSkills: [],
+  skills: [],
+  driverLicences: [],
+  certificates: [],
+  courses: [],
+  references: [],
+  portfolio: [],
+  pdf: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-02T00:00:00Z',
+};
+
+const routes = [
+  { path: 'account/create-cv', element: <CreateCv /> },
+  { path: 'account/my-cv', element: <p>my CVs page</p> },
+];
+
+const reference = {
+  'GET /api/open/genders': { body: [{ gender: 'FEMALE', label: 'Female' }] },
+  'GET /api/open/addresses/EE/cities': { body: [{ code: '0784', address: 'Tallinn', countryCode: 'EE' }] },
+};
+
+// the autosizing text areas listen for font loads, which jsdom does not offer
+Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+
+describe('the CV wizard', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await loader();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stops on the first step while a required field is empty', async () => {
+    fakeApi({ 'GET /api/open/me': { body: me }, ...reference });
+    await renderRoutes('/en/account/create-cv', routes);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Personal info' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Mari');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal info' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Title of the CV/ }), 'Cook');
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Education' })).toBeInTheDocument();
+  });
+
+  it('puts a server error on the field of its step', async () => {
+    const calls = fakeApi({
+      'GET /api/open/me': { body: me },
+      'GET /api/user/cv/cv-1': { body: savedCv },
+      'POST /api/applicant/cv': {
+        status: 400,
+        body: { message: 'The date cannot be in the future', code: 'validation', field: 'employmentHistories[0].endDate' },
+      },
+      ...reference,
+    });
+    await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('textbox', { name: /Title of the CV/ })).toHaveValue('Pastry chef');
+    await user.click(screen.getByRole('button', { name: 'Save the CV' }));
+
+    expect(await screen.findByRole('heading', { name: 'Experience' })).toBeInTheDocument();
+    expect(screen.getByText('The date cannot be in the future')).toBeInTheDocument();
+    const sent = await calls.find((call) => call.method === 'POST')!.json();
+    expect(sent).toMatchObject({ cvId: 'cv-1', draft: false, title: 'Pastry chef', employmentHistories: [{ company: 'Kohvik', endDate: '2021-01-01' }] });
+  });
+
+  it('says "Problems saving CV" for a failure without a field, and keeps the draft', async () => {
+    fakeApi({
+      'GET /api/open/me': { body: me },
+      'GET /api/user/cv/cv-1': { body: savedCv },
+      'POST /api/applicant/cv': { status: 500, body: { message: 'internal', code: 'internal' } },
+      ...reference,
+    });
+    await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    const user = userEvent.setup();
+
+    const title = await screen.findByRole('textbox', { name: /Title of the CV/ });
+    await user.clear(title);
+    await user.type(title, 'Baker');
+    await user.click(screen.getByRole('button', { name: 'Save the CV' }));
+    expect(await screen.findByText('Problems saving CV')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('cvDraft:mari@example.ee:cv-1') ?? '{}').form.title).toBe('Baker');
+  });
+
+  it('restores the draft of this user and CV, clears it after a save, and can discard it', async () => {
+    fakeApi({
+      'GET /api/open/me': { body: me },
+      'GET /api/user/cv/cv-1': { body: savedCv },
+      'POST /api/applicant/cv': { body: savedCv },
+      ...reference,
+    });
+    const first = await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: /Title of the CV/ });
+    await user.clear(title);
+    await user.type(title, 'Baker');
+    first.unmount();
+
+    const second = await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    expect(await screen.findByText(/Your unsaved changes from .* are restored/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title of the CV/ })).toHaveValue('Baker');
+    await user.click(screen.getAllByRole('button', { name: 'Discard the draft' })[0]!);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard the draft' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Title of the CV/ })).toHaveValue('Pastry chef'));
+    expect(localStorage.getItem('cvDraft:mari@example.ee:cv-1')).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: /Title of the CV/ }), '!');
+    expect(localStorage.getItem('cvDraft:mari@example.ee:cv-1')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save the CV' }));
+    expect(await screen.findByText('my CVs page')).toBeInTheDocument();
+    expect(localStorage.getItem('cvDraft:mari@example.ee:cv-1')).toBeNull();
+    second.unmount();
+  });
+});

@@ -1,0 +1,93 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { applyLanguage } from '@/shared/i18n';
+
+import { DateField } from './date-field';
+
+function Harness({ initial = null, onChange }: { initial?: string | null; onChange: (value: string | null) => void }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <MantineProvider>
+      <DateField
+        label="Start"
+        value={value}
+        min={new Date(2000, 0, 1)}
+        max={new Date(2030, 11, 31)}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+      />
+    </MantineProvider>
+  );
+}
+
+async function field(initial: string | null = null) {
+  await applyLanguage('en');
+  const onChange = vi.fn();
+  render(<Harness initial={initial} onChange={onChange} />);
+  return { input: screen.getByRole('textbox', { name: 'Start' }), onChange };
+}
+
+describe('DateField', () => {
+  it('shows the value as dd/MM/yyyy and stores typed dates as ISO', async () => {
+    const { input, onChange } = await field('2024-03-07');
+    expect(input).toHaveValue('07/03/2024');
+    fireEvent.change(input, { target: { value: '1/2/2025' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith('2025-02-01');
+    expect(input).toHaveValue('01/02/2025');
+  });
+
+  it('marks text that is not a date invalid and keeps the value', async () => {
+    const { input, onChange } = await field('2024-03-07');
+    fireEvent.change(input, { target: { value: '31/02/2024' } });
+    fireEvent.blur(input);
+    expect(screen.getByText('Invalid date')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('moves a date outside the range to the nearest allowed date', async () => {
+    const { input, onChange } = await field();
+    fireEvent.change(input, { target: { value: '15/06/1990' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith('2000-01-01');
+    fireEvent.change(input, { target: { value: '15/06/2099' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith('2030-12-31');
+  });
+
+  it('clears the value on empty text', async () => {
+    const { input, onChange } = await field('2024-03-07');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('opens a Monday-first picker of six weeks with Enter and closes it with Escape', async () => {
+    const { input } = await field('2024-02-10');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const table = await screen.findByRole('table');
+    const headers = table.querySelectorAll('thead th');
+    // outside a route the language is the fallback, Estonian: esmaspäev (Monday) first
+    expect([...headers].map((header) => header.textContent).join(',')).toBe('E,T,K,N,R,L,P');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(6);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+  });
+});
+
+describe('DateField while typing', () => {
+  it('takes a complete date inside the range at once and keeps the typed text', async () => {
+    const { input, onChange } = await field();
+    fireEvent.change(input, { target: { value: '5/6/2020' } });
+    expect(onChange).toHaveBeenLastCalledWith('2020-06-05');
+    expect(input).toHaveValue('5/6/2020');
+    fireEvent.blur(input);
+    expect(input).toHaveValue('05/06/2020');
+  });
+});
