@@ -1,5 +1,6 @@
 //! The `vakants` HTTP API: routes by area, extractors, error mapping, OpenAPI, static web serving.
 
+pub mod download;
 pub mod error;
 pub mod openapi;
 pub mod rate_limit;
@@ -108,9 +109,9 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router())
         .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()))
-        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()))
+        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
-        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::applicant::user_router()))
+        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::uploads::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
         .nest("/api/employer", routes::employer::router().merge(routes::search::employer_router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {

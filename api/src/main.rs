@@ -158,7 +158,13 @@ async fn main() -> anyhow::Result<()> {
             let pool = domain::db::connect(config.database_url.expose(), 2).await?;
             let files = domain::files::FileStore::new(&config.data_dir);
             let report = fixtures::seed(&pool, &files).await?;
-            tracing::info!(rows = report.register_rows, vacancies = report.vacancies_added, cvs = report.cvs_added, "demo data loaded");
+            tracing::info!(
+                rows = report.register_rows,
+                vacancies = report.vacancies_added,
+                cvs = report.cvs_added,
+                interviews = report.interviews_added,
+                "demo data loaded"
+            );
             if let Some(count) = cvs {
                 let started = std::time::Instant::now();
                 let added = fixtures::cvs::generate(&pool, &files, count, seed).await?;

@@ -18,6 +18,8 @@ pub struct RateLimits {
     pub send_code_per_ip: Limit,
     /// `POST /auth/verify-otp` per client address.
     pub verify_per_ip: Limit,
+    /// `GET /user/my-data` per user: an export reads every table and file of the user.
+    pub my_data_per_user: Limit,
 }
 
 impl Default for RateLimits {
@@ -25,6 +27,7 @@ impl Default for RateLimits {
         RateLimits {
             send_code_per_ip: Limit { max: 30, window_secs: 600 },
             verify_per_ip: Limit { max: 60, window_secs: 600 },
+            my_data_per_user: Limit { max: 5, window_secs: 3600 },
         }
     }
 }

@@ -36,7 +36,7 @@ pub fn reencode(bytes: &[u8], sniffed: Sniffed) -> Result<Vec<u8>> {
     let format = match sniffed {
         Sniffed::Png => ImageFormat::Png,
         Sniffed::Jpeg => ImageFormat::Jpeg,
-        Sniffed::Pdf => return Err(wrong_file()),
+        _ => return Err(wrong_file()),
     };
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use crate::accounts::{normalize_email, normalize_phone};
 use crate::error::{Error, Result};
+use crate::files::{self, FileStore, Sniffed, UploadKind};
 use crate::jobs::{self, IndexJob};
 
 /// Longest title, name, institution, company, skill and other one-line field.
@@ -330,8 +331,9 @@ struct Checked {
     cv: CvInput,
     /// (reference table, field path, code)
     codes: Vec<(&'static str, &'static str, String)>,
-    /// (field path, file id) of files that must be the owner's uploads
-    files: Vec<(&'static str, Uuid)>,
+    /// (field path, file id, portfolio row) of files that must be the owner's CV uploads; rows
+    /// other than the portfolio take a PDF or a picture only
+    files: Vec<(&'static str, Uuid, bool)>,
 }
 
 impl Checked {
@@ -625,16 +627,16 @@ fn validate(input: &CvInput, today: NaiveDate) -> Result<Checked> {
         checked.code("ref_driver_licences", row_field("driverLicences", *i, "driverLicence"), &cv.driver_licences[*row].driver_licence);
     }
     for (i, row) in &row_indexes.certificates {
-        checked.files.extend(cv.certificates[*row].file_id.map(|f| (row_field("certificates", *i, "fileId"), f)));
+        checked.files.extend(cv.certificates[*row].file_id.map(|f| (row_field("certificates", *i, "fileId"), f, false)));
     }
     for (i, row) in &row_indexes.courses {
-        checked.files.extend(cv.courses[*row].file_id.map(|f| (row_field("courses", *i, "fileId"), f)));
+        checked.files.extend(cv.courses[*row].file_id.map(|f| (row_field("courses", *i, "fileId"), f, false)));
     }
     for (i, row) in &row_indexes.references {
-        checked.files.extend(cv.references[*row].file_id.map(|f| (row_field("references", *i, "fileId"), f)));
+        checked.files.extend(cv.references[*row].file_id.map(|f| (row_field("references", *i, "fileId"), f, false)));
     }
     for (i, row) in &row_indexes.portfolio {
-        checked.files.extend(cv.portfolio[*row].file_ids.iter().map(|f| (row_field("portfolio", *i, "fileIds"), *f)));
+        checked.files.extend(cv.portfolio[*row].file_ids.iter().map(|f| (row_field("portfolio", *i, "fileIds"), *f, true)));
     }
     Ok(checked)
 }
@@ -660,28 +662,55 @@ async fn check_references(conn: &mut PgConnection, owner: Uuid, checked: &Checke
     if checked.files.is_empty() {
         return Ok(());
     }
-    let wanted: Vec<Uuid> = checked.files.iter().map(|(_, id)| *id).collect();
-    let owned: HashSet<Uuid> = sqlx::query_scalar("select id from files where id = any($1) and owner_user_id = $2")
-        .bind(&wanted)
-        .bind(owner)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .collect();
-    if let Some((field, _)) = checked.files.iter().find(|(_, id)| !owned.contains(id)) {
-        return Err(Error::field(field, "The file was not found: upload it again"));
+    let wanted: Vec<Uuid> = checked.files.iter().map(|(_, id, _)| *id).collect();
+    let owned: HashMap<Uuid, String> = sqlx::query_as::<_, (Uuid, String)>(
+        "select id, content_type from files where id = any($1) and owner_user_id = $2 and kind = any($3)",
+    )
+    .bind(&wanted)
+    .bind(owner)
+    .bind(&files::CV_FILE_KINDS[..])
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .collect();
+    for (field, id, portfolio) in &checked.files {
+        let Some(content_type) = owned.get(id) else {
+            return Err(Error::field(field, "The file was not found: upload it again"));
+        };
+        let kind = if *portfolio { UploadKind::Portfolio } else { UploadKind::Certificate };
+        if !Sniffed::from_content_type(content_type).is_some_and(|sniffed| kind.accepts(sniffed)) {
+            return Err(Error::field(field, kind.wrong_file_message()));
+        }
     }
     Ok(())
+}
+
+/// Every file a CV uses: its PDF and the files of its rows.
+async fn file_ids_of(conn: &mut PgConnection, id: Uuid) -> Result<Vec<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "select pdf_file_id from cvs where id = $1 and pdf_file_id is not null
+         union select file_id from cv_certificates where cv_id = $1 and file_id is not null
+         union select file_id from cv_courses where cv_id = $1 and file_id is not null
+         union select file_id from cv_references where cv_id = $1 and file_id is not null
+         union select pf.file_id from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id where pi.cv_id = $1",
+    )
+    .bind(id)
+    .fetch_all(conn)
+    .await?)
 }
 
 /// Creates a CV of the applicant, or replaces one of theirs (`cvId`) with every list, in one
 /// transaction that also queues its re-indexing. Another applicant's CV is "not found".
 #[tracing::instrument(skip_all, fields(cv_id = ?input.cv_id, draft = input.draft))]
-pub async fn save(pool: &PgPool, owner: Uuid, input: &CvInput) -> Result<Uuid> {
+pub async fn save(pool: &PgPool, store: &FileStore, owner: Uuid, input: &CvInput) -> Result<Uuid> {
     let checked = validate(input, Utc::now().date_naive())?;
     let mut tx = pool.begin().await?;
     check_references(&mut tx, owner, &checked).await?;
     let cv = checked.cv;
+    let files_before = match cv.cv_id {
+        Some(id) => file_ids_of(&mut tx, id).await?,
+        None => Vec::new(),
+    };
     let status = if cv.draft { "DRAFT" } else { "ACTIVE" };
     let id: Uuid = match cv.cv_id {
         Some(_) => sqlx::query_scalar(
@@ -717,8 +746,11 @@ pub async fn save(pool: &PgPool, owner: Uuid, input: &CvInput) -> Result<Uuid> {
     .ok_or_else(Error::not_found)?;
 
     replace_lists(&mut tx, id, &cv).await?;
+    // a row file the CV no longer uses is erased, unless another CV of the applicant uses it
+    let dropped = files::erase_unreferenced(&mut tx, owner, &files_before).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Cv(id)]).await?;
     tx.commit().await?;
+    store.remove_all(&dropped).await;
     Ok(id)
 }
 
@@ -889,12 +921,22 @@ pub async fn pdf(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<Option<CvPdf>> 
 /// The whole CV of its owner; anyone else's (or a deleted one) is "not found".
 #[tracing::instrument(skip_all)]
 pub async fn get(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<Cv> {
-    let row: CvRow = sqlx::query_as("select * from cvs where id = $1 and owner_user_id = $2 and deleted_at is null")
+    let owned: bool = sqlx::query_scalar("select exists (select 1 from cvs where id = $1 and owner_user_id = $2 and deleted_at is null)")
         .bind(id)
         .bind(owner)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(Error::not_found)?;
+        .fetch_one(pool)
+        .await?;
+    if !owned {
+        return Err(Error::not_found());
+    }
+    load(pool, id).await?.ok_or_else(Error::not_found)
+}
+
+/// A whole CV by id, deleted or not, with no check of who asks: callers decide that.
+#[tracing::instrument(skip_all)]
+pub async fn load(pool: &PgPool, id: Uuid) -> Result<Option<Cv>> {
+    let row: Option<CvRow> = sqlx::query_as("select * from cvs where id = $1").bind(id).fetch_optional(pool).await?;
+    let Some(row) = row else { return Ok(None) };
     let categories = sqlx::query_scalar("select category_code from cv_categories where cv_id = $1 order by created_at, category_code")
         .bind(id)
         .fetch_all(pool)
@@ -950,7 +992,7 @@ pub async fn get(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<Cv> {
     .bind(id)
     .fetch_all(pool)
     .await?;
-    Ok(Cv {
+    Ok(Some(Cv {
         cv_id: row.id,
         status: CvStatus::from_db(&row.status),
         visibility: Visibility::from_db(&row.visibility),
@@ -979,7 +1021,7 @@ pub async fn get(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<Cv> {
         pdf: pdf_of(pool, row.pdf_file_id).await?,
         created_at: row.created_at,
         updated_at: row.updated_at,
-    })
+    }))
 }
 
 /// The applicant's CVs, most recently changed first.
@@ -1021,9 +1063,10 @@ pub async fn mine(pool: &PgPool, owner: Uuid) -> Result<Vec<CvSummary>> {
         .collect())
 }
 
-/// Soft-deletes the applicant's CV and takes it out of the CV database.
+/// Soft-deletes the applicant's CV and takes it out of the CV database; its files are erased
+/// (rows and bytes) unless another CV of the applicant still uses them.
 #[tracing::instrument(skip_all)]
-pub async fn delete(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<()> {
+pub async fn delete(pool: &PgPool, store: &FileStore, owner: Uuid, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
     let done = sqlx::query("update cvs set deleted_at = now() where id = $1 and owner_user_id = $2 and deleted_at is null")
         .bind(id)
@@ -1033,14 +1076,18 @@ pub async fn delete(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<()> {
     if done.rows_affected() == 0 {
         return Err(Error::not_found());
     }
+    let used = file_ids_of(&mut tx, id).await?;
+    let erased = files::erase_unreferenced(&mut tx, owner, &used).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Cv(id)]).await?;
     tx.commit().await?;
+    store.remove_all(&erased).await;
     Ok(())
 }
 
-/// Removes the uploaded PDF of the applicant's CV (its text leaves the CV database with it).
+/// Removes the uploaded PDF of the applicant's CV (its text leaves the CV database with it); the
+/// file is erased unless a CV row still uses it.
 #[tracing::instrument(skip_all)]
-pub async fn remove_pdf(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<()> {
+pub async fn remove_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, id: Uuid) -> Result<()> {
     let mut tx = pool.begin().await?;
     let file_id: Option<Option<Uuid>> =
         sqlx::query_scalar("select pdf_file_id from cvs where id = $1 and owner_user_id = $2 and deleted_at is null for update")
@@ -1052,12 +1099,67 @@ pub async fn remove_pdf(pool: &PgPool, owner: Uuid, id: Uuid) -> Result<()> {
         return Err(Error::not_found());
     };
     sqlx::query("update cvs set pdf_file_id = null where id = $1").bind(id).execute(&mut *tx).await?;
-    if let Some(file_id) = file_id {
-        sqlx::query("delete from files where id = $1 and owner_user_id = $2").bind(file_id).bind(owner).execute(&mut *tx).await?;
-    }
+    let erased = files::erase_unreferenced(&mut tx, owner, file_id.as_slice()).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Cv(id)]).await?;
     tx.commit().await?;
+    store.remove_all(&erased).await;
     Ok(())
+}
+
+/// Who is reading: a signed-in user, and the company they act for when they are an employer.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer {
+    pub user_id: Uuid,
+    pub company_id: Option<Uuid>,
+}
+
+/// The one rule of who may read a CV (and so its files): its owner; an employer's company that
+/// received an application with it (not withdrawn, not anonymised); or a company with an active
+/// CV-database service, while the CV is finished and visible there. A deleted CV is no one's.
+#[tracing::instrument(skip_all)]
+pub async fn may_view(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<bool> {
+    let row: Option<(Uuid, String, String)> =
+        sqlx::query_as("select owner_user_id, status, visibility from cvs where id = $1 and deleted_at is null")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    let Some((owner, status, visibility)) = row else { return Ok(false) };
+    if owner == viewer.user_id {
+        return Ok(true);
+    }
+    let Some(company_id) = viewer.company_id else { return Ok(false) };
+    let staff: bool = sqlx::query_scalar(
+        "select exists (select 1 from company_staff s join companies c on c.id = s.company_id
+                        where s.company_id = $1 and s.user_id = $2 and c.deleted_at is null)",
+    )
+    .bind(company_id)
+    .bind(viewer.user_id)
+    .fetch_one(pool)
+    .await?;
+    if !staff {
+        return Ok(false);
+    }
+    let applied: bool = sqlx::query_scalar(
+        "select exists (select 1 from applications a join vacancies v on v.id = a.vacancy_id
+                        where a.cv_id = $1 and v.company_id = $2 and a.withdrawn_at is null
+                          and a.anonymised_at is null and a.status <> 'DELETED')",
+    )
+    .bind(id)
+    .bind(company_id)
+    .fetch_one(pool)
+    .await?;
+    if applied {
+        return Ok(true);
+    }
+    Ok(status == "ACTIVE" && visibility == "VISIBLE" && crate::companies::has_cv_database_access(pool, company_id).await?)
+}
+
+/// A CV for anyone [`may_view`] lets read it; for anyone else "not found".
+pub async fn get_for(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<Cv> {
+    if !may_view(pool, viewer, id).await? {
+        return Err(Error::not_found());
+    }
+    load(pool, id).await?.ok_or_else(Error::not_found)
 }
 
 #[cfg(test)]

@@ -19,7 +19,15 @@ pub enum ErrorCode {
     SearchCriteriaRequired,
     CvDatabaseAccessRequired,
     AlreadyApplied,
+    /// An interview's duration is not positive, too long, or does not fit the chosen time or a slot.
+    WrongInterviewDuration,
+    /// A time range ends before it starts, lies in the past, overlaps another or is too long.
+    WrongPeriod,
+    /// The interview's status does not allow the change (e.g. accepting a canceled one).
+    InterviewNotChangeable,
     PayloadTooLarge,
+    /// The CV's PDF could not be generated (a server-side failure, logged).
+    PdfGenerationFailed,
     Unauthorized,
     AccessDenied,
     NotFound,
@@ -34,13 +42,13 @@ impl ErrorCode {
         match self {
             InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
             | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
-            | AlreadyApplied => 400,
+            | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
             Unauthorized => 401,
             AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,
-            Internal => 500,
+            Internal | PdfGenerationFailed => 500,
             ServiceUnavailable => 503,
         }
     }
@@ -59,8 +67,12 @@ impl ErrorCode {
             CannotRepresent => "cannot_represent",
             SearchCriteriaRequired => "search_criteria_required",
             AlreadyApplied => "already_applied",
+            WrongInterviewDuration => "wrong_interview_duration",
+            WrongPeriod => "wrong_period",
+            InterviewNotChangeable => "interview_not_changeable",
             CvDatabaseAccessRequired => "cv_database_access_required",
             PayloadTooLarge => "payload_too_large",
+            PdfGenerationFailed => "pdf_generation_failed",
             Unauthorized => "unauthorized",
             AccessDenied => "access_denied",
             NotFound => "not_found",
@@ -86,10 +98,14 @@ impl ErrorCode {
             CannotRepresent => "Can't login as another user",
             SearchCriteriaRequired => "Please select at least one search criteria",
             AlreadyApplied => "This position has already been applied",
+            WrongInterviewDuration => "Wrong duration of interview",
+            WrongPeriod => "Wrong period",
+            InterviewNotChangeable => "This interview can no longer be changed",
             CvDatabaseAccessRequired => {
                 "Searching the CV database needs an active CV-database service: buy access for a number of days"
             }
             PayloadTooLarge => "The request body is too large",
+            PdfGenerationFailed => "Failed to generate PDF",
             Unauthorized => "Unauthorized",
             AccessDenied => "Access denied",
             NotFound => "Not found",
@@ -127,6 +143,11 @@ impl Error {
     /// A validation failure on one named field.
     pub fn field(field: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
         Error::Client { code: ErrorCode::Validation, message: message.into(), field: Some(field) }
+    }
+
+    /// A failure of `code`'s own message about one named field.
+    pub fn code_on(code: ErrorCode, field: &'static str) -> Self {
+        Error::Client { code, message: Cow::Borrowed(code.default_message()), field: Some(field) }
     }
 
     pub fn not_found() -> Self {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -10,25 +11,156 @@ use crate::crypto;
 use crate::error::{Error, Result};
 use crate::jobs::{self, ExtractPdfText};
 
-/// The largest PDF CV accepted.
+/// The largest PDF CV accepted, and the largest file of a certificate, course or reference.
 pub const MAX_PDF_BYTES: usize = 10 * 1024 * 1024;
+/// The largest portfolio file (it may be a video).
+pub const MAX_PORTFOLIO_BYTES: usize = 50 * 1024 * 1024;
+/// How much of a zip container's index entry is read to tell an office document's type.
+const MAX_CONTAINER_ENTRY_BYTES: u64 = 256 * 1024;
+/// How far into a media file a marker (the Matroska doc type, an Ogg codec header) is looked for.
+const MEDIA_HEADER_BYTES: usize = 4096;
 
-/// Content types recognised by their first bytes.
+/// Content types recognised by their content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sniffed {
     Pdf,
     Png,
     Jpeg,
+    /// Word 97–2003 (an OLE2 compound file with a `WordDocument` stream).
+    Doc,
+    /// Word 2007+ (an OOXML zip container).
+    Docx,
+    /// PowerPoint 97–2003 (an OLE2 compound file with a `PowerPoint Document` stream).
+    Ppt,
+    Pptx,
+    /// OpenDocument text (a zip container whose `mimetype` entry says so).
+    Odt,
+    Mp4,
+    Mov,
+    Webm,
+    Mkv,
+    Avi,
+    OggVideo,
+    Mp3,
+    M4a,
+    Ogg,
+    Wav,
+    Flac,
+}
+
+/// What a recognised file is, for the rules of what each upload accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileClass {
+    Pdf,
+    Image,
+    /// Word, PowerPoint or OpenDocument text.
+    Document,
+    Video,
+    Audio,
+}
+
+fn ascii_utf16(text: &str) -> Vec<u8> {
+    text.bytes().flat_map(|b| [b, 0]).collect()
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// An OOXML or ODF document by the entry that names its type; any other zip is not accepted.
+fn office_container(bytes: &[u8]) -> Option<Sniffed> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).ok()?;
+    let mut read_entry = |name: &str| -> Option<String> {
+        let entry = archive.by_name(name).ok()?;
+        let mut text = String::new();
+        entry.take(MAX_CONTAINER_ENTRY_BYTES).read_to_string(&mut text).ok()?;
+        Some(text)
+    };
+    if let Some(mimetype) = read_entry("mimetype") {
+        return (mimetype.trim() == "application/vnd.oasis.opendocument.text").then_some(Sniffed::Odt);
+    }
+    let types = read_entry("[Content_Types].xml")?;
+    if types.contains("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml") {
+        Some(Sniffed::Docx)
+    } else if types.contains("application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml")
+        || types.contains("application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml")
+    {
+        Some(Sniffed::Pptx)
+    } else {
+        None
+    }
+}
+
+/// An ISO base media file (MP4, QuickTime, M4A) by the major brand of its `ftyp` box.
+fn iso_media(bytes: &[u8]) -> Option<Sniffed> {
+    if bytes.len() < 12 || &bytes[4..8] != b"ftyp" {
+        return None;
+    }
+    match &bytes[8..12] {
+        b"M4A " | b"M4B " => Some(Sniffed::M4a),
+        b"qt  " => Some(Sniffed::Mov),
+        b"isom" | b"iso2" | b"iso4" | b"iso5" | b"iso6" | b"mp41" | b"mp42" | b"avc1" | b"M4V " | b"dash" | b"mmp4"
+        | b"MSNV" | b"3gp4" | b"3gp5" | b"3g2a" => Some(Sniffed::Mp4),
+        _ => None,
+    }
+}
+
+/// An MPEG audio frame header: the sync bits, then a layer, version, bit rate and sample rate
+/// that exist (so JPEG's `FF D8` and AAC's `FF F1` are not taken for MP3).
+fn mpeg_audio_frame(bytes: &[u8]) -> bool {
+    bytes.len() >= 4
+        && bytes[0] == 0xff
+        && bytes[1] & 0xe0 == 0xe0
+        && (bytes[1] >> 3) & 0b11 != 0b01
+        && (bytes[1] >> 1) & 0b11 != 0b00
+        && bytes[2] >> 4 != 0b1111
+        && bytes[2] >> 4 != 0
+        && (bytes[2] >> 2) & 0b11 != 0b11
 }
 
 impl Sniffed {
+    /// The type of a file by its content; `None` for anything not accepted anywhere.
     pub fn of(bytes: &[u8]) -> Option<Sniffed> {
+        let head = &bytes[..bytes.len().min(MEDIA_HEADER_BYTES)];
         if bytes.starts_with(b"%PDF-") {
             Some(Sniffed::Pdf)
         } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
             Some(Sniffed::Png)
         } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
             Some(Sniffed::Jpeg)
+        } else if bytes.starts_with(b"PK\x03\x04") {
+            office_container(bytes)
+        } else if bytes.starts_with(&[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) {
+            if contains(bytes, &ascii_utf16("WordDocument")) {
+                Some(Sniffed::Doc)
+            } else if contains(bytes, &ascii_utf16("PowerPoint Document")) {
+                Some(Sniffed::Ppt)
+            } else {
+                None
+            }
+        } else if let Some(media) = iso_media(bytes) {
+            Some(media)
+        } else if bytes.starts_with(&[0x1a, 0x45, 0xdf, 0xa3]) {
+            if contains(head, b"webm") {
+                Some(Sniffed::Webm)
+            } else if contains(head, b"matroska") {
+                Some(Sniffed::Mkv)
+            } else {
+                None
+            }
+        } else if bytes.len() >= 12 && bytes.starts_with(b"RIFF") {
+            match &bytes[8..12] {
+                b"WAVE" => Some(Sniffed::Wav),
+                b"AVI " => Some(Sniffed::Avi),
+                _ => None,
+            }
+        } else if bytes.starts_with(b"OggS") {
+            if contains(head, b"\x80theora") { Some(Sniffed::OggVideo) } else { Some(Sniffed::Ogg) }
+        } else if bytes.starts_with(b"fLaC") {
+            Some(Sniffed::Flac)
+        } else if bytes.starts_with(b"ID3") || mpeg_audio_frame(bytes) {
+            Some(Sniffed::Mp3)
         } else {
             None
         }
@@ -39,7 +171,69 @@ impl Sniffed {
             Sniffed::Pdf => "application/pdf",
             Sniffed::Png => "image/png",
             Sniffed::Jpeg => "image/jpeg",
+            Sniffed::Doc => "application/msword",
+            Sniffed::Docx => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            Sniffed::Ppt => "application/vnd.ms-powerpoint",
+            Sniffed::Pptx => "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+            Sniffed::Odt => "application/vnd.oasis.opendocument.text",
+            Sniffed::Mp4 => "video/mp4",
+            Sniffed::Mov => "video/quicktime",
+            Sniffed::Webm => "video/webm",
+            Sniffed::Mkv => "video/x-matroska",
+            Sniffed::Avi => "video/x-msvideo",
+            Sniffed::OggVideo => "video/ogg",
+            Sniffed::Mp3 => "audio/mpeg",
+            Sniffed::M4a => "audio/mp4",
+            Sniffed::Ogg => "audio/ogg",
+            Sniffed::Wav => "audio/wav",
+            Sniffed::Flac => "audio/flac",
         }
+    }
+
+    /// The usual file name extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Sniffed::Pdf => "pdf",
+            Sniffed::Png => "png",
+            Sniffed::Jpeg => "jpg",
+            Sniffed::Doc => "doc",
+            Sniffed::Docx => "docx",
+            Sniffed::Ppt => "ppt",
+            Sniffed::Pptx => "pptx",
+            Sniffed::Odt => "odt",
+            Sniffed::Mp4 => "mp4",
+            Sniffed::Mov => "mov",
+            Sniffed::Webm => "webm",
+            Sniffed::Mkv => "mkv",
+            Sniffed::Avi => "avi",
+            Sniffed::OggVideo => "ogv",
+            Sniffed::Mp3 => "mp3",
+            Sniffed::M4a => "m4a",
+            Sniffed::Ogg => "ogg",
+            Sniffed::Wav => "wav",
+            Sniffed::Flac => "flac",
+        }
+    }
+
+    pub fn class(self) -> FileClass {
+        match self {
+            Sniffed::Pdf => FileClass::Pdf,
+            Sniffed::Png | Sniffed::Jpeg => FileClass::Image,
+            Sniffed::Doc | Sniffed::Docx | Sniffed::Ppt | Sniffed::Pptx | Sniffed::Odt => FileClass::Document,
+            Sniffed::Mp4 | Sniffed::Mov | Sniffed::Webm | Sniffed::Mkv | Sniffed::Avi | Sniffed::OggVideo => FileClass::Video,
+            Sniffed::Mp3 | Sniffed::M4a | Sniffed::Ogg | Sniffed::Wav | Sniffed::Flac => FileClass::Audio,
+        }
+    }
+
+    const ALL: [Sniffed; 19] = [
+        Sniffed::Pdf, Sniffed::Png, Sniffed::Jpeg, Sniffed::Doc, Sniffed::Docx, Sniffed::Ppt, Sniffed::Pptx, Sniffed::Odt,
+        Sniffed::Mp4, Sniffed::Mov, Sniffed::Webm, Sniffed::Mkv, Sniffed::Avi, Sniffed::OggVideo, Sniffed::Mp3,
+        Sniffed::M4a, Sniffed::Ogg, Sniffed::Wav, Sniffed::Flac,
+    ];
+
+    /// The type a stored content type stands for.
+    pub fn from_content_type(content_type: &str) -> Option<Sniffed> {
+        Sniffed::ALL.into_iter().find(|s| s.content_type() == content_type)
     }
 }
 
@@ -90,10 +284,28 @@ impl FileStore {
     pub async fn get(&self, key: &str) -> Result<Vec<u8>> {
         Ok(tokio::fs::read(self.path(key)?).await.map_err(anyhow::Error::from)?)
     }
+
+    /// Opens a stored file to stream it.
+    pub async fn open(&self, key: &str) -> Result<tokio::fs::File> {
+        Ok(tokio::fs::File::open(self.path(key)?).await.map_err(anyhow::Error::from)?)
+    }
+
+    /// Opens a stored file for reading on a blocking thread (the data export copies them).
+    pub fn open_blocking(&self, key: &str) -> Result<std::fs::File> {
+        Ok(std::fs::File::open(self.path(key)?).map_err(anyhow::Error::from)?)
+    }
+
+    /// Whether a stored file is on disk.
+    pub async fn exists(&self, key: &str) -> bool {
+        match self.path(key) {
+            Ok(path) => tokio::fs::try_exists(path).await.unwrap_or(false),
+            Err(_) => false,
+        }
+    }
 }
 
 /// Stores a PDF CV for a CV of the owner, replaces the CV's previous PDF, and queues the text
-/// extraction on the same transaction.
+/// extraction on the same transaction. The previous PDF is erased unless a CV row still uses it.
 #[tracing::instrument(skip_all, fields(size = bytes.len()))]
 pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id: Uuid, name: &str, bytes: &[u8]) -> Result<Uuid> {
     if bytes.len() > MAX_PDF_BYTES {
@@ -104,20 +316,259 @@ pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id:
     }
     let mut tx = pool.begin().await?;
     // the CV row stays locked until the file is recorded, so the check holds when it is written
-    let owned: Option<Uuid> = sqlx::query_scalar("select id from cvs where id = $1 and owner_user_id = $2 and deleted_at is null for update")
-        .bind(cv_id)
-        .bind(owner)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if owned.is_none() {
+    let previous: Option<Option<Uuid>> =
+        sqlx::query_scalar("select pdf_file_id from cvs where id = $1 and owner_user_id = $2 and deleted_at is null for update")
+            .bind(cv_id)
+            .bind(owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(previous) = previous else {
         return Err(Error::not_found());
-    }
+    };
     let key = store.put(bytes).await?;
-    let file_id = insert_file(&mut tx, owner, "cv_pdf", name, Sniffed::Pdf, bytes, &key, "pending").await?;
-    sqlx::query("update cvs set pdf_file_id = $2 where id = $1").bind(cv_id).bind(file_id).execute(&mut *tx).await?;
-    jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: Some(cv_id) }]).await?;
-    tx.commit().await?;
-    Ok(file_id)
+    let written = async {
+        let file_id = insert_file(&mut tx, owner, "cv_pdf", name, Sniffed::Pdf, bytes, &key, "pending").await?;
+        sqlx::query("update cvs set pdf_file_id = $2 where id = $1").bind(cv_id).bind(file_id).execute(&mut *tx).await?;
+        jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: Some(cv_id) }]).await?;
+        let replaced = erase_unreferenced(&mut tx, owner, previous.as_slice()).await?;
+        tx.commit().await?;
+        Ok::<_, Error>((file_id, replaced))
+    }
+    .await;
+    match written {
+        Ok((file_id, replaced)) => {
+            store.remove_all(&replaced).await;
+            Ok(file_id)
+        }
+        Err(err) => {
+            store.remove_all(std::slice::from_ref(&key)).await;
+            Err(err)
+        }
+    }
+}
+
+/// The `files.kind` of everything that belongs to CVs: their PDFs and the files of their rows.
+pub const CV_FILE_KINDS: [&str; 5] = ["cv_pdf", "cv_certificate", "cv_course", "cv_reference", "cv_portfolio"];
+
+/// Deletes the rows of the owner's CV files among `candidates` that no CV still in use refers to
+/// (as its PDF or in a row), and answers their storage keys: the caller removes the bytes once
+/// its transaction has committed. A file a live CV still uses is kept.
+pub async fn erase_unreferenced(conn: &mut PgConnection, owner: Uuid, candidates: &[Uuid]) -> Result<Vec<String>> {
+    if candidates.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(sqlx::query_scalar(
+        "delete from files f where f.id = any($1) and f.owner_user_id = $2 and f.kind = any($3)
+           and not exists (select 1 from cvs cv where cv.pdf_file_id = f.id and cv.deleted_at is null)
+           and not exists (select 1 from cv_certificates r join cvs cv on cv.id = r.cv_id where r.file_id = f.id and cv.deleted_at is null)
+           and not exists (select 1 from cv_courses r join cvs cv on cv.id = r.cv_id where r.file_id = f.id and cv.deleted_at is null)
+           and not exists (select 1 from cv_references r join cvs cv on cv.id = r.cv_id where r.file_id = f.id and cv.deleted_at is null)
+           and not exists (select 1 from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id
+                           join cvs cv on cv.id = pi.cv_id where pf.file_id = f.id and cv.deleted_at is null)
+         returning f.storage_key",
+    )
+    .bind(candidates)
+    .bind(owner)
+    .bind(&CV_FILE_KINDS[..])
+    .fetch_all(conn)
+    .await?)
+}
+
+/// What an applicant uploads for a CV (`POST /api/user/upload?kind=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum UploadKind {
+    /// The file of a certificate row: a PDF or a PNG/JPG picture.
+    Certificate,
+    /// The file of a course row: a PDF or a PNG/JPG picture.
+    Course,
+    /// The file of a reference row: a PDF or a PNG/JPG picture.
+    Reference,
+    /// A file of a portfolio item: Word, PowerPoint, PDF, ODT, video, audio or a PNG/JPG picture.
+    Portfolio,
+    /// A CV document: a PDF or a PNG/JPG picture.
+    Cv,
+}
+
+impl UploadKind {
+    pub fn parse(text: &str) -> Option<UploadKind> {
+        match text.trim() {
+            "certificate" => Some(UploadKind::Certificate),
+            "course" => Some(UploadKind::Course),
+            "reference" => Some(UploadKind::Reference),
+            "portfolio" => Some(UploadKind::Portfolio),
+            "cv" => Some(UploadKind::Cv),
+            _ => None,
+        }
+    }
+
+    /// The `files.kind` the upload is stored as.
+    pub fn file_kind(self) -> &'static str {
+        match self {
+            UploadKind::Certificate => "cv_certificate",
+            UploadKind::Course => "cv_course",
+            UploadKind::Reference => "cv_reference",
+            UploadKind::Portfolio => "cv_portfolio",
+            UploadKind::Cv => "cv_pdf",
+        }
+    }
+
+    pub fn max_bytes(self) -> usize {
+        match self {
+            UploadKind::Portfolio => MAX_PORTFOLIO_BYTES,
+            _ => MAX_PDF_BYTES,
+        }
+    }
+
+    /// Spec 1 section 5: a CV file is a PDF or an image (PNG or JPG); a portfolio also takes Word,
+    /// PowerPoint, ODT, video and audio.
+    pub fn accepts(self, sniffed: Sniffed) -> bool {
+        match self {
+            UploadKind::Portfolio => true,
+            _ => matches!(sniffed.class(), FileClass::Pdf | FileClass::Image),
+        }
+    }
+
+    pub fn wrong_file_message(self) -> &'static str {
+        match self {
+            UploadKind::Portfolio => {
+                "Wrong file: a portfolio file must be a Word, PowerPoint, PDF or ODT document, a video, an audio recording or a PNG or JPG picture"
+            }
+            _ => "Wrong file: it must be a PDF document or a PNG or JPG picture",
+        }
+    }
+}
+
+/// An uploaded file as its owner sees it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedFile {
+    pub file_id: Uuid,
+    /// The name the user gave it.
+    pub name: String,
+    /// In bytes.
+    pub size: i64,
+    /// Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`.
+    pub content_type: String,
+    /// Where to download it (`GET`).
+    pub url: String,
+}
+
+/// Where a CV file is downloaded.
+pub fn download_url(file_id: Uuid) -> String {
+    format!("/api/user/files/{file_id}")
+}
+
+/// Stores a file for the applicant's CV rows. The type is decided by the content and must be one
+/// the kind accepts; pictures are decoded and encoded again so no metadata survives; a PDF's
+/// text is read by the worker for the CV-database search.
+#[tracing::instrument(skip_all, fields(kind = ?kind, size = bytes.len()))]
+pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind: UploadKind, name: &str, bytes: Vec<u8>) -> Result<UploadedFile> {
+    if bytes.len() > kind.max_bytes() {
+        return Err(Error::field("file", "The file is too large"));
+    }
+    let sniffed = match Sniffed::of(&bytes) {
+        Some(sniffed) if kind.accepts(sniffed) => sniffed,
+        _ => return Err(Error::field("file", kind.wrong_file_message())),
+    };
+    let bytes = if sniffed.class() == FileClass::Image {
+        tokio::task::spawn_blocking(move || crate::avatars::reencode(&bytes, sniffed)).await.map_err(anyhow::Error::from)??
+    } else {
+        bytes
+    };
+    let name = name.trim();
+    let name = if name.is_empty() { format!("file.{}", sniffed.extension()) } else { name.to_string() };
+    let pdf = sniffed == Sniffed::Pdf;
+    let key = store.put(&bytes).await?;
+    let written = async {
+        let mut tx = pool.begin().await?;
+        let text_status = if pdf { "pending" } else { "not_applicable" };
+        let file_id = insert_file(&mut tx, owner, kind.file_kind(), &name, sniffed, &bytes, &key, text_status).await?;
+        if pdf {
+            jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: None }]).await?;
+        }
+        tx.commit().await?;
+        Ok::<_, Error>(file_id)
+    }
+    .await;
+    let file_id = match written {
+        Ok(file_id) => file_id,
+        Err(err) => {
+            store.remove_all(std::slice::from_ref(&key)).await;
+            return Err(err);
+        }
+    };
+    let stored: String = sqlx::query_scalar("select original_name from files where id = $1").bind(file_id).fetch_one(pool).await?;
+    Ok(UploadedFile {
+        file_id,
+        name: stored,
+        size: bytes.len() as i64,
+        content_type: sniffed.content_type().to_string(),
+        url: download_url(file_id),
+    })
+}
+
+/// A stored file to send.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StoredFile {
+    pub id: Uuid,
+    pub original_name: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+    pub storage_key: String,
+}
+
+impl StoredFile {
+    /// The name to save it under: the user's name, with the extension of its real type.
+    pub fn download_name(&self) -> String {
+        let extension = Sniffed::from_content_type(&self.content_type).map(Sniffed::extension);
+        let name: String = self.original_name.chars().filter(|c| !c.is_control() && !matches!(c, '/' | '\\')).collect();
+        let name = name.trim();
+        let Some(extension) = extension else { return name.to_string() };
+        let stem = match name.rsplit_once('.') {
+            Some((_, current)) if current.eq_ignore_ascii_case(extension)
+                || (extension == "jpg" && current.eq_ignore_ascii_case("jpeg")) => return name.to_string(),
+            Some((stem, _)) if !stem.is_empty() => stem,
+            _ => name,
+        };
+        if stem.is_empty() { format!("file.{extension}") } else { format!("{stem}.{extension}") }
+    }
+}
+
+/// A CV file for a viewer: its owner, or someone who may read a CV that uses it (the rule of
+/// [`crate::cvs::may_view`]). Anything else, including files that are no CV's, is "not found".
+#[tracing::instrument(skip_all)]
+pub async fn cv_file_for(pool: &PgPool, viewer: &crate::cvs::Viewer, file_id: Uuid) -> Result<StoredFile> {
+    let file: StoredFile = sqlx::query_as(
+        "select id, original_name, content_type, size_bytes, storage_key from files where id = $1 and kind = any($2)",
+    )
+    .bind(file_id)
+    .bind(&CV_FILE_KINDS[..])
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(Error::not_found)?;
+    let owner: Option<Uuid> = sqlx::query_scalar("select owner_user_id from files where id = $1").bind(file_id).fetch_one(pool).await?;
+    if owner == Some(viewer.user_id) {
+        return Ok(file);
+    }
+    let cvs: Vec<Uuid> = sqlx::query_scalar(
+        "select cv.id from cvs cv where cv.deleted_at is null and (
+             cv.pdf_file_id = $1
+             or exists (select 1 from cv_certificates r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_courses r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_references r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id
+                        where pi.cv_id = cv.id and pf.file_id = $1))",
+    )
+    .bind(file_id)
+    .fetch_all(pool)
+    .await?;
+    for cv in cvs {
+        if crate::cvs::may_view(pool, viewer, cv).await? {
+            return Ok(file);
+        }
+    }
+    Err(Error::not_found())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -158,6 +609,115 @@ mod tests {
         assert_eq!(Sniffed::of(b"\x89PNG\r\n\x1a\nrest"), Some(Sniffed::Png));
         assert_eq!(Sniffed::of(&[0xff, 0xd8, 0xff, 0xe0]), Some(Sniffed::Jpeg));
         assert_eq!(Sniffed::of(b"MZ executable renamed to cv.pdf"), None);
+        assert_eq!(Sniffed::of(b"<html><script>alert(1)</script>"), None);
+        assert_eq!(Sniffed::of(b""), None);
+    }
+
+    /// A zip with the given (name, content) entries, deflated like office suites write them.
+    pub(crate) fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        use std::io::Write;
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for (name, content) in entries {
+            let method = if *name == "mimetype" { zip::CompressionMethod::Stored } else { zip::CompressionMethod::Deflated };
+            zip.start_file(*name, zip::write::SimpleFileOptions::default().compression_method(method)).unwrap();
+            zip.write_all(content).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    fn content_types(main: &str) -> Vec<u8> {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/main.xml" ContentType="{main}"/></Types>"#
+        )
+        .into_bytes()
+    }
+
+    pub(crate) fn docx() -> Vec<u8> {
+        zip_of(&[
+            ("[Content_Types].xml", &content_types("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml")),
+            ("word/document.xml", b"<w:document/>"),
+        ])
+    }
+
+    #[test]
+    fn office_documents_are_told_apart_by_what_their_container_says() {
+        assert_eq!(Sniffed::of(&docx()), Some(Sniffed::Docx));
+        let pptx = zip_of(&[(
+            "[Content_Types].xml",
+            &content_types("application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"),
+        )]);
+        assert_eq!(Sniffed::of(&pptx), Some(Sniffed::Pptx));
+        let xlsx = zip_of(&[("[Content_Types].xml", &content_types("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"))]);
+        assert_eq!(Sniffed::of(&xlsx), None, "a spreadsheet is not accepted");
+        let odt = zip_of(&[("mimetype", b"application/vnd.oasis.opendocument.text"), ("content.xml", b"<office:document-content/>")]);
+        assert_eq!(Sniffed::of(&odt), Some(Sniffed::Odt));
+        let ods = zip_of(&[("mimetype", b"application/vnd.oasis.opendocument.spreadsheet")]);
+        assert_eq!(Sniffed::of(&ods), None);
+        assert_eq!(Sniffed::of(&zip_of(&[("evil.exe", b"MZ")])), None, "any other zip is refused");
+        assert_eq!(Sniffed::of(b"PK\x03\x04 not really a zip"), None);
+
+        let ole = |stream: &str| [&[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1][..], &[0; 500], &ascii_utf16(stream)].concat();
+        assert_eq!(Sniffed::of(&ole("WordDocument")), Some(Sniffed::Doc));
+        assert_eq!(Sniffed::of(&ole("PowerPoint Document")), Some(Sniffed::Ppt));
+        assert_eq!(Sniffed::of(&ole("Workbook")), None, "an old Excel file is not accepted");
+    }
+
+    #[test]
+    fn video_and_audio_are_recognised_by_their_headers() {
+        let ftyp = |brand: &[u8; 4]| [&[0, 0, 0, 0x18][..], b"ftyp", brand, &[0, 0, 0, 0], b"isommp41"].concat();
+        assert_eq!(Sniffed::of(&ftyp(b"isom")), Some(Sniffed::Mp4));
+        assert_eq!(Sniffed::of(&ftyp(b"mp42")), Some(Sniffed::Mp4));
+        assert_eq!(Sniffed::of(&ftyp(b"qt  ")), Some(Sniffed::Mov));
+        assert_eq!(Sniffed::of(&ftyp(b"M4A ")), Some(Sniffed::M4a));
+        assert_eq!(Sniffed::of(&ftyp(b"heic")), None, "a HEIC photo is not one of the accepted pictures");
+        let ebml = |doc_type: &[u8]| [&[0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84][..], doc_type, &[0; 16]].concat();
+        assert_eq!(Sniffed::of(&ebml(b"webm")), Some(Sniffed::Webm));
+        assert_eq!(Sniffed::of(&ebml(b"matroska")), Some(Sniffed::Mkv));
+        assert_eq!(Sniffed::of(b"RIFF\x24\x00\x00\x00WAVEfmt "), Some(Sniffed::Wav));
+        assert_eq!(Sniffed::of(b"RIFF\x24\x00\x00\x00AVI LIST"), Some(Sniffed::Avi));
+        assert_eq!(Sniffed::of(b"RIFF\x24\x00\x00\x00WEBPVP8 "), None);
+        assert_eq!(Sniffed::of(b"OggS\x00\x02\x00\x00\x01vorbis"), Some(Sniffed::Ogg));
+        assert_eq!(Sniffed::of(b"OggS\x00\x02\x00\x00\x80theora"), Some(Sniffed::OggVideo));
+        assert_eq!(Sniffed::of(b"fLaC\x00\x00\x00\x22"), Some(Sniffed::Flac));
+        assert_eq!(Sniffed::of(b"ID3\x04\x00\x00\x00\x00\x00\x00"), Some(Sniffed::Mp3));
+        assert_eq!(Sniffed::of(&[0xff, 0xfb, 0x90, 0x64, 0x00]), Some(Sniffed::Mp3), "an MPEG-1 layer III frame");
+        assert_eq!(Sniffed::of(&[0xff, 0xf1, 0x50, 0x80, 0x00]), None, "AAC in ADTS is not MP3");
+        assert_eq!(Sniffed::of(&[0xff, 0xd8, 0xff, 0xdb]), Some(Sniffed::Jpeg), "a JPEG is not taken for MP3");
+        for sniffed in Sniffed::ALL {
+            assert_eq!(Sniffed::from_content_type(sniffed.content_type()), Some(sniffed));
+        }
+    }
+
+    #[test]
+    fn each_upload_kind_takes_what_the_spec_allows() {
+        for kind in [UploadKind::Certificate, UploadKind::Course, UploadKind::Reference, UploadKind::Cv] {
+            assert!(kind.accepts(Sniffed::Pdf) && kind.accepts(Sniffed::Png) && kind.accepts(Sniffed::Jpeg));
+            assert!(!kind.accepts(Sniffed::Docx) && !kind.accepts(Sniffed::Mp4) && !kind.accepts(Sniffed::Mp3));
+            assert_eq!(kind.max_bytes(), MAX_PDF_BYTES);
+        }
+        for sniffed in Sniffed::ALL {
+            assert!(UploadKind::Portfolio.accepts(sniffed), "{sniffed:?}");
+        }
+        assert_eq!(UploadKind::Portfolio.max_bytes(), MAX_PORTFOLIO_BYTES);
+        assert_eq!(UploadKind::parse("portfolio"), Some(UploadKind::Portfolio));
+        assert_eq!(UploadKind::parse("avatar"), None);
+    }
+
+    #[test]
+    fn download_names_carry_the_extension_of_the_real_type() {
+        let file = |name: &str, content_type: &str| StoredFile {
+            id: Uuid::nil(),
+            original_name: name.into(),
+            content_type: content_type.into(),
+            size_bytes: 1,
+            storage_key: "ab/abcdef".into(),
+        };
+        assert_eq!(file("scan.pdf", "image/png").download_name(), "scan.png");
+        assert_eq!(file("Tunnistus.PDF", "application/pdf").download_name(), "Tunnistus.PDF");
+        assert_eq!(file("photo.jpeg", "image/jpeg").download_name(), "photo.jpeg");
+        assert_eq!(file("notes", "application/vnd.oasis.opendocument.text").download_name(), "notes.odt");
+        assert_eq!(file("../x/../evil.exe", "video/mp4").download_name(), "..x..evil.mp4");
+        assert_eq!(file("", "audio/mpeg").download_name(), "file.mp3");
     }
 
     #[test]

@@ -70,8 +70,9 @@ pub struct BadgeCounts {
 
 /// The counts for a user acting for `company` (an employer) or for themselves (an applicant):
 /// applications received (employer) or updated by the employer (applicant) since last seen;
-/// interview invitations (applicant) or answers to them (employer) since last seen; unread chat
-/// messages from the other side; unpaid invoices.
+/// interview invitations (applicant) or the applicant's answers to them, an acceptance or a
+/// cancellation (employer), since last seen (the employer's own cancellations and later edits do
+/// not count); unread chat messages from the other side; unpaid invoices.
 pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -> Result<BadgeCounts> {
     let (applications, interviews, messages, invoices): (i64, i64, i64, i64) = sqlx::query_as(
         "with seen as (
@@ -90,7 +91,9 @@ pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -
              end,
              case when $2::uuid is not null then
                  (select count(*) from interviews i, since
-                  where i.company_id = $2 and i.status in ('ACCEPTED', 'CANCELED') and i.updated_at > since.interviews)
+                  where i.company_id = $2
+                    and ((i.status = 'ACCEPTED' and i.accepted_at > since.interviews)
+                         or (i.status = 'CANCELED' and i.canceled_by_user_id = i.applicant_user_id and i.canceled_at > since.interviews)))
              else
                  (select count(*) from interviews i, since
                   where i.applicant_user_id = $1 and i.status = 'INVITED' and i.created_at > since.interviews)

@@ -80,9 +80,20 @@ pub async fn handle(job: ExtractPdfText, pool: Data<PgPool>, files: Data<FileSto
                 .await?;
         }
     }
-    if let Some(cv_id) = job.cv_id {
-        jobs::enqueue_index(&mut tx, &[IndexJob::Cv(cv_id)]).await.map_err(|e| format!("{e:#}"))?;
-    }
+    // the CV named by the job, and every CV whose rows use the file, learn of its text
+    let mut cvs: Vec<uuid::Uuid> = sqlx::query_scalar(
+        "select cv_id from cv_certificates where file_id = $1
+         union select cv_id from cv_courses where file_id = $1
+         union select cv_id from cv_references where file_id = $1
+         union select pi.cv_id from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id where pf.file_id = $1
+         union select id from cvs where pdf_file_id = $1",
+    )
+    .bind(job.file_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    cvs.extend(job.cv_id.filter(|id| !cvs.contains(id)));
+    let index_jobs: Vec<IndexJob> = cvs.into_iter().map(IndexJob::Cv).collect();
+    jobs::enqueue_index(&mut tx, &index_jobs).await.map_err(|e| format!("{e:#}"))?;
     tx.commit().await?;
     Ok(())
 }

@@ -25,7 +25,13 @@ pub async fn handle(job: MakeThumbnail, pool: Data<PgPool>, files: Data<FileStor
     let thumb_id = domain::files::insert_file(&mut tx, owner, "avatar_thumbnail", "thumbnail.png", Sniffed::Png, &small, &thumb_key, "not_applicable")
         .await
         .map_err(|e| format!("{e:#}"))?;
-    sqlx::query("update files set thumbnail_file_id = $2 where id = $1").bind(job.file_id).bind(thumb_id).execute(&mut *tx).await?;
+    let linked = sqlx::query("update files set thumbnail_file_id = $2 where id = $1").bind(job.file_id).bind(thumb_id).execute(&mut *tx).await?;
+    if linked.rows_affected() == 0 {
+        // the picture was replaced or its account deleted meanwhile: its thumbnail is no one's
+        tx.rollback().await?;
+        files.remove_all(std::slice::from_ref(&thumb_key)).await;
+        return Ok(());
+    }
     tx.commit().await?;
     Ok(())
 }

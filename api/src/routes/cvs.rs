@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use domain::cvs::{self, Cv, CvInput, CvPdf, CvSummary};
 use domain::files::MAX_PDF_BYTES;
 use serde::Deserialize;
@@ -12,6 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use crate::download::{Disposition, file_response};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::session::SignedIn;
 use crate::state::AppState;
@@ -22,7 +24,7 @@ pub fn applicant_router() -> OpenApiRouter<AppState> {
         .routes(routes!(save_cv))
         .routes(routes!(my_cvs))
         .routes(routes!(delete_cv))
-        .routes(routes!(upload_pdf, delete_pdf))
+        .routes(routes!(generated_pdf, upload_pdf, delete_pdf))
 }
 
 /// Under `/api/user`.
@@ -39,7 +41,7 @@ pub fn user_router() -> OpenApiRouter<AppState> {
         (status = 404, body = ErrorBody, description = "`cvId` is not one of the applicant's CVs")))]
 async fn save_cv(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<CvInput>) -> ApiResult<Json<Cv>> {
     let owner = signed_in.session.user_id;
-    let id = cvs::save(&state.pool, owner, &body).await?;
+    let id = cvs::save(&state.pool, &state.files, owner, &body).await?;
     Ok(Json(cvs::get(&state.pool, owner, id).await?))
 }
 
@@ -54,7 +56,7 @@ async fn my_cvs(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult
 #[utoipa::path(delete, path = "/cv/{id}", tag = "applicant", params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
 async fn delete_cv(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
-    cvs::delete(&state.pool, signed_in.session.user_id, id).await?;
+    cvs::delete(&state.pool, &state.files, signed_in.session.user_id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -94,14 +96,27 @@ async fn upload_pdf(
 #[utoipa::path(delete, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
 async fn delete_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
-    cvs::remove_pdf(&state.pool, signed_in.session.user_id, id).await?;
+    cvs::remove_pdf(&state.pool, &state.files, signed_in.session.user_id, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Handles `GET /api/user/cv/{id}`: the whole CV. For now only its owner reads it; anyone else
-/// gets "not found".
+/// Handles `GET /api/applicant/cv/{id}/pdf`: the applicant's CV as a generated PDF (every section,
+/// headings in the language of `Accept-Language`), downloaded as `cv-<first>-<last>.pdf`. Another
+/// applicant's CV is "not found"; a failure to build the document answers 500 "Failed to generate PDF".
+#[utoipa::path(get, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path)),
+    responses((status = 200, description = "the PDF, as an attachment", content_type = "application/pdf"),
+        (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
+        (status = 500, body = ErrorBody, description = "pdf_generation_failed: Failed to generate PDF")))]
+async fn generated_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
+    let (bytes, name) = domain::cv_pdf::generate(&state.pool, signed_in.session.user_id, id, signed_in.context.locale).await?;
+    Ok(file_response("application/pdf", Disposition::Attachment, &name, bytes))
+}
+
+/// Handles `GET /api/user/cv/{id}`: the whole CV, for its owner and for an employer who may read
+/// it: a company that received an application with it (not withdrawn), or one with an active
+/// CV-database service while the CV is finished and visible there. Anyone else gets "not found".
 #[utoipa::path(get, path = "/cv/{id}", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = Cv), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_cv(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Cv>> {
-    Ok(Json(cvs::get(&state.pool, signed_in.session.user_id, id).await?))
+    Ok(Json(cvs::get_for(&state.pool, &crate::routes::uploads::viewer(&signed_in), id).await?))
 }

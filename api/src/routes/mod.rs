@@ -3,13 +3,17 @@
 pub mod admin;
 pub mod applicant;
 pub mod auth;
+pub mod calendar;
 pub mod cvs;
 pub mod dev;
 pub mod employer;
+pub mod interviews;
 pub mod locations;
+pub mod mydata;
 pub mod open;
 pub mod ops;
 pub mod pages;
 pub mod products;
 pub mod search;
+pub mod uploads;
 pub mod user;

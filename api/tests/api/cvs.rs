@@ -10,12 +10,12 @@ use uuid::Uuid;
 
 use crate::helpers::{AppOptions, TestApp, TestClient, error_of, spawn_app, spawn_app_with};
 
-async fn delete(client: &TestClient, path: &str) -> reqwest::Response {
+pub(crate) async fn delete(client: &TestClient, path: &str) -> reqwest::Response {
     let token = client.xsrf().await;
     client.http.delete(client.url(path)).header("x-xsrf-token", token).send().await.unwrap()
 }
 
-async fn upload_pdf(client: &TestClient, cv: &str, bytes: Vec<u8>) -> reqwest::Response {
+pub(crate) async fn upload_pdf(client: &TestClient, cv: &str, bytes: Vec<u8>) -> reqwest::Response {
     let token = client.xsrf().await;
     client
         .http
@@ -28,7 +28,7 @@ async fn upload_pdf(client: &TestClient, cv: &str, bytes: Vec<u8>) -> reqwest::R
         .unwrap()
 }
 
-async fn applicant(app: &TestApp, email: &str) -> TestClient {
+pub(crate) async fn applicant(app: &TestApp, email: &str) -> TestClient {
     app.create_user(email, &["APPLICANT"]).await;
     let client = app.new_client();
     client.sign_in(email).await;
@@ -36,7 +36,7 @@ async fn applicant(app: &TestApp, email: &str) -> TestClient {
 }
 
 /// A finished CV with a row in every list.
-fn full_cv() -> Value {
+pub(crate) fn full_cv() -> Value {
     json!({
         "title": "Kogenud kokk",
         "firstname": "Mari",
@@ -68,7 +68,7 @@ fn full_cv() -> Value {
 }
 
 /// The CV with the value at `pointer` set (a missing last key is added).
-fn with(mut cv: Value, pointer: &str, value: Value) -> Value {
+pub(crate) fn with(mut cv: Value, pointer: &str, value: Value) -> Value {
     let (parent, key) = pointer.rsplit_once('/').unwrap();
     let parent = cv.pointer_mut(parent).unwrap_or_else(|| panic!("{pointer} in the CV"));
     match parent {
@@ -83,11 +83,11 @@ fn without(mut cv: Value, key: &str) -> Value {
     cv
 }
 
-async fn save(client: &TestClient, cv: Value) -> reqwest::Response {
+pub(crate) async fn save(client: &TestClient, cv: Value) -> reqwest::Response {
     client.post("/api/applicant/cv", cv).await
 }
 
-async fn save_ok(client: &TestClient, cv: Value) -> Value {
+pub(crate) async fn save_ok(client: &TestClient, cv: Value) -> Value {
     let response = save(client, cv).await;
     assert_eq!(response.status(), StatusCode::OK);
     response.json().await.unwrap()
@@ -328,12 +328,12 @@ async fn visitors_and_employers_are_kept_out() {
     assert_eq!(boss.get(&format!("/api/user/cv/{id}")).await.status(), StatusCode::NOT_FOUND, "not through the CV database yet");
 }
 
-async fn found_ids(app: &TestApp, text: &str) -> Vec<String> {
+pub(crate) async fn found_ids(app: &TestApp, text: &str) -> Vec<String> {
     let page: Value = app.client.post("/api/employer/search-cv", json!({ "search": text })).await.json().await.unwrap();
     page["content"].as_array().unwrap_or_else(|| panic!("a result page: {page}")).iter().map(|c| c["cvId"].as_str().unwrap().to_string()).collect()
 }
 
-async fn search_until(app: &TestApp, text: &str, expected: &[&str]) {
+pub(crate) async fn search_until(app: &TestApp, text: &str, expected: &[&str]) {
     let mut last = Vec::new();
     for _ in 0..150 {
         last = found_ids(app, text).await;

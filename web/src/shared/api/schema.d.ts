@@ -160,7 +160,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Handles `GET /api/applicant/cv/{id}/pdf`: the applicant's CV as a generated PDF (every section,
+         *     headings in the language of `Accept-Language`), downloaded as `cv-<first>-<last>.pdf`. Another
+         *     applicant's CV is "not found"; a failure to build the document answers 500 "Failed to generate PDF".
+         */
+        get: operations["generated_pdf"];
         put?: never;
         /**
          * Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
@@ -188,6 +193,73 @@ export interface paths {
         post: operations["add_favourite"];
         /** Handles `DELETE /api/applicant/favourites-vacancies?vacancyId=`: forgets a saved vacancy. */
         delete: operations["remove_favourite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/interviews?status=`: the applicant's interviews in a tab, the
+         *     latest date (chosen time, or first offered slot) first.
+         */
+        get: operations["my_interviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/interviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/applicant/interviews/{id}`: one of the applicant's interviews (the calendar links here). */
+        get: operations["one_interview"];
+        /**
+         * Handles `PUT /api/applicant/interviews/{id}`: accepts (choosing `start`/`end` inside an offered
+         *     slot, exactly the interview's duration, in the future) or cancels with a message. Only an
+         *     unanswered invitation can be accepted; an invitation or an accepted interview that has not
+         *     started can be canceled. Answers the changed interview.
+         */
+        put: operations["answer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/interviews/{id}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/interviews/{id}/slots`: the offered slots, each saying whether it
+         *     can still be chosen and the range of starts it allows.
+         */
+        get: operations["slots"];
+        /**
+         * Handles `PUT /api/applicant/interviews/{id}/slots`: accepts the invitation at the chosen time
+         *     (the same rules as accepting through `PUT /api/applicant/interviews/{id}`).
+         */
+        put: operations["choose_slot"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -913,6 +985,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/user/account`: deletes the signed-in user's account once `email` matches
+         *     it. Every session ends (the session cookie is cleared); CVs and their files are erased and leave
+         *     the CV database; the profile picture, favourites, calendar events, working hours, notifications,
+         *     notification settings and chats are erased; applications and interviews stay for the employers,
+         *     anonymised (no CV, cover letter, answers or messages; shown as a deleted applicant; upcoming
+         *     interviews cancelled); company memberships end; invoices are kept as the law requires. The
+         *     e-mail address may register again. Not while an administrator acts as the user.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/applications/{id}": {
         parameters: {
             query?: never;
@@ -961,10 +1058,94 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/user/cv/{id}`: the whole CV. For now only its owner reads it; anyone else
-         *     gets "not found".
+         * Handles `GET /api/user/cv/{id}`: the whole CV, for its owner and for an employer who may read
+         *     it: a company that received an application with it (not withdrawn), or one with an active
+         *     CV-database service while the CV is finished and visible there. Anyone else gets "not found".
          */
         get: operations["get_cv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Handles `PUT /api/user/events`: replaces one of the user's events (a recurring event's whole series). */
+        put: operations["update_event"];
+        /** Handles `POST /api/user/events`: adds an event (recurring when `recurrence` holds an RRULE). */
+        post: operations["create_event"];
+        /** Handles `DELETE /api/user/events?eventId=`: deletes one of the user's events (a recurring one whole). */
+        delete: operations["delete_event"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/events/my?start&end`: the user's one-off events overlapping the range,
+         *     and their interviews in it (read-only): accepted and completed ones at their time, and the
+         *     still choosable slots of unanswered invitations (tentative). An employer also sees the
+         *     interviews of the company they act for. In time order.
+         */
+        get: operations["my_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events/my/recurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/events/my/recurrent?start&end`: every occurrence of the user's
+         *     recurring events that overlaps the range, expanded in Europe/Tallinn, in time order.
+         */
+        get: operations["my_recurrent_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/files/{id}`: a CV file (a row's file or a CV's PDF) with its type and
+         *     name. Its owner reads it, and so does an employer who may read a CV that uses it (a company
+         *     that received an application with the CV, or one with CV-database access while the CV is
+         *     there). Pictures open in the browser; everything else downloads.
+         */
+        get: operations["download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -992,6 +1173,30 @@ export interface paths {
          *     starts counting again from now. Answers the new counts.
          */
         patch: operations["mark_seen"];
+        trace?: never;
+    };
+    "/api/user/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/my-data`: a zip of everything the service holds about the user:
+         *     `data.json` (account and profile, consents, sessions without their tokens, company
+         *     memberships, CVs in full, applications with answers, favourite vacancies, interviews, calendar
+         *     events, working hours, chats, notification settings and notifications, invoices, and a list of
+         *     files) and `files/` (profile picture, CV PDFs and row files, chat attachments, invoice PDFs).
+         *     At most 5 exports an hour per user.
+         */
+        get: operations["my_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/user/profile": {
@@ -1031,6 +1236,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/upload?kind=&name=`: the body is the file itself, as with the CV's PDF.
+         *     Its type is decided by its content, never by its name: `certificate`, `course`, `reference` and
+         *     `cv` take a PDF or a PNG/JPG picture (at most 10 MiB); `portfolio` also takes Word (.doc, .docx),
+         *     PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
+         *     WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
+         *     `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/upload/avatar": {
         parameters: {
             query?: never;
@@ -1064,6 +1293,51 @@ export interface components {
         Applicant: {
             firstname?: string | null;
             lastname?: string | null;
+        };
+        /** @description An interview as the applicant sees it (spec 1 sections 3 and 4). */
+        ApplicantInterview: {
+            /** Format: date-time */
+            acceptedAt?: string | null;
+            /** Format: uuid */
+            acceptedSlotId?: string | null;
+            /** @description The applicant's message sent with the acceptance. */
+            applicantMessage?: string | null;
+            /** Format: uuid */
+            applicationId?: string | null;
+            /** Format: date-time */
+            canceledAt?: string | null;
+            canceledBy?: components["schemas"]["CanceledBy"] | null;
+            company: components["schemas"]["InterviewCompany"];
+            /** @description The employer's closing message. */
+            conclusionMessage?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** @description What to show: the status read against the clock. */
+            displayStatus: components["schemas"]["DisplayStatus"];
+            /** Format: int32 */
+            durationMinutes: number;
+            /** Format: date-time */
+            end?: string | null;
+            /** Format: uuid */
+            interviewId: string;
+            link?: string | null;
+            location?: string | null;
+            /** @description Why it was canceled: the message of whoever canceled (see `canceledBy`). */
+            reason?: string | null;
+            /** @description The offered slots in time order. */
+            slots: components["schemas"]["InterviewSlot"][];
+            /**
+             * Format: date-time
+             * @description The chosen time, once accepted (start plus the duration).
+             */
+            start?: string | null;
+            /** @description The stored status. */
+            status: components["schemas"]["InterviewStatus"];
+            type: components["schemas"]["InterviewType"];
+            /** Format: date-time */
+            updatedAt: string;
+            vacancy?: components["schemas"]["InterviewVacancy"] | null;
         };
         ApplicationAnswer: {
             answer: string;
@@ -1139,6 +1413,92 @@ export interface components {
             /** @description A video page (URL). */
             video?: string | null;
         };
+        /** @description An event as stored. */
+        CalendarEvent: {
+            allDay: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** Format: date-time */
+            end: string;
+            /** Format: uuid */
+            eventId: string;
+            name: string;
+            recurrence?: string | null;
+            /**
+             * Format: date-time
+             * @description The latest start of a recurring event's occurrences (from UNTIL or COUNT); none = forever.
+             */
+            recurrenceUntil?: string | null;
+            /**
+             * Format: date-time
+             * @description The (first) occurrence.
+             */
+            start: string;
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What a calendar entry of an interview adds. */
+        CalendarInterview: {
+            /** @description The applicant's name, on the employer's side only. */
+            applicantName?: string | null;
+            businessName: string;
+            displayStatus: components["schemas"]["DisplayStatus"];
+            link?: string | null;
+            location?: string | null;
+            occupation?: components["schemas"]["Occupation"] | null;
+            /** Format: uuid */
+            slotId?: string | null;
+            status: components["schemas"]["InterviewStatus"];
+            /** @description True for an offered slot of an unanswered invitation (not yet a fixed time). */
+            tentative: boolean;
+            type: components["schemas"]["InterviewType"];
+        };
+        /** @description One entry of the calendar: an own event (or one occurrence of a recurring one) or an interview. */
+        CalendarItem: {
+            allDay: boolean;
+            description?: string | null;
+            /** Format: date-time */
+            end: string;
+            /**
+             * Format: uuid
+             * @description Set for events: the id to change or delete (a recurring event's whole series).
+             */
+            eventId?: string | null;
+            interview?: components["schemas"]["CalendarInterview"] | null;
+            /**
+             * Format: uuid
+             * @description Set for interviews: the applicant opens it at `GET /api/applicant/interviews/{id}`.
+             */
+            interviewId?: string | null;
+            kind: components["schemas"]["CalendarItemKind"];
+            /**
+             * @description The event's name; for an interview the occupation (in the request's language) and the
+             *     company, or on the employer's side the applicant and the occupation.
+             */
+            name: string;
+            /** @description Interviews are read-only here. */
+            readOnly: boolean;
+            /** @description The RRULE of a recurring event's occurrence. */
+            recurrence?: string | null;
+            /** Format: date-time */
+            seriesEnd?: string | null;
+            /**
+             * Format: date-time
+             * @description A recurring event's first occurrence as stored (what an edit of the series starts from).
+             */
+            seriesStart?: string | null;
+            /** Format: date-time */
+            start: string;
+        };
+        /** @enum {string} */
+        CalendarItemKind: "event" | "interview";
+        /**
+         * @description Who canceled an interview.
+         * @enum {string}
+         */
+        CanceledBy: "APPLICANT" | "EMPLOYER";
         /**
          * @description The employer's verdict as the applicant sees it.
          * @enum {string}
@@ -1446,6 +1806,15 @@ export interface components {
             updatedAt: string;
             visibility: components["schemas"]["Visibility"];
         };
+        DeleteAccountRequest: {
+            /** @description The account's e-mail address, typed again to confirm (case does not matter). */
+            email: string;
+        };
+        /**
+         * @description What the applicant sees (spec 1 section 4): the status read against the clock.
+         * @enum {string}
+         */
+        DisplayStatus: "invited" | "accepted" | "acceptedNow" | "acceptedExpired" | "completed" | "canceled" | "inviteExpired";
         DriverLicence: {
             driverLicence: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -1517,6 +1886,32 @@ export interface components {
             /** @description A message for the user (English; the web translates by `code`). */
             message: string;
         };
+        /** @description A new or changed event as the user sends it. */
+        EventInput: {
+            allDay?: boolean;
+            description?: string | null;
+            /**
+             * Format: date-time
+             * @description Not before `start`. For an all-day event the days from `start`'s to `end`'s (Tallinn time)
+             *     are taken whole: start moves to that day's midnight and end to the next midnight.
+             */
+            end: string;
+            /** @description Required, at most 200 characters. */
+            name: string;
+            /**
+             * @description An RFC 5545 RRULE such as `FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10` (the `RRULE:` prefix is
+             *     optional); empty or absent for a one-off event. An UNTIL without `Z` is Tallinn time, and a
+             *     bare date means the end of that day.
+             */
+            recurrence?: string | null;
+            /** Format: date-time */
+            start: string;
+        };
+        /** @description A changed event: its id and all its fields. */
+        EventUpdate: components["schemas"]["EventInput"] & {
+            /** Format: uuid */
+            eventId: string;
+        };
         ExtendedCategoryItem: components["schemas"]["CategoryItem"] & {
             occupations: components["schemas"]["OccupationItem"][];
         };
@@ -1524,6 +1919,68 @@ export interface components {
             gender: string;
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
+        };
+        /** @description The applicant's answer to an invitation. */
+        InterviewAnswer: {
+            /** Format: date-time */
+            end?: string | null;
+            /** @description To the employer: optional when accepting, required when canceling; at most 2000 characters. */
+            message?: string | null;
+            /** Format: date-time */
+            start?: string | null;
+            /** @description ACCEPTED (needs `start` and `end`) or CANCELED (needs `message`). */
+            status: components["schemas"]["InterviewStatus"];
+        };
+        InterviewCompany: {
+            businessName: string;
+            countryCode: string;
+            logo?: components["schemas"]["CompanyLogo"] | null;
+            registryCode: string;
+        };
+        /**
+         * @description An offered time slot. The applicant picks a start from `earliestStart` to `latestStart`; the
+         *     interview then lasts `durationMinutes`.
+         */
+        InterviewSlot: {
+            /**
+             * @description Whether the slot can still be chosen (the invitation is open and the whole interview fits
+             *     in the slot's future part).
+             */
+            choosable: boolean;
+            /** Format: date-time */
+            earliestStart: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            latestStart: string;
+            /** Format: uuid */
+            slotId: string;
+            /** Format: date-time */
+            start: string;
+        };
+        /** @description The slots of one interview, for the accept dialog. */
+        InterviewSlots: {
+            /** Format: uuid */
+            acceptedSlotId?: string | null;
+            displayStatus: components["schemas"]["DisplayStatus"];
+            /** Format: int32 */
+            durationMinutes: number;
+            /** Format: uuid */
+            interviewId: string;
+            slots: components["schemas"]["InterviewSlot"][];
+            status: components["schemas"]["InterviewStatus"];
+        };
+        /**
+         * @description The stored status (spec 1 section 3).
+         * @enum {string}
+         */
+        InterviewStatus: "INVITED" | "ACCEPTED" | "CANCELED" | "COMPLETED";
+        /** @enum {string} */
+        InterviewType: "OFFICE" | "ONLINE" | "OTHER";
+        InterviewVacancy: {
+            occupation: components["schemas"]["Occupation"];
+            /** Format: uuid */
+            vacancyId: string;
         };
         Labels: {
             en: string;
@@ -1864,9 +2321,37 @@ export interface components {
             label: string;
             skillLevel: string;
         };
+        /** @description A chosen time with a message to the employer. */
+        SlotChoice: {
+            /**
+             * Format: date-time
+             * @description `start` plus the interview's duration.
+             */
+            end: string;
+            /** @description Optional, at most 2000 characters. */
+            message?: string | null;
+            /** Format: date-time */
+            start: string;
+        };
         TeaserItem: {
             content: string;
             languageCode: string;
+        };
+        /** @description An uploaded file as its owner sees it. */
+        UploadedFile: {
+            /** @description Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`. */
+            contentType: string;
+            /** Format: uuid */
+            fileId: string;
+            /** @description The name the user gave it. */
+            name: string;
+            /**
+             * Format: int64
+             * @description In bytes.
+             */
+            size: number;
+            /** @description Where to download it (`GET`). */
+            url: string;
         };
         VacancyCompany: {
             businessName: string;
@@ -2300,6 +2785,46 @@ export interface operations {
             };
         };
     };
+    generated_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description pdf_generation_failed: Failed to generate PDF */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_pdf: {
         parameters: {
             query?: {
@@ -2455,6 +2980,186 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    my_interviews: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `all` (default), `accepted` (accepted, acceptedNow, acceptedExpired), `canceled`,
+                 *     `completed`, or `invited` (unconfirmed: invited and inviteExpired).
+                 */
+                status?: "all" | "accepted" | "canceled" | "completed" | "invited";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantInterview"][];
+                };
+            };
+            /** @description an unknown tab */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one_interview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantInterview"];
+                };
+            };
+            /** @description not the applicant's interview */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterviewAnswer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantInterview"];
+                };
+            };
+            /** @description wrong_interview_duration: Wrong duration of interview (end - start is not the duration); wrong_period: Wrong period (not inside an offered slot, or in the past); interview_not_changeable (already accepted, canceled, completed or started); validation (status other than ACCEPTED/CANCELED, missing time or message, message too long) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the applicant's interview */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    slots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterviewSlots"];
+                };
+            };
+            /** @description not the applicant's interview */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_slot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SlotChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantInterview"];
+                };
+            };
+            /** @description wrong_interview_duration: Wrong duration of interview; wrong_period: Wrong period; interview_not_changeable; validation (message too long) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the applicant's interview */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3605,6 +4310,54 @@ export interface operations {
             };
         };
     };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description deleted; signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `email`: empty, or not the account's address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an administrator acting as the user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     application: {
         parameters: {
             query?: never;
@@ -3720,6 +4473,236 @@ export interface operations {
             };
         };
     };
+    update_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description as for POST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the user's event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description validation: Name is required, too long, Invalid recurrence rule: …; wrong_period: Wrong period (end before start, or longer than 366 days) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_event: {
+        parameters: {
+            query: {
+                eventId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not the user's event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_events: {
+        parameters: {
+            query: {
+                /** @description An ISO date (`2026-05-04`, midnight in Tallinn) or date-time (`2026-05-04T00:00:00Z`). */
+                start: string;
+                /** @description Exclusive; after `start` and at most 366 days later. */
+                end: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarItem"][];
+                };
+            };
+            /** @description a wrong date; wrong_period: Wrong period (end not after start); a range over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_recurrent_events: {
+        parameters: {
+            query: {
+                /** @description An ISO date (`2026-05-04`, midnight in Tallinn) or date-time (`2026-05-04T00:00:00Z`). */
+                start: string;
+                /** @description Exclusive; after `start` and at most 366 days later. */
+                end: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarItem"][];
+                };
+            };
+            /** @description a wrong date; wrong_period: Wrong period; a range over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown, or not the caller's to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     badge_counts: {
         parameters: {
             query?: never;
@@ -3786,6 +4769,43 @@ export interface operations {
             };
         };
     };
+    my_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the archive, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too many exports; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -3843,6 +4863,52 @@ export interface operations {
                 };
             };
             /** @description profile_incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: {
+                /** @description What the file is for; decides which types and sizes are accepted. */
+                kind?: "certificate" | "course" | "reference" | "portfolio" | "cv";
+                /** @description The file's name as the user chose it. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the file's bytes */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description `kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,97 @@
+//! The files of CV rows: an applicant uploads them (type decided by content, per kind), and the
+//! owner, or an employer who may read a CV that uses them, downloads them. Anyone else gets "not
+//! found", so file ids do not leak.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use domain::Error;
+use domain::accounts::Role;
+use domain::cvs::Viewer;
+use domain::files::{self, FileClass, Sniffed, UploadKind, UploadedFile};
+use serde::Deserialize;
+use tokio_util::io::ReaderStream;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::download::{Disposition, file_response};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+use crate::session::SignedIn;
+use crate::state::AppState;
+
+/// Under `/api/user`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upload)).routes(routes!(download))
+}
+
+/// Who reads: the signed-in user, with the company they act for when they are an employer.
+pub fn viewer(signed_in: &SignedIn) -> Viewer {
+    let session = &signed_in.session;
+    Viewer { user_id: session.user_id, company_id: session.company_id.filter(|_| session.has_role(Role::Employer)) }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UploadParams {
+    /// What the file is for; decides which types and sizes are accepted.
+    #[param(value_type = Option<UploadKind>, inline)]
+    pub kind: Option<String>,
+    /// The file's name as the user chose it.
+    pub name: Option<String>,
+}
+
+/// Handles `POST /api/user/upload?kind=&name=`: the body is the file itself, as with the CV's PDF.
+/// Its type is decided by its content, never by its name: `certificate`, `course`, `reference` and
+/// `cv` take a PDF or a PNG/JPG picture (at most 10 MiB); `portfolio` also takes Word (.doc, .docx),
+/// PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
+/// WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
+/// `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+#[utoipa::path(post, path = "/upload", tag = "user", params(UploadParams),
+    request_body(content = String, content_type = "application/octet-stream", description = "the file's bytes"),
+    responses((status = 201, body = UploadedFile),
+        (status = 400, body = ErrorBody, description = "`kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take)"),
+        (status = 401, body = ErrorBody)))]
+async fn upload(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Query(params): Query<UploadParams>,
+    body: Body,
+) -> ApiResult<(StatusCode, Json<UploadedFile>)> {
+    let kind = match params.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        None => return Err(Error::field("kind", "Choose what the file is for: certificate, course, reference, portfolio or cv").into()),
+        Some(kind) => UploadKind::parse(kind)
+            .ok_or_else(|| Error::field("kind", "Unknown kind of file: choose certificate, course, reference, portfolio or cv"))?,
+    };
+    // one byte over the limit is enough for the domain to answer "too large"; reading stops there
+    let bytes = axum::body::to_bytes(body, kind.max_bytes() + 1)
+        .await
+        .map_err(|_| ApiError(Error::field("file", "The file is too large")))?;
+    let name = params.name.unwrap_or_default();
+    let uploaded = files::upload_cv_file(&state.pool, &state.files, signed_in.session.user_id, kind, &name, bytes.to_vec()).await?;
+    Ok((StatusCode::CREATED, Json(uploaded)))
+}
+
+/// Handles `GET /api/user/files/{id}`: a CV file (a row's file or a CV's PDF) with its type and
+/// name. Its owner reads it, and so does an employer who may read a CV that uses it (a company
+/// that received an application with the CV, or one with CV-database access while the CV is
+/// there). Pictures open in the browser; everything else downloads.
+#[utoipa::path(get, path = "/files/{id}", tag = "user", params(("id" = Uuid, Path)),
+    responses((status = 200, description = "the file", content_type = "application/octet-stream"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "unknown, or not the caller's to read")))]
+async fn download(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
+    let file = files::cv_file_for(&state.pool, &viewer(&signed_in), id).await?;
+    let stored = state.files.open(&file.storage_key).await.map_err(|_| Error::not_found())?;
+    let size = stored.metadata().await.map_err(anyhow::Error::from)?.len();
+    let body = Body::from_stream(ReaderStream::new(stored));
+    let disposition = match Sniffed::from_content_type(&file.content_type).map(Sniffed::class) {
+        Some(FileClass::Image) => Disposition::Inline,
+        _ => Disposition::Attachment,
+    };
+    let mut response = file_response(&file.content_type, disposition, &file.download_name(), body);
+    response.headers_mut().insert(axum::http::header::CONTENT_LENGTH, size.into());
+    Ok(response)
+}
