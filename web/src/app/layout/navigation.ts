@@ -1,4 +1,5 @@
 import type { Me } from '@/shared/api/types';
+import type { BadgeKind } from '@/shared/lib/badges';
 import { isApplicant, isEmployer, isStaff } from '@/shared/session/me';
 
 export interface NavItem {
@@ -9,7 +10,17 @@ export interface NavItem {
   to: string;
   /** shown in the sidebar only below the desktop width */
   mobileOnly?: boolean;
+  /** the menu badge this item carries (spec 1 section 3, badge kinds) */
+  badge?: BadgeKind;
 }
+
+/** The applicant's own pages, in the sidebar and the avatar menu alike. */
+const APPLICANT_ITEMS: NavItem[] = [
+  { key: 'profile', label: 'nav.myProfile', to: '/account/profile' },
+  { key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' },
+  { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
+  { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
+];
 
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
 export function faqPath(me: Me | null): string {
@@ -36,8 +47,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];
   if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
-  if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
-  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
@@ -51,7 +61,6 @@ export function avatarMenuItems(me: Me): NavItem[] {
     items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });
   }
-  if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
-  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   return items;
 }

@@ -485,6 +485,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/application/{link}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/application/{link}`: the application behind the link of its confirmation
+         *     mail, read-only. It answers only the application's applicant, signed in; a visitor, anyone else
+         *     and a wrong, expired or revoked link get "not found", so a link alone reveals nothing.
+         */
+        get: operations["application_by_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/categories": {
         parameters: {
             query?: never;
@@ -1029,6 +1050,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/applications/{id}`: the application in full, for its applicant and for
+         *     the staff of the vacancy's company acting for it (not once withdrawn); everyone else "not found".
+         */
+        get: operations["application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/companies/{countryCode}/{registryCode}/register": {
         parameters: {
             query?: never;
@@ -1315,6 +1356,10 @@ export interface components {
             /** Format: uuid */
             questionId: string;
         };
+        Applicant: {
+            firstname?: string | null;
+            lastname?: string | null;
+        };
         /** @description An interview as the applicant sees it (spec 1 sections 3 and 4). */
         ApplicantInterview: {
             /** Format: date-time */
@@ -1359,6 +1404,35 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             vacancy?: components["schemas"]["InterviewVacancy"] | null;
+        };
+        ApplicationAnswer: {
+            answer: string;
+            /** @description The question as the employer asked it when the application was sent. */
+            question: string;
+        };
+        ApplicationCv: {
+            /** Format: uuid */
+            cvId: string;
+            title?: string | null;
+        };
+        /** @description One application in full. */
+        ApplicationDetail: {
+            answers: components["schemas"]["ApplicationAnswer"][];
+            applicant: components["schemas"]["Applicant"];
+            /** Format: uuid */
+            applicationId: string;
+            candidateStatus?: components["schemas"]["CandidateStatus"] | null;
+            /** @description NONE, NEW or UPDATED. */
+            changeFlag: string;
+            coverLetter?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            cv?: components["schemas"]["ApplicationCv"] | null;
+            /** @description TEMPORARY, EXISTS, HIDDEN or ARCHIVED. */
+            status: string;
+            vacancy: components["schemas"]["ApplicationVacancy"];
+            /** Format: date-time */
+            withdrawnAt?: string | null;
         };
         ApplicationVacancy: {
             businessName: string;
@@ -3602,6 +3676,36 @@ export interface operations {
             };
         };
     };
+    application_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link id of the mail */
+                link: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     categories: {
         parameters: {
             query?: never;
@@ -4403,6 +4507,43 @@ export interface operations {
             };
             /** @description an administrator acting as the user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
