@@ -48,6 +48,8 @@ export function createRouter() {
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
                 { path: 'my-cv', lazy: () => import('@/features/cv/routes/my-cv') },
                 { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
+                { path: 'my-interviews', lazy: () => import('@/features/interviews/routes/my-interviews') },
+                { path: 'calendar', lazy: () => import('@/features/calendar/routes/calendar') },
                 { path: '*', element: <NotFound /> },
               ],
             },

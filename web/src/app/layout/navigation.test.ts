@@ -20,7 +20,7 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-interviews', 'calendar']);
     expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
   });

@@ -36,6 +36,8 @@ export function sidebarItems(me: Me | null): NavItem[] {
   ];
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
   if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push({ key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews' });
+  if (isApplicant(me)) items.push({ key: 'calendar', label: 'nav.calendar', to: '/account/calendar' });
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
@@ -50,5 +52,7 @@ export function avatarMenuItems(me: Me): NavItem[] {
   }
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
   if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push({ key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews' });
+  if (isApplicant(me)) items.push({ key: 'calendar', label: 'nav.calendar', to: '/account/calendar' });
   return items;
 }
