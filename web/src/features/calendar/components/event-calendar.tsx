@@ -27,6 +27,9 @@ type ViewName = keyof typeof VIEWS;
 
 const LOCALES = { et: 'et', en: 'en-gb', ru: 'ru' } as const;
 
+/** The week view scrolls inside this height, opening at 8:00; the month view takes the room it needs. */
+const WEEK_HEIGHT = 720;
+
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -134,8 +137,9 @@ export function EventCalendar() {
         showNonCurrentDates
         timeZone="UTC"
         now={() => toWallClock(new Date())}
-        height="auto"
-        views={{ timeGridWeek: { height: 720, scrollTime: '08:00:00', dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric' } } }}
+        height={view === 'week' ? WEEK_HEIGHT : 'auto'}
+        scrollTime="08:00:00"
+        views={{ timeGridWeek: { dayHeaderFormat: { weekday: 'short', day: 'numeric' } } }}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventDisplay="block"

@@ -52,8 +52,8 @@ export function InterviewCard({ interview, onAccept, onCancel }: InterviewCardPr
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={`${title}, ${company.businessName}`}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 240px', minWidth: 0 }}>
             <Avatar src={company.logo?.thumbnailUrl ?? company.logo?.url ?? null} alt={company.businessName} radius="md" size={48} color="blue">
               {companyInitials(company.businessName)}
             </Avatar>
@@ -77,7 +77,7 @@ export function InterviewCard({ interview, onAccept, onCancel }: InterviewCardPr
           </Badge>
         </Group>
 
-        <Group gap="xl" align="flex-start">
+        <Group gap="xl" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
           <Detail label={t('card.type')}>
             <Text size="sm">{t(`type.${interview.type}`)}</Text>
           </Detail>
