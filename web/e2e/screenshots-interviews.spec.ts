@@ -48,6 +48,8 @@ test('interviews and calendar at 375 px and 1280 px', async ({ page }) => {
     await page.getByText('Nädal', { exact: true }).click();
     await expect(page.locator('.fc-timegrid').first()).toBeVisible();
     await shot('calendar-week');
+    await page.getByRole('button', { name: 'Järgmine' }).click();
+    await shot('calendar-week-next');
     await page.getByRole('button', { name: 'Uus sündmus' }).click();
     await expect(page.getByRole('dialog', { name: 'Uus sündmus' })).toBeVisible();
     await page.waitForTimeout(MODAL_SETTLE_MS);

@@ -7,6 +7,9 @@ import { fakeApi, renderRoutes } from '@/test/render';
 import type { ApplicantInterview } from '../api/types';
 import { Component as MyInterviews, loader } from './my-interviews';
 
+// the autosizing text areas listen for font loads, which jsdom does not have
+Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
+
 const routes = [{ path: 'account/my-interviews', element: <MyInterviews /> }];
 
 // 4 March 2030 10:00–12:00 Tallinn (UTC+2), a 45-minute interview
