@@ -12,6 +12,11 @@ function tallinnWeekday(): number {
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(day) + 1;
 }
 
+/** Today plus `days` in Tallinn, as the date fields show it (dd/mm/yyyy). */
+function tallinnDatePlus(days: number): string {
+  return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Tallinn' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
@@ -123,8 +128,36 @@ test('the applicant answers an invitation and keeps a calendar', async ({ page }
   await edit.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(edit).toBeHidden();
   await expect(page.locator('.fc-event', { hasText: name })).toHaveCount(0);
+
+  // a daily event for three days is one series: edited and deleted whole
+  const series = `Standup ${Date.now()}`;
+  await page.getByRole('button', { name: 'New event' }).click();
+  await form.getByLabel('Name').fill(series);
+  await choose(page, 'Repeat', 'Every day');
+  await form.getByLabel('Repeat until').fill(tallinnDatePlus(2));
+  await form.getByLabel('Repeat until').blur();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  const occurrences = page.locator('.fc-event.vk-event-own', { hasText: series });
+  await expect(occurrences).toHaveCount(3);
+  await occurrences.nth(1).click();
+  await expect(edit.getByText('This is a recurring event: changes apply to the whole series.')).toBeVisible();
+  await expect(edit.getByLabel('Start date')).toHaveValue(tallinnDatePlus(0));
+  await expect(edit.getByLabel('Repeat until')).toHaveValue(tallinnDatePlus(2));
+  await edit.getByLabel('Name').fill(`${series} renamed`);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.locator('.fc-event.vk-event-own', { hasText: `${series} renamed` })).toHaveCount(3);
+  await occurrences.first().click();
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  await expect(edit.getByText('Delete the whole series of this recurring event?')).toBeVisible();
+  await edit.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(edit).toBeHidden();
+  await expect(occurrences).toHaveCount(0);
+
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.locator('.fc-event.vk-event-interview').first()).toBeVisible();
   await expect(page.locator('.fc-event', { hasText: name })).toHaveCount(0);
+  await expect(page.locator('.fc-event', { hasText: series })).toHaveCount(0);
 });
