@@ -183,6 +183,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Sinu kandideerimised ja tööandjate otsused.", "Your applications and the employers' decisions.", "Ваши отклики и решения работодателей."],
         indexable: false,
     }),
+    ("account/my-interviews", PageHead {
+        title: ["Minu intervjuud", "My interviews", "Мои собеседования"],
+        description: ["Sinu tööintervjuud, kutsed ja nende ajad.", "Your job interviews, invitations and their times.", "Ваши собеседования, приглашения и их время."],
+        indexable: false,
+    }),
+    ("account/calendar", PageHead {
+        title: ["Kalender", "Calendar", "Календарь"],
+        description: ["Sinu sündmused ja intervjuud kuu või nädala kaupa.", "Your events and interviews by month or week.", "Ваши события и собеседования по месяцам и неделям."],
+        indexable: false,
+    }),
     ("account/my-favourites", PageHead {
         title: ["Minu lemmikud", "My favourites", "Избранное"],
         description: ["Tööpakkumised, mille oled salvestanud.", "The vacancies you have saved.", "Сохранённые вами вакансии."],

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** The newest one-time code sent to `email`, read from the dev outbox. */
 export async function codeFor(page: Page, email: string): Promise<string> {
@@ -39,13 +39,23 @@ async function newestCode(page: Page, email: string): Promise<string> {
 
 /**
  * Steps 1 and 2 of sign-in for an existing account: e-mail, then the code from the outbox. Several
- * journeys sign in to the same demo account, so it waits for a code newer than the last one sent.
+ * journeys sign in to the same demo account, so it waits for a code newer than the last one sent,
+ * and for the minute the server keeps between two codes of one account.
  */
 export async function signIn(page: Page, email: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<void> {
   const labels = { et: ['E-post', 'Jätka', 'Kood'], en: ['E-mail', 'Continue', 'Code'], ru: ['E-mail', 'Продолжить', 'Код'] }[language];
   const previous = await newestCode(page, email);
   await page.getByLabel(labels[0]).fill(email);
-  await page.getByRole('button', { name: labels[1] }).click();
+  // one code a minute per account: when another journey has just signed in here, wait it out
+  for (let attempt = 0; ; attempt++) {
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: labels[1] }).click();
+    const response = await answer;
+    if (response.status() !== 429 || attempt >= 2) break;
+    const seconds = Math.min(Number(response.headers()['retry-after']) || 60, 65);
+    test.info().setTimeout(test.info().timeout + (seconds + 5) * 1000);
+    await page.waitForTimeout(seconds * 1000 + 500);
+  }
   await expect(page.getByLabel(labels[2])).toBeVisible();
   await expect.poll(() => newestCode(page, email)).not.toBe(previous);
   await page.getByLabel(labels[2]).fill(await newestCode(page, email));

@@ -49,6 +49,8 @@ export function createRouter() {
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
                 { path: 'my-cv', lazy: () => import('@/features/cv/routes/my-cv') },
                 { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
+                { path: 'my-interviews', lazy: () => import('@/features/interviews/routes/my-interviews') },
+                { path: 'calendar', lazy: () => import('@/features/calendar/routes/calendar') },
                 { path: 'my-applications', lazy: () => import('@/features/applications/routes/my-applications') },
                 { path: 'my-favourites', lazy: () => import('@/features/applications/routes/my-favourites') },
                 { path: 'vacancies/:vacancyId/apply', lazy: () => import('@/features/applications/routes/apply') },

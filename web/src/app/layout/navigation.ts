@@ -20,6 +20,8 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' },
   { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
+  { key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews', badge: 'INTERVIEWS' },
+  { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },
 ];
 
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
