@@ -48,6 +48,7 @@ export function createRouter() {
                 { path: 'profile', lazy: () => import('@/features/account/routes/profile') },
                 { path: 'my-cv', lazy: () => import('@/features/cv/routes/my-cv') },
                 { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
+                { path: 'my-data', lazy: () => import('@/features/my-data/routes/my-data') },
                 { path: '*', element: <NotFound /> },
               ],
             },

@@ -29,4 +29,9 @@ describe('navigation by role', () => {
     expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-cv')?.to).toBe('/account/my-cv');
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-cv')).toBe(false);
   });
+
+  it('leads applicants to their data from the sidebar', () => {
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-data')?.to).toBe('/account/my-data');
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-data')).toBe(false);
+  });
 });

@@ -36,6 +36,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
   ];
   if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
   if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push({ key: 'my-data', label: 'nav.myData', to: '/account/my-data' });
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
