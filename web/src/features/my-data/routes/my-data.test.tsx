@@ -54,7 +54,8 @@ describe('my data', () => {
     const deleted = calls.find((call) => call.method === 'DELETE');
     expect(await deleted?.json()).toEqual({ email: 'Mari@Example.ee' });
     expect(deleted?.headers.get('Accept-Language')).toBe('en');
-    expect(localStorage.getItem('cvDraft:mari@example.ee:new')).toBeNull();
+    await screen.findByText('home page');
+    await waitFor(() => expect(localStorage.getItem('cvDraft:mari@example.ee:new')).toBeNull());
   });
 
   it('shows the server’s refusal on the e-mail field', async () => {

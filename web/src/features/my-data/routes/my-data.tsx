@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -62,6 +62,16 @@ function DeleteSection({ me }: { me: Me }) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const actingAs = !!me.originalUser;
+  // The user is forgotten once this screen is gone: forgetting them while the guarded area is
+  // still shown would send them to sign in instead of to the home page.
+  const forgetOnLeave = useRef(false);
+  const username = me.username;
+  useEffect(
+    () => () => {
+      if (forgetOnLeave.current) forgetDeletedUser(client, username);
+    },
+    [client, username],
+  );
 
   function check(event: FormEvent) {
     event.preventDefault();
@@ -73,9 +83,9 @@ function DeleteSection({ me }: { me: Me }) {
   function confirm() {
     remove.mutate(email.trim(), {
       onSuccess: () => {
-        navigate(`/${language}/`, { replace: true });
-        forgetDeletedUser(client, me.username);
+        forgetOnLeave.current = true;
         notifySuccess(t('delete.done'));
+        navigate(`/${language}/`, { replace: true });
       },
       onError: (failure) => {
         setConfirming(false);
