@@ -1,6 +1,6 @@
 import { Anchor, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/shared/api/errors';
@@ -59,9 +59,19 @@ export function RowFiles({
   const resetRef = useRef<() => void>(null);
   const [uploading, setUploading] = useState<{ name: string; part: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // uploads finish one after another; each adds to what the row holds by then
+  // uploads finish one after another; each adds to what the row holds by then, through the
+  // newest onChange (rows before this one may have been removed meanwhile, moving its index)
   const held = useRef(files);
   held.current = files;
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const multiple = rule.maxFiles > 1;
   const full = files.length >= rule.maxFiles;
 
@@ -80,9 +90,11 @@ export function RowFiles({
       setUploading({ name: file.name, part: 0 });
       try {
         const uploaded = await upload.mutateAsync({ kind, file, onProgress: (part) => setUploading({ name: file.name, part }) });
+        // a row removed while its file was on the way takes no file
+        if (!mounted.current) return;
         const added: RowFile = { fileId: uploaded.fileId, name: uploaded.name, size: uploaded.size };
         held.current = multiple ? [...held.current, added] : [added];
-        onChange(held.current);
+        latestOnChange.current(held.current);
       } catch (caught) {
         note(file.name, caught instanceof ApiError ? errorText(caught) : t('files.uploadFailed'));
       }
