@@ -173,6 +173,31 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Koosta CV kuues sammus.", "Build your CV in six steps.", "Составьте резюме за шесть шагов."],
         indexable: false,
     }),
+    ("admin/companies", PageHead {
+        title: ["Ettevõtted", "Companies", "Компании"],
+        description: ["Registreeritud ettevõtted administraatoritele.", "Registered companies, for administrators.", "Зарегистрированные компании для администраторов."],
+        indexable: false,
+    }),
+    ("account/my-applications", PageHead {
+        title: ["Minu kandideerimised", "My applications", "Мои отклики"],
+        description: ["Sinu kandideerimised ja tööandjate otsused.", "Your applications and the employers' decisions.", "Ваши отклики и решения работодателей."],
+        indexable: false,
+    }),
+    ("account/my-favourites", PageHead {
+        title: ["Minu lemmikud", "My favourites", "Избранное"],
+        description: ["Tööpakkumised, mille oled salvestanud.", "The vacancies you have saved.", "Сохранённые вами вакансии."],
+        indexable: false,
+    }),
+    ("account/vacancies/*/apply", PageHead {
+        title: ["Kandideeri", "Apply", "Откликнуться"],
+        description: ["Kandideeri tööpakkumisele.", "Apply for a vacancy.", "Отклик на вакансию."],
+        indexable: false,
+    }),
+    ("application/*", PageHead {
+        title: ["Kandideerimine", "Application", "Отклик"],
+        description: ["Sinu kandideerimine.", "Your application.", "Ваш отклик."],
+        indexable: false,
+    }),
     ("employer/account/my-company", PageHead {
         title: ["Minu ettevõte", "My company", "Моя компания"],
         description: ["Ettevõte, mille nimel tegutsed.", "The company you act for.", "Компания, от имени которой вы действуете."],

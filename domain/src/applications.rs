@@ -57,10 +57,21 @@ pub async fn has_applied(pool: &PgPool, vacancy_id: Uuid, user_id: Uuid) -> Resu
     .await?)
 }
 
+/// How long the link of the confirmation mail (`/application/{linkId}`) opens the application.
+pub const LINK_DAYS: i32 = 365;
+
+/// A new application and the link to it that the confirmation mail carries.
+#[derive(Clone, Copy, Debug)]
+pub struct Applied {
+    pub application_id: Uuid,
+    /// Random (UUID v4, 122 random bits) and opens the application only for its applicant.
+    pub link_id: Uuid,
+}
+
 /// Sends an application: the vacancy must be open and take applications here, the CV must be the
 /// applicant's own (unless the vacancy needs none), and every question must be answered.
 #[tracing::instrument(skip_all)]
-pub async fn apply(pool: &PgPool, applicant: Uuid, new: &NewApplication) -> Result<Uuid> {
+pub async fn apply(pool: &PgPool, applicant: Uuid, new: &NewApplication) -> Result<Applied> {
     let (cv_not_required, apply_link) = open_vacancy(pool, new.vacancy_id).await?;
     if apply_link.is_some() {
         return Err(Error::field("vacancyId", "This vacancy takes applications on the employer's own page"));
@@ -116,6 +127,14 @@ pub async fn apply(pool: &PgPool, applicant: Uuid, new: &NewApplication) -> Resu
     let Some(id) = id else {
         return Err(Error::code(ErrorCode::AlreadyApplied));
     };
+    let link_id: Uuid = sqlx::query_scalar(
+        "insert into application_links (application_id, created_by_user_id, expires_at) values ($1, $2, now() + $3 * interval '1 day') returning id",
+    )
+    .bind(id)
+    .bind(applicant)
+    .bind(LINK_DAYS)
+    .fetch_one(&mut *tx)
+    .await?;
     for (question_id, answer) in answers {
         sqlx::query("insert into application_answers (application_id, question_id, question, answer) values ($1, $2, $3, $4)")
             .bind(id)
@@ -126,7 +145,7 @@ pub async fn apply(pool: &PgPool, applicant: Uuid, new: &NewApplication) -> Resu
             .await?;
     }
     tx.commit().await?;
-    Ok(id)
+    Ok(Applied { application_id: id, link_id })
 }
 
 /// The tabs of "my applications".
@@ -216,4 +235,120 @@ pub async fn favourites(pool: &PgPool, user: Uuid) -> Result<Vec<Uuid>> {
         .bind(user)
         .fetch_all(pool)
         .await?)
+}
+
+/// One application in full, as its applicant (or the employer of its vacancy) reads it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ApplicationRow {
+    pub id: Uuid,
+    pub vacancy_id: Uuid,
+    pub label_et: Option<String>,
+    pub label_en: Option<String>,
+    pub label_ru: Option<String>,
+    pub business_name: String,
+    pub valid_until: Option<DateTime<Utc>>,
+    pub vacancy_open: bool,
+    pub status: String,
+    pub verdict: Option<String>,
+    pub change_flag: String,
+    pub cv_id: Option<Uuid>,
+    pub cv_title: Option<String>,
+    pub cover_letter: Option<String>,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct AnswerRow {
+    pub question: String,
+    pub answer: String,
+}
+
+/// Who asks to read an application.
+#[derive(Clone, Copy, Debug)]
+pub struct Reader {
+    pub user_id: Uuid,
+    /// The company an employer acts for; `None` for anyone else.
+    pub employer_company: Option<Uuid>,
+}
+
+const DETAIL_SELECT: &str = "select a.id, a.vacancy_id, coalesce(o.label_et, v.occupation_label) as label_et,
+        coalesce(o.label_en, v.occupation_label) as label_en, coalesce(o.label_ru, v.occupation_label) as label_ru,
+        c.business_name, v.valid_until, {ACTIVE} as vacancy_open, a.status, a.verdict, a.change_flag, a.cv_id,
+        cv.title as cv_title, a.cover_letter, p.firstname, p.lastname, a.created_at, a.withdrawn_at
+    from applications a join vacancies v on v.id = a.vacancy_id join companies c on c.id = v.company_id
+    left join ref_occupations o on o.code = v.occupation_code
+    left join cvs cv on cv.id = a.cv_id and cv.deleted_at is null
+    left join profiles p on p.user_id = a.applicant_user_id";
+
+async fn with_answers(pool: &PgPool, row: Option<ApplicationRow>) -> Result<(ApplicationRow, Vec<AnswerRow>)> {
+    let row = row.ok_or_else(Error::not_found)?;
+    let answers = sqlx::query_as(
+        "select aa.question, aa.answer from application_answers aa left join vacancy_questions q on q.id = aa.question_id
+         where aa.application_id = $1 order by q.position nulls last, aa.created_at, aa.id",
+    )
+    .bind(row.id)
+    .fetch_all(pool)
+    .await?;
+    Ok((row, answers))
+}
+
+/// An application for its applicant, or for the staff of the company whose vacancy it answers
+/// while they act for that company (not once withdrawn). Anyone else, a deleted or an anonymised
+/// application: "not found".
+#[tracing::instrument(skip_all)]
+pub async fn read(pool: &PgPool, reader: Reader, application_id: Uuid) -> Result<(ApplicationRow, Vec<AnswerRow>)> {
+    let sql = format!(
+        "{} where a.id = $1 and a.status <> 'DELETED' and a.anonymised_at is null
+           and (a.applicant_user_id = $2
+                or ($3::uuid is not null and v.company_id = $3 and a.withdrawn_at is null
+                    and (c.supervisor_user_id = $2 or exists (select 1 from company_staff s where s.company_id = c.id and s.user_id = $2))))",
+        DETAIL_SELECT.replace("{ACTIVE}", ACTIVE_SQL)
+    );
+    let row = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(application_id)
+        .bind(reader.user_id)
+        .bind(reader.employer_company)
+        .fetch_optional(pool)
+        .await?;
+    with_answers(pool, row).await
+}
+
+/// The application behind a link of the confirmation mail, for its applicant only; a wrong,
+/// expired or revoked link, or anyone else: "not found".
+#[tracing::instrument(skip_all)]
+pub async fn read_by_link(pool: &PgPool, applicant: Uuid, link_id: Uuid) -> Result<(ApplicationRow, Vec<AnswerRow>)> {
+    let sql = format!(
+        "{} join application_links l on l.application_id = a.id
+         where l.id = $1 and l.revoked_at is null and l.expires_at > now()
+           and a.applicant_user_id = $2 and a.status <> 'DELETED' and a.anonymised_at is null",
+        DETAIL_SELECT.replace("{ACTIVE}", ACTIVE_SQL)
+    );
+    let row = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(link_id).bind(applicant).fetch_optional(pool).await?;
+    with_answers(pool, row).await
+}
+
+/// What the confirmation mail of an application needs: the applicant's address, the occupation
+/// in each language (et, en, ru) and the company.
+pub struct Confirmation {
+    pub email: String,
+    pub occupation: [String; 3],
+    pub company: String,
+}
+
+pub async fn confirmation(pool: &PgPool, application_id: Uuid) -> Result<Confirmation> {
+    let (email, et, en, ru, company): (String, String, String, String, String) = sqlx::query_as(
+        "select u.username, coalesce(o.label_et, v.occupation_label, ''), coalesce(o.label_en, v.occupation_label, ''),
+                coalesce(o.label_ru, v.occupation_label, ''), c.business_name
+         from applications a join users u on u.id = a.applicant_user_id join vacancies v on v.id = a.vacancy_id
+         join companies c on c.id = v.company_id left join ref_occupations o on o.code = v.occupation_code
+         where a.id = $1",
+    )
+    .bind(application_id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(Error::not_found)?;
+    Ok(Confirmation { email, occupation: [et, en, ru], company })
 }

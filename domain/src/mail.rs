@@ -93,6 +93,36 @@ pub fn sign_in_code(locale: Locale, to: &str, code: &str) -> Mail {
     Mail { to: to.to_string(), subject, text }
 }
 
+/// The confirmation of a sent application, with the link that opens it (`origin` has no final slash).
+/// Its subject names the vacancy and carries no code, so tests reading codes from the outbox skip it.
+pub fn application_sent(locale: Locale, to: &str, occupation: &str, company: &str, origin: &str, link_id: uuid::Uuid) -> Mail {
+    let link = format!("{origin}/{}/application/{link_id}", locale.code());
+    let (subject, text) = match locale {
+        Locale::Et => (
+            format!("Sinu kandideerimine: {occupation}"),
+            format!(
+                "Tere!\n\nSinu kandideerimine ametikohale {occupation} ({company}) on tööandjale saadetud.\n\
+                 Kandideerimist näed siin (sisselogituna): {link}\n\nVakants"
+            ),
+        ),
+        Locale::En => (
+            format!("Your application: {occupation}"),
+            format!(
+                "Hello,\n\nyour application for {occupation} ({company}) has been sent to the employer.\n\
+                 See your application here (signed in): {link}\n\nVakants"
+            ),
+        ),
+        Locale::Ru => (
+            format!("Ваш отклик: {occupation}"),
+            format!(
+                "Здравствуйте!\n\nВаш отклик на вакансию «{occupation}» ({company}) отправлен работодателю.\n\
+                 Посмотреть отклик (после входа): {link}\n\nVakants"
+            ),
+        ),
+    };
+    Mail { to: to.to_string(), subject, text }
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OutboxMail {

@@ -5,9 +5,7 @@ export async function codeFor(page: Page, email: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      const mails = (await response.json()) as { subject: string }[];
-      code = mails[0]?.subject.match(/\d{6}/)?.[0] ?? '';
+      code = await newestCode(page, email);
       return code;
     })
     .not.toBe('');
@@ -19,11 +17,24 @@ export function newEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ee`;
 }
 
-/** The newest code in the outbox for `email`, or the empty string. */
-async function newestCode(page: Page, email: string): Promise<string> {
+interface OutboxMail {
+  subject: string;
+  text: string;
+}
+
+/** The mails sent to `email`, newest first. */
+export async function outbox(page: Page, email: string): Promise<OutboxMail[]> {
   const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const mails = (await response.json()) as { subject: string }[];
-  return mails[0]?.subject.match(/\d{6}/)?.[0] ?? '';
+  return (await response.json()) as OutboxMail[];
+}
+
+/** The code of the newest sign-in mail for `email` (other mails are passed over), or the empty string. */
+async function newestCode(page: Page, email: string): Promise<string> {
+  for (const mail of await outbox(page, email)) {
+    const code = mail.subject.match(/\d{6}/)?.[0];
+    if (code) return code;
+  }
+  return '';
 }
 
 /**
@@ -42,7 +53,7 @@ export async function signIn(page: Page, email: string, language: 'et' | 'en' | 
 }
 
 /** Registers a new applicant in English (names and phone given) and waits for the profile page. */
-export async function registerApplicant(page: Page, email: string): Promise<void> {
+export async function registerApplicant(page: Page, email: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<void> {
   await page.goto('/en/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -52,12 +63,65 @@ export async function registerApplicant(page: Page, email: string): Promise<void
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Code').fill(await codeFor(page, email));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('First name').fill('Mari');
-  await page.getByLabel('Last name').fill('Maasikas');
+  await page.getByLabel('First name').fill(name[0]);
+  await page.getByLabel('Last name').fill(name[1]);
   await page.getByLabel('Phone').fill('+37251234567');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'I am looking for a job' }).click();
   await expect(page).toHaveURL(/\/en\/account\/profile$/);
+}
+
+/** An API call made by the page itself: its session cookie and the anti-forgery header. */
+export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const cookie = document.cookie.split('; ').find((pair) => pair.startsWith('XSRF-TOKEN='));
+      const token = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
+/** A finished CV for the signed-in applicant, made through the API (the wizard is its own screen). */
+export async function createCv(page: Page, title: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<string> {
+  const created = await callApi<{ cvId: string }>(page, 'POST', '/api/applicant/cv', {
+    title,
+    firstname: name[0],
+    lastname: name[1],
+    phoneNumber: '+37251234567',
+    dateOfBirth: '1990-05-17',
+    gender: 'FEMALE',
+    employmentType: 'FULL_TIME',
+    workLocation: 'Tallinn',
+    workLocationCode: '0784',
+    categories: ['CATERING'],
+  });
+  expect(created.status).toBe(200);
+  return created.body.cvId;
+}
+
+export interface ApplyForm {
+  vacancyId: string;
+  cvNotRequired: boolean;
+  applyLink?: string | null;
+  questions: { questionId: string; question: string }[];
+}
+
+/** The first vacancy of the search's first page whose form asks questions and matches `want`. */
+export async function vacancyWithQuestions(page: Page, want: (form: ApplyForm) => boolean = () => true): Promise<ApplyForm> {
+  const search = await callApi<{ content: { vacancyId: string }[] }>(page, 'POST', '/api/open/search?page=0', {});
+  for (const { vacancyId } of search.body.content) {
+    const form = (await (await page.request.get(`/api/open/vacancies/${vacancyId}/apply`)).json()) as ApplyForm;
+    if (form.questions.length > 0 && !form.applyLink && want(form)) return form;
+  }
+  throw new Error('no vacancy with questions on the first page of the search');
 }
 
 /** Picks an option of a Mantine select (or multi-select) by the field's label. */

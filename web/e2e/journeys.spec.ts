@@ -45,11 +45,11 @@ test('a new applicant signs up and lands on the profile page', async ({ page }) 
   await expect(page.getByText('Kohustuslik')).toHaveCount(2);
   await page.getByRole('combobox', { name: 'Sugu' }).click();
   await page.getByRole('option', { name: 'Naine' }).click();
-  await page.getByLabel('Sünniaeg').fill('1990-05-17');
+  await page.getByLabel('Sünniaeg').fill('17/05/1990');
   await page.getByRole('button', { name: 'Salvesta' }).click();
   await expect(page.getByText('Profiil on salvestatud.')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Sünniaeg')).toHaveValue('1990-05-17');
+  await expect(page.getByLabel('Sünniaeg')).toHaveValue('17/05/1990');
 });
 
 test('a new employer registers a company and lands on the company page', async ({ page }) => {

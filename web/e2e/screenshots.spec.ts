@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { choose, codeFor, newEmail, pdfWithText, registerApplicant } from './helpers';
+import { callApi, choose, codeFor, createCv, newEmail, pdfWithText, registerApplicant, vacancyWithQuestions } from './helpers';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots`.
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
@@ -88,6 +88,44 @@ for (const width of [375, 1280]) {
     await page.getByRole('link', { name: /Vacancies: \d+/ }).first().click();
     await expect(page.getByRole('article').first()).toBeVisible();
     await shot('company');
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`applicant screens at ${width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
+    await registerApplicant(page, newEmail(`applyshot${width}`));
+    const cvId = await createCv(page, 'Kokk, viis aastat köögis');
+    const first = await vacancyWithQuestions(page, (form) => !form.cvNotRequired);
+    const second = await vacancyWithQuestions(page, (form) => form.vacancyId !== first.vacancyId);
+    for (const { vacancyId } of [first, second]) {
+      expect((await callApi(page, 'POST', '/api/applicant/favourites-vacancies', { vacancyId })).status).toBe(204);
+    }
+
+    await page.goto(`/et/account/vacancies/${first.vacancyId}/apply`);
+    await expect(page.getByRole('heading', { name: 'Kandideeri', exact: true })).toBeVisible();
+    await page.getByLabel(first.questions[0].question).fill('Järgmisest kuust');
+    await page.getByRole('button', { name: 'Saada kandideerimine' }).click();
+    await shot('apply');
+
+    const answers = second.questions.map(({ questionId }) => ({ questionId, answer: 'Jah' }));
+    const sent = await callApi(page, 'POST', '/api/applicant/applications', { vacancyId: second.vacancyId, cvId, coverLetter: 'Tere!', answers });
+    expect(sent.status).toBe(201);
+    await page.goto('/et/account/my-applications');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('my-applications');
+    await page.goto('/et/account/my-favourites');
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await shot('my-favourites');
+    if (width < 500) {
+      await page.getByRole('button', { name: 'Ava menüü' }).click();
+      await shot('burger-applicant');
+    } else {
+      await page.getByRole('button', { name: 'Konto menüü' }).click();
+      await shot('avatar-menu-applicant');
+    }
   });
 }
 

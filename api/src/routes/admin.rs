@@ -8,16 +8,21 @@ use domain::accounts::{self, Me, Role};
 use domain::error::{Error, ErrorCode};
 use domain::sessions::{self, Session};
 use domain::{audit, companies};
+use chrono::{DateTime, Utc};
+use domain::vacancies::ACTIVE_SQL;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::error::{ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
+use crate::routes::pages::{PageParams, total_pages};
 use crate::session::{RequestContext, SessionChange, SignedIn};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(represent))
+    OpenApiRouter::new().routes(routes!(represent)).routes(routes!(search_companies)).routes(routes!(set_has_contract))
 }
 
 /// Routes of `/api/admin` open to any signed-in user.
@@ -123,6 +128,129 @@ async fn be_original(State(state): State<AppState>, signed_in: SignedIn) -> ApiR
         ip: None,
     };
     switch_session(&state, current, &signed_in.context, new, entry).await
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CompanySearch {
+    /// Part of the business name or the start of the registry code; empty lists every company.
+    pub search: Option<String>,
+    /// Zero-based.
+    pub page: Option<u32>,
+    /// 20 by default, at most 100.
+    pub size: Option<u32>,
+}
+
+/// A company as the administrators' list shows it.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminCompany {
+    pub country_code: String,
+    pub registry_code: String,
+    pub business_name: String,
+    pub address: Option<String>,
+    /// The e-mail of the company's supervisor, whom "log in as the company" acts as.
+    pub supervisor: Option<String>,
+    pub staff_count: i64,
+    /// Vacancies open now.
+    pub active_vacancies: i64,
+    pub has_contract: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminCompanyPage {
+    pub content: Vec<AdminCompany>,
+    pub total_pages: u32,
+    pub total_elements: i64,
+}
+
+/// Handles `GET /api/admin/company/{countryCode}?search&page&size`: the registered companies,
+/// newest first, found by a part of the name or the start of the registry code.
+#[utoipa::path(get, path = "/company/{countryCode}", tag = "admin", params(("countryCode" = String, Path), CompanySearch),
+    responses((status = 200, body = AdminCompanyPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn search_companies(
+    State(state): State<AppState>,
+    Path(country_code): Path<String>,
+    Query(params): Query<CompanySearch>,
+) -> ApiResult<Json<AdminCompanyPage>> {
+    let (page, size) = PageParams { page: params.page, size: params.size }.resolve(20)?;
+    let search = params.search.as_deref().map(str::trim).unwrap_or_default();
+    if search.chars().count() > 100 {
+        return Err(Error::field("search", "The search is too long (at most 100 characters)").into());
+    }
+    let pattern = format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let sql = format!(
+        "select c.country_code, c.registry_code, c.business_name, c.address, u.username as supervisor,
+                (select count(*) from company_staff s where s.company_id = c.id) as staff_count,
+                (select count(*) from vacancies v where v.company_id = c.id and {ACTIVE_SQL}) as active_vacancies,
+                c.has_contract, c.created_at, count(*) over () as total
+         from companies c left join users u on u.id = c.supervisor_user_id and u.deleted_at is null
+         where c.country_code = upper($1) and c.deleted_at is null
+           and ($2 = '' or c.business_name ilike $3 or starts_with(c.registry_code, $2))
+         order by c.created_at desc, c.registry_code
+         limit $4 offset $5"
+    );
+    let rows: Vec<AdminCompanyRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&country_code)
+        .bind(search)
+        .bind(&pattern)
+        .bind(size)
+        .bind(page * size)
+        .fetch_all(&state.pool)
+        .await?;
+    let total = rows.first().map(|row| row.total).unwrap_or(0);
+    Ok(Json(AdminCompanyPage {
+        total_pages: total_pages(total, size),
+        total_elements: total,
+        content: rows.into_iter().map(|row| row.company).collect(),
+    }))
+}
+
+#[derive(sqlx::FromRow)]
+struct AdminCompanyRow {
+    #[sqlx(flatten)]
+    company: AdminCompany,
+    total: i64,
+}
+
+/// Handles `PATCH /api/admin/company/{countryCode}/{registryCode}/hasContract` with `true` or
+/// `false` as the body: the "Company has a contract" flag (recorded in the audit log).
+#[utoipa::path(patch, path = "/company/{countryCode}/{registryCode}/hasContract", tag = "admin",
+    params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = bool,
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn set_has_contract(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path((country_code, registry_code)): Path<(String, String)>,
+    Json(has_contract): Json<bool>,
+) -> ApiResult<axum::http::StatusCode> {
+    let mut tx = state.pool.begin().await?;
+    let company: Option<Uuid> = sqlx::query_scalar(
+        "update companies set has_contract = $3, updated_at = now()
+         where country_code = upper($1) and registry_code = $2 and deleted_at is null returning id",
+    )
+    .bind(&country_code)
+    .bind(&registry_code)
+    .bind(has_contract)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let company = company.ok_or_else(Error::not_found)?;
+    audit::record(
+        &mut *tx,
+        audit::Entry {
+            actor_user_id: Some(signed_in.session.user_id),
+            action: "company.has_contract",
+            target_user_id: None,
+            target_company_id: Some(company),
+            details: serde_json::json!({ "hasContract": has_contract }),
+            ip: signed_in.context.ip.as_deref(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::applications::{self, NewApplication, Tab};
+use axum::http::HeaderMap;
+use domain::applications::{self, ApplicationRow, Applied, NewApplication, Reader, Tab};
+use domain::locale::Locale;
+use domain::accounts::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,7 +16,7 @@ use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
 use crate::routes::search::{Labels, VacancyListItem, cards_in_order};
-use crate::session::SignedIn;
+use crate::session::{Ctx, SignedIn};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,7 +28,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub fn open_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(apply_form))
+    OpenApiRouter::new().routes(routes!(apply_form)).routes(routes!(application_by_link))
+}
+
+/// Calls under `/api/user` that read one application.
+pub fn user_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(application))
 }
 
 #[derive(Deserialize, ToSchema, IntoParams)]
@@ -104,9 +112,32 @@ pub struct Created {
     responses((status = 201, body = Created),
         (status = 400, body = ErrorBody, description = "already_applied: This position has already been applied; a missing CV or answer"),
         (status = 404, body = ErrorBody, description = "the vacancy is not open, or the CV is not the applicant's")))]
-async fn apply(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewApplication>) -> ApiResult<(StatusCode, Json<Created>)> {
-    let application_id = applications::apply(&state.pool, signed_in.session.user_id, &body).await?;
-    Ok((StatusCode::CREATED, Json(Created { application_id })))
+async fn apply(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    headers: HeaderMap,
+    Json(body): Json<NewApplication>,
+) -> ApiResult<(StatusCode, Json<Created>)> {
+    let applied = applications::apply(&state.pool, signed_in.session.user_id, &body).await?;
+    // the application is saved: a mail that cannot go out is logged, not the applicant's failure
+    if let Err(error) = send_confirmation(&state, signed_in.context.locale, &headers, applied).await {
+        tracing::warn!(error = %error, application_id = %applied.application_id, "application confirmation mail not sent");
+    }
+    Ok((StatusCode::CREATED, Json(Created { application_id: applied.application_id })))
+}
+
+/// Mails the applicant, in the language of the request, the link to their application.
+async fn send_confirmation(state: &AppState, locale: Locale, headers: &HeaderMap, applied: Applied) -> domain::Result<()> {
+    let confirmation = applications::confirmation(&state.pool, applied.application_id).await?;
+    let [et, en, ru] = &confirmation.occupation;
+    let occupation = match locale {
+        Locale::Et => et,
+        Locale::En => en,
+        Locale::Ru => ru,
+    };
+    let origin = crate::seo::origin(state, headers);
+    let mail = domain::mail::application_sent(locale, &confirmation.email, occupation, &confirmation.company, &origin, applied.link_id);
+    state.mailer.send(mail).await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -134,6 +165,17 @@ pub enum CandidateStatus {
     Match,
     ProbableMatch,
     NoMatch,
+}
+
+impl CandidateStatus {
+    fn of_verdict(verdict: Option<&str>) -> Option<Self> {
+        match verdict? {
+            "SUITABLE" => Some(CandidateStatus::Match),
+            "POSSIBLY_SUITABLE" => Some(CandidateStatus::ProbableMatch),
+            "NOT_SUITABLE" => Some(CandidateStatus::NoMatch),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -171,12 +213,7 @@ async fn my_applications(State(state): State<AppState>, signed_in: SignedIn, Que
                     },
                     cv_id: row.cv_id,
                     status: row.status,
-                    candidate_status: row.verdict.as_deref().and_then(|v| match v {
-                        "SUITABLE" => Some(CandidateStatus::Match),
-                        "POSSIBLY_SUITABLE" => Some(CandidateStatus::ProbableMatch),
-                        "NOT_SUITABLE" => Some(CandidateStatus::NoMatch),
-                        _ => None,
-                    }),
+                    candidate_status: CandidateStatus::of_verdict(row.verdict.as_deref()),
                     change_flag: row.change_flag,
                     created_at: row.created_at,
                     withdrawn_at: row.withdrawn_at,
@@ -192,4 +229,92 @@ async fn my_applications(State(state): State<AppState>, signed_in: SignedIn, Que
 async fn withdraw(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
     applications::withdraw(&state.pool, signed_in.session.user_id, id).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationCv {
+    pub cv_id: Uuid,
+    pub title: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationAnswer {
+    /// The question as the employer asked it when the application was sent.
+    pub question: String,
+    pub answer: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Applicant {
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+}
+
+/// One application in full.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationDetail {
+    pub application_id: Uuid,
+    pub vacancy: ApplicationVacancy,
+    pub applicant: Applicant,
+    /// The CV sent with the application; none when sent without one (or the CV was deleted since).
+    pub cv: Option<ApplicationCv>,
+    pub cover_letter: Option<String>,
+    pub answers: Vec<ApplicationAnswer>,
+    /// TEMPORARY, EXISTS, HIDDEN or ARCHIVED.
+    pub status: String,
+    /// Not set until the employer has judged the application.
+    pub candidate_status: Option<CandidateStatus>,
+    /// NONE, NEW or UPDATED.
+    pub change_flag: String,
+    pub created_at: DateTime<Utc>,
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+fn detail((row, answers): (ApplicationRow, Vec<applications::AnswerRow>)) -> ApplicationDetail {
+    let et = row.label_et.unwrap_or_default();
+    ApplicationDetail {
+        application_id: row.id,
+        vacancy: ApplicationVacancy {
+            vacancy_id: row.vacancy_id,
+            occupation: Labels { en: row.label_en.unwrap_or_else(|| et.clone()), ru: row.label_ru.unwrap_or_else(|| et.clone()), et },
+            business_name: row.business_name,
+            valid_until: row.valid_until,
+            open: row.vacancy_open,
+        },
+        applicant: Applicant { firstname: row.firstname, lastname: row.lastname },
+        cv: row.cv_id.filter(|_| row.cv_title.is_some()).map(|cv_id| ApplicationCv { cv_id, title: row.cv_title }),
+        cover_letter: row.cover_letter,
+        answers: answers.into_iter().map(|a| ApplicationAnswer { question: a.question, answer: a.answer }).collect(),
+        status: row.status,
+        candidate_status: CandidateStatus::of_verdict(row.verdict.as_deref()),
+        change_flag: row.change_flag,
+        created_at: row.created_at,
+        withdrawn_at: row.withdrawn_at,
+    }
+}
+
+/// Handles `GET /api/open/application/{link}`: the application behind the link of its confirmation
+/// mail, read-only. It answers only the application's applicant, signed in; a visitor, anyone else
+/// and a wrong, expired or revoked link get "not found", so a link alone reveals nothing.
+#[utoipa::path(get, path = "/application/{link}", tag = "applicant", params(("link" = String, Path, description = "the link id of the mail")),
+    responses((status = 200, body = ApplicationDetail), (status = 404, body = ErrorBody)))]
+async fn application_by_link(State(state): State<AppState>, Ctx(context): Ctx, Path(link): Path<String>) -> ApiResult<Json<ApplicationDetail>> {
+    let (Some(session), Ok(link_id)) = (context.session, Uuid::parse_str(&link)) else {
+        return Err(domain::Error::not_found().into());
+    };
+    Ok(Json(detail(applications::read_by_link(&state.pool, session.user_id, link_id).await?)))
+}
+
+/// Handles `GET /api/user/applications/{id}`: the application in full, for its applicant and for
+/// the staff of the vacancy's company acting for it (not once withdrawn); everyone else "not found".
+#[utoipa::path(get, path = "/applications/{id}", tag = "user", params(("id" = Uuid, Path)),
+    responses((status = 200, body = ApplicationDetail), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn application(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<ApplicationDetail>> {
+    let session = &signed_in.session;
+    let reader = Reader { user_id: session.user_id, employer_company: session.company_id.filter(|_| session.has_role(Role::Employer)) };
+    Ok(Json(detail(applications::read(&state.pool, reader, id).await?)))
 }

@@ -416,7 +416,7 @@ pub struct PageParams {
 }
 
 impl PageParams {
-    fn resolve(&self, default_size: u32) -> Result<(i64, i64), Error> {
+    pub(crate) fn resolve(&self, default_size: u32) -> Result<(i64, i64), Error> {
         let size = self.size.unwrap_or(default_size);
         if !(1..=100).contains(&size) {
             return Err(Error::field("size", "Page size must be between 1 and 100"));
@@ -429,7 +429,7 @@ impl PageParams {
     }
 }
 
-fn total_pages(total: i64, size: i64) -> u32 {
+pub(crate) fn total_pages(total: i64, size: i64) -> u32 {
     ((total + size - 1) / size) as u32
 }
 

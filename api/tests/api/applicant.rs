@@ -166,3 +166,113 @@ async fn employers_and_visitors_cannot_use_the_applicant_calls() {
     assert_eq!(app.client.get("/api/applicant/favourites-vacancies").await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.client.post("/api/applicant/applications", json!({ "vacancyId": Uuid::new_v4() })).await.status(), StatusCode::FORBIDDEN);
 }
+
+/// The link id in the newest application mail of `email`, and the mail's subject.
+async fn application_link(client: &crate::helpers::TestClient, email: &str) -> (String, String) {
+    let mails: Value = client.get(&format!("/api/dev/outbox?to={email}")).await.json().await.unwrap();
+    let mail = &mails[0];
+    let text = mail["text"].as_str().unwrap();
+    let link = text.split("/application/").nth(1).expect("a link to the application").split_whitespace().next().unwrap();
+    (link.to_string(), mail["subject"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn the_confirmation_mail_links_to_the_application_for_its_applicant_only() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    sqlx::query("update vacancies set cv_not_required = true where id = $1").bind(vacancy).execute(&app.pool).await.unwrap();
+    let asked = question(&app, vacancy, "Millal saad alustada?", 0).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.create_user("kati@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    let created: Value = app
+        .client
+        .post("/api/applicant/applications", json!({ "vacancyId": vacancy, "coverLetter": "Tere!", "answers": [{ "questionId": asked, "answer": "Kohe" }] }))
+        .await
+        .json()
+        .await
+        .unwrap();
+
+    let (link, subject) = application_link(&app.client, "mari@example.ee").await;
+    assert!(subject.starts_with("Sinu kandideerimine: "), "{subject}");
+    let opened: Value = app.client.get(&format!("/api/open/application/{link}")).await.json().await.unwrap();
+    assert_eq!(opened["applicationId"], created["applicationId"]);
+    assert_eq!(opened["vacancy"]["vacancyId"], vacancy.to_string());
+    assert_eq!(opened["vacancy"]["businessName"], "Põhja Köök OÜ");
+    assert_eq!(opened["coverLetter"], "Tere!");
+    assert_eq!(opened["answers"], json!([{ "question": "Millal saad alustada?", "answer": "Kohe" }]));
+    assert_eq!(opened["cv"], Value::Null);
+
+    let visitor = app.new_client();
+    let (status, _) = error_of(visitor.get(&format!("/api/open/application/{link}")).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a link alone shows a visitor nothing");
+    let other = app.new_client();
+    other.sign_in("kati@example.ee").await;
+    let (status, _) = error_of(other.get(&format!("/api/open/application/{link}")).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another applicant is not shown it");
+    for wrong in [Uuid::new_v4().to_string(), "nope".to_string()] {
+        let (status, _) = error_of(app.client.get(&format!("/api/open/application/{wrong}")).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{wrong}");
+    }
+
+    let code = app.client.code_from_outbox("mari@example.ee").await;
+    assert_eq!(code.len(), 6, "the sign-in code is still found past the application mail");
+
+    sqlx::query("update application_links set expires_at = now() - interval '1 second'").execute(&app.pool).await.unwrap();
+    let (status, _) = error_of(app.client.get(&format!("/api/open/application/{link}")).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "an expired link opens nothing");
+}
+
+#[tokio::test]
+async fn an_application_is_read_by_its_applicant_and_the_staff_of_the_vacancys_company_only() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("11111116", "Näide OÜ")]).await;
+    app.create_employer("other@example.ee", &[("22222222", "Muu AS")]).await;
+    let company_id: Uuid = sqlx::query_scalar("select id from companies where registry_code = '11111116'").fetch_one(&app.pool).await.unwrap();
+    let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
+    let asked = question(&app, vacancy, "Kas sul on tervisetõend?", 0).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.create_user("kati@example.ee", &["APPLICANT"]).await;
+    let cv = own_cv(&app, "mari@example.ee").await;
+    app.client.sign_in("mari@example.ee").await;
+    let created: Value = app
+        .client
+        .post("/api/applicant/applications", json!({ "vacancyId": vacancy, "cvId": cv, "answers": [{ "questionId": asked, "answer": "Jah" }] }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/user/applications/{}", created["applicationId"].as_str().unwrap());
+
+    let own: Value = app.client.get(&path).await.json().await.unwrap();
+    assert_eq!(own["cv"], json!({ "cvId": cv, "title": "Kokk" }));
+    assert_eq!(own["answers"][0]["answer"], "Jah");
+    assert_eq!(own["status"], "EXISTS");
+    assert_eq!(own["candidateStatus"], Value::Null);
+
+    let boss = app.new_client();
+    boss.sign_in("boss@example.ee").await;
+    let read: Value = boss.get(&path).await.json().await.unwrap();
+    assert_eq!(read["applicationId"], created["applicationId"]);
+    assert_eq!(read["applicant"], json!({ "firstname": "Test", "lastname": "User" }));
+
+    let other_employer = app.new_client();
+    other_employer.sign_in("other@example.ee").await;
+    assert_eq!(other_employer.get(&path).await.status(), StatusCode::NOT_FOUND);
+    let other_applicant = app.new_client();
+    other_applicant.sign_in("kati@example.ee").await;
+    assert_eq!(other_applicant.get(&path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.new_client().get(&path).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.client.get(&format!("/api/user/applications/{}", Uuid::new_v4())).await.status(), StatusCode::NOT_FOUND);
+
+    sqlx::query("update applications set verdict = 'POSSIBLY_SUITABLE'").execute(&app.pool).await.unwrap();
+    assert_eq!(app.client.get(&path).await.json::<Value>().await.unwrap()["candidateStatus"], "probableMatch");
+
+    // withdrawn: the employer no longer reads it, the applicant still does
+    let id = created["applicationId"].as_str().unwrap();
+    assert_eq!(delete(&app.client, &format!("/api/applicant/applications/{id}")).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(boss.get(&path).await.status(), StatusCode::NOT_FOUND);
+    let own: Value = app.client.get(&path).await.json().await.unwrap();
+    assert!(own["withdrawnAt"].is_string());
+}

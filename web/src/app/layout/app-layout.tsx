@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigation } from 'react-router';
 
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { useBadgeCounts } from '@/shared/session/badge-counts';
 import { useMe } from '@/shared/session/me';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 
 import { Footer } from './footer';
 import { LanguageSelect } from './language-select';
+import { SidebarLink } from './sidebar-link';
 import { dashboardItem, faqPath, sidebarItems } from './navigation';
 
 const AccountControls = lazy(() => import('./account-controls'));
@@ -49,6 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // a collapsed sidebar stays in the page for its slide animation; keep it away from keyboards and readers
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
+  const badges = useBadgeCounts(!!me).data;
 
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [location.pathname, closeMenu]);
@@ -101,12 +104,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Stack gap={4}>
           {sidebarItems(me).map((item) => (
             <Box key={item.key} hiddenFrom={item.mobileOnly ? 'md' : undefined}>
-              <NavLink
-                component={Link}
-                to={to(item.to)}
-                label={t(item.label)}
-                active={location.pathname === to(item.to)}
-              />
+              <SidebarLink item={item} href={to(item.to)} active={location.pathname === to(item.to)} visible={!sidebarHidden} counts={badges} />
             </Box>
           ))}
           {me ? (

@@ -8,6 +8,9 @@ import { fakeApi, renderRoutes } from '@/test/render';
 
 import ImpersonationNotice from './impersonation-notice';
 
+const hardNavigate = vi.hoisted(() => vi.fn());
+vi.mock('@/shared/lib/hard-navigate', () => ({ hardNavigate }));
+
 const acting: Me = {
   username: 'mari@example.ee',
   roles: ['USER', 'APPLICANT'],
@@ -28,15 +31,23 @@ describe('ImpersonationNotice', () => {
     document.cookie = 'XSRF-TOKEN=token-from-cookie';
     const { router } = await renderRoutes('/en/somewhere', [
       { path: 'somewhere', element: <ImpersonationNotice me={acting} /> },
-      { path: 'back-here', element: <p>admin page</p> },
     ]);
 
     expect(screen.getByText('You are acting as mari@example.ee (signed in as admin@vakants.test).')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Return to my account' }));
 
-    expect(await screen.findByText('admin page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/en/back-here');
+    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/en/back-here'));
+    expect(router.state.location.pathname).toBe('/en/somewhere');
     expect(sessionStorage.getItem(IMPERSONATION_RETURN_KEY)).toBeNull();
     expect(calls[0].headers.get('x-xsrf-token')).toBe('token-from-cookie');
+  });
+});
+
+describe('ImpersonationNotice without a stored path', () => {
+  it('reloads the home page as the original user', async () => {
+    fakeApi({ 'GET /api/admin/be-original': { body: { ...acting, username: 'admin@vakants.test', roles: ['USER', 'ADMIN'], originalUser: null } } });
+    await renderRoutes('/ru/somewhere', [{ path: 'somewhere', element: <ImpersonationNotice me={acting} /> }], 'ru');
+    await userEvent.setup().click(screen.getByRole('button'));
+    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/ru/'));
   });
 });

@@ -20,14 +20,26 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv']);
-    expect(avatarMenuItems(user(['USER', 'ADMIN']))).toEqual([]);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-data']);
+    expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
+    expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
+    expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'admin-companies')).toBe(false);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
   });
 
   it('leads applicants to their CVs from the sidebar', () => {
     expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-cv')?.to).toBe('/account/my-cv');
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-cv')).toBe(false);
+  });
+
+  it('gives applicants their applications, with the applications badge, and their favourites', () => {
+    const items = sidebarItems(user(['USER', 'APPLICANT']));
+    expect(items.find((item) => item.key === 'my-applications')).toMatchObject({ to: '/account/my-applications', badge: 'APPLICATIONS' });
+    expect(items.find((item) => item.key === 'my-favourites')).toMatchObject({ to: '/account/my-favourites' });
+    expect(items.find((item) => item.key === 'my-favourites')?.badge).toBeUndefined();
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-applications')).toBe(false);
+    expect(sidebarItems(null).some((item) => item.badge)).toBe(false);
   });
 
   it('leads applicants to their data from the sidebar', () => {

@@ -1,5 +1,6 @@
 import type { Me } from '@/shared/api/types';
-import { isApplicant, isEmployer } from '@/shared/session/me';
+import type { BadgeKind } from '@/shared/lib/badges';
+import { isApplicant, isEmployer, isStaff } from '@/shared/session/me';
 
 export interface NavItem {
   key: string;
@@ -9,7 +10,18 @@ export interface NavItem {
   to: string;
   /** shown in the sidebar only below the desktop width */
   mobileOnly?: boolean;
+  /** the menu badge this item carries (spec 1 section 3, badge kinds) */
+  badge?: BadgeKind;
 }
+
+/** The applicant's own pages, in the sidebar and the avatar menu alike. */
+const APPLICANT_ITEMS: NavItem[] = [
+  { key: 'profile', label: 'nav.myProfile', to: '/account/profile' },
+  { key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' },
+  { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
+  { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
+  { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
+];
 
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
 export function faqPath(me: Me | null): string {
@@ -18,6 +30,7 @@ export function faqPath(me: Me | null): string {
 
 /** The dashboard of the role, if the role has one. */
 export function dashboardItem(me: Me | null): NavItem | null {
+  if (isStaff(me)) return { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' };
   if (isEmployer(me)) return { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' };
   if (isApplicant(me)) return { key: 'profile', label: 'nav.myProfile', to: '/account/profile' };
   return null;
@@ -34,9 +47,8 @@ export function sidebarItems(me: Me | null): NavItem[] {
     { key: 'categories', label: 'nav.categories', to: '/categories', mobileOnly: true },
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];
-  if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
-  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
-  if (isApplicant(me)) items.push({ key: 'my-data', label: 'nav.myData', to: '/account/my-data' });
+  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
+  if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
@@ -45,11 +57,11 @@ export function sidebarItems(me: Me | null): NavItem[] {
 /** The avatar menu's links by role (spec 1 section 6). */
 export function avatarMenuItems(me: Me): NavItem[] {
   const items: NavItem[] = [];
+  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
   if (isEmployer(me)) {
     items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });
   }
-  if (isApplicant(me)) items.push({ key: 'profile', label: 'nav.myProfile', to: '/account/profile' });
-  if (isApplicant(me)) items.push({ key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' });
+  if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   return items;
 }

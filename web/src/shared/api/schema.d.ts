@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/company/{countryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company/{countryCode}?search&page&size`: the registered companies,
+         *     newest first, found by a part of the name or the start of the registry code.
+         */
+        get: operations["search_companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company/{countryCode}/{registryCode}/hasContract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/admin/company/{countryCode}/{registryCode}/hasContract` with `true` or
+         *     `false` as the body: the "Company has a contract" flag (recorded in the audit log).
+         */
+        patch: operations["set_has_contract"];
+        trace?: never;
+    };
     "/api/admin/represent/{username}": {
         parameters: {
             query?: never;
@@ -437,6 +477,27 @@ export interface paths {
          *     then names containing "linn" alphabetically, then the rest alphabetically.
          */
         get: operations["cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/application/{link}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/application/{link}`: the application behind the link of its confirmation
+         *     mail, read-only. It answers only the application's applicant, signed in; a visitor, anyone else
+         *     and a wrong, expired or revoked link get "not found", so a link alone reveals nothing.
+         */
+        get: operations["application_by_link"];
         put?: never;
         post?: never;
         delete?: never;
@@ -989,6 +1050,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/applications/{id}`: the application in full, for its applicant and for
+         *     the staff of the vacancy's company acting for it (not once withdrawn); everyone else "not found".
+         */
+        get: operations["application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/companies/{countryCode}/{registryCode}/register": {
         parameters: {
             query?: never;
@@ -1244,10 +1325,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A company as the administrators' list shows it. */
+        AdminCompany: {
+            /**
+             * Format: int64
+             * @description Vacancies open now.
+             */
+            activeVacancies: number;
+            address?: string | null;
+            businessName: string;
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            hasContract: boolean;
+            registryCode: string;
+            /** Format: int64 */
+            staffCount: number;
+            /** @description The e-mail of the company's supervisor, whom "log in as the company" acts as. */
+            supervisor?: string | null;
+        };
+        AdminCompanyPage: {
+            content: components["schemas"]["AdminCompany"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         Answer: {
             answer: string;
             /** Format: uuid */
             questionId: string;
+        };
+        Applicant: {
+            firstname?: string | null;
+            lastname?: string | null;
         };
         /** @description An interview as the applicant sees it (spec 1 sections 3 and 4). */
         ApplicantInterview: {
@@ -1293,6 +1404,35 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             vacancy?: components["schemas"]["InterviewVacancy"] | null;
+        };
+        ApplicationAnswer: {
+            answer: string;
+            /** @description The question as the employer asked it when the application was sent. */
+            question: string;
+        };
+        ApplicationCv: {
+            /** Format: uuid */
+            cvId: string;
+            title?: string | null;
+        };
+        /** @description One application in full. */
+        ApplicationDetail: {
+            answers: components["schemas"]["ApplicationAnswer"][];
+            applicant: components["schemas"]["Applicant"];
+            /** Format: uuid */
+            applicationId: string;
+            candidateStatus?: components["schemas"]["CandidateStatus"] | null;
+            /** @description NONE, NEW or UPDATED. */
+            changeFlag: string;
+            coverLetter?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            cv?: components["schemas"]["ApplicationCv"] | null;
+            /** @description TEMPORARY, EXISTS, HIDDEN or ARCHIVED. */
+            status: string;
+            vacancy: components["schemas"]["ApplicationVacancy"];
+            /** Format: date-time */
+            withdrawnAt?: string | null;
         };
         ApplicationVacancy: {
             businessName: string;
@@ -2452,6 +2592,98 @@ export interface operations {
             };
         };
     };
+    search_companies: {
+        parameters: {
+            query?: {
+                /** @description Part of the business name or the start of the registry code; empty lists every company. */
+                search?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_has_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": boolean;
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     represent: {
         parameters: {
             query?: never;
@@ -3444,6 +3676,36 @@ export interface operations {
             };
         };
     };
+    application_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link id of the mail */
+                link: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     categories: {
         parameters: {
             query?: never;
@@ -4245,6 +4507,43 @@ export interface operations {
             };
             /** @description an administrator acting as the user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,13 +23,18 @@ export function useChangeFavourite() {
   });
 }
 
-/** The ids of the applicant's saved vacancies (the vacancy page has no favourite flag of its own). */
-export function useFavouriteIds(enabled: boolean): Set<string> | undefined {
-  const favourites = useQuery({
+/** The applicant's saved vacancies that are still open, as cards, most recently saved first. */
+export function useFavourites(enabled = true) {
+  return useQuery({
     queryKey: ['favourites'],
     queryFn: () => unwrap(api.GET('/api/applicant/favourites-vacancies')),
     enabled,
     meta: { handledLocally: true },
   });
+}
+
+/** The ids of the applicant's saved vacancies (the vacancy page has no favourite flag of its own). */
+export function useFavouriteIds(enabled: boolean): Set<string> | undefined {
+  const favourites = useFavourites(enabled);
   return favourites.data ? new Set(favourites.data.map((vacancy) => vacancy.vacancyId)) : undefined;
 }

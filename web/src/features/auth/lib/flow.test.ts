@@ -59,7 +59,8 @@ describe('landingPath (redirect by role)', () => {
   it('sends each role to its page', () => {
     expect(landingPath(user({ roles: ['USER', 'EMPLOYER'] }), null, 'ru')).toBe('/ru/employer/account/my-company');
     expect(landingPath(user({ roles: ['USER', 'APPLICANT'] }), null, 'et')).toBe('/et/account/profile');
-    expect(landingPath(user({ roles: ['USER', 'ADMIN'] }), null, 'et')).toBe('/et/');
+    expect(landingPath(user({ roles: ['USER', 'ADMIN'] }), null, 'et')).toBe('/et/admin/companies');
+    expect(landingPath(user({ roles: ['USER', 'SUPERVISOR'] }), null, 'en')).toBe('/en/admin/companies');
     expect(landingPath(user({ roles: ['USER'] }), null, 'en')).toBe('/en/');
   });
 });

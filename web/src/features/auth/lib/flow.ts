@@ -37,15 +37,14 @@ export function nextAfterCompanies(count: number): Next {
 }
 
 /**
- * Where a finished sign-in goes: the return path, else by role — employer to the company page,
- * applicant to the profile, anyone else home. Administrators and supervisors also go home: the
- * spec's /admin/companies comes with the admin area and is not part of the app yet.
+ * Where a finished sign-in goes: the return path, else by role — administrators and supervisors to
+ * the companies list, employer to the company page, applicant to the profile, anyone else home.
  */
 export function landingPath(me: Me | null, returnPath: string | null, language: Language): string {
   if (returnPath && isSafeReturnPath(returnPath)) return returnPath;
   const prefix = `/${language}`;
   if (!me) return `${prefix}/`;
-  if (me.roles.includes('ADMIN') || me.roles.includes('SUPERVISOR')) return `${prefix}/`;
+  if (me.roles.includes('ADMIN') || me.roles.includes('SUPERVISOR')) return `${prefix}/admin/companies`;
   if (me.roles.includes('EMPLOYER')) return `${prefix}/employer/account/my-company`;
   if (me.roles.includes('APPLICANT')) return `${prefix}/account/profile`;
   return `${prefix}/`;

@@ -1,0 +1,44 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, unwrap } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
+import type { Me } from '@/shared/api/types';
+
+export type AdminCompany = components['schemas']['AdminCompany'];
+
+export const ADMIN_COMPANIES_PAGE_SIZE = 20;
+
+/** `GET /api/admin/company/EE?search&page`: registered companies, newest first. */
+export function useAdminCompanies(search: string, page: number) {
+  return useQuery({
+    queryKey: ['admin', 'companies', search, page],
+    queryFn: () =>
+      unwrap(api.GET('/api/admin/company/{countryCode}', { params: { path: { countryCode: 'EE' }, query: { search, page, size: ADMIN_COMPANIES_PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `PATCH …/hasContract`: the "Company has a contract" flag. */
+export function useSetHasContract() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ company, hasContract }: { company: AdminCompany; hasContract: boolean }) =>
+      unwrap(
+        api.PATCH('/api/admin/company/{countryCode}/{registryCode}/hasContract', {
+          params: { path: { countryCode: company.countryCode, registryCode: company.registryCode } },
+          body: hasContract,
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'companies'] }),
+  });
+}
+
+/**
+ * `GET /api/admin/represent/{username}`: act as the company's supervisor. The caller loads the next
+ * page afresh, so nothing the administrator's session cached carries over.
+ */
+export function useRepresent() {
+  return useMutation({
+    mutationFn: (username: string): Promise<Me> => unwrap(api.GET('/api/admin/represent/{username}', { params: { path: { username } } })),
+  });
+}

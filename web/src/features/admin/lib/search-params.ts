@@ -1,0 +1,12 @@
+/** The list's state in the URL: `?search=` (trimmed) and the zero-based `page`, left out on the first page. */
+export function readListParams(params: URLSearchParams): { search: string; page: number } {
+  const page = Number(params.get('page'));
+  return { search: (params.get('search') ?? '').trim(), page: Number.isInteger(page) && page > 0 ? page : 0 };
+}
+
+export function writeListParams(search: string, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set('search', search.trim());
+  if (page > 0) params.set('page', String(page));
+  return params;
+}
