@@ -193,6 +193,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Sinu sündmused ja intervjuud kuu või nädala kaupa.", "Your events and interviews by month or week.", "Ваши события и собеседования по месяцам и неделям."],
         indexable: false,
     }),
+    ("account/my-data", PageHead {
+        title: ["Minu andmed", "My data", "Мои данные"],
+        description: ["Laadi alla kõik oma andmed või kustuta konto.", "Download all your data or delete your account.", "Скачайте все свои данные или удалите учётную запись."],
+        indexable: false,
+    }),
     ("account/my-favourites", PageHead {
         title: ["Minu lemmikud", "My favourites", "Избранное"],
         description: ["Tööpakkumised, mille oled salvestanud.", "The vacancies you have saved.", "Сохранённые вами вакансии."],

@@ -51,6 +51,7 @@ export function createRouter() {
                 { path: 'create-cv', lazy: () => import('@/features/cv/routes/create-cv') },
                 { path: 'my-interviews', lazy: () => import('@/features/interviews/routes/my-interviews') },
                 { path: 'calendar', lazy: () => import('@/features/calendar/routes/calendar') },
+                { path: 'my-data', lazy: () => import('@/features/my-data/routes/my-data') },
                 { path: 'my-applications', lazy: () => import('@/features/applications/routes/my-applications') },
                 { path: 'my-favourites', lazy: () => import('@/features/applications/routes/my-favourites') },
                 { path: 'vacancies/:vacancyId/apply', lazy: () => import('@/features/applications/routes/apply') },

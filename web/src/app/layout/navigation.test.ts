@@ -20,7 +20,7 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
@@ -40,5 +40,10 @@ describe('navigation by role', () => {
     expect(items.find((item) => item.key === 'my-favourites')?.badge).toBeUndefined();
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-applications')).toBe(false);
     expect(sidebarItems(null).some((item) => item.badge)).toBe(false);
+  });
+
+  it('leads applicants to their data from the sidebar', () => {
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-data')?.to).toBe('/account/my-data');
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-data')).toBe(false);
   });
 });

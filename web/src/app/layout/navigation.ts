@@ -22,6 +22,7 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews', badge: 'INTERVIEWS' },
   { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },
+  { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
 ];
 
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */

@@ -33,3 +33,4 @@ export type CvSummary = Schemas['CvSummary'];
 export type CvPdf = Schemas['CvPdf'];
 export type Visibility = Schemas['Visibility'];
 export type CvStatus = Schemas['CvStatus'];
+export type UploadedFile = Schemas['UploadedFile'];

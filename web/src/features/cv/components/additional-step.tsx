@@ -5,10 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '@/shared/ui/text-field';
 
 import type { Visibility } from '../api/types';
+import type { RowFile } from '../lib/form';
 import { MAX_LONG_TEXT } from './experience-step';
 import { RowFiles } from './row-files';
 import { RowListFields } from './row-list';
-import { setFields, type StepProps } from './step-props';
+import { type FormUpdate, setFields, type StepProps } from './step-props';
+
+type FileList = 'certificates' | 'courses' | 'references';
+
+/** Sets the file of a certificate, course or reference; the server's message on `fileId` goes with it. */
+function setRowFile(update: FormUpdate, list: FileList, index: number, file: RowFile | null): void {
+  update(
+    (form) => ({ ...form, [list]: form[list].map((row, i) => (i === index ? { ...row, file } : row)) }),
+    [`${list}[${index}].fileId`],
+  );
+}
+
+function setPortfolioFiles(update: FormUpdate, index: number, files: RowFile[]): void {
+  update(
+    (form) => ({ ...form, portfolio: form.portfolio.map((row, i) => (i === index ? { ...row, files } : row)) }),
+    [`portfolio[${index}].fileIds`],
+  );
+}
 
 /** Step 6: certificates, courses, references, portfolio, about me, the PDF and the visibility. */
 export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf: ReactNode }) {
@@ -30,7 +48,12 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
                 error={errors[`certificates[${i}].year`]}
               />
             </SimpleGrid>
-            <RowFiles files={row.file ? [row.file] : []} onRemove={() => change({ file: null })} error={errors[`certificates[${i}].fileId`]} />
+            <RowFiles
+              kind="certificate"
+              files={row.file ? [row.file] : []}
+              onChange={(files) => setRowFile(update, 'certificates', i, files[0] ?? null)}
+              error={errors[`certificates[${i}].fileId`]}
+            />
           </>
         )}
       </RowListFields>
@@ -42,7 +65,12 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
               <TextField label={t('fields.courseTitle')} value={row.title} onChange={(title) => change({ title })} error={errors[`courses[${i}].title`]} />
               <TextField label={t('fields.organizer')} value={row.organizer} onChange={(organizer) => change({ organizer })} error={errors[`courses[${i}].organizer`]} />
             </SimpleGrid>
-            <RowFiles files={row.file ? [row.file] : []} onRemove={() => change({ file: null })} error={errors[`courses[${i}].fileId`]} />
+            <RowFiles
+              kind="course"
+              files={row.file ? [row.file] : []}
+              onChange={(files) => setRowFile(update, 'courses', i, files[0] ?? null)}
+              error={errors[`courses[${i}].fileId`]}
+            />
           </>
         )}
       </RowListFields>
@@ -56,7 +84,12 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
               <TextField label={t('fields.jobTitle')} required={false} value={row.jobTitle} onChange={(jobTitle) => change({ jobTitle })} error={errors[`references[${i}].jobTitle`]} />
               <TextField label={t('fields.contact')} required={false} value={row.contact} onChange={(contact) => change({ contact })} error={errors[`references[${i}].contact`]} />
             </SimpleGrid>
-            <RowFiles files={row.file ? [row.file] : []} onRemove={() => change({ file: null })} error={errors[`references[${i}].fileId`]} />
+            <RowFiles
+              kind="reference"
+              files={row.file ? [row.file] : []}
+              onChange={(files) => setRowFile(update, 'references', i, files[0] ?? null)}
+              error={errors[`references[${i}].fileId`]}
+            />
           </>
         )}
       </RowListFields>
@@ -84,11 +117,7 @@ export function AdditionalStep({ form, errors, update, pdf }: StepProps & { pdf:
               onChange={(event) => change({ description: event.currentTarget.value })}
               error={errors[`portfolio[${i}].description`]}
             />
-            <RowFiles
-              files={row.files}
-              onRemove={(fileId) => change({ files: row.files.filter((file) => file.fileId !== fileId) })}
-              error={errors[`portfolio[${i}].fileIds`]}
-            />
+            <RowFiles kind="portfolio" files={row.files} onChange={(files) => setPortfolioFiles(update, i, files)} error={errors[`portfolio[${i}].fileIds`]} />
           </>
         )}
       </RowListFields>

@@ -21,6 +21,7 @@ import { type Errors, firstStepWithErrors, validateAll, validateStep, withoutErr
 import { AdditionalStep } from './additional-step';
 import { CvPdfField, MAX_PDF_BYTES } from './cv-pdf-field';
 import { EducationStep } from './education-step';
+import { GeneratedPdfButton } from './generated-pdf-button';
 import { ExperienceStep } from './experience-step';
 import { PersonalStep } from './personal-step';
 import { PreferredJobStep } from './preferred-job-step';
@@ -203,12 +204,15 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
           <Stepper.Step key={step} label={desktop ? t(`steps.${step}`) : undefined} aria-label={t(`steps.${step}`)} />
         ))}
       </Stepper>
-      <Stack gap={4}>
-        <Text c="dimmed" size="sm">
-          {t('wizard.stepOf', { step: active + 1, count: STEPS.length })}
-        </Text>
-        <Title order={2}>{t(`steps.${STEPS[active]}`)}</Title>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Text c="dimmed" size="sm">
+            {t('wizard.stepOf', { step: active + 1, count: STEPS.length })}
+          </Text>
+          <Title order={2}>{t(`steps.${STEPS[active]}`)}</Title>
+        </Stack>
+        {cvId && <GeneratedPdfButton cvId={cvId} />}
+      </Group>
       <form
         noValidate
         onSubmit={(event) => {

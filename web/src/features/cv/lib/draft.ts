@@ -1,3 +1,5 @@
+import { userStorageKey } from '@/shared/lib/user-storage';
+
 import type { CvForm } from './form';
 import { STEPS } from './steps';
 
@@ -17,7 +19,7 @@ export const DRAFT_VERSION = 1;
 const PREFIX = 'cvDraft';
 
 export function draftKey(username: string, cvId: string | null | undefined): string {
-  return `${PREFIX}:${username}:${cvId || 'new'}`;
+  return userStorageKey(PREFIX, username, cvId || 'new');
 }
 
 const LISTS = [

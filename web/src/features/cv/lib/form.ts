@@ -45,11 +45,13 @@ export interface DriverLicenceRow {
   experienceYears: string;
 }
 
-/** An uploaded file of the applicant (`POST /api/user/upload`), by id, with the name to show. */
+/** An uploaded file of the applicant (`POST /api/user/upload`), by id, with the name and size to show. */
 export interface RowFile {
   fileId: string;
-  /** Known for a file uploaded in this wizard; a saved CV sends back only the id. */
+  /** Known for a file uploaded in this wizard; a saved CV sends back only the id (the name is then read from the file). */
   name: string | null;
+  /** In bytes, known like the name. */
+  size: number | null;
 }
 
 export interface CertificateRow {
@@ -188,7 +190,7 @@ export function formFromProfile(me: Pick<Me, 'username' | 'profile'>): CvForm {
 
 const text = (value: string | null | undefined): string => value ?? '';
 const yearText = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
-const savedFile = (fileId: string | null | undefined): RowFile | null => (fileId ? { fileId, name: null } : null);
+const savedFile = (fileId: string | null | undefined): RowFile | null => (fileId ? { fileId, name: null, size: null } : null);
 
 /** A saved CV as the wizard's form. */
 export function formFromCv(cv: Cv): CvForm {
@@ -246,7 +248,7 @@ export function formFromCv(cv: Cv): CvForm {
       key: rowKey(),
       description: text(row.description),
       url: text(row.url),
-      files: (row.fileIds ?? []).map((fileId) => ({ fileId, name: null })),
+      files: (row.fileIds ?? []).map((fileId) => ({ fileId, name: null, size: null })),
     })),
   };
 }

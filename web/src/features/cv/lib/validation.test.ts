@@ -131,7 +131,7 @@ describe('rows', () => {
 
   it('checks certificates, courses, references and portfolio addresses', () => {
     const form = complete({
-      certificates: [{ key: 'a', title: '', year: '', file: { fileId: 'f1', name: null } }],
+      certificates: [{ key: 'a', title: '', year: '', file: { fileId: 'f1', name: null, size: null } }],
       courses: [{ key: 'b', title: 'Barista', organizer: '', file: null }],
       references: [{ key: 'c', name: '', company: 'Kohvik', jobTitle: '', contact: '', file: null }],
       portfolio: [{ key: 'd', description: '', url: 'ftp://example.ee', files: [] }],

@@ -13,6 +13,7 @@ import { useDeleteCv } from '../api/delete-cv';
 import { useMyCvs } from '../api/get-my-cvs';
 import { useSetVisibility } from '../api/set-visibility';
 import type { CvSummary } from '../api/types';
+import { GeneratedPdfButton } from '../components/generated-pdf-button';
 import { texts } from '../locales/texts';
 
 export const loader = () => ensureNamespace('cv', texts);
@@ -57,6 +58,7 @@ function CvCard({ cv, onDelete }: { cv: CvSummary; onDelete: (cv: CvSummary) => 
           <Button component={Link} to={to(`/account/create-cv?cvId=${cv.cvId}`)} size="xs" variant="light">
             {t('myCvs.edit')}
           </Button>
+          <GeneratedPdfButton cvId={cv.cvId} />
           <Button size="xs" variant="subtle" onClick={toggle} loading={visibility.isPending}>
             {visible ? t('myCvs.hideFromDatabase') : t('myCvs.showInDatabase')}
           </Button>
