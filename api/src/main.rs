@@ -162,6 +162,7 @@ async fn main() -> anyhow::Result<()> {
                 rows = report.register_rows,
                 vacancies = report.vacancies_added,
                 cvs = report.cvs_added,
+                demo_vacancies = report.demo_vacancies_added,
                 interviews = report.interviews_added,
                 "demo data loaded"
             );

@@ -178,6 +178,18 @@ pub async fn default_company(pool: &PgPool, user_id: Uuid) -> Result<Option<Uuid
     .await?)
 }
 
+/// Whether the user works for the company (and the company is not deleted).
+pub async fn is_staff(pool: &PgPool, user_id: Uuid, company_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from companies c join company_staff s on s.company_id = c.id
+                        where s.user_id = $1 and c.id = $2 and c.deleted_at is null)",
+    )
+    .bind(user_id)
+    .bind(company_id)
+    .fetch_one(pool)
+    .await?)
+}
+
 /// Whether the company holds an active CV-database service right now.
 pub async fn has_cv_database_access(pool: &PgPool, company_id: Uuid) -> Result<bool> {
     Ok(sqlx::query_scalar(

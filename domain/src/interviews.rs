@@ -410,7 +410,10 @@ struct InterviewRow {
     canceled_at: Option<DateTime<Utc>>,
 }
 
-const APPLICANT_SELECT: &str = "
+/// The columns of an interview with its company and vacancy; `interview_select!()` `where …`.
+macro_rules! interview_select {
+    () => {
+        "
     select i.id, i.status, i.type, i.duration_minutes, i.starts_at, i.link, i.location, i.description, i.reason,
            i.conclusion_message, i.applicant_message,
            case when i.status = 'CANCELED' then i.canceled_by_user_id is not distinct from i.applicant_user_id end as canceled_by_applicant,
@@ -421,8 +424,12 @@ const APPLICANT_SELECT: &str = "
            i.created_at, i.updated_at, i.accepted_at, i.canceled_at
     from interviews i join companies c on c.id = i.company_id
     left join vacancies v on v.id = i.vacancy_id left join ref_occupations o on o.code = v.occupation_code
-    left join company_profiles p on p.company_id = c.id left join files f on f.id = p.logo_file_id
-    where i.applicant_user_id = $1";
+    left join company_profiles p on p.company_id = c.id left join files f on f.id = p.logo_file_id"
+    };
+}
+
+const APPLICANT_SELECT: &str = concat!(interview_select!(), "\n    where i.applicant_user_id = $1");
+const COMPANY_SELECT: &str = concat!(interview_select!(), "\n    where i.company_id = $1");
 
 async fn slots_of(pool: &PgPool, ids: &[Uuid]) -> Result<Vec<(Uuid, Slot)>> {
     let rows: Vec<(Uuid, Uuid, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
@@ -505,6 +512,57 @@ pub async fn one_of(pool: &PgPool, applicant: Uuid, interview_id: Uuid, now: Dat
     let row = row.ok_or_else(Error::not_found)?;
     let slots = slots_of(pool, &[row.id]).await?;
     assemble(vec![row], slots, now)?.pop().ok_or_else(Error::not_found)
+}
+
+/// One of the company's interviews, with the invited applicant.
+#[derive(Clone, Debug)]
+pub struct CompanyInterview {
+    pub interview: ApplicantInterview,
+    pub applicant_user_id: Uuid,
+    /// The applicant's first and last name, when the profile has them.
+    pub applicant_name: Option<String>,
+}
+
+/// The company's interviews, the newest invitation first.
+#[tracing::instrument(skip_all)]
+pub async fn of_company(pool: &PgPool, company_id: Uuid, now: DateTime<Utc>) -> Result<Vec<CompanyInterview>> {
+    let rows: Vec<InterviewRow> = sqlx::query_as(sqlx::AssertSqlSafe(COMPANY_SELECT)).bind(company_id).fetch_all(pool).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let slots = slots_of(pool, &ids).await?;
+    let people: Vec<(Uuid, Uuid, Option<String>)> = sqlx::query_as(
+        "select i.id, i.applicant_user_id,
+                nullif(trim(concat_ws(' ', p.firstname, p.lastname)), '')
+         from interviews i left join profiles p on p.user_id = i.applicant_user_id where i.id = any($1)",
+    )
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    let mut interviews: Vec<CompanyInterview> = assemble(rows, slots, now)?
+        .into_iter()
+        .filter_map(|interview| {
+            let (_, applicant_user_id, name) = people.iter().find(|(id, _, _)| *id == interview.id)?;
+            Some(CompanyInterview { applicant_user_id: *applicant_user_id, applicant_name: name.clone(), interview })
+        })
+        .collect();
+    interviews.sort_by(|a, b| b.interview.created_at.cmp(&a.interview.created_at).then(b.interview.id.cmp(&a.interview.id)));
+    Ok(interviews)
+}
+
+/// The vacancy and applicant of a live application (not withdrawn, anonymised or deleted) to one
+/// of the company's vacancies; anything else is "not found".
+#[tracing::instrument(skip_all)]
+pub async fn live_application(pool: &PgPool, company_id: Uuid, application_id: Uuid) -> Result<(Uuid, Uuid)> {
+    let row: Option<(Uuid, Uuid)> = sqlx::query_as(
+        "select a.vacancy_id, a.applicant_user_id from applications a join vacancies v on v.id = a.vacancy_id
+         join companies c on c.id = v.company_id
+         where a.id = $1 and v.company_id = $2 and c.deleted_at is null and a.status <> 'DELETED'
+           and a.withdrawn_at is null and a.anonymised_at is null",
+    )
+    .bind(application_id)
+    .bind(company_id)
+    .fetch_optional(pool)
+    .await?;
+    row.ok_or_else(Error::not_found)
 }
 
 /// Which slot holds a chosen time: the time must last exactly the interview's duration, start in

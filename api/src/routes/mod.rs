@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod cvs;
 pub mod dev;
 pub mod employer;
+pub mod employer_interviews;
 pub mod interviews;
 pub mod locations;
 pub mod mydata;

@@ -11,6 +11,7 @@ mod companies;
 mod csrf;
 mod cv_pdf;
 mod cvs;
+mod employer_interviews;
 mod errors;
 mod impersonation;
 mod interviews;

@@ -407,6 +407,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/interviews`: the acting company's interviews, the newest invitation first. */
+        get: operations["company_interviews"];
+        put?: never;
+        /**
+         * Handles `POST /api/employer/interviews`: invites the applicant of a live application to one of
+         *     the acting company's vacancies, offering time slots. Answers the new interview's id; the
+         *     applicant sees it among their interviews.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/my-companies": {
         parameters: {
             query?: never;
@@ -1677,6 +1699,10 @@ export interface components {
             /** Format: uuid */
             applicationId: string;
         };
+        CreatedInterview: {
+            /** Format: uuid */
+            interviewId: string;
+        };
         /** @description A whole saved CV. */
         Cv: {
             aboutMe?: string | null;
@@ -1910,6 +1936,53 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        /** @description One of the company's interviews. */
+        EmployerInterview: {
+            applicant: components["schemas"]["InterviewApplicant"];
+            /** @description The applicant's message sent with the acceptance. */
+            applicantMessage?: string | null;
+            /** Format: uuid */
+            applicationId?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** @description The status read against the clock (as the applicant sees it). */
+            displayStatus: components["schemas"]["DisplayStatus"];
+            /** Format: int32 */
+            durationMinutes: number;
+            /** Format: date-time */
+            end?: string | null;
+            /** Format: uuid */
+            interviewId: string;
+            link?: string | null;
+            location?: string | null;
+            /** @description Why it was canceled. */
+            reason?: string | null;
+            /** @description The offered slots in time order. */
+            slots: components["schemas"]["EmployerInterviewSlot"][];
+            /**
+             * Format: date-time
+             * @description The chosen time, once accepted.
+             */
+            start?: string | null;
+            status: components["schemas"]["InterviewStatus"];
+            type: components["schemas"]["InterviewType"];
+            vacancy?: components["schemas"]["EmployerInterviewVacancy"] | null;
+        };
+        /** @description An offered time slot. */
+        EmployerInterviewSlot: {
+            /** Format: date-time */
+            end: string;
+            /** Format: uuid */
+            slotId: string;
+            /** Format: date-time */
+            start: string;
+        };
+        EmployerInterviewVacancy: {
+            occupation: components["schemas"]["Occupation"];
+            /** Format: uuid */
+            vacancyId: string;
+        };
         EmployerItem: {
             businessName: string;
             countryCode: string;
@@ -1996,6 +2069,12 @@ export interface components {
             start?: string | null;
             /** @description ACCEPTED (needs `start` and `end`) or CANCELED (needs `message`). */
             status: components["schemas"]["InterviewStatus"];
+        };
+        InterviewApplicant: {
+            /** @description First and last name; absent when the profile has none. */
+            name?: string | null;
+            /** Format: uuid */
+            userId: string;
         };
         InterviewCompany: {
             businessName: string;
@@ -2118,6 +2197,25 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /** @description An invitation to an applicant who applied to one of the company's vacancies. */
+        NewInvitation: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @description At most 2000 characters. */
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description 1 to 480 minutes; every slot must be at least this long.
+             */
+            durationMinutes: number;
+            /** @description A web address starting with https:// (or http://), at most 500 characters. */
+            link?: string | null;
+            /** @description At most 300 characters. */
+            location?: string | null;
+            /** @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from. */
+            slots: components["schemas"]["Period"][];
+            type: components["schemas"]["InterviewType"];
+        };
         Occupation: {
             labels: components["schemas"]["Labels"];
         };
@@ -2138,6 +2236,13 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+        };
+        /** @description A time range: an offered slot, or the chosen time of an interview. */
+        Period: {
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            start: string;
         };
         Place: {
             code: string;
@@ -3531,6 +3636,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxMail"][];
+                };
+            };
+        };
+    };
+    company_interviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerInterview"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewInvitation"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInterview"];
+                };
+            };
+            /** @description wrong_interview_duration: Wrong duration of interview (duration outside 1–480 minutes, or a slot shorter than it); wrong_period: Wrong period (a slot that ends before it starts, lies in the past or more than a year ahead, or overlaps another); validation (no slots, more than 20, a link that is not a web address, text too long) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the application is not one to the acting company's vacancies, or is withdrawn or anonymised */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

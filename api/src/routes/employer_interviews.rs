@@ -1,0 +1,190 @@
+//! The employer's interviews: inviting an applicant who applied to one of the company's vacancies,
+//! and the company's list. The company is the one the session acts for; an application of another
+//! company, or one that was withdrawn or anonymised, is "not found".
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use domain::interviews::{self, CompanyInterview, DisplayStatus, InterviewStatus, InterviewType, NewInterview, Period};
+use domain::{Error, companies};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::error::{ApiResult, ErrorBody, Json};
+use crate::routes::interviews::labels;
+use crate::routes::search::Occupation;
+use crate::session::SignedIn;
+use crate::state::AppState;
+
+/// Mounted under `/api/employer`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(company_interviews, invite))
+}
+
+/// The company the signed-in employer acts for, when they still work for it.
+async fn acting_company(state: &AppState, signed_in: &SignedIn) -> domain::Result<Option<Uuid>> {
+    let Some(company_id) = signed_in.session.company_id else {
+        return Ok(None);
+    };
+    Ok(companies::is_staff(&state.pool, signed_in.session.user_id, company_id).await?.then_some(company_id))
+}
+
+/// An invitation to an applicant who applied to one of the company's vacancies.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewInvitation {
+    pub application_id: Uuid,
+    #[serde(rename = "type")]
+    pub interview_type: InterviewType,
+    /// 1 to 480 minutes; every slot must be at least this long.
+    pub duration_minutes: i32,
+    /// 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from.
+    pub slots: Vec<Period>,
+    /// A web address starting with https:// (or http://), at most 500 characters.
+    pub link: Option<String>,
+    /// At most 300 characters.
+    pub location: Option<String>,
+    /// At most 2000 characters.
+    pub description: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedInterview {
+    pub interview_id: Uuid,
+}
+
+/// The domain names the duration `duration`; the body calls it `durationMinutes`.
+fn body_field(error: Error) -> Error {
+    match error {
+        Error::Client { code, message, field: Some("duration") } => Error::Client { code, message, field: Some("durationMinutes") },
+        other => other,
+    }
+}
+
+/// Handles `POST /api/employer/interviews`: invites the applicant of a live application to one of
+/// the acting company's vacancies, offering time slots. Answers the new interview's id; the
+/// applicant sees it among their interviews.
+#[utoipa::path(post, path = "/interviews", tag = "employer", request_body = NewInvitation,
+    responses((status = 201, body = CreatedInterview),
+        (status = 400, body = ErrorBody, description = "wrong_interview_duration: Wrong duration of interview (duration outside 1–480 \
+            minutes, or a slot shorter than it); wrong_period: Wrong period (a slot that ends before it starts, lies in the past or more \
+            than a year ahead, or overlaps another); validation (no slots, more than 20, a link that is not a web address, text too long)"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer"),
+        (status = 404, body = ErrorBody, description = "the application is not one to the acting company's vacancies, or is withdrawn or anonymised")))]
+async fn invite(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewInvitation>) -> ApiResult<(StatusCode, Json<CreatedInterview>)> {
+    let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::not_found)?;
+    let (vacancy_id, applicant_user_id) = interviews::live_application(&state.pool, company_id, body.application_id).await?;
+    let new = NewInterview {
+        company_id,
+        vacancy_id: Some(vacancy_id),
+        application_id: Some(body.application_id),
+        applicant_user_id,
+        created_by_user_id: Some(signed_in.session.user_id),
+        interview_type: body.interview_type,
+        duration_minutes: body.duration_minutes,
+        slots: body.slots,
+        link: body.link,
+        location: body.location,
+        description: body.description,
+        notify_applicant: true,
+    };
+    let interview_id = interviews::invite(&state.pool, &new).await.map_err(body_field)?;
+    Ok((StatusCode::CREATED, Json(CreatedInterview { interview_id })))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterviewApplicant {
+    pub user_id: Uuid,
+    /// First and last name; absent when the profile has none.
+    pub name: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerInterviewVacancy {
+    pub vacancy_id: Uuid,
+    pub occupation: Occupation,
+}
+
+/// An offered time slot.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerInterviewSlot {
+    pub slot_id: Uuid,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+}
+
+/// One of the company's interviews.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerInterview {
+    pub interview_id: Uuid,
+    pub status: InterviewStatus,
+    /// The status read against the clock (as the applicant sees it).
+    pub display_status: DisplayStatus,
+    #[serde(rename = "type")]
+    pub interview_type: InterviewType,
+    pub duration_minutes: i32,
+    /// The chosen time, once accepted.
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+    pub link: Option<String>,
+    pub location: Option<String>,
+    pub description: Option<String>,
+    /// Why it was canceled.
+    pub reason: Option<String>,
+    /// The applicant's message sent with the acceptance.
+    pub applicant_message: Option<String>,
+    pub application_id: Option<Uuid>,
+    pub applicant: InterviewApplicant,
+    pub vacancy: Option<EmployerInterviewVacancy>,
+    /// The offered slots in time order.
+    pub slots: Vec<EmployerInterviewSlot>,
+    pub created_at: DateTime<Utc>,
+}
+
+fn to_response(record: CompanyInterview) -> EmployerInterview {
+    let CompanyInterview { interview, applicant_user_id, applicant_name } = record;
+    EmployerInterview {
+        interview_id: interview.id,
+        status: interview.status,
+        display_status: interview.display_status,
+        interview_type: interview.interview_type,
+        duration_minutes: interview.duration_minutes,
+        start: interview.period.map(|p| p.start),
+        end: interview.period.map(|p| p.end),
+        link: interview.link,
+        location: interview.location,
+        description: interview.description,
+        reason: interview.reason,
+        applicant_message: interview.applicant_message,
+        application_id: interview.application_id,
+        applicant: InterviewApplicant { user_id: applicant_user_id, name: applicant_name },
+        vacancy: interview.vacancy_id.map(|vacancy_id| EmployerInterviewVacancy {
+            vacancy_id,
+            occupation: Occupation { labels: labels(interview.occupation.unwrap_or_default()) },
+        }),
+        slots: interview
+            .slots
+            .into_iter()
+            .map(|slot| EmployerInterviewSlot { slot_id: slot.id, start: slot.starts_at, end: slot.ends_at })
+            .collect(),
+        created_at: interview.created_at,
+    }
+}
+
+/// Handles `GET /api/employer/interviews`: the acting company's interviews, the newest invitation first.
+#[utoipa::path(get, path = "/interviews", tag = "employer",
+    responses((status = 200, body = Vec<EmployerInterview>), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not an employer, or not acting for a company")))]
+async fn company_interviews(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<EmployerInterview>>> {
+    let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
+    let records = interviews::of_company(&state.pool, company_id, Utc::now()).await?;
+    Ok(Json(records.into_iter().map(to_response).collect()))
+}
