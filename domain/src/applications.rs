@@ -333,14 +333,17 @@ pub async fn read_by_link(pool: &PgPool, applicant: Uuid, link_id: Uuid) -> Resu
 /// What the confirmation mail of an application needs: the applicant's address, the occupation
 /// in each language (et, en, ru) and the company.
 pub struct Confirmation {
+    pub user_id: Uuid,
     pub email: String,
+    /// Whether the applicant is on the mailing list (the mail then carries the opt-out link).
+    pub newsletter: bool,
     pub occupation: [String; 3],
     pub company: String,
 }
 
 pub async fn confirmation(pool: &PgPool, application_id: Uuid) -> Result<Confirmation> {
-    let (email, et, en, ru, company): (String, String, String, String, String) = sqlx::query_as(
-        "select u.username, coalesce(o.label_et, v.occupation_label, ''), coalesce(o.label_en, v.occupation_label, ''),
+    let (user_id, email, newsletter, et, en, ru, company): (Uuid, String, bool, String, String, String, String) = sqlx::query_as(
+        "select u.id, u.username, u.newsletter_opt_in, coalesce(o.label_et, v.occupation_label, ''), coalesce(o.label_en, v.occupation_label, ''),
                 coalesce(o.label_ru, v.occupation_label, ''), c.business_name
          from applications a join users u on u.id = a.applicant_user_id join vacancies v on v.id = a.vacancy_id
          join companies c on c.id = v.company_id left join ref_occupations o on o.code = v.occupation_code
@@ -350,5 +353,5 @@ pub async fn confirmation(pool: &PgPool, application_id: Uuid) -> Result<Confirm
     .fetch_optional(pool)
     .await?
     .ok_or_else(Error::not_found)?;
-    Ok(Confirmation { email, occupation: [et, en, ru], company })
+    Ok(Confirmation { user_id, email, newsletter, occupation: [et, en, ru], company })
 }

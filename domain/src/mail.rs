@@ -95,7 +95,15 @@ pub fn sign_in_code(locale: Locale, to: &str, code: &str) -> Mail {
 
 /// The confirmation of a sent application, with the link that opens it (`origin` has no final slash).
 /// Its subject names the vacancy and carries no code, so tests reading codes from the outbox skip it.
-pub fn application_sent(locale: Locale, to: &str, occupation: &str, company: &str, origin: &str, link_id: uuid::Uuid) -> Mail {
+pub fn application_sent(
+    locale: Locale,
+    to: &str,
+    occupation: &str,
+    company: &str,
+    origin: &str,
+    link_id: uuid::Uuid,
+    unsubscribe_token: Option<&str>,
+) -> Mail {
     let link = format!("{origin}/{}/application/{link_id}", locale.code());
     let (subject, text) = match locale {
         Locale::Et => (
@@ -120,7 +128,28 @@ pub fn application_sent(locale: Locale, to: &str, occupation: &str, company: &st
             ),
         ),
     };
+    let text = match unsubscribe_token {
+        Some(token) => format!("{text}\n\n{}", unsubscribe_footer(locale, to, origin, token)),
+        None => text,
+    };
     Mail { to: to.to_string(), subject, text }
+}
+
+/// The mailing-list opt-out line of a mail to `username` (an e-mail address, percent-encoded in the link).
+pub fn unsubscribe_footer(locale: Locale, username: &str, origin: &str, token: &str) -> String {
+    let user: String = username
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'@' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let link = format!("{origin}/{}/notifications/unsubscribe/{user}/{token}", locale.code());
+    match locale {
+        Locale::Et => format!("Ei soovi Vakantsi uudiskirja? Loobu siin: {link}"),
+        Locale::En => format!("Do not want the Vakants newsletter? Unsubscribe here: {link}"),
+        Locale::Ru => format!("Не хотите получать рассылку Vakants? Откажитесь здесь: {link}"),
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -145,4 +174,18 @@ pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
         .into_iter()
         .map(|(to, subject, text, created_at)| OutboxMail { to, subject, text, created_at })
         .collect())
+}
+
+#[cfg(test)]
+mod unsubscribe_tests {
+    use super::*;
+
+    #[test]
+    fn the_opt_out_link_percent_encodes_the_address_and_speaks_the_language() {
+        let line = unsubscribe_footer(Locale::En, "mari+jobs@example.ee", "https://vakants.ee", "abc123");
+        assert!(line.ends_with("https://vakants.ee/en/notifications/unsubscribe/mari%2Bjobs@example.ee/abc123"), "{line}");
+        assert!(unsubscribe_footer(Locale::Et, "a@b.ee", "https://x", "t").starts_with("Ei soovi Vakantsi uudiskirja?"));
+        let mail = application_sent(Locale::Ru, "a@b.ee", "Повар", "Firma", "https://x", uuid::Uuid::nil(), None);
+        assert!(!mail.text.contains("unsubscribe"));
+    }
 }

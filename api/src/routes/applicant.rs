@@ -136,7 +136,19 @@ async fn send_confirmation(state: &AppState, locale: Locale, headers: &HeaderMap
         Locale::Ru => ru,
     };
     let origin = crate::seo::origin(state, headers);
-    let mail = domain::mail::application_sent(locale, &confirmation.email, occupation, &confirmation.company, &origin, applied.link_id);
+    let token = match confirmation.newsletter {
+        true => Some(domain::notifications::issue_unsubscribe_token(&state.pool, confirmation.user_id).await?),
+        false => None,
+    };
+    let mail = domain::mail::application_sent(
+        locale,
+        &confirmation.email,
+        occupation,
+        &confirmation.company,
+        &origin,
+        applied.link_id,
+        token.as_deref(),
+    );
     state.mailer.send(mail).await
 }
 

@@ -276,3 +276,33 @@ async fn an_application_is_read_by_its_applicant_and_the_staff_of_the_vacancys_c
     let own: Value = app.client.get(&path).await.json().await.unwrap();
     assert!(own["withdrawnAt"].is_string());
 }
+
+#[tokio::test]
+async fn the_confirmation_mail_carries_the_mailing_list_opt_out_until_it_is_used() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let first = publish(&app, company_id, NewVacancy::default(), true).await;
+    let second = publish(&app, company_id, NewVacancy { occupation: "WAITER", ..NewVacancy::default() }, true).await;
+    for vacancy in [first, second] {
+        sqlx::query("update vacancies set cv_not_required = true where id = $1").bind(vacancy).execute(&app.pool).await.unwrap();
+    }
+    app.create_user("mari.jobs@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari.jobs@example.ee").await;
+    let response = app.client.post("/api/applicant/applications", json!({ "vacancyId": first, "coverLetter": "Tere!" })).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+
+    let mails: Value = app.client.get("/api/dev/outbox?to=mari.jobs@example.ee").await.json().await.unwrap();
+    let text = mails[0]["text"].as_str().unwrap().to_string();
+    let path = text.split("/et/notifications/unsubscribe/").nth(1).expect("an opt-out link").split_whitespace().next().unwrap();
+    let (user, token) = path.split_once('/').unwrap();
+    assert_eq!(user, "mari.jobs@example.ee", "the address names the account");
+    let response = app.client.post_empty(&format!("/api/open/notifications/unsubscribe/{user}/{token}")).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let opted_in: bool = sqlx::query_scalar("select newsletter_opt_in from users where username = 'mari.jobs@example.ee'").fetch_one(&app.pool).await.unwrap();
+    assert!(!opted_in);
+
+    let response = app.client.post("/api/applicant/applications", json!({ "vacancyId": second, "coverLetter": "Tere!" })).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let mails: Value = app.client.get("/api/dev/outbox?to=mari.jobs@example.ee").await.json().await.unwrap();
+    assert!(!mails[0]["text"].as_str().unwrap().contains("unsubscribe"), "no opt-out link once off the list");
+}
