@@ -10,7 +10,7 @@ import { RouterProvider } from 'react-router';
 
 import { createQueryClient, handleGlobalError, setGlobalNavigate } from '@/app/query-client';
 import { createRouter } from '@/app/router';
-import { theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
 import { applyLanguage } from '@/shared/i18n';
 import { isLanguage, storedLanguage } from '@/shared/i18n/languages';
 import { TOAST_MS } from '@/shared/ui/notify';
@@ -27,7 +27,7 @@ window.addEventListener('error', (event) => handleGlobalError(event.error));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" autoClose={TOAST_MS} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

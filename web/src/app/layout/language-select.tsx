@@ -28,7 +28,7 @@ export function LanguageSelect() {
           lang={code}
           hrefLang={code}
           title={NAMES[code]}
-          aria-label={NAMES[code]}
+          aria-label={`${code.toUpperCase()} – ${NAMES[code]}`}
           aria-current={code === language ? 'true' : undefined}
           fw={code === language ? 700 : 500}
           c={code === language ? 'blue.8' : 'dimmed'}

@@ -89,7 +89,7 @@ export function VacancyCard({ vacancy, language }: { vacancy: VacancyListItem; l
                 {'★'.repeat(Math.min(vacancy.premiumStatus, 5))}
               </Text>
             )}
-            {vacancy.new && <Badge color="green">{t('vacancy.new')}</Badge>}
+            {vacancy.new && <Badge color="teal.9">{t('vacancy.new')}</Badge>}
             {vacancy.cvNotRequired && <Badge color="grape">{t('vacancy.fastApply')}</Badge>}
           </Group>
           <Anchor component={Link} to={to(`/vacancies/${vacancy.vacancyId}`)} fw={700} fz="lg" c="dark" lh={1.3}>
