@@ -131,8 +131,7 @@ async fn sitemap(State(state): State<AppState>, headers: HeaderMap, Path(name): 
             url_entries(&mut body, &origin, &format!("vacancies?categoryCode={code}"), None);
         }
         // the landing pages of Estonia and of every place with open vacancies
-        let query = search::VacancyQuery { size: 0, now: Utc::now(), ..search::VacancyQuery::default() };
-        let counts = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?.facets.place_codes;
+        let counts = crate::routes::locations::counts(&state).await?;
         let places: Vec<String> = sqlx::query_scalar("select code from ref_places order by kind <> 'country', code").fetch_all(&state.pool).await?;
         for code in places.into_iter().filter(|code| code == "EE" || counts.get(code).is_some_and(|n| *n > 0)) {
             url_entries(&mut body, &origin, &format!("locations/{code}"), None);

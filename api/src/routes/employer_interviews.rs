@@ -14,8 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json};
-use crate::routes::interviews::labels;
-use crate::routes::search::Occupation;
+use crate::routes::interviews::InterviewVacancy;
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -104,13 +103,6 @@ pub struct InterviewApplicant {
     pub name: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmployerInterviewVacancy {
-    pub vacancy_id: Uuid,
-    pub occupation: Occupation,
-}
-
 /// An offered time slot.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -143,7 +135,7 @@ pub struct EmployerInterview {
     pub applicant_message: Option<String>,
     pub application_id: Option<Uuid>,
     pub applicant: InterviewApplicant,
-    pub vacancy: Option<EmployerInterviewVacancy>,
+    pub vacancy: Option<InterviewVacancy>,
     /// The offered slots in time order.
     pub slots: Vec<EmployerInterviewSlot>,
     pub created_at: DateTime<Utc>,
@@ -166,10 +158,7 @@ fn to_response(record: CompanyInterview) -> EmployerInterview {
         applicant_message: interview.applicant_message,
         application_id: interview.application_id,
         applicant: InterviewApplicant { user_id: applicant_user_id, name: applicant_name },
-        vacancy: interview.vacancy_id.map(|vacancy_id| EmployerInterviewVacancy {
-            vacancy_id,
-            occupation: Occupation { labels: labels(interview.occupation.unwrap_or_default()) },
-        }),
+        vacancy: InterviewVacancy::of(interview.vacancy_id, interview.occupation),
         slots: interview
             .slots
             .into_iter()

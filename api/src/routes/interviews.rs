@@ -105,6 +105,13 @@ pub fn labels([et, en, ru]: [String; 3]) -> Labels {
     Labels { et, en, ru }
 }
 
+impl InterviewVacancy {
+    /// The vacancy an interview is for, with its occupation's labels (empty when it has none).
+    pub fn of(vacancy_id: Option<Uuid>, occupation: Option<[String; 3]>) -> Option<InterviewVacancy> {
+        vacancy_id.map(|vacancy_id| InterviewVacancy { vacancy_id, occupation: Occupation { labels: labels(occupation.unwrap_or_default()) } })
+    }
+}
+
 fn slots_of(record: &Record, now: DateTime<Utc>) -> Vec<InterviewSlot> {
     let duration = record.duration();
     let open = record.status == InterviewStatus::Invited;
@@ -141,10 +148,7 @@ fn to_response(record: Record, now: DateTime<Utc>) -> ApplicantInterview {
         canceled_by: record.canceled_by_applicant.map(|by_applicant| if by_applicant { CanceledBy::Applicant } else { CanceledBy::Employer }),
         accepted_slot_id: record.accepted_slot_id,
         application_id: record.application_id,
-        vacancy: record.vacancy_id.map(|vacancy_id| InterviewVacancy {
-            vacancy_id,
-            occupation: Occupation { labels: labels(record.occupation.unwrap_or_default()) },
-        }),
+        vacancy: InterviewVacancy::of(record.vacancy_id, record.occupation),
         company: InterviewCompany {
             country_code: record.company_country_code,
             registry_code: record.company_registry_code,

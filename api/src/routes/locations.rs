@@ -75,8 +75,9 @@ pub async fn place_chain(state: &AppState, locale: Locale, code: &str) -> Result
     Ok(Some(rows.into_iter().map(|(code, kind, label)| Place { code, kind, label }).collect()))
 }
 
-/// Open vacancies per place code, every vacancy counted in its place and each ancestor.
-async fn counts(state: &AppState) -> Result<BTreeMap<String, u64>, Error> {
+/// Open vacancies per place code, every vacancy counted in its place and each ancestor (the
+/// search index's place facet of an unfiltered search).
+pub async fn counts(state: &AppState) -> Result<BTreeMap<String, u64>, Error> {
     let query = VacancyQuery { size: 0, now: Utc::now(), ..VacancyQuery::default() };
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     Ok(results.facets.place_codes)

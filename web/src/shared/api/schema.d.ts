@@ -1967,7 +1967,7 @@ export interface components {
             start?: string | null;
             status: components["schemas"]["InterviewStatus"];
             type: components["schemas"]["InterviewType"];
-            vacancy?: components["schemas"]["EmployerInterviewVacancy"] | null;
+            vacancy?: components["schemas"]["InterviewVacancy"] | null;
         };
         /** @description An offered time slot. */
         EmployerInterviewSlot: {
@@ -1977,11 +1977,6 @@ export interface components {
             slotId: string;
             /** Format: date-time */
             start: string;
-        };
-        EmployerInterviewVacancy: {
-            occupation: components["schemas"]["Occupation"];
-            /** Format: uuid */
-            vacancyId: string;
         };
         EmployerItem: {
             businessName: string;
