@@ -10,6 +10,9 @@ if ! cargo nextest --version >/dev/null 2>&1; then
   cargo install cargo-nextest --locked
 fi
 echo "==> rust tests"
+# snapshot tests find their files under this checkout even when the (shared, cached) test binary
+# was built from a checkout at another path
+export INSTA_WORKSPACE_ROOT="$PWD"
 cargo nextest run --workspace --no-fail-fast
 
 echo "==> web: dependencies"
