@@ -3,10 +3,53 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const SEARCH_MODULES = /node_modules[\\/](react-instantsearch[^\\/]*|instantsearch[^\\/]*|algoliasearch-helper|search-insights|qs|htm|hogan\.js|side-channel[^\\/]*|object-inspect|get-intrinsic|call-bind[^\\/]*|call-bound|es-errors|function-bind|has-symbols|hasown|gopd|es-define-property|get-proto|dunder-proto|math-intrinsics|es-object-atoms)[\\/]|src[\\/]shared[\\/]vacancies[\\/](search-box|salary-connector|vacancy-search|instantsearch-state|search-widgets|search-client)\./;
+
+// what the vacancy card and the vacancy and company pages share (not the home page's first screen)
+const CARD_MODULES = [
+  /@floating-ui[\\/]/,
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Tooltip|Grid|ActionIcon|List|Badge|Image|Floating|Avatar|Typography|Transition)[\\/]/,
+  /@mantine[\\/]core[\\/]esm[\\/]core[\\/]utils[\\/]/,
+  /@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutation|mutationObserver|queryOptions)\./,
+  /src[\\/]shared[\\/](vacancies[\\/](vacancy-card|format|favourite|pager|pagination)|lib[\\/](initials|delta|money)|ui[\\/](use-desktop|page-param))\./,
+];
+
+// form controls: the search's filters and the account's forms
+const FORM_MODULES = [
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Select|MultiSelect|Input|InputBase|TextInput|NumberInput|Textarea|Checkbox|Modal|ModalBase|FocusTrap|ScrollArea|Portal|Overlay|Popover|CheckIcon|InlineInput|Pill|PillsInput|CloseButton|Chip)[\\/]/,
+  /@mantine[\\/](core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]color-functions|hooks)[\\/]/,
+  /node_modules[\\/](react-number-format|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|react-textarea-autosize)[\\/]/,
+  /src[\\/]shared[\\/]vacancies[\\/](reference|search-employers|get-categories|search-vacancies)\./,
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { manifest: true, sourcemap: false, target: 'es2022' },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // A few files per screen instead of dozens of tiny shared ones: on a slow link every extra
+        // request of the first screen costs a round trip. The home page's first screen stays within
+        // the initial-JS budget (scripts/check-budget.mjs) because none of these groups but the
+        // first two is on its path.
+        codeSplitting: {
+          groups: [
+            // the libraries every screen needs (React, the router, queries, translations) as one file
+            { name: 'framework', test: /node_modules[\\/]/, tags: ['$initial'], priority: 4, includeDependenciesRecursively: false },
+            // and our own modules the shell loads anyway (layout, session, API client, translations)
+            { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 4, includeDependenciesRecursively: false },
+            { name: 'cards', test: (id) => CARD_MODULES.some((pattern) => pattern.test(id)), priority: 2, includeDependenciesRecursively: false },
+            { name: 'forms', test: (id) => FORM_MODULES.some((pattern) => pattern.test(id)), priority: 2, includeDependenciesRecursively: false },
+            // the vacancy search (InstantSearch and our widgets) only where a page searches
+            { name: 'search', test: SEARCH_MODULES, priority: 3, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     environment: 'jsdom',

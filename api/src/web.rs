@@ -4,6 +4,8 @@
 //! and hreflang alternates, so that crawlers and link previews see the page without running it.
 
 mod dynamic;
+mod initial_data;
+mod preload;
 
 use std::path::PathBuf;
 
@@ -383,6 +385,8 @@ pub fn render_index(template: &str, head: &RenderedHead) -> String {
 struct WebState {
     dist: PathBuf,
     app: AppState,
+    /// The API as the browser sees it, for the answers a page carries (initial_data.rs).
+    api: Router,
 }
 
 async fn page(State(state): State<WebState>, request: Request) -> Response {
@@ -402,6 +406,16 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
         },
         None => render_head(path, &origin),
     };
+    let mut head = head;
+    if let Some((locale, rest)) = split_language(path).filter(|_| head.status == StatusCode::OK) {
+        let manifest = tokio::fs::read_to_string(state.dist.join(".vite/manifest.json")).await.unwrap_or_default();
+        head.html.push_str(&preload::links(&manifest, locale, rest));
+        if initial_data::is_guest(request.headers()) {
+            let data = initial_data::for_page(&state.api, locale, rest, request.uri().query().unwrap_or("")).await;
+            head.html.push_str(&data.links);
+            head.html.push_str(&data.script);
+        }
+    }
     let body = render_index(&template, &head);
     let mut response = (head.status, body).into_response();
     let headers = response.headers_mut();
@@ -413,7 +427,12 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
 /// The web app's service, for the app router's fallback.
 pub fn router(app: &AppState) -> Router {
     let dist = app.config.web_dist.as_path();
-    let state = WebState { dist: dist.to_path_buf(), app: app.clone() };
+    let (api, _) = crate::api_router(app.config.is_dev());
+    let api = api
+        .layer(axum::middleware::from_fn(crate::area_guard))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), crate::session::middleware))
+        .with_state(app.clone());
+    let state = WebState { dist: dist.to_path_buf(), app: app.clone(), api };
     let assets = Router::new()
         .fallback_service(ServeDir::new(dist.join("assets")))
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));

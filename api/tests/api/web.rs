@@ -97,3 +97,41 @@ async fn the_api_is_not_shadowed_by_the_web_app() {
     assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// The JSON of a page's `vakants-initial-data` script, if it has one.
+fn initial_data(html: &str) -> Option<serde_json::Value> {
+    let start = html.find("<script id=\"vakants-initial-data\" type=\"application/json\">")?;
+    let json = &html[start..];
+    let json = &json[json.find('>')? + 1..json.find("</script>")?];
+    Some(serde_json::from_str(&json.replace("<\\/", "</")).unwrap())
+}
+
+#[tokio::test]
+async fn a_visitor_s_search_page_carries_the_search_the_app_will_make() {
+    let (app, dir) = app_with_dist().await;
+
+    let html = app.client.get("/et/vacancies?cityCode=0784,0296&remoteWork=true&page=2").await.text().await.unwrap();
+
+    let data = initial_data(&html).expect("the page carries the search");
+    assert_eq!(data[0]["method"], "POST");
+    assert_eq!(data[0]["url"], "/api/open/search?page=2&size=20");
+    assert_eq!(data[0]["body"], serde_json::json!({ "cityCode": ["0784", "0296"], "remoteWork": true }));
+    assert_eq!(data[0]["language"], "et");
+    assert!(data[0]["data"]["totalPages"].is_number(), "the search's own answer: {}", data[0]["data"]);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
+async fn a_signed_in_user_s_page_and_a_missing_vacancy_carry_no_answers() {
+    let (app, dir) = app_with_dist().await;
+
+    let missing = app.client.get(&format!("/en/vacancies/{}", uuid::Uuid::new_v4())).await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert!(initial_data(&missing.text().await.unwrap()).is_none());
+
+    app.create_user("mari@example.com", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.com").await;
+    let html = app.client.get("/et/vacancies").await.text().await.unwrap();
+    assert!(initial_data(&html).is_none(), "answers for a signed-in user may be personal");
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -130,7 +130,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <ImpersonationNotice me={me} />
           </Suspense>
         )}
-        <Box style={{ flex: 1 }}>{children}</Box>
+        {/* at least a screen high: the footer starts below the fold and never jumps while a page loads */}
+        <Box style={{ flex: 1, minHeight: `calc(100vh - ${HEADER_HEIGHT}px)` }}>{children}</Box>
         <Footer />
       </AppShell.Main>
 

@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 
 import { noteServerBuild } from './build-version';
 import { toApiError } from './errors';
+import { initialAnswer } from './initial-data';
 import type { paths } from './schema';
 import { currentLanguage } from '@/shared/i18n/languages';
 
@@ -33,8 +34,13 @@ const standardHeaders: Middleware = {
   },
 };
 
-// fetch is looked up per call, so a test (or a polyfill) that replaces it later is honoured
-export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin', fetch: (request) => globalThis.fetch(request) });
+// fetch is looked up per call, so a test (or a polyfill) that replaces it later is honoured; the
+// page's own answers (initial-data.ts) come first
+export const api = createClient<paths>({
+  baseUrl: window.location.origin,
+  credentials: 'same-origin',
+  fetch: (request) => initialAnswer(request)?.then((answer) => answer ?? globalThis.fetch(request)) ?? globalThis.fetch(request),
+});
 api.use(standardHeaders);
 
 /** Unwraps an openapi-fetch answer: the data, or an ApiError thrown for a failed status. */

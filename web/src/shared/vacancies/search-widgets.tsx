@@ -1,6 +1,6 @@
 import { Checkbox, Group, Loader, MultiSelect, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHits, useInstantSearch, usePagination, useRefinementList, useToggleRefinement } from 'react-instantsearch';
 
@@ -208,15 +208,7 @@ export function useClearSearch(): () => void {
 }
 
 /** The result cards; the count is read out to screen readers. */
-export function VacancyHits({ language }: { language: Language }) {
-  const { t } = useTranslation();
-  const { items, results } = useHits<VacancyHit>();
-  if (results && results.nbHits === 0 && results.__isArtificial !== true)
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('search.nothingFound')}
-      </Text>
-    );
+const HitList = memo(function HitList({ items, language }: { items: VacancyHit[]; language: Language }) {
   return (
     <Stack gap="md">
       {items.map((hit) => (
@@ -224,6 +216,21 @@ export function VacancyHits({ language }: { language: Language }) {
       ))}
     </Stack>
   );
+});
+
+export function VacancyHits({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const { items, results } = useHits<VacancyHit>();
+  // a page of cards is the costliest part of a search: React builds it in the background, in
+  // slices, so the page keeps answering input while new results come in
+  const shown = useDeferredValue(items);
+  if (results && results.nbHits === 0 && results.__isArtificial !== true)
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('search.nothingFound')}
+      </Text>
+    );
+  return <HitList items={shown} language={language} />;
 }
 
 export function ResultCount() {

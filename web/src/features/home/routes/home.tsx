@@ -7,6 +7,7 @@ import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { track } from '@/shared/lib/analytics';
 import { isApplicant, isEmployer, useMe } from '@/shared/session/me';
 import { useDocumentTitle } from '@/shared/ui/page';
+import { WhenNear } from '@/shared/ui/when-near';
 
 // the vacancy list and its filters load after the hero, outside the initial JavaScript
 const HomeVacancies = lazy(() => import('../components/home-vacancies'));
@@ -88,9 +89,11 @@ export function Component() {
         </SimpleGrid>
       </Container>
       <Container size="lg" pb="xl" w="100%">
-        <Suspense fallback={null}>
-          <HomeVacancies language={language} />
-        </Suspense>
+        <WhenNear minHeight={600}>
+          <Suspense fallback={null}>
+            <HomeVacancies language={language} />
+          </Suspense>
+        </WhenNear>
       </Container>
     </>
   );

@@ -87,7 +87,8 @@ function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: 
   const wide = useDesktop();
   const me = useMe().data ?? null;
   const favourites = useFavouriteIds(isApplicant(me));
-  const branding = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded).data;
+  const brandingQuery = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded);
+  const branding = brandingQuery.data;
   const title = vacancy.occupation.labels[language] || vacancy.occupation.labels.et;
   useDocumentTitle(title);
   const salary = vacancy.byAgreement ? t('vacancy.byAgreement') : salaryLine(vacancy, language, { from: t('vacancy.from'), upTo: t('vacancy.upTo') });
@@ -97,6 +98,8 @@ function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: 
   const validUntil = estonianDate(vacancy.validUntil);
   return (
     <Box pb={!wide && button.kind !== 'hidden' ? 88 : 0}>
+      {/* a branded vacancy keeps the cover's place while its branding loads, so the page does not jump */}
+      {brandingQuery.isLoading && <Box h={{ base: 160, md: 280 }} bg="gray.1" />}
       {branding?.cover && (
         <Box h={{ base: 160, md: 280 }} style={{ backgroundImage: `url("${branding.cover.url}")`, backgroundSize: 'cover', backgroundPosition: 'center' }} role="img" aria-label={t('vacancy.cover')} />
       )}
