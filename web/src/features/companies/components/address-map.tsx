@@ -7,7 +7,7 @@ import { useAddressGeo } from '../api/get-address-geo';
 /** Leaflet and its styles are a chunk of their own, fetched only when there is a point to show. */
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
-export const MAP_HEIGHT = 220;
+const MAP_HEIGHT = 220;
 const ZOOM = { ADDRESS: 16, PLACE: 12 } as const;
 
 /** Renders nothing when its children throw (here: the map's chunk fails to load). */
