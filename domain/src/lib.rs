@@ -14,6 +14,7 @@ pub mod cvs;
 pub mod db;
 pub mod error;
 pub mod files;
+pub mod geo;
 pub mod interviews;
 pub mod jobs;
 pub mod locale;

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { codeFor, newEmail } from './helpers';
+import { codeFor, MAP_TILES, newEmail, servePlaceholderTiles } from './helpers';
 
 const found = (page: Page) => page.getByText(/^Vacancies found: \d+$/);
 const count = async (page: Page) => Number((await found(page).textContent())?.match(/\d+/)?.[0]);
@@ -108,6 +108,30 @@ test('a vacancy page counts the view and shows the vacancy; the company page lis
   await page.getByRole('link', { name: /Information technology/ }).click();
   await expect(page).toHaveURL(/\/en\/vacancies\?categoryCode=IT$/);
   await expect(found(page)).toBeVisible();
+});
+
+test('a company page shows its address on a map, and leaves the map out without a word when no tile loads', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const company = (await (await page.request.get('/api/open/companies/EE/14000009')).json()) as { address: { adrId: number; address: string } };
+  expect(company.address.adrId, 'the demo company has an address id').toBeTruthy();
+  const map = page.getByRole('region', { name: `Map: ${company.address.address}` });
+
+  await servePlaceholderTiles(page);
+  await page.goto('/en/companies/EE/14000009');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vakants Demo OÜ' })).toBeVisible();
+  await expect(map).toBeVisible();
+  await expect(map.getByRole('img', { name: company.address.address })).toBeVisible();
+  await expect(map.getByRole('link', { name: 'OpenStreetMap' })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+
+  // offline, as here without the stand-in: every tile fails, the map goes, nothing else changes
+  await page.unroute(MAP_TILES);
+  await page.route(MAP_TILES, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByText(/^Vacancies: \d+$/)).toBeVisible();
+  await expect(map).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(company.address.address)).toBeVisible();
 });
 
 test('the mobile apply bar shows below 1024 px', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+
 import { expect, type Page, test } from '@playwright/test';
 
 /** The newest one-time code sent to `email`, read from the dev outbox. */
@@ -161,4 +163,50 @@ export function pdfWithText(text: string): Buffer {
   body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** The map tiles' server; these journeys run offline, so a test stands in for it when it needs tiles. */
+export const MAP_TILES = 'https://tile.openstreetmap.org/**';
+
+/** A 256 px map tile in OpenStreetMap's land colour with a faint grid, as a PNG. */
+function placeholderTile(): Buffer {
+  const size = 256;
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) {
+      const line = x % 64 === 0 || y % 64 === 0;
+      rows.push(...(line ? [221, 216, 206] : [242, 239, 233]));
+    }
+  }
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Answers the map's tile requests with a plain tile, so a map shows as it would online. */
+export async function servePlaceholderTiles(page: Page) {
+  const tile = placeholderTile();
+  await page.route(MAP_TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { callApi, choose, codeFor, createCv, newEmail, pdfWithText, registerApplicant, vacancyWithQuestions } from './helpers';
+import { callApi, choose, codeFor, createCv, newEmail, pdfWithText, registerApplicant, servePlaceholderTiles, vacancyWithQuestions } from './helpers';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots`.
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
@@ -88,6 +88,12 @@ for (const width of [375, 1280]) {
     await page.getByRole('link', { name: /Vacancies: \d+/ }).first().click();
     await expect(page.getByRole('article').first()).toBeVisible();
     await shot('company');
+    // the demo company's address on the map (a plain stand-in for the tiles: the journeys run offline)
+    await servePlaceholderTiles(page);
+    await page.goto('/en/companies/EE/14000009');
+    await expect(page.getByRole('region', { name: /^Map: / }).getByRole('button', { name: 'Zoom in' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('company-map');
   });
 }
 

@@ -1,8 +1,9 @@
-//! Public reads: the current user, company lookup, reference lists, UI settings.
+//! Public reads: the current user, company lookup, reference lists, address points, UI settings.
 
 use axum::extract::State;
 use domain::accounts::{self, Me};
 use domain::companies::{self, RegisterEntry};
+use domain::geo::{self, GeoPoint};
 use domain::reference::{self, City, CodeList};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -19,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(search_register))
         .routes(routes!(settings_ui))
         .routes(routes!(cities))
+        .routes(routes!(address_geo))
         .routes(routes!(periods))
         .routes(routes!(employments))
         .routes(routes!(languages))
@@ -92,6 +94,23 @@ async fn settings_ui() -> Json<SettingsUi> {
 async fn cities(State(state): State<AppState>, Ctx(context): Ctx, Path(country_code): Path<String>) -> ApiResult<Json<Vec<City>>> {
     let country = companies::check_country(&country_code)?;
     Ok(Json(reference::cities(&state.pool, &country, context.locale).await?))
+}
+
+/// Handles `GET /api/open/addresses/{countryCode}/geo/{adrId}`: where the address lies, for the
+/// company page's map.
+#[utoipa::path(get, path = "/addresses/{countryCode}/geo/{adrId}", tag = "open",
+    description = "Where an address lies, for the company page's map: the address's own point \
+        (`precision` `ADDRESS`), else the point of the town, municipality or county the Business Register or \
+        the company files the address under (`PLACE`: the town itself, a municipality's seat, a county's \
+        county town). `adrId` is the address's id in the country's address register (Estonia: the ADS \
+        address id, `address.adrId` of the company page). Place points: GeoNames, CC BY 4.0.",
+    params(("countryCode" = String, Path, example = "EE"), ("adrId" = String, Path, example = "2281513")),
+    responses((status = 200, body = GeoPoint),
+        (status = 400, body = ErrorBody, description = "the country is not EE, or adrId is not a positive whole number"),
+        (status = 404, body = ErrorBody, description = "no point is known for the address or its place")))]
+async fn address_geo(State(state): State<AppState>, Path((country_code, adr_id)): Path<(String, String)>) -> ApiResult<Json<GeoPoint>> {
+    let adr_id = geo::parse_adr_id(&adr_id)?;
+    Ok(Json(geo::locate_address(&state.pool, &country_code, adr_id).await?))
 }
 
 /// One endpoint per code list: the item type names its code field as the spec does.

@@ -1,5 +1,6 @@
 //! API tests against the real Postgres (a fresh database per test) and the real Redis.
 
+mod addresses;
 mod admin_companies;
 mod helpers;
 

@@ -86,6 +86,7 @@ async fn the_openapi_document_covers_every_route() {
         ("get", "/api/admin/represent/{username}"),
         ("get", "/api/admin/be-original"),
         ("get", "/api/open/addresses/{countryCode}/cities"),
+        ("get", "/api/open/addresses/{countryCode}/geo/{adrId}"),
         ("get", "/api/open/settings-ui"),
     ] {
         let operation = &paths[path][method];

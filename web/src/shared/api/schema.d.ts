@@ -507,6 +507,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/addresses/{countryCode}/geo/{adrId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/addresses/{countryCode}/geo/{adrId}`: where the address lies, for the
+         *     company page's map.
+         * @description Where an address lies, for the company page's map: the address's own point (`precision` `ADDRESS`), else the point of the town, municipality or county the Business Register or the company files the address under (`PLACE`: the town itself, a municipality's seat, a county's county town). `adrId` is the address's id in the country's address register (Estonia: the ADS address id, `address.adrId` of the company page). Place points: GeoNames, CC BY 4.0.
+         */
+        get: operations["address_geo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/application/{link}": {
         parameters: {
             query?: never;
@@ -2054,6 +2075,25 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        /** @description A point in WGS 84 degrees. */
+        GeoPoint: {
+            /**
+             * Format: double
+             * @example 59.43696
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @example 24.75353
+             */
+            lon: number;
+            precision: components["schemas"]["GeoPrecision"];
+        };
+        /**
+         * @description How exact a point is.
+         * @enum {string}
+         */
+        GeoPrecision: "ADDRESS" | "PLACE";
         /** @description The applicant's answer to an invitation. */
         InterviewAnswer: {
             /** Format: date-time */
@@ -3861,6 +3901,48 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_geo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example EE */
+                countryCode: string;
+                /** @example 2281513 */
+                adrId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoPoint"];
+                };
+            };
+            /** @description the country is not EE, or adrId is not a positive whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no point is known for the address or its place */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,7 @@ import { Pager } from '@/shared/vacancies/pager';
 import { VacancyCard } from '@/shared/vacancies/vacancy-card';
 
 import { type CompanyDetail, useCompany } from '../api/get-company';
+import { AddressMap } from '../components/address-map';
 import { useCompanyBranding } from '../api/get-company-branding';
 import { useCompanyVacancies } from '../api/get-company-vacancies';
 import { readPage, withPage } from '../lib/page-param';
@@ -98,6 +99,7 @@ function CompanyView({ company }: { company: CompanyDetail }) {
             {company.address.address}
           </Text>
         )}
+        <AddressMap countryCode={company.address.countryCode} adrId={company.address.adrId} address={company.address.address ?? company.businessName} />
       </Stack>
     </Card>
   );
