@@ -40,7 +40,9 @@ export default defineConfig({
             // the libraries every screen needs (React, the router, queries, translations) as one file
             { name: 'framework', test: /node_modules[\\/]/, tags: ['$initial'], priority: 4, includeDependenciesRecursively: false },
             // and our own modules the shell loads anyway (layout, session, API client, translations)
-            { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 4, includeDependenciesRecursively: false },
+            // (not the entry itself: it waits for the first route with a top-level await, and a route
+            // module that shared its chunk would wait for it in turn)
+            { name: 'shell', test: (id) => /[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id), tags: ['$initial'], priority: 4, includeDependenciesRecursively: false },
             { name: 'cards', test: (id) => CARD_MODULES.some((pattern) => pattern.test(id)), priority: 2, includeDependenciesRecursively: false },
             { name: 'forms', test: (id) => FORM_MODULES.some((pattern) => pattern.test(id)), priority: 2, includeDependenciesRecursively: false },
             // the vacancy search (InstantSearch and our widgets) only where a page searches

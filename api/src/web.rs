@@ -4,6 +4,7 @@
 //! and hreflang alternates, so that crawlers and link previews see the page without running it.
 
 mod dynamic;
+mod first_screen;
 mod initial_data;
 mod preload;
 
@@ -24,6 +25,8 @@ use crate::state::AppState;
 const PRODUCT: &str = "Vakants";
 /// Where the web's `index.html` wants the rendered head (Vite keeps HTML comments).
 const HEAD_MARKER: &str = "<!--app-head-->";
+/// The app's root element in `index.html`, where a page's first screen goes.
+const ROOT: &str = "<div id=\"root\"></div>";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The title and description of a page in et, en and ru.
@@ -407,6 +410,7 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
         None => render_head(path, &origin),
     };
     let mut head = head;
+    let mut first = None;
     if let Some((locale, rest)) = split_language(path).filter(|_| head.status == StatusCode::OK) {
         let manifest = tokio::fs::read_to_string(state.dist.join(".vite/manifest.json")).await.unwrap_or_default();
         head.html.push_str(&preload::links(&manifest, locale, rest));
@@ -414,9 +418,14 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
             let data = initial_data::for_page(&state.api, locale, rest, request.uri().query().unwrap_or("")).await;
             head.html.push_str(&data.links);
             head.html.push_str(&data.script);
+            first = first_screen::render(locale, rest, data.search.as_ref().map(|(filter, answer)| (filter, answer)), data.vacancy.as_ref(), data.branding.as_ref());
         }
     }
-    let body = render_index(&template, &head);
+    let mut body = render_index(&template, &head);
+    if let Some(first) = first {
+        body = body.replacen("</head>", &format!("  {}\n  </head>", first_screen::STYLE), 1).replacen(ROOT, &format!("<div id=\"root\">{first}</div>"), 1);
+        body = first_screen::start_after_paint(&body);
+    }
     let mut response = (head.status, body).into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));

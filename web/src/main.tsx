@@ -25,6 +25,18 @@ setGlobalNavigate((path) => void router.navigate(path));
 window.addEventListener('unhandledrejection', (event) => handleGlobalError(event.reason));
 window.addEventListener('error', (event) => handleGlobalError(event.error));
 
+// the page's first screen, as the server sent it, stays until the app can show the page itself
+// (its route module loaded), not a loader in between
+if (!router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 // a transition lets React render the first screen in slices, so the page stays responsive while it builds
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>

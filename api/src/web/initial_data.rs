@@ -38,6 +38,11 @@ struct Call {
 pub struct InitialData {
     pub script: String,
     pub links: String,
+    /// The search page's filter and answer, when in.
+    pub search: Option<(Value, Value)>,
+    /// A vacancy page's vacancy and branding, when in.
+    pub vacancy: Option<Value>,
+    pub branding: Option<Value>,
 }
 
 pub fn is_guest(headers: &HeaderMap) -> bool {
@@ -120,12 +125,17 @@ async fn answer(api: &Router, locale: Locale, call: &Call) -> Option<Value> {
 pub async fn for_page(api: &Router, locale: Locale, rest: &str, query: &str) -> InitialData {
     let segments: Vec<&str> = rest.split('/').collect();
     let mut entries = Vec::new();
-    let mut links = String::new();
+    let mut out = InitialData::default();
     match segments.as_slice() {
         ["vacancies"] => {
             let (filter, page) = search_of_query(query);
             let call = Call { method: Method::POST, url: format!("/api/open/search?page={page}&size={SEARCH_PAGE_SIZE}"), body: Some(Value::Object(filter)) };
             if let Some(data) = answer(api, locale, &call).await {
+                // the first card's cover is on the first screen
+                if let Some(cover) = data.pointer("/content/0/cover/url").and_then(Value::as_str) {
+                    out.links.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{}\" />", super::escape(cover)));
+                }
+                out.search = Some((call.body.clone().unwrap_or_default(), data.clone()));
                 entries.push((call, data));
             }
         }
@@ -133,13 +143,15 @@ pub async fn for_page(api: &Router, locale: Locale, rest: &str, query: &str) -> 
             let call = Call { method: Method::GET, url: format!("/api/open/vacancies/{id}"), body: None };
             if let Some(data) = answer(api, locale, &call).await {
                 let branded = data.get("isBranded").and_then(Value::as_bool).unwrap_or(false);
+                out.vacancy = Some(data.clone());
                 entries.push((call, data));
                 if branded {
                     let call = Call { method: Method::GET, url: format!("/api/open/vacancies/{id}/vacancy-branding"), body: None };
                     if let Some(data) = answer(api, locale, &call).await {
                         if let Some(cover) = data.pointer("/cover/url").and_then(Value::as_str) {
-                            links.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{}\" />", super::escape(cover)));
+                            out.links.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{}\" />", super::escape(cover)));
                         }
+                        out.branding = Some(data.clone());
                         entries.push((call, data));
                     }
                 }
@@ -148,7 +160,7 @@ pub async fn for_page(api: &Router, locale: Locale, rest: &str, query: &str) -> 
         _ => {}
     }
     if entries.is_empty() {
-        return InitialData { script: String::new(), links };
+        return out;
     }
     let list: Vec<Value> = entries
         .into_iter()
@@ -156,7 +168,8 @@ pub async fn for_page(api: &Router, locale: Locale, rest: &str, query: &str) -> 
         .collect();
     // "</" must not end the script element early; "<!--" must not open a comment state
     let json = Value::Array(list).to_string().replace("</", "<\\/").replace("<!--", "<\\!--");
-    InitialData { script: format!("\n    <script id=\"vakants-initial-data\" type=\"application/json\">{json}</script>"), links }
+    out.script = format!("\n    <script id=\"vakants-initial-data\" type=\"application/json\">{json}</script>");
+    out
 }
 
 #[cfg(test)]

@@ -52,6 +52,11 @@ function candidates(method: string, url: string): Entry[] {
   return all().filter((entry) => entry.method === method && entry.url === url && entry.language === language);
 }
 
+/** The page's answer for `GET url` without using it up: to show while the app asks. */
+export function peekInitialAnswer<T>(url: string): T | undefined {
+  return candidates('GET', url)[0]?.data as T | undefined;
+}
+
 /** Whether the page brought an answer for `method url` (path and query). */
 export function hasInitialAnswer(method: string, url: string): boolean {
   return candidates(method, url).length > 0;

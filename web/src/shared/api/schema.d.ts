@@ -2620,6 +2620,7 @@ export interface components {
             byAgreement: boolean;
             company: components["schemas"]["CompanyKey"];
             companyLogo?: components["schemas"]["Link"] | null;
+            cover?: components["schemas"]["Link"] | null;
             cvNotRequired: boolean;
             forDisabled: boolean;
             forForeigners: boolean;

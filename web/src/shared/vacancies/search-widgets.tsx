@@ -246,10 +246,13 @@ export function ResultCount() {
 
 export function SearchPagination() {
   const { currentRefinement, nbPages, refine } = usePagination();
+  // with the cards (VacancyHits renders them deferred), so the pager never jumps down below them
+  const page = useDeferredValue(currentRefinement);
+  const total = useDeferredValue(nbPages);
   return (
     <Pager
-      page={currentRefinement}
-      total={nbPages}
+      page={page}
+      total={total}
       onChange={(page) => {
         refine(page);
         window.scrollTo({ top: 0 });

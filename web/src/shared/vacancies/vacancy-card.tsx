@@ -1,10 +1,8 @@
 import { ActionIcon, Anchor, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { api, unwrap } from '@/shared/api/client';
 import { type Language } from '@/shared/i18n/languages';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { companyInitials } from '@/shared/lib/initials';
@@ -13,17 +11,6 @@ import { isApplicant, useMe } from '@/shared/session/me';
 import type { VacancyListItem } from './api';
 import { useChangeFavourite } from './favourite';
 import { cardLocation, cutTeaser, estonianDate, inLanguage, salaryLine } from './format';
-
-function useCover(vacancyId: string, branded: boolean): string | null {
-  const branding = useQuery({
-    queryKey: ['vacancy-branding', vacancyId],
-    queryFn: () => unwrap(api.GET('/api/open/vacancies/{id}/vacancy-branding', { params: { path: { id: vacancyId } } })),
-    enabled: branded,
-    staleTime: 5 * 60 * 1000,
-    meta: { handledLocally: true },
-  });
-  return branding.data?.cover?.url ?? null;
-}
 
 /** Saves or forgets the vacancy; clicks while a change is on its way are ignored (spec 1 section 4). */
 export function FavouriteButton({ vacancyId, initial }: { vacancyId: string; initial: boolean }) {
@@ -58,7 +45,7 @@ export function VacancyCard({ vacancy, language }: { vacancy: VacancyListItem; l
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const me = useMe().data ?? null;
-  const cover = useCover(vacancy.vacancyId, vacancy.isBranded);
+  const cover = vacancy.cover?.url ?? null;
   const title = vacancy.occupation.labels[language] || vacancy.occupation.labels.et;
   const salary = vacancy.byAgreement ? t('vacancy.byAgreement') : salaryLine(vacancy, language, { from: t('vacancy.from'), upTo: t('vacancy.upTo') });
   const teaser = inLanguage(vacancy.teasers, language)?.content;

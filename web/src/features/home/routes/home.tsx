@@ -89,7 +89,7 @@ export function Component() {
         </SimpleGrid>
       </Container>
       <Container size="lg" pb="xl" w="100%">
-        <WhenNear minHeight={600}>
+        <WhenNear minHeight={600} margin="0px">
           <Suspense fallback={null}>
             <HomeVacancies language={language} />
           </Suspense>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
+import { peekInitialAnswer } from '@/shared/api/initial-data';
 
 /** Cover, gallery and video of a branded vacancy. */
 export function fetchVacancyBranding(id: string) {
@@ -8,5 +9,13 @@ export function fetchVacancyBranding(id: string) {
 }
 
 export function useVacancyBranding(id: string, enabled: boolean) {
-  return useQuery({ queryKey: ['vacancy-branding', id], queryFn: () => fetchVacancyBranding(id), enabled, staleTime: 5 * 60 * 1000, meta: { handledLocally: true } });
+  return useQuery({
+    queryKey: ['vacancy-branding', id],
+    queryFn: () => fetchVacancyBranding(id),
+    enabled,
+    staleTime: 5 * 60 * 1000,
+    // the branding the page brought shows from the first render
+    placeholderData: () => (enabled ? peekInitialAnswer<Awaited<ReturnType<typeof fetchVacancyBranding>>>(`/api/open/vacancies/${id}/vacancy-branding`) : undefined),
+    meta: { handledLocally: true },
+  });
 }

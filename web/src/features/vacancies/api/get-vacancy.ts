@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
-import { hasInitialAnswer } from '@/shared/api/initial-data';
+import { hasInitialAnswer, peekInitialAnswer } from '@/shared/api/initial-data';
 import type { components } from '@/shared/api/schema';
 import type { Language } from '@/shared/i18n/languages';
 
@@ -31,5 +31,10 @@ export const vacancyQuery = (id: string, language: Language) =>
   });
 
 export function useVacancy(id: string, language: Language) {
-  return useQuery({ ...vacancyQuery(id, language), meta: { handledLocally: true } });
+  // the vacancy the page brought is on screen from the first render; the query still runs (and counts the view)
+  return useQuery({
+    ...vacancyQuery(id, language),
+    placeholderData: () => peekInitialAnswer<VacancyDetail>(`/api/open/vacancies/${id}`),
+    meta: { handledLocally: true },
+  });
 }
