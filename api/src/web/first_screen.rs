@@ -67,6 +67,8 @@ pub const STYLE: &str = "<style>
       .vk-field+.vk-field{margin-top:4px}.vk-filters{height:36px;margin-top:4px;border:1px solid #ced4da;border-radius:4px}
       .vk-query{margin-top:16px}.vk-count{margin:16px 0;font-size:14px;color:#495057}
       .vk-hits{display:flex;flex-direction:column;gap:16px}
+      .vk-chips,.vk-panel{display:none}
+      .vk-panel{border:1px solid var(--mantine-color-gray-3);border-radius:4px;padding:16px;min-height:900px;box-sizing:border-box}.vk-panel h2{margin:0;font-size:20px}
       .vk-hit{display:flex;gap:16px;align-items:flex-start;border:1px solid var(--mantine-color-gray-3);border-radius:8px;padding:20px;background:#fff center/cover}
       .vk-hit[data-premium]{box-shadow:var(--mantine-shadow-sm)}
       .vk-logo-box{flex:none;width:56px;height:56px;border-radius:8px;overflow:hidden;background:rgba(34,139,230,.1);color:#1971c2;display:flex;align-items:center;justify-content:center;font-weight:700}
@@ -79,6 +81,8 @@ pub const STYLE: &str = "<style>
       .vk-where{display:flex;flex-wrap:wrap;column-gap:16px;color:#495057}
       @media (min-width:48em){.vk-hero h1{font-size:44px}.vk-cards{grid-template-columns:1fr 1fr}.vk-header .vk-login{display:block}}
       @media (min-width:62em){.vk-burger{display:none}.vk-nav{display:flex}.vk-cover{height:280px}}
+      @media (min-width:64em){.vk-bar{display:none}.vk-chips{display:block;height:44px;margin-top:20px}
+        .vk-grid{display:grid;grid-template-columns:calc((100% + 20px) / 3 - 20px) 1fr;gap:20px;margin-top:20px;align-items:start}.vk-panel{display:block}.vk-query{margin-top:4px}}
       @media (min-width:75em){.vk-lg{max-width:1140px}.vk-xl{max-width:1320px}}
     </style>";
 
@@ -136,8 +140,10 @@ fn search(locale: Locale, filter: Option<&Value>, answer: Option<&Value>) -> Opt
     let hits = answer.and_then(|a| a.get("content")).and_then(Value::as_array).map(|cards| cards.iter().map(|card| hit(locale, card)).collect::<String>());
     let results = match (hits, answer.and_then(|a| a.get("totalElements")).and_then(Value::as_u64)) {
         (Some(hits), Some(total)) => format!(
-            "<div class=\"vk-bar\" aria-hidden=\"true\"><div class=\"vk-field\">{}<span></span></div><div class=\"vk-field\">{}<span></span></div><div class=\"vk-filters\"></div></div>\
-             <div class=\"vk-field vk-query\" aria-hidden=\"true\">{}<span></span></div><p class=\"vk-count\">{}</p><div class=\"vk-hits\">{hits}</div>",
+            "<div class=\"vk-chips\" aria-hidden=\"true\"></div><div class=\"vk-grid\"><div class=\"vk-panel\" aria-hidden=\"true\"><h2>{}</h2></div><div>\
+             <div class=\"vk-bar\" aria-hidden=\"true\"><div class=\"vk-field\">{}<span></span></div><div class=\"vk-field\">{}<span></span></div><div class=\"vk-filters\"></div></div>\
+             <div class=\"vk-field vk-query\" aria-hidden=\"true\">{}<span></span></div><p class=\"vk-count\">{}</p><div class=\"vk-hits\">{hits}</div></div></div>",
+            escape(&text(locale, "search.filters")),
             escape(&text(locale, "search.category")),
             escape(&text(locale, "search.city")),
             escape(&text(locale, "search.occupation")),
@@ -231,7 +237,8 @@ fn hit(locale: Locale, card: &Value) -> String {
     html.push_str(&format!(" aria-label=\"{}\"><div class=\"vk-logo-box\">", escape(title)));
     match str_of("/companyLogo/url") {
         Some(logo) => html.push_str(&format!("<img src=\"{}\" alt=\"{}\" width=\"56\" height=\"56\">", escape(logo), escape(business))),
-        None => html.push_str(&escape(&business.split_whitespace().filter_map(|w| w.chars().next()).take(2).collect::<String>().to_uppercase())),
+        // the first two letters of the business name, as the app's avatar writes them
+        None => html.push_str(&escape(&business.trim().chars().take(2).collect::<String>().to_uppercase())),
     }
     html.push_str("</div><div class=\"vk-hit-body\">");
     if premium > 0 {
@@ -377,7 +384,7 @@ mod tests {
         assert!(html.contains("<p class=\"vk-count\">Vacancies found: 42</p>"), "{html}");
         assert!(html.contains("<a class=\"vk-hit-title\" href=\"/en/vacancies/v1\">Cook</a>"));
         assert!(html.contains("€1,200 – €12,500.50 per month"), "{html}");
-        assert!(html.contains(">NG</div>"), "initials without a logo");
+        assert!(html.contains(">NÄ</div>"), "initials without a logo");
         assert!(html.contains("url(&quot;/api/files/c1&quot;)"));
         assert!(html.contains("<span>Tallinn</span>"));
         assert!(html.contains("01.01.2027"), "the date in Estonian time");
