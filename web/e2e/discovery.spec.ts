@@ -227,3 +227,31 @@ test('a branded vacancy shows its cover and gallery and carries JobPosting data;
   const companyHtml = await (await page.request.get(page.url())).text();
   expect(companyHtml).toContain('"@type":"Organization"');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server paints the first screen: the search page with its cards, a vacancy with its text, the home page', async ({ page }) => {
+    await page.goto('/en/vacancies');
+    await expect(page.getByRole('heading', { name: 'Vacancies in Estonia' })).toBeVisible();
+    await expect(found(page)).toBeVisible();
+    await expect(cards(page)).toHaveCount(20);
+    const link = cards(page).first().getByRole('link');
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    await expect(page).toHaveURL(/\/en\/vacancies\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.getByRole('link', { name: 'ET', exact: true }).click();
+    await expect(page).toHaveURL(/\/et\/vacancies\/[0-9a-f-]{36}$/);
+    await page.goto('/ru/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Работа и работники в Эстонии' })).toBeVisible();
+  });
+});
+
+test('the app takes over the first screen the server painted', async ({ page }) => {
+  await page.goto('/en/vacancies');
+  // the app's search box only exists once the app runs; the server's cards are replaced by the app's
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+  await expect(page.locator('.vk-hit')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+});
