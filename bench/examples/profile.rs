@@ -11,11 +11,14 @@ use search::{AccessMode, IndexKind, TantivyEngine, VacancyDoc, VacancyQuery};
 
 #[inline(never)]
 fn rebuild(engine: &TantivyEngine, docs: &[VacancyDoc]) {
+    let started = Instant::now();
     let rebuild = engine.begin_rebuild(IndexKind::Vacancies).unwrap();
     for chunk in docs.chunks(10_000) {
         rebuild.add_vacancies(chunk).unwrap();
     }
+    let added = started.elapsed().as_secs_f64();
     rebuild.finish().unwrap();
+    eprintln!("rebuild: documents added in {added:.2} s, finished (commit and merge) after {:.2} s", started.elapsed().as_secs_f64());
 }
 
 #[inline(never)]
