@@ -259,6 +259,7 @@ pub async fn measure(config: &Config) -> anyhow::Result<Measurement> {
             // would answer from memory
             engine.set_result_cache_capacity(0);
             notes.push("tantivy: result cache turned off (set_result_cache_capacity(0)); the mix repeats its 100 queries".into());
+            notes.push("tantivy: the per-segment base counts stay on (the facet counts of the validity filter alone, per segment, kept across commits until a segment changes or its first vacancy expires): browsing and one-facet-filter queries take their counts from them after the warm-up pass, as they do in production after the first search of a segment".into());
             let kind = match config.kind {
                 Kind::Vacancies => IndexKind::Vacancies,
                 Kind::Cvs => IndexKind::Cvs,

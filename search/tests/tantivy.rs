@@ -421,3 +421,182 @@ async fn searches_keep_answering_while_an_index_is_rebuilt_and_written() {
     }
     assert!(searching.await.unwrap() > 10);
 }
+
+/// Every facet count, the total and the salary count of `query` by brute force.
+fn brute_summary(docs: &[search::VacancyDoc], query: &VacancyQuery) -> String {
+    let single = |value: &Option<String>| value.iter().cloned().collect::<Vec<_>>();
+    let flags: Vec<u64> = (0..7)
+        .map(|i| {
+            docs.iter()
+                .filter(|d| {
+                    flag_values(&d.card.flags)[i] && passes(d, query, Some(VacancyGroup::Flag(i)))
+                })
+                .count() as u64
+        })
+        .collect();
+    let hits: Vec<&search::VacancyDoc> = docs.iter().filter(|d| passes(d, query, None)).collect();
+    format!(
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {}",
+        brute_counts(docs, query, VacancyGroup::Category, |d| d
+            .category_codes
+            .clone()),
+        brute_counts(docs, query, VacancyGroup::Place, |d| d.place_codes.clone()),
+        brute_counts(docs, query, VacancyGroup::EmploymentType, |d| single(
+            &d.employment_type
+        )),
+        brute_counts(docs, query, VacancyGroup::WorkExperience, |d| single(
+            &d.work_experience
+        )),
+        brute_counts(docs, query, VacancyGroup::Language, |d| d
+            .language_codes
+            .clone()),
+        brute_counts(docs, query, VacancyGroup::BusinessName, |d| vec![
+            d.card.business_name.clone()
+        ]),
+        docs.iter()
+            .filter(|d| d.card.by_agreement && passes(d, query, Some(VacancyGroup::ByAgreement)))
+            .count(),
+        flags,
+        hits.len(),
+        hits.iter()
+            .filter(|d| d.card.salary_from.or(d.card.salary_to).is_some())
+            .count(),
+    )
+}
+
+fn engine_summary(results: &search::VacancyResults) -> String {
+    let f = &results.facets;
+    let flags = &f.flags;
+    format!(
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {}",
+        f.category_codes,
+        f.place_codes,
+        f.employment_types,
+        f.work_experiences,
+        f.language_codes,
+        f.business_names,
+        f.salary_by_agreement,
+        [
+            flags.for_students,
+            flags.for_underage,
+            flags.for_disabled,
+            flags.for_retired,
+            flags.for_foreigners,
+            flags.remote_work,
+            flags.shift_work,
+        ],
+        results.total,
+        results.salary.count,
+    )
+}
+
+#[tokio::test]
+async fn counts_kept_per_segment_stay_exact_across_commits_deletions_and_expiry() {
+    let engine = TantivyEngine::in_memory().unwrap();
+    // the result cache would answer repeated queries before the per-segment counts are used
+    engine.set_result_cache_capacity(0);
+    let mut docs = vacancies();
+    let half = docs.len() / 2;
+    load(&engine, docs[..half].to_vec(), Vec::new()).await;
+    load(&engine, docs[half..].to_vec(), Vec::new()).await;
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let base = VacancyQuery {
+        now: now(),
+        size: 5,
+        ..VacancyQuery::default()
+    };
+    let queries = |now| {
+        vec![
+            VacancyQuery {
+                now,
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                page: 1,
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                size: 0,
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                category_codes: s(&["FOOD", "IT"]),
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                place_codes: s(&["0037"]),
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                business_names: s(&["Maxima Eesti OÜ"]),
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                salary_by_agreement: true,
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                flags: search::VacancyFlags {
+                    remote_work: true,
+                    ..Default::default()
+                },
+                ..base.clone()
+            },
+        ]
+    };
+    let check = |docs: Vec<search::VacancyDoc>, now| {
+        let engine = engine.clone();
+        async move {
+            for query in queries(now) {
+                // twice: computed, then from the kept counts
+                for _ in 0..2 {
+                    let results = engine.search_vacancies(query.clone()).await.unwrap();
+                    assert_eq!(
+                        engine_summary(&results),
+                        brute_summary(&docs, &query),
+                        "{query:?}"
+                    );
+                    let total = docs.iter().filter(|d| passes(d, &query, None)).count();
+                    let on_page = total
+                        .saturating_sub(query.page as usize * query.size as usize)
+                        .min(query.size as usize);
+                    assert_eq!(results.hits.len(), on_page, "{query:?}");
+                }
+            }
+        }
+    };
+    check(docs.clone(), now()).await;
+
+    // a commit adds a segment and leaves the others' counts in place
+    let mut moved = docs[0].clone();
+    moved.category_codes = vec!["IT".to_owned()];
+    moved.card.business_name = "Maxima Eesti OÜ".to_owned();
+    docs[0] = moved.clone();
+    engine.upsert_vacancies(vec![moved]).await.unwrap();
+    engine.commit().await.unwrap();
+    check(docs.clone(), now()).await;
+
+    // a deletion changes its segment
+    let gone = docs.remove(1).card.vacancy_id;
+    engine.delete_vacancies(vec![gone]).await.unwrap();
+    engine.commit().await.unwrap();
+    check(docs.clone(), now()).await;
+
+    // a later `now`: the vacancies that expired meanwhile drop out of every count
+    let mut expiries: Vec<_> = docs
+        .iter()
+        .filter_map(|d| d.card.valid_until)
+        .filter(|u| *u >= now())
+        .collect();
+    expiries.sort();
+    let later = expiries[expiries.len() / 3] + chrono::Duration::microseconds(1);
+    check(docs.clone(), later).await;
+    check(docs.clone(), now()).await;
+}

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::collector::Collected;
+use super::collector::{Collected, SegmentFruit};
 
 /// Entries kept by default; each holds at most a few pages of hits and the facet counts.
 pub(crate) const DEFAULT_CAPACITY: usize = 256;
@@ -82,5 +82,61 @@ impl ResultCache {
                 collected,
             },
         );
+    }
+}
+
+/// A segment as it is searched: its id and how far deletions were applied to it.
+pub(crate) type SegmentKey = (tantivy::index::SegmentId, Option<tantivy::Opstamp>);
+
+/// Segments whose base counts are kept; beyond that the map is cleared (segments of replaced
+/// generations and merged-away segments leave their entries behind).
+const SEGMENT_CAPACITY: usize = 1024;
+
+/// What the *base* query (the validity filter alone: no words, no salary filter, no facet
+/// filter) counts in one segment: the facet counts of every group, the total, the salary stats
+/// and the earliest expiry.
+///
+/// Browsing (the home page, category pages) asks for exactly these counts, and a query with one
+/// facet filter gets that group's counts from them; unlike [`ResultCache`] an entry survives
+/// commits, because a commit adds segments and leaves the others alone (deletions change a
+/// segment's key). An entry is exact for a `now` from the one it was computed for up to its
+/// earliest expiry, as in [`ResultCache`].
+pub(crate) struct SegmentBaseCache {
+    entries: Mutex<HashMap<SegmentKey, Arc<SegmentBase>>>,
+}
+
+pub(crate) struct SegmentBase {
+    /// The `now` (microseconds) the counts were computed for...
+    pub from: i64,
+    /// ...and the last `now` they stay right for.
+    pub until: i64,
+    pub fruit: SegmentFruit,
+}
+
+impl SegmentBaseCache {
+    pub fn new() -> SegmentBaseCache {
+        SegmentBaseCache {
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn get(&self, key: &SegmentKey, now: i64) -> Option<Arc<SegmentBase>> {
+        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        let entry = entries.get(key)?;
+        (entry.from <= now && now <= entry.until).then(|| entry.clone())
+    }
+
+    pub fn put(&self, key: SegmentKey, now: i64, fruit: SegmentFruit) -> Arc<SegmentBase> {
+        let entry = Arc::new(SegmentBase {
+            from: now,
+            until: fruit.earliest_expiry,
+            fruit,
+        });
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        if entries.len() >= SEGMENT_CAPACITY {
+            entries.clear();
+        }
+        entries.insert(key, entry.clone());
+        entry
     }
 }

@@ -11,13 +11,16 @@
 //! Codes are compared as segment-local term ordinals, resolved once per segment.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, TermSetQuery};
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, TermSetQuery, Weight};
 use tantivy::schema::{IndexRecordOption, Schema};
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader, Term};
+
+use super::cache::{SegmentBase, SegmentKey};
 
 /// A facet filter group.
 pub(crate) enum Group {
@@ -50,23 +53,8 @@ pub(crate) fn candidates(
 ) -> tantivy::Result<Option<Box<dyn Query>>> {
     let mut clauses: Vec<Box<dyn Query>> = Vec::new();
     for group in groups {
-        match group {
-            Group::Terms { column, selected } if !selected.is_empty() => {
-                let field = schema.get_field(column)?;
-                let terms = selected
-                    .iter()
-                    .map(|value| Term::from_field_text(field, value));
-                clauses.push(Box::new(TermSetQuery::new(terms)));
-            }
-            Group::Flag {
-                name,
-                required: true,
-                ..
-            } => {
-                let term = Term::from_field_text(schema.get_field(FLAG_NAMES_FIELD)?, name);
-                clauses.push(Box::new(TermQuery::new(term, IndexRecordOption::Basic)));
-            }
-            _ => {}
+        if let Some(filter) = group_filter(group, schema)? {
+            clauses.push(filter);
         }
     }
     if clauses.len() < 2 {
@@ -82,6 +70,52 @@ pub(crate) fn candidates(
     ))))
 }
 
+/// The documents that pass `group`, as a query; `None` when the group does not filter.
+pub(crate) fn group_filter(
+    group: &Group,
+    schema: &Schema,
+) -> tantivy::Result<Option<Box<dyn Query>>> {
+    Ok(match group {
+        Group::Terms { column, selected } if !selected.is_empty() => {
+            let field = schema.get_field(column)?;
+            let terms = selected
+                .iter()
+                .map(|value| Term::from_field_text(field, value));
+            Some(Box::new(TermSetQuery::new(terms)))
+        }
+        Group::Flag {
+            name,
+            required: true,
+            ..
+        } => {
+            let term = Term::from_field_text(schema.get_field(FLAG_NAMES_FIELD)?, name);
+            Some(Box::new(TermQuery::new(term, IndexRecordOption::Basic)))
+        }
+        _ => None,
+    })
+}
+
+impl Group {
+    pub fn filters(&self) -> bool {
+        match self {
+            Group::Terms { selected, .. } => !selected.is_empty(),
+            Group::Flag { required, .. } => *required,
+        }
+    }
+}
+
+/// Counts taken from [`SegmentBaseCache`] instead of counting, for a query whose only filter
+/// besides validity is at most one facet group.
+pub(crate) struct BaseCounts {
+    /// An entry for every segment of the searcher.
+    pub segments: HashMap<SegmentKey, Arc<SegmentBase>>,
+    /// `None`: no group filters, so the counts, the total and the salary stats are all the
+    /// base ones and the collector only ranks. `Some(g)`: only group `g` filters, and does so in
+    /// the tantivy query; its counts (every base document fails no other group) are the base
+    /// ones, the rest is counted over the documents the query yields.
+    pub group: Option<usize>,
+}
+
 /// Fast fields that order hits: `primary` desc (if any), `secondary` desc, `tie` asc.
 pub(crate) struct Ranking {
     pub primary: Option<&'static str>,
@@ -93,6 +127,11 @@ pub(crate) struct Ranking {
 pub(crate) struct SalaryColumns {
     pub low: &'static str,
     pub high: &'static str,
+}
+
+/// The key of a segment in [`SegmentBaseCache`].
+pub(crate) fn segment_key(reader: &SegmentReader) -> SegmentKey {
+    (reader.segment_id(), reader.delete_opstamp())
 }
 
 /// The u64 bitmask fast field of [`Group::Flag`].
@@ -108,6 +147,7 @@ pub(crate) struct FacetedCollector {
     pub top: usize,
     pub scored: bool,
     pub salary: Option<SalaryColumns>,
+    pub base: Option<BaseCounts>,
 }
 
 /// Counts of one group: per value for [`Group::Terms`], a single count for [`Group::Flag`].
@@ -216,6 +256,8 @@ enum SegmentGroup {
         required: bool,
         count: u64,
     },
+    /// Counted by [`BaseCounts`]: passes, counts nothing here.
+    FromBase,
 }
 
 pub(crate) struct FacetedSegmentCollector {
@@ -232,10 +274,14 @@ pub(crate) struct FacetedSegmentCollector {
     top: usize,
     total: u64,
     salary_acc: SalaryAccumulator,
+    /// With [`BaseCounts`]: this segment's entry, and whether the collector only ranks.
+    base: Option<(Arc<SegmentBase>, Option<usize>)>,
+    rank_only: bool,
 }
 
+#[derive(Clone)]
 pub(crate) struct SegmentFruit {
-    earliest_expiry: i64,
+    pub earliest_expiry: i64,
     hits: Vec<RankedHit>,
     total: u64,
     counts: Vec<GroupCounts>,
@@ -252,9 +298,25 @@ impl Collector for FacetedCollector {
         reader: &SegmentReader,
     ) -> tantivy::Result<FacetedSegmentCollector> {
         let fast = reader.fast_fields();
+        let base = match &self.base {
+            Some(base) => {
+                let entry = base.segments.get(&segment_key(reader)).ok_or_else(|| {
+                    tantivy::TantivyError::InternalError(
+                        "no base counts for a segment of the searcher".to_owned(),
+                    )
+                })?;
+                Some((entry.clone(), base.group))
+            }
+            None => None,
+        };
+        let rank_only = matches!(base, Some((_, None)));
         let mut groups = Vec::with_capacity(self.groups.len());
         let mut needs_flags = false;
-        for group in &self.groups {
+        for (index, group) in self.groups.iter().enumerate() {
+            if rank_only || base.as_ref().is_some_and(|(_, g)| *g == Some(index)) {
+                groups.push(SegmentGroup::FromBase);
+                continue;
+            }
             match group {
                 Group::Terms { column, selected } => {
                     let column = fast.str(column)?;
@@ -314,11 +376,47 @@ impl Collector for FacetedCollector {
             top: self.top,
             total: 0,
             salary_acc: SalaryAccumulator::default(),
+            base,
+            rank_only,
         })
     }
 
     fn requires_scoring(&self) -> bool {
         self.scored
+    }
+
+    fn collect_segment(
+        &self,
+        weight: &dyn Weight,
+        segment_ord: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<SegmentFruit> {
+        let mut segment_collector = self.for_segment(segment_ord, reader)?;
+        // counts from the cache and no hits wanted: nothing to read
+        if !(segment_collector.rank_only && self.top == 0) {
+            let scoring = self.requires_scoring();
+            match (reader.alive_bitset(), scoring) {
+                (Some(alive), true) => weight.for_each(reader, &mut |doc, score| {
+                    if alive.is_alive(doc) {
+                        segment_collector.collect(doc, score);
+                    }
+                })?,
+                (Some(alive), false) => weight.for_each_no_score(reader, &mut |docs| {
+                    for &doc in docs {
+                        if alive.is_alive(doc) {
+                            segment_collector.collect(doc, 0.0);
+                        }
+                    }
+                })?,
+                (None, true) => weight.for_each(reader, &mut |doc, score| {
+                    segment_collector.collect(doc, score);
+                })?,
+                (None, false) => weight.for_each_no_score(reader, &mut |docs| {
+                    segment_collector.collect_block(docs);
+                })?,
+            }
+        }
+        Ok(segment_collector.harvest())
     }
 
     fn merge_fruits(&self, fruits: Vec<SegmentFruit>) -> tantivy::Result<Collected> {
@@ -341,6 +439,13 @@ impl Collector for FacetedCollector {
             salary.merge(&fruit.salary);
             for (merged, segment) in counts.iter_mut().zip(fruit.counts) {
                 match (merged, segment) {
+                    // a facet can hold a value per company: keep the first segment's map
+                    // instead of copying it entry by entry
+                    (GroupCounts::Terms(merged), GroupCounts::Terms(segment))
+                        if merged.is_empty() =>
+                    {
+                        *merged = segment;
+                    }
                     (GroupCounts::Terms(merged), GroupCounts::Terms(segment)) => {
                         for (value, count) in segment {
                             *merged.entry(value).or_default() += count;
@@ -368,6 +473,10 @@ impl SegmentCollector for FacetedSegmentCollector {
     type Fruit = SegmentFruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
+        if self.rank_only {
+            self.rank(doc, score);
+            return;
+        }
         if let Some(expiry) = self.expiry.as_ref().and_then(|c| c.first(doc)) {
             self.earliest_expiry = self.earliest_expiry.min(expiry);
         }
@@ -390,6 +499,7 @@ impl SegmentCollector for FacetedSegmentCollector {
                     !*filtering || values.iter().any(|v| selected.binary_search(v).is_ok())
                 }
                 SegmentGroup::Flag { mask, required, .. } => !*required || flags & *mask != 0,
+                SegmentGroup::FromBase => true,
             };
             if !passes {
                 failed |= 1 << index;
@@ -414,6 +524,7 @@ impl SegmentCollector for FacetedSegmentCollector {
                         *count += 1;
                     }
                 }
+                SegmentGroup::FromBase => {}
             }
         }
         if failed != 0 {
@@ -425,6 +536,34 @@ impl SegmentCollector for FacetedSegmentCollector {
         {
             self.salary_acc.add(low, high);
         }
+        self.rank(doc, score);
+    }
+
+    fn harvest(mut self) -> SegmentFruit {
+        let base = self.base.take();
+        let mut fruit = self.harvest_counted();
+        match base {
+            None => {}
+            Some((entry, None)) => {
+                let base = &entry.fruit;
+                fruit.counts = base.counts.clone();
+                fruit.total = base.total;
+                fruit.salary = base.salary.clone();
+                fruit.earliest_expiry = base.earliest_expiry;
+            }
+            Some((entry, Some(group))) => {
+                let base = &entry.fruit;
+                fruit.counts[group] = base.counts[group].clone();
+                fruit.earliest_expiry = fruit.earliest_expiry.min(base.earliest_expiry);
+            }
+        }
+        fruit
+    }
+}
+
+impl FacetedSegmentCollector {
+    /// Keeps `doc` if it ranks among the best `top` so far.
+    fn rank(&mut self, doc: DocId, score: Score) {
         if self.top == 0 {
             return;
         }
@@ -460,33 +599,38 @@ impl SegmentCollector for FacetedSegmentCollector {
         }
     }
 
-    fn harvest(self) -> SegmentFruit {
+    fn harvest_counted(self) -> SegmentFruit {
         let counts = self
             .groups
             .into_iter()
             .map(|group| match group {
                 SegmentGroup::Terms { column, counts, .. } => {
-                    let mut map = BTreeMap::new();
+                    let mut entries = Vec::new();
                     if let Some(column) = column {
                         let ords: Vec<u64> = (0..counts.len() as u64)
                             .filter(|&ord| counts[ord as usize] > 0)
                             .collect();
+                        entries.reserve(ords.len());
                         let mut found = ords.iter();
                         // Resolving the ordinals in one sorted sweep decodes each dictionary
                         // block once; looking them up one by one decoded a block per value.
                         let resolved = column.dictionary().sorted_ords_to_term_cb(&ords, |bytes| {
                             if let Some(&ord) = found.next() {
                                 let value = String::from_utf8_lossy(bytes).into_owned();
-                                map.insert(value, u64::from(counts[ord as usize]));
+                                entries.push((value, u64::from(counts[ord as usize])));
                             }
                         });
                         if let Err(error) = resolved {
                             tracing::error!(%error, "facet values could not be read");
                         }
                     }
-                    GroupCounts::Terms(map)
+                    // the sweep yields the values in order, which a BTreeMap builds from in
+                    // one go
+                    GroupCounts::Terms(entries.into_iter().collect())
                 }
                 SegmentGroup::Flag { count, .. } => GroupCounts::Flag(count),
+                // replaced by the caller
+                SegmentGroup::FromBase => GroupCounts::Flag(0),
             })
             .collect();
         SegmentFruit {

@@ -137,6 +137,7 @@ impl CvSchema {
             top: offset.saturating_add(query.size as usize),
             scored,
             salary: None,
+            base: None,
         };
         let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;

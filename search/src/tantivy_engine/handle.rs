@@ -18,6 +18,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use arc_swap::ArcSwap;
+use tantivy::index::SegmentId;
+use tantivy::indexer::NoMergePolicy;
 use tantivy::schema::Schema;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
@@ -39,6 +41,11 @@ const LIVE_WRITER_BYTES: usize = 64 * 1024 * 1024;
 /// A rebuild adds documents in bulk and profits from a larger buffer.
 const REBUILD_WRITER_BYTES: usize = 256 * 1024 * 1024;
 
+/// Segments a finished rebuild is merged into: one per search thread, so a search over
+/// everything keeps both cores busy, and no more, because every segment adds its own facet
+/// dictionary sweep to each search.
+const REBUILT_SEGMENTS: usize = SEARCH_THREADS;
+
 /// Whether this process writes the index (the worker, one per index directory: tantivy's
 /// writer lock enforces it) or only reads it (the API).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +66,12 @@ pub(crate) struct Generation {
 }
 
 impl Generation {
-    fn open(mut index: Index, name: String, writer_bytes: Option<usize>) -> Result<Generation> {
+    fn open(
+        mut index: Index,
+        name: String,
+        writer_bytes: Option<usize>,
+        purpose: Purpose,
+    ) -> Result<Generation> {
         analysis::register(index.tokenizers());
         // Segments are searched in parallel: a browse-all query with facets touches every
         // document, and two cores halve its latency.
@@ -69,7 +81,15 @@ impl Generation {
             .reload_policy(ReloadPolicy::OnCommitWithDelay)
             .try_into()?;
         let writer = match writer_bytes {
-            Some(bytes) => Some(Mutex::new(index.writer(bytes)?)),
+            Some(bytes) => {
+                let writer: IndexWriter = index.writer(bytes)?;
+                if purpose == Purpose::Rebuild {
+                    // merging while the segments are still being written would merge most
+                    // documents several times; `swap_in` merges once at the end
+                    writer.set_merge_policy(Box::new(NoMergePolicy));
+                }
+                Some(Mutex::new(writer))
+            }
             None => None,
         };
         Ok(Generation {
@@ -105,6 +125,15 @@ impl Generation {
     }
 }
 
+/// What a generation's writer is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// Changes as they happen, with tantivy's default merge policy.
+    Live,
+    /// A full rebuild: no merges until it is finished.
+    Rebuild,
+}
+
 pub(crate) struct IndexHandle {
     schema: Schema,
     /// `<root>/<kind>`, or `None` in memory.
@@ -120,6 +149,7 @@ impl IndexHandle {
             Index::create_in_ram(schema.clone()),
             "memory".to_owned(),
             Some(LIVE_WRITER_BYTES),
+            Purpose::Live,
         )?;
         Ok(IndexHandle {
             schema,
@@ -180,12 +210,13 @@ impl IndexHandle {
                 Index::create_in_ram(self.schema.clone()),
                 "memory".to_owned(),
                 Some(REBUILD_WRITER_BYTES),
+                Purpose::Rebuild,
             ),
             Some(dir) => {
                 let name = new_generation_name();
                 fs::create_dir(dir.join(&name))?;
                 let index = Index::create_in_dir(dir.join(&name), self.schema.clone())?;
-                Generation::open(index, name, Some(REBUILD_WRITER_BYTES))
+                Generation::open(index, name, Some(REBUILD_WRITER_BYTES), Purpose::Rebuild)
             }
         }
     }
@@ -202,10 +233,11 @@ impl IndexHandle {
         if let Some(writer) = writer {
             let mut writer = writer.into_inner().unwrap_or_else(|p| p.into_inner());
             writer.commit()?;
+            merge_into(&mut writer, &index, REBUILT_SEGMENTS)?;
             writer.wait_merging_threads()?;
         }
         let live = match &self.dir {
-            None => Generation::open(index, name, Some(LIVE_WRITER_BYTES))?,
+            None => Generation::open(index, name, Some(LIVE_WRITER_BYTES), Purpose::Live)?,
             Some(dir) => {
                 write_current(dir, &name)?;
                 drop(index);
@@ -232,7 +264,36 @@ fn open_generation(
         )));
     }
     let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
-    Generation::open(index, name.to_owned(), writer_bytes)
+    Generation::open(index, name.to_owned(), writer_bytes, Purpose::Live)
+}
+
+/// Merges the committed segments of `index` into `count` segments of about equal size, the
+/// merges running side by side, and commits.
+fn merge_into(writer: &mut IndexWriter, index: &Index, count: usize) -> Result<()> {
+    let mut segments = index.searchable_segment_metas()?;
+    if segments.len() <= count {
+        return Ok(());
+    }
+    // largest first, each to the group with the fewest documents so far
+    segments.sort_by_key(|segment| std::cmp::Reverse(segment.num_docs()));
+    let mut groups: Vec<(u32, Vec<SegmentId>)> = vec![(0, Vec::new()); count];
+    for segment in segments {
+        let smallest = groups
+            .iter_mut()
+            .min_by_key(|(docs, _)| *docs)
+            .expect("count is at least one");
+        smallest.0 += segment.num_docs();
+        smallest.1.push(segment.id());
+    }
+    let merges: Vec<_> = groups
+        .iter()
+        .filter(|(_, ids)| ids.len() > 1)
+        .map(|(_, ids)| writer.merge(ids))
+        .collect();
+    for merge in merges {
+        merge.wait()?;
+    }
+    Ok(())
 }
 
 fn new_generation_name() -> String {

@@ -22,7 +22,7 @@ use uuid::Uuid;
 
 pub use handle::AccessMode;
 
-use self::cache::ResultCache;
+use self::cache::{ResultCache, SegmentBaseCache};
 use self::cvs::CvSchema;
 use self::handle::{Generation, IndexHandle};
 use self::vacancies::VacancySchema;
@@ -43,6 +43,8 @@ pub enum IndexKind {
 struct Inner {
     vacancy_schema: VacancySchema,
     results: ResultCache,
+    /// Base counts of the vacancy index's segments.
+    segment_bases: SegmentBaseCache,
     cv_schema: CvSchema,
     vacancies: IndexHandle,
     cvs: IndexHandle,
@@ -69,6 +71,7 @@ impl TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
                 results: ResultCache::new(),
+                segment_bases: SegmentBaseCache::new(),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -86,6 +89,7 @@ impl TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
                 results: ResultCache::new(),
+                segment_bases: SegmentBaseCache::new(),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -148,7 +152,13 @@ impl TantivyEngine {
         let generation = self.inner.vacancies.live()?;
         let searcher = generation.reader.searcher();
         let schema = &self.inner.vacancy_schema;
-        schema.search(&searcher, generation.serial, query, &self.inner.results)
+        schema.search(
+            &searcher,
+            generation.serial,
+            query,
+            &self.inner.results,
+            &self.inner.segment_bases,
+        )
     }
 
     pub fn search_cvs_sync(&self, query: &CvQuery) -> Result<CvResults> {

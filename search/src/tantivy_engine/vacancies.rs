@@ -3,14 +3,15 @@
 //! Filters that are not faceted (validity, salary range and period) are part of the tantivy
 //! query so they prune candidates early; the faceted groups are checked by the collector.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
 use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
+use tantivy::collector::Collector;
 use tantivy::query::{
-    AllQuery, BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery,
+    AllQuery, BooleanQuery, ConstScoreQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
 };
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing,
@@ -20,9 +21,10 @@ use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
 use super::analysis;
-use super::cache::ResultCache;
+use super::cache::{ResultCache, SegmentBase, SegmentBaseCache, SegmentKey};
 use super::collector::{
-    self, Collected, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking, SalaryColumns,
+    self, BaseCounts, Collected, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking,
+    SalaryColumns,
 };
 use super::text_query::{self, TextFields};
 use crate::model::{
@@ -262,6 +264,7 @@ impl VacancySchema {
         serial: u64,
         query: &VacancyQuery,
         cache: &ResultCache,
+        bases: &SegmentBaseCache,
     ) -> Result<VacancyResults> {
         let started = Instant::now();
         let offset = (query.page as usize).saturating_mul(query.size as usize);
@@ -277,7 +280,7 @@ impl VacancySchema {
         let collected = match cache.get(&key, version, now, top) {
             Some(collected) => collected,
             None => {
-                let collected = Arc::new(self.collect(searcher, query, top)?);
+                let collected = Arc::new(self.collect(searcher, query, top, bases)?);
                 cache.put(key, version, now, collected.clone());
                 collected
             }
@@ -295,7 +298,19 @@ impl VacancySchema {
                 score: collected.scored.then_some(hit.score),
             });
         }
-        let mut counts = collected.counts.iter().cloned();
+        // the counts can hold a value per company: move them out unless the cache shares them
+        let (mut counts, salary, total) = match Arc::try_unwrap(collected) {
+            Ok(collected) => (
+                collected.counts.into_iter(),
+                collected.salary,
+                collected.total,
+            ),
+            Err(shared) => (
+                shared.counts.clone().into_iter(),
+                shared.salary.clone(),
+                shared.total,
+            ),
+        };
         let mut next_terms = || match counts.next() {
             Some(GroupCounts::Terms(map)) => map,
             _ => BTreeMap::new(),
@@ -328,11 +343,10 @@ impl VacancySchema {
                 shift_work: next_flag(),
             },
         };
-        let salary = &collected.salary;
         Ok(VacancyResults {
             hits,
-            total: collected.total,
-            total_pages: total_pages(collected.total, query.size),
+            total,
+            total_pages: total_pages(total, query.size),
             facets,
             salary: SalaryStats {
                 min: salary.min,
@@ -345,10 +359,89 @@ impl VacancySchema {
     }
 
     /// Runs the query: hits up to `top`, facet counts, salary stats, earliest expiry.
-    fn collect(&self, searcher: &Searcher, query: &VacancyQuery, top: usize) -> Result<Collected> {
+    fn collect(
+        &self,
+        searcher: &Searcher,
+        query: &VacancyQuery,
+        top: usize,
+        bases: &SegmentBaseCache,
+    ) -> Result<Collected> {
         let (tantivy_query, scored) = self.base_query(query, searcher);
+        let mut collector = self.collector(query, top, scored);
+        let active: Vec<usize> = (0..collector.groups.len())
+            .filter(|&index| collector.groups[index].filters())
+            .collect();
+        let validity_only = !scored
+            && query.salary_from.is_none()
+            && query.salary_to.is_none()
+            && query.salary_period.is_none();
+        if validity_only && active.len() <= 1 {
+            let segments = self.segment_bases(searcher, tantivy_query.as_ref(), query, bases)?;
+            let group = active.first().copied();
+            let tantivy_query: Box<dyn Query> = match group {
+                None => tantivy_query,
+                Some(index) => {
+                    let filter = collector::group_filter(&collector.groups[index], &self.schema)?
+                        .ok_or(SearchError::Misuse(
+                        "an active facet group without a filter",
+                    ))?;
+                    Box::new(BooleanQuery::new(vec![
+                        (Occur::Must, tantivy_query),
+                        (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))),
+                    ]))
+                }
+            };
+            collector.base = Some(BaseCounts { segments, group });
+            return Ok(searcher.search(tantivy_query.as_ref(), &collector)?);
+        }
+        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
+        Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
+    }
+
+    /// The base counts of every segment of `searcher` for `query.now`, from the cache or
+    /// counted now (`base_query` must be the validity filter alone).
+    fn segment_bases(
+        &self,
+        searcher: &Searcher,
+        base_query: &dyn Query,
+        query: &VacancyQuery,
+        bases: &SegmentBaseCache,
+    ) -> Result<HashMap<SegmentKey, Arc<SegmentBase>>> {
+        let now = micros(query.now);
+        let counting = self.collector(
+            &VacancyQuery {
+                now: query.now,
+                ..VacancyQuery::default()
+            },
+            0,
+            false,
+        );
+        let mut weight = None;
+        let mut segments = HashMap::new();
+        for (ordinal, reader) in searcher.segment_readers().iter().enumerate() {
+            let key = collector::segment_key(reader);
+            let entry = match bases.get(&key, now) {
+                Some(entry) => entry,
+                None => {
+                    if weight.is_none() {
+                        weight = Some(
+                            base_query.weight(EnableScoring::disabled_from_searcher(searcher))?,
+                        );
+                    }
+                    let weight = weight.as_deref().expect("set above");
+                    let fruit = counting.collect_segment(weight, ordinal as u32, reader)?;
+                    bases.put(key, now, fruit)
+                }
+            };
+            segments.insert(key, entry);
+        }
+        Ok(segments)
+    }
+
+    /// The collector of `query`'s page (`top` hits) and counts.
+    fn collector(&self, query: &VacancyQuery, top: usize, scored: bool) -> FacetedCollector {
         let flags = &query.flags;
-        let collector = FacetedCollector {
+        FacetedCollector {
             expiry: Some("valid_until"),
             groups: vec![
                 terms("category_codes", &query.category_codes),
@@ -377,9 +470,8 @@ impl VacancySchema {
                 low: "salary_low",
                 high: "salary_high",
             }),
-        };
-        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
-        Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
+            base: None,
+        }
     }
 }
 
@@ -401,6 +493,7 @@ impl VacancySchema {
             top: 0,
             scored: false,
             salary: None,
+            base: None,
         };
         let valid = RangeQuery::new(
             Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),

@@ -1,0 +1,80 @@
+//! A small run for profilers: generates a corpus, rebuilds the tantivy index, then runs the
+//! query mix a few times, each phase in a function of its own so `valgrind --tool=callgrind
+//! --toggle-collect=profile::rebuild` (or `profile::queries`) counts only that phase.
+//!
+//! `cargo run -p bench --release --example profile -- <size> [repeats] [class]`
+
+use std::time::Instant;
+
+use chrono::Utc;
+use search::{AccessMode, IndexKind, TantivyEngine, VacancyDoc, VacancyQuery};
+
+#[inline(never)]
+fn rebuild(engine: &TantivyEngine, docs: &[VacancyDoc]) {
+    let started = Instant::now();
+    let rebuild = engine.begin_rebuild(IndexKind::Vacancies).unwrap();
+    for chunk in docs.chunks(10_000) {
+        rebuild.add_vacancies(chunk).unwrap();
+    }
+    let added = started.elapsed().as_secs_f64();
+    rebuild.finish().unwrap();
+    eprintln!("rebuild: documents added in {added:.2} s, finished (commit and merge) after {:.2} s", started.elapsed().as_secs_f64());
+}
+
+#[inline(never)]
+fn queries(engine: &TantivyEngine, mix: &[&VacancyQuery], repeats: usize) -> u64 {
+    let mut total = 0;
+    for _ in 0..repeats {
+        for query in mix {
+            total += engine.search_vacancies_sync(query).unwrap().total;
+        }
+    }
+    total
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let size: usize = args.first().map_or(Ok(10_000), |s| s.parse())?;
+    let repeats: usize = args.get(1).map_or(Ok(1), |s| s.parse())?;
+    let class = args.get(2).cloned();
+    let database_url = std::env::var("BENCH_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/vakants_bench".into());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let reference = runtime.block_on(async {
+        bench::prepare_database(&database_url).await?;
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect(&database_url)
+            .await?;
+        bench::corpus::Reference::load(&pool).await
+    })?;
+    let now = Utc::now();
+    let docs = bench::corpus::vacancies(&reference, size, 42, now);
+    let dir = tempfile::tempdir()?;
+    let engine = TantivyEngine::open(dir.path(), AccessMode::Writer)?;
+    engine.set_result_cache_capacity(0);
+    let started = Instant::now();
+    rebuild(&engine, &docs);
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "rebuild: {size} docs in {seconds:.2} s ({:.0} docs/s)",
+        size as f64 / seconds
+    );
+    let mix = bench::queries::vacancy_mix(&reference, 42, now);
+    let mix: Vec<&VacancyQuery> = mix
+        .iter()
+        .filter(|(c, _)| class.as_deref().is_none_or(|class| class == *c))
+        .map(|(_, q)| q)
+        .collect();
+    let started = Instant::now();
+    let total = queries(&engine, &mix, repeats);
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "queries: {} in {seconds:.2} s ({:.2} ms each), total matches {total}",
+        mix.len() * repeats,
+        seconds * 1000.0 / (mix.len() * repeats) as f64
+    );
+    Ok(())
+}
