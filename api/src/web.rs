@@ -398,7 +398,7 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
     };
     let origin = crate::seo::origin(&state.app, request.headers());
     let path = request.uri().path();
-    let head = match split_language(path) {
+    let mut head = match split_language(path) {
         Some((locale, rest)) => match dynamic::head(&state.app, locale, rest, &origin).await {
             Ok(Some((status, content))) => render(locale, rest, &origin, status, &content),
             Ok(None) => render_head(path, &origin),
@@ -409,7 +409,7 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
         },
         None => render_head(path, &origin),
     };
-    let mut head = head;
+    // the first screen and its preloads, for pages that exist
     let mut first = None;
     if let Some((locale, rest)) = split_language(path).filter(|_| head.status == StatusCode::OK) {
         let manifest = tokio::fs::read_to_string(state.dist.join(".vite/manifest.json")).await.unwrap_or_default();
@@ -418,7 +418,8 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
             let data = initial_data::for_page(&state.api, locale, rest, request.uri().query().unwrap_or("")).await;
             head.html.push_str(&data.links);
             head.html.push_str(&data.script);
-            first = first_screen::render(locale, rest, data.search.as_ref().map(|(filter, answer)| (filter, answer)), data.vacancy.as_ref(), data.branding.as_ref());
+            let search = data.search.as_ref().map(|(filter, answer)| (filter, answer));
+            first = first_screen::render(locale, rest, search, data.vacancy.as_ref(), data.branding.as_ref());
         }
     }
     let mut body = render_index(&template, &head);
