@@ -190,9 +190,11 @@ fn euros(amount: f64, locale: Locale) -> String {
         }
         out
     };
+    // Estonian groups from five digits (1200, 12 000), Russian and English from four
     match locale {
         Locale::En => format!("€{}{}", group(",", 4), fraction.map(|f| format!(".{f}")).unwrap_or_default()),
-        _ => format!("{}{}\u{a0}€", group("\u{a0}", 5), fraction.map(|f| format!(",{f}")).unwrap_or_default()),
+        Locale::Ru => format!("{}{}\u{a0}€", group("\u{a0}", 4), fraction.map(|f| format!(",{f}")).unwrap_or_default()),
+        Locale::Et => format!("{}{}\u{a0}€", group("\u{a0}", 5), fraction.map(|f| format!(",{f}")).unwrap_or_default()),
     }
 }
 
@@ -399,6 +401,8 @@ mod tests {
         assert_eq!(cut_teaser("  lühike  "), "lühike");
         assert_eq!(euros(1200.0, Locale::Et), "1200\u{a0}€");
         assert_eq!(euros(12000.0, Locale::Ru), "12\u{a0}000\u{a0}€");
+        assert_eq!(euros(1200.0, Locale::Ru), "1\u{a0}200\u{a0}€");
+        assert_eq!(euros(1200.5, Locale::Et), "1200,50\u{a0}€");
         assert_eq!(euros(1050.5, Locale::En), "€1,050.50");
     }
 }
