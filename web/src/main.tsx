@@ -25,9 +25,10 @@ setGlobalNavigate((path) => void router.navigate(path));
 window.addEventListener('unhandledrejection', (event) => handleGlobalError(event.reason));
 window.addEventListener('error', (event) => handleGlobalError(event.error));
 
-// the page's first screen, as the server sent it, stays until the app can show the page itself
-// (its route module loaded), not a loader in between
-if (!router.state.initialized) {
+// a first screen the server painted stays until the app can show the page itself (its route
+// module loaded), not a loader in between; other pages show the loader at once
+const root = document.getElementById('root')!;
+if (root.hasChildNodes() && !router.state.initialized) {
   await new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
@@ -38,9 +39,9 @@ if (!router.state.initialized) {
 }
 
 // a transition lets React render the first screen in slices, so the page stays responsive while it builds
-const root = createRoot(document.getElementById('root')!);
+const reactRoot = createRoot(root);
 startTransition(() =>
-  root.render(
+  reactRoot.render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" autoClose={TOAST_MS} />

@@ -1,7 +1,7 @@
 //! The administrators' companies list: search, paging, the contract flag, and who may use them.
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::helpers::{TestApp, error_of, spawn_app};
 
