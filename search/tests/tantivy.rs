@@ -476,15 +476,7 @@ fn engine_summary(results: &search::VacancyResults) -> String {
         f.language_codes,
         f.business_names,
         f.salary_by_agreement,
-        [
-            flags.for_students,
-            flags.for_underage,
-            flags.for_disabled,
-            flags.for_retired,
-            flags.for_foreigners,
-            flags.remote_work,
-            flags.shift_work,
-        ],
+        flag_values(flags),
         results.total,
         results.salary.count,
     )

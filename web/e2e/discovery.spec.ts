@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { codeFor, MAP_TILES, newEmail, servePlaceholderTiles } from './helpers';
+import { MAP_TILES, newEmail, registerApplicant, servePlaceholderTiles } from './helpers';
 
 const found = (page: Page) => page.getByText(/^Vacancies found: \d+$/);
 const count = async (page: Page) => Number((await found(page).textContent())?.match(/\d+/)?.[0]);
@@ -147,22 +147,7 @@ test('an applicant saves a vacancy as a favourite', async ({ page }) => {
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to favourites' })).toHaveCount(0);
   // a new applicant: the demo one may not get another code within a minute of other journeys
-  const email = newEmail('favourite');
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('I accept the terms of use').check();
-  await page.getByLabel('I agree to the processing of my personal data').check();
-  await page.getByLabel('I accept the use of cookies').check();
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Code').fill(await codeFor(page, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('First name').fill('Kati');
-  await page.getByLabel('Last name').fill('Kask');
-  await page.getByLabel('Phone').fill('+37251234567');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'I am looking for a job' }).click();
-  await expect(page).toHaveURL(/\/en\/account\/profile$/);
+  await registerApplicant(page, newEmail('favourite'), ['Kati', 'Kask']);
   await page.goto('/en/vacancies');
   await expect(page).toHaveURL(/\/en\/vacancies$/);
   const card = cards(page).nth(1);

@@ -269,7 +269,7 @@ pub struct VacancyListItem {
 
 fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], covers: &HashMap<Uuid, Uuid>, now: DateTime<Utc>) -> VacancyListItem {
     VacancyListItem {
-        cover: covers.get(&card.vacancy_id).filter(|_| card.is_branded).map(|file| Link { url: format!("/api/files/{file}") }),
+        cover: covers.get(&card.vacancy_id).map(|file| Link { url: format!("/api/files/{file}") }),
         is_favorite: favourites.contains(&card.vacancy_id),
         new: card.publish_at.is_some_and(|p| now - p <= NEW_FOR),
         vacancy_id: card.vacancy_id,
@@ -357,20 +357,20 @@ pub(crate) async fn cards_in_order(
     let prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), ids).await?;
     let mut cards: HashMap<Uuid, VacancyCard> = prepared.upserts.into_iter().map(|d| (d.card.vacancy_id, d.card)).collect();
     let periods = reference::period_labels(&state.pool, locale).await?;
-    let branded: Vec<Uuid> = cards.values().filter(|c| c.is_branded).map(|c| c.vacancy_id).collect();
-    let covers = covers_among(state, &branded).await?;
+    let covers = covers_of(state, cards.values()).await?;
     let now = Utc::now();
     Ok(ids.iter().filter_map(|id| cards.remove(id)).map(|card| list_item(card, &periods, favourites, &covers, now)).collect())
 }
 
-/// The cover files of the given (branded) vacancies, in one query: the cards show them without
-/// asking for each vacancy's branding.
-async fn covers_among(state: &AppState, ids: &[Uuid]) -> Result<HashMap<Uuid, Uuid>, Error> {
+/// The cover files of the branded vacancies among `cards`, in one query: the cards show them
+/// without asking for each vacancy's branding.
+async fn covers_of<'a>(state: &AppState, cards: impl Iterator<Item = &'a VacancyCard>) -> Result<HashMap<Uuid, Uuid>, Error> {
+    let ids: Vec<Uuid> = cards.filter(|c| c.is_branded).map(|c| c.vacancy_id).collect();
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
     let rows: Vec<(Uuid, Uuid)> = sqlx::query_as("select vacancy_id, cover_file_id from vacancy_branding where vacancy_id = any($1) and cover_file_id is not null")
-        .bind(ids)
+        .bind(&ids)
         .fetch_all(&state.pool)
         .await?;
     Ok(rows.into_iter().collect())
@@ -404,8 +404,7 @@ async fn search_vacancies(
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
     let favourites = favourites_among(&state, &context, &ids).await?;
     let periods = reference::period_labels(&state.pool, context.locale).await?;
-    let branded: Vec<Uuid> = results.hits.iter().filter(|h| h.card.is_branded).map(|h| h.card.vacancy_id).collect();
-    let covers = covers_among(&state, &branded).await?;
+    let covers = covers_of(&state, results.hits.iter().map(|h| &h.card)).await?;
     let facets = results.facets;
     Ok(Json(SearchPage {
         content: results.hits.into_iter().map(|h| list_item(h.card, &periods, &favourites, &covers, now)).collect(),

@@ -45,7 +45,7 @@ fn summary(text: &str) -> String {
 }
 
 /// The description as simple HTML paragraphs, text escaped.
-fn paragraphs(text: &str) -> String {
+pub(super) fn paragraphs(text: &str) -> String {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())

@@ -288,7 +288,7 @@ fn description(vacancy: &Value, locale: Locale) -> String {
     let Some(stored) = in_language(locale.code()).or_else(|| in_language("et")).or(contents.first()).and_then(|c| c.get("content")).and_then(Value::as_str) else {
         return String::new();
     };
-    indexer::text::delta_to_text(stored).lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("<p>{}</p>", escape(l))).collect()
+    super::dynamic::paragraphs(&indexer::text::delta_to_text(stored))
 }
 
 fn vacancy(locale: Locale, vacancy: &Value, branding: Option<&Value>) -> Option<String> {

@@ -278,7 +278,8 @@ pub enum VacancyGroup {
     Flag(usize),
 }
 
-pub fn flag_values(flags: &VacancyFlags) -> [bool; 7] {
+/// A document's flags, or the facet counts of the flags, in one order.
+pub fn flag_values<T: Copy>(flags: &VacancyFlags<T>) -> [T; 7] {
     [
         flags.for_students,
         flags.for_underage,
