@@ -196,6 +196,10 @@ pub struct VacancyHit {
     pub score: Option<f32>,
 }
 
+/// How many business names [`VacancyFacets::business_names`] reports besides the selected ones
+/// (Meilisearch's default `maxValuesPerFacet`).
+pub const BUSINESS_NAME_FACET_LIMIT: usize = 100;
+
 /// Facet counts per filter group, each computed with every *other* group's filter applied but
 /// not its own (disjunctive faceting), so a UI can show how many results choosing one more
 /// value of a group would add. Values with a count of zero are absent.
@@ -206,6 +210,9 @@ pub struct VacancyFacets {
     pub employment_types: BTreeMap<String, u64>,
     pub work_experiences: BTreeMap<String, u64>,
     pub language_codes: BTreeMap<String, u64>,
+    /// The [`BUSINESS_NAME_FACET_LIMIT`] most frequent companies (ties by name) and every
+    /// selected one: a large index holds tens of thousands of companies, more than any
+    /// interface lists (names are found with the employer autocomplete).
     pub business_names: BTreeMap<String, u64>,
     /// Vacancies with salary by agreement.
     pub salary_by_agreement: u64,

@@ -8,19 +8,21 @@
 //! filters applied, not its own" means); a document failing two or more is skipped. This costs
 //! one fast-field read per group per candidate instead of one query per group.
 //!
-//! Codes are compared as segment-local term ordinals, resolved once per segment.
+//! Codes are compared as segment-local term ordinals, resolved once per segment. Every column is
+//! read from the segment's in-memory tables ([`super::tables`]), and a segment reports its counts
+//! by ordinal; the values' names are only looked up when the segments' counts are merged.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::columnar::{Column, StrColumn};
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, TermSetQuery, Weight};
-use tantivy::schema::{IndexRecordOption, Schema};
-use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader, Term};
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, Weight};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocAddress, DocId, Score, Searcher, SegmentOrdinal, SegmentReader, Term};
 
 use super::cache::{SegmentBase, SegmentKey};
+use super::tables::{NumTable, StrTable, TableCache};
 
 /// A facet filter group.
 pub(crate) enum Group {
@@ -29,6 +31,9 @@ pub(crate) enum Group {
     Terms {
         column: &'static str,
         selected: Vec<String>,
+        /// At most this many values are reported (the most frequent, ties by value), plus
+        /// every selected one; `None` reports all.
+        limit: Option<usize>,
     },
     /// One bit of the `flags` u64 fast field; a document passes when the bit is set or the flag
     /// is not required. The facet count is the number of documents with the bit set. `name` is
@@ -43,56 +48,93 @@ pub(crate) enum Group {
 /// The indexed text field holding the names of a document's set flags.
 pub(crate) const FLAG_NAMES_FIELD: &str = "flag_names";
 
+/// A group filter goes into the tantivy query (walking its postings) only when it keeps at
+/// most this share of the documents; otherwise the collector checks it from its table, which
+/// costs less per document than merging postings.
+const SELECTIVE: u64 = 4;
+
 /// A query that keeps only the documents that can count at all: with `k` active groups, those
 /// failing at most one of them (that is, passing at least `k - 1`). The collector still decides
-/// exactly; this only spares it most of the documents when two or more groups filter. `None`
-/// when it would keep everything (fewer than two active groups).
+/// exactly; this only spares it most of the documents when two or more groups filter and two
+/// of them are selective (any candidate passes one of any two groups). `None` otherwise.
 pub(crate) fn candidates(
     groups: &[Group],
-    schema: &Schema,
+    searcher: &Searcher,
 ) -> tantivy::Result<Option<Box<dyn Query>>> {
-    let mut clauses: Vec<Box<dyn Query>> = Vec::new();
+    let mut clauses: Vec<(u64, Box<dyn Query>)> = Vec::new();
     for group in groups {
-        if let Some(filter) = group_filter(group, schema)? {
+        if let Some(filter) = group_filter(group, searcher)? {
             clauses.push(filter);
         }
     }
     if clauses.len() < 2 {
         return Ok(None);
     }
+    let mut frequencies: Vec<u64> = clauses.iter().map(|(frequency, _)| *frequency).collect();
+    frequencies.sort_unstable();
+    if (frequencies[0] + frequencies[1]) * SELECTIVE > searcher.num_docs() {
+        return Ok(None);
+    }
     let minimum = clauses.len() - 1;
     let clauses = clauses
         .into_iter()
-        .map(|clause| (Occur::Should, clause))
+        .map(|(_, clause)| (Occur::Should, clause))
         .collect();
     Ok(Some(Box::new(BooleanQuery::with_minimum_required_clauses(
         clauses, minimum,
     ))))
 }
 
-/// The documents that pass `group`, as a query; `None` when the group does not filter.
+/// The documents that pass `group`, as a query, with the sum of its terms' document
+/// frequencies (at least the number of documents it keeps); `None` when the group does not
+/// filter.
 pub(crate) fn group_filter(
     group: &Group,
-    schema: &Schema,
-) -> tantivy::Result<Option<Box<dyn Query>>> {
-    Ok(match group {
-        Group::Terms { column, selected } if !selected.is_empty() => {
+    searcher: &Searcher,
+) -> tantivy::Result<Option<(u64, Box<dyn Query>)>> {
+    let schema = searcher.schema();
+    let terms: Vec<Term> = match group {
+        Group::Terms {
+            column, selected, ..
+        } if !selected.is_empty() => {
             let field = schema.get_field(column)?;
-            let terms = selected
+            selected
                 .iter()
-                .map(|value| Term::from_field_text(field, value));
-            Some(Box::new(TermSetQuery::new(terms)))
+                .map(|value| Term::from_field_text(field, value))
+                .collect()
         }
         Group::Flag {
             name,
             required: true,
             ..
-        } => {
-            let term = Term::from_field_text(schema.get_field(FLAG_NAMES_FIELD)?, name);
-            Some(Box::new(TermQuery::new(term, IndexRecordOption::Basic)))
-        }
-        _ => None,
-    })
+        } => vec![Term::from_field_text(
+            schema.get_field(FLAG_NAMES_FIELD)?,
+            name,
+        )],
+        _ => return Ok(None),
+    };
+    let mut frequency = 0;
+    for term in &terms {
+        frequency += searcher.doc_freq(term)?;
+    }
+    // a union of term queries: tantivy's TermSetQuery builds an automaton per search, which
+    // cost more than the search itself
+    let mut queries: Vec<Box<dyn Query>> = terms
+        .into_iter()
+        .map(|term| Box::new(TermQuery::new(term, IndexRecordOption::Basic)) as Box<dyn Query>)
+        .collect();
+    let query = if queries.len() == 1 {
+        queries.pop().expect("one query")
+    } else {
+        Box::new(BooleanQuery::union(queries))
+    };
+    Ok(Some((frequency, query)))
+}
+
+/// Whether a filter that keeps at most `frequency` documents of `searcher` is worth walking
+/// as postings.
+pub(crate) fn selective(frequency: u64, searcher: &Searcher) -> bool {
+    frequency * SELECTIVE <= searcher.num_docs()
 }
 
 impl Group {
@@ -111,9 +153,25 @@ pub(crate) struct BaseCounts {
     pub segments: HashMap<SegmentKey, Arc<SegmentBase>>,
     /// `None`: no group filters, so the counts, the total and the salary stats are all the
     /// base ones and the collector only ranks. `Some(g)`: only group `g` filters, and does so in
-    /// the tantivy query; its counts (every base document fails no other group) are the base
-    /// ones, the rest is counted over the documents the query yields.
+    /// the tantivy query or in the collector; its counts (every base document fails no other
+    /// group) are the base ones, the rest is counted over the documents that pass it.
     pub group: Option<usize>,
+    /// Whether the query applies `group`'s filter (then the collector does not check it).
+    pub group_in_query: bool,
+}
+
+/// What a document must meet besides the groups, checked from the tables (a tantivy range
+/// query over a fast field costs more than reading the value back).
+#[derive(Default)]
+pub(crate) struct DocFilter {
+    /// The collector's `expiry` column must be at least this instant.
+    pub valid_at: Option<i64>,
+    /// The salary's high end must be at least this.
+    pub salary_from: Option<f64>,
+    /// The salary's low end must be at most this.
+    pub salary_to: Option<f64>,
+    /// An indexed single-valued string field and the value it must hold.
+    pub equals: Option<(&'static str, String)>,
 }
 
 /// Fast fields that order hits: `primary` desc (if any), `secondary` desc, `tie` asc.
@@ -139,6 +197,8 @@ pub(crate) const FLAGS_COLUMN: &str = "flags";
 
 pub(crate) struct FacetedCollector {
     pub groups: Vec<Group>,
+    /// The index's column tables.
+    pub tables: Arc<TableCache>,
     /// An i64 fast field whose smallest value over all collected documents is reported as
     /// [`Collected::earliest_expiry`].
     pub expiry: Option<&'static str>,
@@ -147,7 +207,13 @@ pub(crate) struct FacetedCollector {
     pub top: usize,
     pub scored: bool,
     pub salary: Option<SalaryColumns>,
+    pub filter: DocFilter,
     pub base: Option<BaseCounts>,
+    /// Only with [`BaseCounts`] and no group filtering (a browse without words): rank by
+    /// walking each segment's rank order ([`TableCache::rank_order`]) for the first `top`
+    /// documents that are alive and pass the filter, instead of ranking every document the
+    /// query yields. The query must then match everything.
+    pub walk: bool,
 }
 
 /// Counts of one group: per value for [`Group::Terms`], a single count for [`Group::Flag`].
@@ -241,35 +307,81 @@ impl Ord for Worst {
     }
 }
 
-enum SegmentGroup {
+/// A terms group as one segment sees it.
+struct SegmentTerms {
+    table: Arc<StrTable>,
+    /// A bitset over the segment's ordinals, the selected values present in it; `None` when
+    /// the collector does not check the group (nothing selected, or the query applies it).
+    selected: Option<Vec<u64>>,
+    /// Per ordinal; `None` when the counts come from [`BaseCounts`].
+    counts: Option<Vec<u32>>,
+}
+
+impl SegmentTerms {
+    #[inline]
+    fn passes(&self, doc: DocId) -> bool {
+        match &self.selected {
+            None => true,
+            Some(bits) => self
+                .table
+                .ords(doc)
+                .iter()
+                .any(|&ord| bits[ord as usize >> 6] >> (ord & 63) & 1 != 0),
+        }
+    }
+
+    #[inline]
+    fn count(&mut self, doc: DocId) {
+        if let Some(counts) = &mut self.counts {
+            for &ord in self.table.ords(doc) {
+                counts[ord as usize] += 1;
+            }
+        }
+    }
+}
+
+/// One segment's counts of one group.
+#[derive(Clone)]
+pub(crate) enum SegmentCounts {
+    /// Per ordinal of the segment's table.
     Terms {
-        column: Option<StrColumn>,
-        /// Sorted ordinals of the selected values present in this segment.
-        selected: Vec<u64>,
-        /// Whether the group filters at all (something was selected, even if absent here).
-        filtering: bool,
-        counts: Vec<u32>,
-        values: Vec<u64>,
+        table: Arc<StrTable>,
+        counts: Arc<Vec<u32>>,
     },
-    Flag {
-        mask: u64,
-        required: bool,
-        count: u64,
-    },
-    /// Counted by [`BaseCounts`]: passes, counts nothing here.
+    Flag(u64),
+    /// Taken from [`BaseCounts`] by the caller.
     FromBase,
 }
 
 pub(crate) struct FacetedSegmentCollector {
     segment: SegmentOrdinal,
-    groups: Vec<SegmentGroup>,
-    flags: Option<Column<u64>>,
-    primary: Option<Column<u64>>,
-    secondary: Column<i64>,
-    tie: Column<u64>,
-    salary: Option<(Column<f64>, Column<f64>)>,
-    expiry: Option<Column<i64>>,
+    /// The number of groups of the collector.
+    group_count: usize,
+    /// The terms groups the segment checks or counts, with their positions in the groups.
+    terms: Vec<(usize, SegmentTerms)>,
+    /// Positions in `terms` of the groups that are checked.
+    checked: Vec<usize>,
+    /// Bits of the flags a document must have; each missing one fails its group.
+    required_flags: u64,
+    /// The flag groups counted here: (position in the groups, bit).
+    counted_flags: Vec<(usize, u32)>,
+    /// Documents that pass every group, by their flag bits: a flag's count is the documents
+    /// with its bit among them (a document failing only a flag group lacks that flag, so it
+    /// adds nothing to the flag's count).
+    flag_histogram: Vec<u64>,
+    flags: Option<Arc<NumTable<u64>>>,
+    primary: Option<Arc<NumTable<u64>>>,
+    secondary: Arc<NumTable<i64>>,
+    tie: Arc<NumTable<u64>>,
+    salary: Option<(Arc<NumTable<f64>>, Arc<NumTable<f64>>)>,
+    expiry: Option<Arc<NumTable<i64>>>,
     earliest_expiry: i64,
+    valid_at: Option<i64>,
+    /// `(low, high, from, to)` when the salary filters.
+    salary_range: Option<(Arc<NumTable<f64>>, Arc<NumTable<f64>>, f64, f64)>,
+    /// The table of [`DocFilter::equals`] and the ordinal of its value (`None`: absent here,
+    /// so no document passes).
+    equals: Option<(Arc<StrTable>, Option<u32>)>,
     heap: BinaryHeap<Worst>,
     top: usize,
     total: u64,
@@ -284,7 +396,7 @@ pub(crate) struct SegmentFruit {
     pub earliest_expiry: i64,
     hits: Vec<RankedHit>,
     total: u64,
-    counts: Vec<GroupCounts>,
+    counts: Vec<SegmentCounts>,
     salary: SalaryAccumulator,
 }
 
@@ -297,7 +409,7 @@ impl Collector for FacetedCollector {
         segment: SegmentOrdinal,
         reader: &SegmentReader,
     ) -> tantivy::Result<FacetedSegmentCollector> {
-        let fast = reader.fast_fields();
+        let tables = &self.tables;
         let base = match &self.base {
             Some(base) => {
                 let entry = base.segments.get(&segment_key(reader)).ok_or_else(|| {
@@ -310,68 +422,131 @@ impl Collector for FacetedCollector {
             None => None,
         };
         let rank_only = matches!(base, Some((_, None)));
-        let mut groups = Vec::with_capacity(self.groups.len());
-        let mut needs_flags = false;
+        let mut terms = Vec::new();
+        let mut checked = Vec::new();
+        let mut required_flags = 0;
+        let mut counted_flags = Vec::new();
         for (index, group) in self.groups.iter().enumerate() {
-            if rank_only || base.as_ref().is_some_and(|(_, g)| *g == Some(index)) {
-                groups.push(SegmentGroup::FromBase);
-                continue;
+            if rank_only {
+                break;
             }
+            // the group whose counts come from the base: checked unless the query applies it
+            let (check, count) = match &self.base {
+                Some(base) if base.group == Some(index) => (!base.group_in_query, false),
+                _ => (true, true),
+            };
             match group {
-                Group::Terms { column, selected } => {
-                    let column = fast.str(column)?;
-                    let mut ords = Vec::new();
-                    if let Some(column) = &column {
+                Group::Terms {
+                    column, selected, ..
+                } => {
+                    let check = check && !selected.is_empty();
+                    if !check && !count {
+                        continue;
+                    }
+                    let table = tables.str(reader, column)?;
+                    let selected = check.then(|| {
+                        let mut bits = vec![0u64; table.num_terms().div_ceil(64)];
                         for value in selected {
-                            if let Some(ord) = column.dictionary().term_ord(value)? {
-                                ords.push(ord);
+                            if let Some(ord) = table.ord_of(value) {
+                                bits[ord as usize >> 6] |= 1 << (ord & 63);
                             }
                         }
-                    }
-                    ords.sort_unstable();
-                    let num_terms = column.as_ref().map_or(0, |c| c.num_terms());
-                    groups.push(SegmentGroup::Terms {
-                        column,
-                        selected: ords,
-                        filtering: !selected.is_empty(),
-                        counts: vec![0; num_terms],
-                        values: Vec::new(),
+                        bits
                     });
+                    if check {
+                        checked.push(terms.len());
+                    }
+                    let counts = count.then(|| vec![0; table.num_terms()]);
+                    terms.push((
+                        index,
+                        SegmentTerms {
+                            table,
+                            selected,
+                            counts,
+                        },
+                    ));
                 }
                 Group::Flag { bit, required, .. } => {
-                    needs_flags = true;
-                    groups.push(SegmentGroup::Flag {
-                        mask: 1 << bit,
-                        required: *required,
-                        count: 0,
-                    });
+                    if *bit >= 8 {
+                        return Err(tantivy::TantivyError::InvalidArgument(
+                            "flag bits are counted by their low byte".to_owned(),
+                        ));
+                    }
+                    if check && *required {
+                        required_flags |= 1 << bit;
+                    }
+                    if count {
+                        counted_flags.push((index, *bit));
+                    }
                 }
             }
         }
-        let flags = if needs_flags {
-            Some(fast.u64(FLAGS_COLUMN)?)
+        let flags = if required_flags != 0 || !counted_flags.is_empty() {
+            Some(tables.u64(reader, FLAGS_COLUMN)?)
         } else {
             None
         };
         let primary = self
             .ranking
             .primary
-            .map(|name| fast.u64(name))
+            .map(|name| tables.u64(reader, name))
             .transpose()?;
         let salary = match &self.salary {
-            Some(columns) => Some((fast.f64(columns.low)?, fast.f64(columns.high)?)),
+            Some(columns) => Some((
+                tables.f64(reader, columns.low)?,
+                tables.f64(reader, columns.high)?,
+            )),
             None => None,
         };
+        let filter = &self.filter;
+        let salary_range = match (&salary, filter.salary_from, filter.salary_to) {
+            (_, None, None) => None,
+            (Some((low, high)), from, to) => Some((
+                low.clone(),
+                high.clone(),
+                from.unwrap_or(f64::NEG_INFINITY),
+                to.unwrap_or(f64::INFINITY),
+            )),
+            (None, ..) => {
+                return Err(tantivy::TantivyError::InvalidArgument(
+                    "a salary filter without salary columns".to_owned(),
+                ));
+            }
+        };
+        let equals = match &filter.equals {
+            Some((field, value)) => {
+                let table = tables.indexed_str(reader, field)?;
+                let ord = table.ord_of(value);
+                Some((table, ord))
+            }
+            None => None,
+        };
+        if filter.valid_at.is_some() && self.expiry.is_none() {
+            return Err(tantivy::TantivyError::InvalidArgument(
+                "a validity filter without an expiry column".to_owned(),
+            ));
+        }
         Ok(FacetedSegmentCollector {
             segment,
-            groups,
+            group_count: self.groups.len(),
+            terms,
+            checked,
+            required_flags,
+            counted_flags,
+            flag_histogram: vec![0; 256],
             flags,
             primary,
-            secondary: fast.i64(self.ranking.secondary)?,
-            tie: fast.u64(self.ranking.tie)?,
+            secondary: tables.i64(reader, self.ranking.secondary)?,
+            tie: tables.u64(reader, self.ranking.tie)?,
             salary,
-            expiry: self.expiry.map(|name| fast.i64(name)).transpose()?,
+            expiry: self
+                .expiry
+                .map(|name| tables.i64(reader, name))
+                .transpose()?,
             earliest_expiry: i64::MAX,
+            valid_at: filter.valid_at,
+            salary_range,
+            equals,
             heap: BinaryHeap::with_capacity(self.top.min(1024) + 1),
             top: self.top,
             total: 0,
@@ -392,8 +567,27 @@ impl Collector for FacetedCollector {
         reader: &SegmentReader,
     ) -> tantivy::Result<SegmentFruit> {
         let mut segment_collector = self.for_segment(segment_ord, reader)?;
+        if segment_collector.rank_only && self.top > 0 && self.walk {
+            let order = self.tables.rank_order(
+                reader,
+                self.ranking.primary,
+                self.ranking.secondary,
+                self.ranking.tie,
+            )?;
+            let alive = reader.alive_bitset();
+            let mut kept = 0;
+            for &doc in order.iter() {
+                if kept == self.top {
+                    break;
+                }
+                if alive.is_none_or(|alive| alive.is_alive(doc)) && segment_collector.admits(doc) {
+                    segment_collector.rank(doc, 0.0);
+                    kept += 1;
+                }
+            }
+        }
         // counts from the cache and no hits wanted: nothing to read
-        if !(segment_collector.rank_only && self.top == 0) {
+        else if !(segment_collector.rank_only && self.top == 0) {
             let scoring = self.requires_scoring();
             match (reader.alive_bitset(), scoring) {
                 (Some(alive), true) => weight.for_each(reader, &mut |doc, score| {
@@ -424,38 +618,36 @@ impl Collector for FacetedCollector {
         let mut total = 0;
         let mut earliest_expiry = i64::MAX;
         let mut salary = SalaryAccumulator::default();
-        let mut counts: Vec<GroupCounts> = self
-            .groups
-            .iter()
-            .map(|group| match group {
-                Group::Terms { .. } => GroupCounts::Terms(BTreeMap::new()),
-                Group::Flag { .. } => GroupCounts::Flag(0),
-            })
-            .collect();
+        let mut per_group: Vec<Vec<SegmentCounts>> =
+            self.groups.iter().map(|_| Vec::new()).collect();
         for fruit in fruits {
             hits.extend(fruit.hits);
             total += fruit.total;
             earliest_expiry = earliest_expiry.min(fruit.earliest_expiry);
             salary.merge(&fruit.salary);
-            for (merged, segment) in counts.iter_mut().zip(fruit.counts) {
-                match (merged, segment) {
-                    // a facet can hold a value per company: keep the first segment's map
-                    // instead of copying it entry by entry
-                    (GroupCounts::Terms(merged), GroupCounts::Terms(segment))
-                        if merged.is_empty() =>
-                    {
-                        *merged = segment;
-                    }
-                    (GroupCounts::Terms(merged), GroupCounts::Terms(segment)) => {
-                        for (value, count) in segment {
-                            *merged.entry(value).or_default() += count;
-                        }
-                    }
-                    (GroupCounts::Flag(merged), GroupCounts::Flag(segment)) => *merged += segment,
-                    _ => unreachable!("group kinds are fixed by the collector"),
-                }
+            for (merged, segment) in per_group.iter_mut().zip(fruit.counts) {
+                merged.push(segment);
             }
         }
+        let counts = self
+            .groups
+            .iter()
+            .zip(per_group)
+            .map(|(group, segments)| match group {
+                Group::Terms {
+                    selected, limit, ..
+                } => GroupCounts::Terms(merge_terms(&segments, selected, *limit)),
+                Group::Flag { .. } => GroupCounts::Flag(
+                    segments
+                        .iter()
+                        .map(|counts| match counts {
+                            SegmentCounts::Flag(count) => *count,
+                            _ => 0,
+                        })
+                        .sum(),
+                ),
+            })
+            .collect();
         hits.sort_unstable_by(|a, b| b.rank_cmp(a));
         hits.truncate(self.top);
         Ok(Collected {
@@ -469,72 +661,164 @@ impl Collector for FacetedCollector {
     }
 }
 
+/// One segment's non-zero counts of a group, in value order.
+struct Cursor<'a> {
+    table: &'a StrTable,
+    counts: &'a [u32],
+    ord: usize,
+    /// The value at `ord`, `None` once past the end.
+    head: Option<&'a str>,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(table: &'a StrTable, counts: &'a [u32]) -> Cursor<'a> {
+        let mut cursor = Cursor {
+            table,
+            counts,
+            ord: 0,
+            head: None,
+        };
+        cursor.settle();
+        cursor
+    }
+
+    /// Moves to the first non-zero count at or after `ord`.
+    fn settle(&mut self) {
+        while self.ord < self.counts.len() && self.counts[self.ord] == 0 {
+            self.ord += 1;
+        }
+        self.head = (self.ord < self.counts.len()).then(|| self.table.term(self.ord as u32));
+    }
+
+    fn take(&mut self) -> u64 {
+        let count = u64::from(self.counts[self.ord]);
+        self.ord += 1;
+        self.settle();
+        count
+    }
+}
+
+/// The counts of a group over all segments, by value: the segments' ordinals are in value
+/// order, so their non-zero counts merge in one sweep (one comparison per segment and value),
+/// and only the values reported are copied.
+fn merge_terms(
+    segments: &[SegmentCounts],
+    selected: &[String],
+    limit: Option<usize>,
+) -> BTreeMap<String, u64> {
+    let mut cursors: Vec<Cursor> = segments
+        .iter()
+        .filter_map(|counts| match counts {
+            SegmentCounts::Terms { table, counts } => Some(Cursor::new(table, counts)),
+            _ => None,
+        })
+        .collect();
+    let mut smallest: Vec<usize> = Vec::with_capacity(cursors.len());
+    let mut merged = || {
+        smallest.clear();
+        let mut least: Option<&str> = None;
+        for (index, cursor) in cursors.iter().enumerate() {
+            let Some(head) = cursor.head else { continue };
+            match least.map(|least| head.cmp(least)) {
+                Some(Ordering::Greater) => {}
+                Some(Ordering::Equal) => smallest.push(index),
+                _ => {
+                    least = Some(head);
+                    smallest.clear();
+                    smallest.push(index);
+                }
+            }
+        }
+        let term = least?;
+        let count = smallest
+            .iter()
+            .map(|&index| cursors[index].take())
+            .sum::<u64>();
+        Some((term, count))
+    };
+    let Some(limit) = limit else {
+        return std::iter::from_fn(merged)
+            .map(|(term, count)| (term.to_owned(), count))
+            .collect();
+    };
+    // the most frequent `limit` values (ties: the first by value), kept in a heap whose top is
+    // the one to drop next, and every selected value
+    let mut best: BinaryHeap<std::cmp::Reverse<(u64, std::cmp::Reverse<&str>)>> =
+        BinaryHeap::with_capacity(limit + 1);
+    let mut out = BTreeMap::new();
+    while let Some((term, count)) = merged() {
+        if selected.iter().any(|value| value == term) {
+            out.insert(term.to_owned(), count);
+            continue;
+        }
+        if best.len() == limit {
+            // values come in order, so one as frequent as the worst kept ranks after it
+            match best.peek() {
+                Some(std::cmp::Reverse((worst, _))) if count > *worst => {
+                    best.pop();
+                }
+                _ => continue,
+            }
+        }
+        best.push(std::cmp::Reverse((count, std::cmp::Reverse(term))));
+    }
+    out.extend(
+        best.into_iter()
+            .map(|std::cmp::Reverse((count, std::cmp::Reverse(term)))| (term.to_owned(), count)),
+    );
+    out
+}
+
 impl SegmentCollector for FacetedSegmentCollector {
     type Fruit = SegmentFruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
+        if !self.admits(doc) {
+            return;
+        }
         if self.rank_only {
             self.rank(doc, score);
             return;
         }
-        if let Some(expiry) = self.expiry.as_ref().and_then(|c| c.first(doc)) {
-            self.earliest_expiry = self.earliest_expiry.min(expiry);
+        if let Some(expiry) = &self.expiry {
+            let expiry = expiry.get(doc);
+            if expiry != i64::MIN {
+                self.earliest_expiry = self.earliest_expiry.min(expiry);
+            }
         }
-        let flags = self.flags.as_ref().and_then(|c| c.first(doc)).unwrap_or(0);
-        let mut failed: u64 = 0;
-        let mut failures = 0;
-        for (index, group) in self.groups.iter_mut().enumerate() {
-            let passes = match group {
-                SegmentGroup::Terms {
-                    column,
-                    selected,
-                    filtering,
-                    values,
-                    ..
-                } => {
-                    values.clear();
-                    if let Some(column) = column {
-                        values.extend(column.term_ords(doc));
-                    }
-                    !*filtering || values.iter().any(|v| selected.binary_search(v).is_ok())
-                }
-                SegmentGroup::Flag { mask, required, .. } => !*required || flags & *mask != 0,
-                SegmentGroup::FromBase => true,
-            };
-            if !passes {
-                failed |= 1 << index;
+        let flags = self.flags.as_ref().map_or(0, |flags| flags.get(doc));
+        let mut failures = (self.required_flags & !flags).count_ones();
+        if failures > 1 {
+            return;
+        }
+        let mut failed_terms = None;
+        for &position in &self.checked {
+            if !self.terms[position].1.passes(doc) {
                 failures += 1;
                 if failures > 1 {
                     return;
                 }
+                failed_terms = Some(position);
             }
         }
-        for (index, group) in self.groups.iter_mut().enumerate() {
-            if failed != 0 && failed != 1 << index {
-                continue;
+        if failures > 0 {
+            // counts only for the group it fails; failing a flag adds nothing (see
+            // `flag_histogram`)
+            if let Some(position) = failed_terms {
+                self.terms[position].1.count(doc);
             }
-            match group {
-                SegmentGroup::Terms { counts, values, .. } => {
-                    for &ord in values.iter() {
-                        counts[ord as usize] += 1;
-                    }
-                }
-                SegmentGroup::Flag { mask, count, .. } => {
-                    if flags & *mask != 0 {
-                        *count += 1;
-                    }
-                }
-                SegmentGroup::FromBase => {}
-            }
-        }
-        if failed != 0 {
             return;
         }
+        for (_, terms) in &mut self.terms {
+            terms.count(doc);
+        }
+        self.flag_histogram[(flags & 0xFF) as usize] += 1;
         self.total += 1;
-        if let Some((low, high)) = &self.salary
-            && let (Some(low), Some(high)) = (low.first(doc), high.first(doc))
-        {
-            self.salary_acc.add(low, high);
+        if let Some((low, high)) = &self.salary {
+            let (low, high) = (low.get(doc), high.get(doc));
+            if !low.is_nan() && !high.is_nan() {
+                self.salary_acc.add(low, high);
+            }
         }
         self.rank(doc, score);
     }
@@ -562,16 +846,35 @@ impl SegmentCollector for FacetedSegmentCollector {
 }
 
 impl FacetedSegmentCollector {
+    /// Whether `doc` meets the [`DocFilter`].
+    #[inline]
+    fn admits(&self, doc: DocId) -> bool {
+        if let (Some(valid_at), Some(expiry)) = (self.valid_at, &self.expiry)
+            && expiry.get(doc) < valid_at
+        {
+            return false;
+        }
+        if let Some((low, high, from, to)) = &self.salary_range {
+            // a document without a salary has NaN there and fails both comparisons
+            if !(high.get(doc) >= *from && low.get(doc) <= *to) {
+                return false;
+            }
+        }
+        if let Some((table, ord)) = &self.equals {
+            match ord {
+                Some(ord) if table.ords(doc) == [*ord] => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// Keeps `doc` if it ranks among the best `top` so far.
     fn rank(&mut self, doc: DocId, score: Score) {
         if self.top == 0 {
             return;
         }
-        let primary = self
-            .primary
-            .as_ref()
-            .and_then(|c| c.first(doc))
-            .unwrap_or(0);
+        let primary = self.primary.as_ref().map_or(0, |column| column.get(doc));
         // Once the heap is full most documents lose on the first keys already; reading the
         // other rank columns only for the rest keeps browsing everything cheap.
         if self.heap.len() >= self.top
@@ -586,8 +889,8 @@ impl FacetedSegmentCollector {
         let hit = RankedHit {
             score,
             primary,
-            secondary: self.secondary.first(doc).unwrap_or(i64::MIN),
-            tie: self.tie.first(doc).unwrap_or(0),
+            secondary: self.secondary.get(doc),
+            tie: self.tie.get(doc),
             address: DocAddress::new(self.segment, doc),
         };
         if self.heap.len() < self.top {
@@ -600,39 +903,22 @@ impl FacetedSegmentCollector {
     }
 
     fn harvest_counted(self) -> SegmentFruit {
-        let counts = self
-            .groups
-            .into_iter()
-            .map(|group| match group {
-                SegmentGroup::Terms { column, counts, .. } => {
-                    let mut entries = Vec::new();
-                    if let Some(column) = column {
-                        let ords: Vec<u64> = (0..counts.len() as u64)
-                            .filter(|&ord| counts[ord as usize] > 0)
-                            .collect();
-                        entries.reserve(ords.len());
-                        let mut found = ords.iter();
-                        // Resolving the ordinals in one sorted sweep decodes each dictionary
-                        // block once; looking them up one by one decoded a block per value.
-                        let resolved = column.dictionary().sorted_ords_to_term_cb(&ords, |bytes| {
-                            if let Some(&ord) = found.next() {
-                                let value = String::from_utf8_lossy(bytes).into_owned();
-                                entries.push((value, u64::from(counts[ord as usize])));
-                            }
-                        });
-                        if let Err(error) = resolved {
-                            tracing::error!(%error, "facet values could not be read");
-                        }
-                    }
-                    // the sweep yields the values in order, which a BTreeMap builds from in
-                    // one go
-                    GroupCounts::Terms(entries.into_iter().collect())
-                }
-                SegmentGroup::Flag { count, .. } => GroupCounts::Flag(count),
-                // replaced by the caller
-                SegmentGroup::FromBase => GroupCounts::Flag(0),
-            })
-            .collect();
+        let mut counts = vec![SegmentCounts::FromBase; self.group_count];
+        for (index, terms) in self.terms {
+            if let Some(counted) = terms.counts {
+                counts[index] = SegmentCounts::Terms {
+                    table: terms.table,
+                    counts: Arc::new(counted),
+                };
+            }
+        }
+        for (index, bit) in self.counted_flags {
+            let count = (0..256usize)
+                .filter(|flags| flags >> bit & 1 != 0)
+                .map(|flags| self.flag_histogram[flags])
+                .sum();
+            counts[index] = SegmentCounts::Flag(count);
+        }
         SegmentFruit {
             earliest_expiry: self.earliest_expiry,
             hits: self.heap.into_iter().map(|w| w.0).collect(),

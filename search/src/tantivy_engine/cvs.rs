@@ -2,6 +2,7 @@
 //! CV does not say which language it is written in, and a stored copy to cut snippets from.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use tantivy::query::{AllQuery, Query};
@@ -10,7 +11,8 @@ use tantivy::snippet::SnippetGenerator;
 use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
-use super::collector::{FacetedCollector, GroupCounts, Ranking};
+use super::collector::{DocFilter, FacetedCollector, GroupCounts, Ranking};
+use super::tables::TableCache;
 use super::text_query::{self, TextFields};
 use super::vacancies::{
     distinct, micros, terms, text_fields, tie_breaker, total_pages, with_candidates,
@@ -103,7 +105,12 @@ impl CvSchema {
         Ok(out)
     }
 
-    pub fn search(&self, searcher: &Searcher, query: &CvQuery) -> Result<CvResults> {
+    pub fn search(
+        &self,
+        searcher: &Searcher,
+        query: &CvQuery,
+        tables: &Arc<TableCache>,
+    ) -> Result<CvResults> {
         let started = Instant::now();
         let text = query
             .text
@@ -122,6 +129,7 @@ impl CvSchema {
             &query.employment_types,
         ];
         let collector = FacetedCollector {
+            tables: tables.clone(),
             expiry: None,
             groups: self
                 .groups
@@ -137,9 +145,11 @@ impl CvSchema {
             top: offset.saturating_add(query.size as usize),
             scored,
             salary: None,
+            filter: DocFilter::default(),
             base: None,
+            walk: false,
         };
-        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
+        let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
             self.snippet_generators(searcher, tantivy_query.as_ref())?

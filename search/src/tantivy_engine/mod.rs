@@ -9,6 +9,7 @@ mod cache;
 mod collector;
 mod cvs;
 mod handle;
+mod tables;
 mod text_query;
 mod vacancies;
 
@@ -25,6 +26,7 @@ pub use handle::AccessMode;
 use self::cache::{ResultCache, SegmentBaseCache};
 use self::cvs::CvSchema;
 use self::handle::{Generation, IndexHandle};
+use self::tables::TableCache;
 use self::vacancies::VacancySchema;
 use crate::engine::SearchEngine;
 use crate::model::{
@@ -32,6 +34,16 @@ use crate::model::{
     VacancyResults,
 };
 use crate::{Result, SearchError};
+
+/// Keeps only the column tables of the segments `searcher` searches.
+fn retain_tables(tables: &TableCache, searcher: &tantivy::Searcher) {
+    let live: Vec<_> = searcher
+        .segment_readers()
+        .iter()
+        .map(|reader| reader.segment_id())
+        .collect();
+    tables.retain(&live);
+}
 
 /// Which of the two indexes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +57,9 @@ struct Inner {
     results: ResultCache,
     /// Base counts of the vacancy index's segments.
     segment_bases: SegmentBaseCache,
+    /// In-memory copies of the columns the searches read, per index.
+    vacancy_tables: Arc<TableCache>,
+    cv_tables: Arc<TableCache>,
     cv_schema: CvSchema,
     vacancies: IndexHandle,
     cvs: IndexHandle,
@@ -72,6 +87,8 @@ impl TantivyEngine {
                 vacancy_schema,
                 results: ResultCache::new(),
                 segment_bases: SegmentBaseCache::new(),
+                vacancy_tables: Arc::new(TableCache::new()),
+                cv_tables: Arc::new(TableCache::new()),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -90,6 +107,8 @@ impl TantivyEngine {
                 vacancy_schema,
                 results: ResultCache::new(),
                 segment_bases: SegmentBaseCache::new(),
+                vacancy_tables: Arc::new(TableCache::new()),
+                cv_tables: Arc::new(TableCache::new()),
                 cv_schema,
                 vacancies,
                 cvs,
@@ -151,6 +170,7 @@ impl TantivyEngine {
     pub fn search_vacancies_sync(&self, query: &VacancyQuery) -> Result<VacancyResults> {
         let generation = self.inner.vacancies.live()?;
         let searcher = generation.reader.searcher();
+        retain_tables(&self.inner.vacancy_tables, &searcher);
         let schema = &self.inner.vacancy_schema;
         schema.search(
             &searcher,
@@ -158,17 +178,24 @@ impl TantivyEngine {
             query,
             &self.inner.results,
             &self.inner.segment_bases,
+            &self.inner.vacancy_tables,
         )
     }
 
     pub fn search_cvs_sync(&self, query: &CvQuery) -> Result<CvResults> {
         let searcher = self.inner.cvs.live()?.reader.searcher();
-        self.inner.cv_schema.search(&searcher, query)
+        retain_tables(&self.inner.cv_tables, &searcher);
+        self.inner
+            .cv_schema
+            .search(&searcher, query, &self.inner.cv_tables)
     }
 
     pub fn employer_names_sync(&self, query: &EmployerNameQuery) -> Result<EmployerNames> {
         let searcher = self.inner.vacancies.live()?.reader.searcher();
-        self.inner.vacancy_schema.employer_names(&searcher, query)
+        retain_tables(&self.inner.vacancy_tables, &searcher);
+        self.inner
+            .vacancy_schema
+            .employer_names(&searcher, query, &self.inner.vacancy_tables)
     }
 
     pub fn vacancy_counts_by_category_sync(

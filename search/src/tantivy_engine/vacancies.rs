@@ -11,7 +11,7 @@ use std::time::Instant;
 use chrono::{DateTime, Utc};
 use tantivy::collector::Collector;
 use tantivy::query::{
-    AllQuery, BooleanQuery, ConstScoreQuery, EnableScoring, Occur, Query, RangeQuery, TermQuery,
+    AllQuery, BooleanQuery, ConstScoreQuery, EnableScoring, Occur, Query, RangeQuery,
 };
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing,
@@ -23,13 +23,14 @@ use uuid::Uuid;
 use super::analysis;
 use super::cache::{ResultCache, SegmentBase, SegmentBaseCache, SegmentKey};
 use super::collector::{
-    self, BaseCounts, Collected, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts, Ranking,
-    SalaryColumns,
+    self, BaseCounts, Collected, DocFilter, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts,
+    Ranking, SalaryColumns,
 };
+use super::tables::TableCache;
 use super::text_query::{self, TextFields};
 use crate::model::{
-    EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
-    VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard,
+    VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError, employers};
 
@@ -216,46 +217,17 @@ impl VacancySchema {
         Ok(out)
     }
 
-    /// The validity, salary and text part of a query (everything but the faceted groups).
+    /// The text part of a query (validity, salary and the groups are checked by the
+    /// collector), and whether it is scored.
     fn base_query(&self, query: &VacancyQuery, searcher: &Searcher) -> (Box<dyn Query>, bool) {
-        let mut filters: Vec<Box<dyn Query>> = vec![Box::new(RangeQuery::new(
-            Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),
-            Bound::Unbounded,
-        ))];
-        if let Some(from) = query.salary_from {
-            filters.push(Box::new(RangeQuery::new(
-                Bound::Included(Term::from_field_f64(self.salary_high, from)),
-                Bound::Unbounded,
-            )));
-        }
-        if let Some(to) = query.salary_to {
-            filters.push(Box::new(RangeQuery::new(
-                Bound::Unbounded,
-                Bound::Included(Term::from_field_f64(self.salary_low, to)),
-            )));
-        }
-        if let Some(period) = &query.salary_period {
-            filters.push(Box::new(TermQuery::new(
-                Term::from_field_text(self.salary_period, period),
-                IndexRecordOption::Basic,
-            )));
-        }
         let text = query
             .text
             .as_deref()
             .and_then(|text| text_query::build(text, self.text, searcher.index().tokenizers()));
-        let scored = text.is_some();
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = filters
-            .into_iter()
-            .map(|filter| {
-                (
-                    Occur::Must,
-                    Box::new(ConstScoreQuery::new(filter, 0.0)) as Box<dyn Query>,
-                )
-            })
-            .collect();
-        clauses.push((Occur::Must, text.unwrap_or_else(|| Box::new(AllQuery))));
-        (Box::new(BooleanQuery::new(clauses)), scored)
+        match text {
+            Some(text) => (text, true),
+            None => (Box::new(AllQuery), false),
+        }
     }
 
     pub fn search(
@@ -265,6 +237,7 @@ impl VacancySchema {
         query: &VacancyQuery,
         cache: &ResultCache,
         bases: &SegmentBaseCache,
+        tables: &Arc<TableCache>,
     ) -> Result<VacancyResults> {
         let started = Instant::now();
         let offset = (query.page as usize).saturating_mul(query.size as usize);
@@ -280,7 +253,7 @@ impl VacancySchema {
         let collected = match cache.get(&key, version, now, top) {
             Some(collected) => collected,
             None => {
-                let collected = Arc::new(self.collect(searcher, query, top, bases)?);
+                let collected = Arc::new(self.collect(searcher, query, top, bases, tables)?);
                 cache.put(key, version, now, collected.clone());
                 collected
             }
@@ -365,9 +338,10 @@ impl VacancySchema {
         query: &VacancyQuery,
         top: usize,
         bases: &SegmentBaseCache,
+        tables: &Arc<TableCache>,
     ) -> Result<Collected> {
         let (tantivy_query, scored) = self.base_query(query, searcher);
-        let mut collector = self.collector(query, top, scored);
+        let mut collector = self.collector(query, top, scored, tables);
         let active: Vec<usize> = (0..collector.groups.len())
             .filter(|&index| collector.groups[index].filters())
             .collect();
@@ -376,36 +350,46 @@ impl VacancySchema {
             && query.salary_to.is_none()
             && query.salary_period.is_none();
         if validity_only && active.len() <= 1 {
-            let segments = self.segment_bases(searcher, tantivy_query.as_ref(), query, bases)?;
+            let segments =
+                self.segment_bases(searcher, tantivy_query.as_ref(), query, bases, tables)?;
             let group = active.first().copied();
-            let tantivy_query: Box<dyn Query> = match group {
-                None => tantivy_query,
-                Some(index) => {
-                    let filter = collector::group_filter(&collector.groups[index], &self.schema)?
-                        .ok_or(SearchError::Misuse(
-                        "an active facet group without a filter",
-                    ))?;
-                    Box::new(BooleanQuery::new(vec![
+            let mut group_in_query = false;
+            let mut tantivy_query = tantivy_query;
+            if let Some(index) = group {
+                let (frequency, filter) =
+                    collector::group_filter(&collector.groups[index], searcher)?.ok_or(
+                        SearchError::Misuse("an active facet group without a filter"),
+                    )?;
+                if collector::selective(frequency, searcher) {
+                    group_in_query = true;
+                    tantivy_query = Box::new(BooleanQuery::new(vec![
                         (Occur::Must, tantivy_query),
                         (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))),
-                    ]))
+                    ]));
                 }
-            };
-            collector.base = Some(BaseCounts { segments, group });
+            } else {
+                collector.walk = true;
+            }
+            collector.base = Some(BaseCounts {
+                segments,
+                group,
+                group_in_query,
+            });
             return Ok(searcher.search(tantivy_query.as_ref(), &collector)?);
         }
-        let tantivy_query = with_candidates(tantivy_query, &collector, &self.schema)?;
+        let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
         Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
     }
 
     /// The base counts of every segment of `searcher` for `query.now`, from the cache or
-    /// counted now (`base_query` must be the validity filter alone).
+    /// counted now (`base_query` must match everything).
     fn segment_bases(
         &self,
         searcher: &Searcher,
         base_query: &dyn Query,
         query: &VacancyQuery,
         bases: &SegmentBaseCache,
+        tables: &Arc<TableCache>,
     ) -> Result<HashMap<SegmentKey, Arc<SegmentBase>>> {
         let now = micros(query.now);
         let counting = self.collector(
@@ -415,6 +399,7 @@ impl VacancySchema {
             },
             0,
             false,
+            tables,
         );
         let mut weight = None;
         let mut segments = HashMap::new();
@@ -439,9 +424,16 @@ impl VacancySchema {
     }
 
     /// The collector of `query`'s page (`top` hits) and counts.
-    fn collector(&self, query: &VacancyQuery, top: usize, scored: bool) -> FacetedCollector {
+    fn collector(
+        &self,
+        query: &VacancyQuery,
+        top: usize,
+        scored: bool,
+        tables: &Arc<TableCache>,
+    ) -> FacetedCollector {
         let flags = &query.flags;
         FacetedCollector {
+            tables: tables.clone(),
             expiry: Some("valid_until"),
             groups: vec![
                 terms("category_codes", &query.category_codes),
@@ -449,7 +441,11 @@ impl VacancySchema {
                 terms("employment_type", &query.employment_types),
                 terms("work_experience", &query.work_experiences),
                 terms("language_codes", &query.language_codes),
-                terms("business_name", &query.business_names),
+                Group::Terms {
+                    column: "business_name",
+                    selected: query.business_names.clone(),
+                    limit: Some(BUSINESS_NAME_FACET_LIMIT),
+                },
                 flag(BY_AGREEMENT, query.salary_by_agreement),
                 flag(FOR_STUDENTS, flags.for_students),
                 flag(FOR_UNDERAGE, flags.for_underage),
@@ -470,7 +466,17 @@ impl VacancySchema {
                 low: "salary_low",
                 high: "salary_high",
             }),
+            filter: DocFilter {
+                valid_at: Some(micros(query.now)),
+                salary_from: query.salary_from,
+                salary_to: query.salary_to,
+                equals: query
+                    .salary_period
+                    .clone()
+                    .map(|period| ("salary_period", period)),
+            },
             base: None,
+            walk: false,
         }
     }
 }
@@ -481,8 +487,10 @@ impl VacancySchema {
         &self,
         searcher: &Searcher,
         query: &EmployerNameQuery,
+        tables: &Arc<TableCache>,
     ) -> Result<EmployerNames> {
         let collector = FacetedCollector {
+            tables: tables.clone(),
             expiry: None,
             groups: vec![terms("company", &[])],
             ranking: Ranking {
@@ -493,7 +501,9 @@ impl VacancySchema {
             top: 0,
             scored: false,
             salary: None,
+            filter: DocFilter::default(),
             base: None,
+            walk: false,
         };
         let valid = RangeQuery::new(
             Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),
@@ -516,13 +526,18 @@ fn flag(bit: u32, required: bool) -> Group {
     }
 }
 
-/// Narrows `query` to the documents the collector can count (see [`collector::candidates`]).
+/// Narrows `query` to the documents the collector can count (see [`collector::candidates`]);
+/// not a query with words, whose matches are few enough already.
 pub(crate) fn with_candidates(
     query: Box<dyn Query>,
     collector: &FacetedCollector,
-    schema: &Schema,
+    searcher: &Searcher,
+    scored: bool,
 ) -> Result<Box<dyn Query>> {
-    Ok(match collector::candidates(&collector.groups, schema)? {
+    if scored {
+        return Ok(query);
+    }
+    Ok(match collector::candidates(&collector.groups, searcher)? {
         Some(candidates) => Box::new(BooleanQuery::new(vec![
             (Occur::Must, query),
             (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
@@ -535,6 +550,7 @@ pub(crate) fn terms(column: &'static str, selected: &[String]) -> Group {
     Group::Terms {
         column,
         selected: selected.to_vec(),
+        limit: None,
     }
 }
 
