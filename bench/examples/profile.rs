@@ -2,7 +2,7 @@
 //! query mix a few times, each phase in a function of its own so `valgrind --tool=callgrind
 //! --toggle-collect=profile::rebuild` (or `profile::queries`) counts only that phase.
 //!
-//! `cargo run -p bench --release --example profile -- <size> [repeats] [class]`
+//! `cargo run -p bench --release --example profile -- <size> [repeats] [class or each]`
 
 use std::time::Instant;
 
@@ -62,14 +62,28 @@ fn main() -> anyhow::Result<()> {
         "rebuild: {size} docs in {seconds:.2} s ({:.0} docs/s)",
         size as f64 / seconds
     );
-    let mix = bench::queries::vacancy_mix(&reference, 42, now);
-    let mix: Vec<&VacancyQuery> = mix
-        .iter()
-        .filter(|(c, _)| class.as_deref().is_none_or(|class| class == *c))
-        .map(|(_, q)| q)
-        .collect();
+    let all = bench::queries::vacancy_mix(&reference, 42, now);
+    // `each`: every class on its own, on the same index
+    let classes: Vec<Option<String>> = match class.as_deref() {
+        Some("each") => bench::queries::VACANCY_CLASSES.iter().map(|(c, _)| Some(c.to_string())).collect(),
+        _ => vec![class],
+    };
+    for class in classes {
+        let mix: Vec<&VacancyQuery> = all
+            .iter()
+            .filter(|(c, _)| class.as_deref().is_none_or(|class| class == *c))
+            .map(|(_, q)| q)
+            .collect();
+        eprintln!("class {}:", class.as_deref().unwrap_or("all"));
+        time_mix(&engine, &mix, repeats);
+    }
+    Ok(())
+}
+
+/// Times `mix`: all of it `repeats` times, then the fastest repeat of each query.
+fn time_mix(engine: &TantivyEngine, mix: &[&VacancyQuery], repeats: usize) {
     let started = Instant::now();
-    let total = queries(&engine, &mix, repeats);
+    let total = queries(engine, mix, repeats);
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "queries: {} in {seconds:.2} s ({:.2} ms each), total matches {total}",
@@ -105,5 +119,4 @@ fn main() -> anyhow::Result<()> {
         at(0.95),
         at(1.0)
     );
-    Ok(())
 }
