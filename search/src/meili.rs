@@ -35,9 +35,9 @@ use uuid::Uuid;
 
 use crate::engine::SearchEngine;
 use crate::model::{
-    CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults, EmployerNameQuery, EmployerNames,
-    SalaryStats, VacancyCard, VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery,
-    VacancyResults,
+    BUSINESS_NAME_FACET_LIMIT, CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults,
+    EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
+    VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError, employers};
 
@@ -215,6 +215,25 @@ pub struct MeiliEngine {
     staged: Mutex<Vec<Staged>>,
     /// Held while a commit sends, so that concurrent commits send in the order they staged.
     sending: tokio::sync::Mutex<()>,
+}
+
+/// The [`BUSINESS_NAME_FACET_LIMIT`] most frequent values (ties by value) and every selected
+/// one, as the tantivy engine reports business names.
+fn most_frequent(counts: BTreeMap<String, u64>, selected: &[String]) -> BTreeMap<String, u64> {
+    let mut ranked: Vec<(String, u64)> = counts.into_iter().collect();
+    // stable: equal counts stay in value order
+    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    let mut kept = 0;
+    ranked
+        .into_iter()
+        .filter(|(value, _)| {
+            if selected.contains(value) {
+                return true;
+            }
+            kept += 1;
+            kept <= BUSINESS_NAME_FACET_LIMIT
+        })
+        .collect()
 }
 
 fn meili_error(error: impl std::fmt::Display) -> SearchError {
@@ -706,7 +725,7 @@ impl SearchEngine for MeiliEngine {
             employment_types: terms(2),
             work_experiences: terms(3),
             language_codes: terms(4),
-            business_names: terms(5),
+            business_names: most_frequent(terms(5), &query.business_names),
             salary_by_agreement: flag(6),
             flags: VacancyFlags {
                 for_students: flag(7),

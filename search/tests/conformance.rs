@@ -894,3 +894,89 @@ async fn cvs_without_text_come_most_recently_updated_first() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_business_name_facet_lists_the_most_frequent_companies_and_the_selected_ones() {
+    // 150 companies; company i has 1 + i % 4 vacancies
+    let names: Vec<&'static str> = (0..150)
+        .map(|i| &*Box::leak(format!("Firma {i:03} OÜ").into_boxed_str()))
+        .collect();
+    let mut docs = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        for copy in 0..=i % 4 {
+            let mut spec = VacancySpec::simple((i * 10 + copy) as u128 + 1, "müüja");
+            spec.business_name = name;
+            spec.categories = vec![if i % 2 == 0 { "SALES" } else { "IT" }.to_owned()];
+            docs.push(vacancy(spec));
+        }
+    }
+    // tantivy also in three segments, so the counts of one company are summed across segments
+    let split = tantivy_with(Vec::new(), Vec::new()).await;
+    for segment in docs.chunks(docs.len() / 3 + 1) {
+        load(split.as_ref(), segment.to_vec(), Vec::new()).await;
+    }
+    let mut engines = engines(docs.clone(), Vec::new()).await;
+    engines.push(("tantivy in segments", split));
+    let count = |i: usize| 1 + (i % 4) as u64;
+    // the expected top 100: highest count first, then by name
+    let top = |keep: &dyn Fn(usize) -> bool, selected: &[usize]| {
+        let mut ranked: Vec<usize> = (0..names.len()).filter(|&i| keep(i)).collect();
+        ranked.sort_by(|&a, &b| count(b).cmp(&count(a)).then(names[a].cmp(names[b])));
+        let mut want: std::collections::BTreeMap<String, u64> = ranked
+            .iter()
+            .filter(|i| !selected.contains(i))
+            .take(search::BUSINESS_NAME_FACET_LIMIT)
+            .map(|&i| (names[i].to_owned(), count(i)))
+            .collect();
+        want.extend(selected.iter().map(|&i| (names[i].to_owned(), count(i))));
+        want
+    };
+    let base = VacancyQuery {
+        now: now(),
+        size: 5,
+        ..VacancyQuery::default()
+    };
+    for (name, engine) in &engines {
+        // browsing (counts kept per segment), twice
+        for _ in 0..2 {
+            let results = engine.search_vacancies(base.clone()).await.unwrap();
+            assert_eq!(results.facets.business_names, top(&|_| true, &[]), "{name}");
+            assert_eq!(results.total, docs.len() as u64, "{name}");
+        }
+        // a selected company with one vacancy is listed although 100 others have more
+        let selected = VacancyQuery {
+            business_names: vec![names[148].to_owned()],
+            ..base.clone()
+        };
+        let results = engine.search_vacancies(selected.clone()).await.unwrap();
+        assert_eq!(
+            results.facets.business_names,
+            top(&|_| true, &[148]),
+            "{name}"
+        );
+        assert_eq!(results.total, 1, "{name}");
+        // counted, with another group filtering (only even companies are SALES)
+        let counted = VacancyQuery {
+            category_codes: vec!["SALES".to_owned()],
+            ..selected
+        };
+        let results = engine.search_vacancies(counted).await.unwrap();
+        assert_eq!(
+            results.facets.business_names,
+            top(&|i| i % 2 == 0, &[148]),
+            "{name}"
+        );
+        assert_eq!(results.total, 1, "{name}");
+        // the employer list still sees every company
+        let employers = engine
+            .employer_names(EmployerNameQuery {
+                country_code: "EE".to_owned(),
+                search: String::new(),
+                page: 0,
+                now: now(),
+            })
+            .await
+            .unwrap();
+        assert_eq!(employers.total, names.len() as u64, "{name}");
+    }
+}
