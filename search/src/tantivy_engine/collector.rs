@@ -1,12 +1,13 @@
-//! One pass over the documents that match the text and the non-faceted filters computes the
-//! page of hits, the disjunctive facet counts and the salary stats together.
+//! One pass over the documents that match the text computes the page of hits, the disjunctive
+//! facet counts and the salary stats together.
 //!
-//! The facet filters are deliberately *not* part of the tantivy query: for every document the
-//! collector checks each group against its fast-field values and keeps a bitmask of the groups
-//! the document fails. A document failing none is a hit and counts for every group; a document
-//! failing exactly one group counts only for that group (that is what "the other groups'
-//! filters applied, not its own" means); a document failing two or more is skipped. This costs
-//! one fast-field read per group per candidate instead of one query per group.
+//! The collector checks the validity and salary filter ([`DocFilter`]) and each facet group
+//! against the document's values and counts the groups the document fails. A document failing
+//! none is a hit and counts for every group; a document failing exactly one group counts only
+//! for that group (that is what "the other groups' filters applied, not its own" means); a
+//! document failing two or more is skipped. This costs one table read per group per candidate
+//! instead of one query per group. Selective group filters also go into the tantivy query
+//! ([`candidates`], [`group_filter`]) to spare the collector most documents.
 //!
 //! Codes are compared as segment-local term ordinals, resolved once per segment. Every column is
 //! read from the segment's in-memory tables ([`super::tables`]), and a segment reports its counts

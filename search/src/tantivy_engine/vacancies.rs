@@ -1,7 +1,8 @@
 //! The vacancy index: its schema, how a [`VacancyDoc`] is laid out in it, and the search.
 //!
-//! Filters that are not faceted (validity, salary range and period) are part of the tantivy
-//! query so they prune candidates early; the faceted groups are checked by the collector.
+//! The tantivy query holds the words (or matches everything) and, when they are selective, the
+//! facet filters; validity, the salary filter and the exact group checks are the collector's
+//! (see the collector module).
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
