@@ -38,8 +38,11 @@ const SEARCH_THREADS: usize = 2;
 
 /// Memory for the indexing buffer of the live writer (split between its threads).
 const LIVE_WRITER_BYTES: usize = 64 * 1024 * 1024;
-/// A rebuild adds documents in bulk and profits from a larger buffer.
-const REBUILD_WRITER_BYTES: usize = 256 * 1024 * 1024;
+/// A rebuild adds documents in bulk and profits from a larger buffer: fewer, larger segments
+/// write each term dictionary fewer times and leave less to the final merge (1M vacancies:
+/// 11.4k docs/s with 256 MiB, 12.8k with 1 GiB). The buffer grows as it fills, so a small
+/// rebuild does not take it all.
+const REBUILD_WRITER_BYTES: usize = 1024 * 1024 * 1024;
 
 /// Segments a finished rebuild is merged into: one per search thread, so a search over
 /// everything keeps both cores busy, and no more, because every segment adds its own facet
