@@ -312,6 +312,7 @@ pub struct SearchFacets {
     pub type_of_employment: BTreeMap<String, u64>,
     pub work_experience: BTreeMap<String, u64>,
     pub language_code: BTreeMap<String, u64>,
+    /// The 100 most frequent companies (ties by name) and every selected one.
     pub business_name: BTreeMap<String, u64>,
     pub salary_by_agreement: u64,
     pub shift_work: u64,

@@ -2399,6 +2399,7 @@ export interface components {
         };
         /** @description Counts per value of each filter group, each computed without that group's own filter. */
         SearchFacets: {
+            /** @description The 100 most frequent companies (ties by name) and every selected one. */
             businessName: {
                 [key: string]: number;
             };
