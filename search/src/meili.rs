@@ -37,7 +37,7 @@ use crate::engine::SearchEngine;
 use crate::model::{
     BUSINESS_NAME_FACET_LIMIT, CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults,
     EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
-    VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    VacancyFlags, VacancyHit, VacancyQuery, VacancyResults, most_frequent,
 };
 use crate::{Result, SearchError, employers};
 
@@ -215,25 +215,6 @@ pub struct MeiliEngine {
     staged: Mutex<Vec<Staged>>,
     /// Held while a commit sends, so that concurrent commits send in the order they staged.
     sending: tokio::sync::Mutex<()>,
-}
-
-/// The [`BUSINESS_NAME_FACET_LIMIT`] most frequent values (ties by value) and every selected
-/// one, as the tantivy engine reports business names.
-fn most_frequent(counts: BTreeMap<String, u64>, selected: &[String]) -> BTreeMap<String, u64> {
-    let mut ranked: Vec<(String, u64)> = counts.into_iter().collect();
-    // stable: equal counts stay in value order
-    ranked.sort_by(|a, b| b.1.cmp(&a.1));
-    let mut kept = 0;
-    ranked
-        .into_iter()
-        .filter(|(value, _)| {
-            if selected.contains(value) {
-                return true;
-            }
-            kept += 1;
-            kept <= BUSINESS_NAME_FACET_LIMIT
-        })
-        .collect()
 }
 
 fn meili_error(error: impl std::fmt::Display) -> SearchError {
@@ -725,7 +706,11 @@ impl SearchEngine for MeiliEngine {
             employment_types: terms(2),
             work_experiences: terms(3),
             language_codes: terms(4),
-            business_names: most_frequent(terms(5), &query.business_names),
+            business_names: most_frequent(
+                terms(5).iter().map(|(name, count)| (name.as_str(), *count)),
+                &query.business_names,
+                BUSINESS_NAME_FACET_LIMIT,
+            ),
             salary_by_agreement: flag(6),
             flags: VacancyFlags {
                 for_students: flag(7),

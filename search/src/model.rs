@@ -200,6 +200,41 @@ pub struct VacancyHit {
 /// (Meilisearch's default `maxValuesPerFacet`).
 pub const BUSINESS_NAME_FACET_LIMIT: usize = 100;
 
+/// The `limit` most frequent of `counts` (ties: the first by value) and every selected value;
+/// `counts` must come in value order. Keeps a heap of `limit` whose top is the one to drop
+/// next, and copies only the values it returns.
+pub(crate) fn most_frequent<'a>(
+    counts: impl Iterator<Item = (&'a str, u64)>,
+    selected: &[String],
+    limit: usize,
+) -> BTreeMap<String, u64> {
+    use std::cmp::Reverse;
+    let mut best: std::collections::BinaryHeap<Reverse<(u64, Reverse<&str>)>> =
+        std::collections::BinaryHeap::with_capacity(limit + 1);
+    let mut out = BTreeMap::new();
+    for (term, count) in counts {
+        if selected.iter().any(|value| value == term) {
+            out.insert(term.to_owned(), count);
+            continue;
+        }
+        if best.len() == limit {
+            // values come in order, so one as frequent as the worst kept ranks after it
+            match best.peek() {
+                Some(Reverse((worst, _))) if count > *worst => {
+                    best.pop();
+                }
+                _ => continue,
+            }
+        }
+        best.push(Reverse((count, Reverse(term))));
+    }
+    out.extend(
+        best.into_iter()
+            .map(|Reverse((count, Reverse(term)))| (term.to_owned(), count)),
+    );
+    out
+}
+
 /// Facet counts per filter group, each computed with every *other* group's filter applied but
 /// not its own (disjunctive faceting), so a UI can show how many results choosing one more
 /// value of a group would add. Values with a count of zero are absent.

@@ -24,6 +24,7 @@ use tantivy::{DocAddress, DocId, Score, Searcher, SegmentOrdinal, SegmentReader,
 
 use super::cache::{SegmentBase, SegmentKey};
 use super::tables::{NumTable, StrTable, TableCache};
+use crate::model::most_frequent;
 
 /// A facet filter group.
 pub(crate) enum Group {
@@ -215,6 +216,31 @@ pub(crate) struct FacetedCollector {
     /// documents that are alive and pass the filter, instead of ranking every document the
     /// query yields. The query must then match everything.
     pub walk: bool,
+}
+
+impl FacetedCollector {
+    /// A collector of `groups` with neither expiry, salary, filter nor base counts; the
+    /// vacancy search sets those on top.
+    pub fn new(
+        tables: &Arc<TableCache>,
+        groups: Vec<Group>,
+        ranking: Ranking,
+        top: usize,
+        scored: bool,
+    ) -> FacetedCollector {
+        FacetedCollector {
+            groups,
+            tables: tables.clone(),
+            expiry: None,
+            ranking,
+            top,
+            scored,
+            salary: None,
+            filter: DocFilter::default(),
+            base: None,
+            walk: false,
+        }
+    }
 }
 
 /// Counts of one group: per value for [`Group::Terms`], a single count for [`Group::Flag`].
@@ -483,19 +509,19 @@ impl Collector for FacetedCollector {
             }
         }
         let flags = if required_flags != 0 || !counted_flags.is_empty() {
-            Some(tables.u64(reader, FLAGS_COLUMN)?)
+            Some(tables.num::<u64>(reader, FLAGS_COLUMN)?)
         } else {
             None
         };
         let primary = self
             .ranking
             .primary
-            .map(|name| tables.u64(reader, name))
+            .map(|name| tables.num::<u64>(reader, name))
             .transpose()?;
         let salary = match &self.salary {
             Some(columns) => Some((
-                tables.f64(reader, columns.low)?,
-                tables.f64(reader, columns.high)?,
+                tables.num::<f64>(reader, columns.low)?,
+                tables.num::<f64>(reader, columns.high)?,
             )),
             None => None,
         };
@@ -537,12 +563,12 @@ impl Collector for FacetedCollector {
             flag_histogram: vec![0; 256],
             flags,
             primary,
-            secondary: tables.i64(reader, self.ranking.secondary)?,
-            tie: tables.u64(reader, self.ranking.tie)?,
+            secondary: tables.num::<i64>(reader, self.ranking.secondary)?,
+            tie: tables.num::<u64>(reader, self.ranking.tie)?,
             salary,
             expiry: self
                 .expiry
-                .map(|name| tables.i64(reader, name))
+                .map(|name| tables.num::<i64>(reader, name))
                 .transpose()?,
             earliest_expiry: i64::MAX,
             valid_at: filter.valid_at,
@@ -715,7 +741,7 @@ fn merge_terms(
         })
         .collect();
     let mut smallest: Vec<usize> = Vec::with_capacity(cursors.len());
-    let mut merged = || {
+    let merged = || {
         smallest.clear();
         let mut least: Option<&str> = None;
         for (index, cursor) in cursors.iter().enumerate() {
@@ -737,37 +763,12 @@ fn merge_terms(
             .sum::<u64>();
         Some((term, count))
     };
-    let Some(limit) = limit else {
-        return std::iter::from_fn(merged)
+    match limit {
+        None => std::iter::from_fn(merged)
             .map(|(term, count)| (term.to_owned(), count))
-            .collect();
-    };
-    // the most frequent `limit` values (ties: the first by value), kept in a heap whose top is
-    // the one to drop next, and every selected value
-    let mut best: BinaryHeap<std::cmp::Reverse<(u64, std::cmp::Reverse<&str>)>> =
-        BinaryHeap::with_capacity(limit + 1);
-    let mut out = BTreeMap::new();
-    while let Some((term, count)) = merged() {
-        if selected.iter().any(|value| value == term) {
-            out.insert(term.to_owned(), count);
-            continue;
-        }
-        if best.len() == limit {
-            // values come in order, so one as frequent as the worst kept ranks after it
-            match best.peek() {
-                Some(std::cmp::Reverse((worst, _))) if count > *worst => {
-                    best.pop();
-                }
-                _ => continue,
-            }
-        }
-        best.push(std::cmp::Reverse((count, std::cmp::Reverse(term))));
+            .collect(),
+        Some(limit) => most_frequent(std::iter::from_fn(merged), selected, limit),
     }
-    out.extend(
-        best.into_iter()
-            .map(|std::cmp::Reverse((count, std::cmp::Reverse(term)))| (term.to_owned(), count)),
-    );
-    out
 }
 
 impl SegmentCollector for FacetedSegmentCollector {

@@ -11,7 +11,7 @@ use tantivy::snippet::SnippetGenerator;
 use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
-use super::collector::{DocFilter, FacetedCollector, GroupCounts, Ranking};
+use super::collector::{FacetedCollector, GroupCounts, Ranking};
 use super::tables::TableCache;
 use super::text_query::{self, TextFields};
 use super::vacancies::{
@@ -128,27 +128,21 @@ impl CvSchema {
             &query.driver_licences,
             &query.employment_types,
         ];
-        let collector = FacetedCollector {
-            tables: tables.clone(),
-            expiry: None,
-            groups: self
-                .groups
+        let collector = FacetedCollector::new(
+            tables,
+            self.groups
                 .iter()
                 .zip(selected)
                 .map(|((_, column), values)| terms(column, values))
                 .collect(),
-            ranking: Ranking {
+            Ranking {
                 primary: None,
                 secondary: "updated_at",
                 tie: "tie",
             },
-            top: offset.saturating_add(query.size as usize),
+            offset.saturating_add(query.size as usize),
             scored,
-            salary: None,
-            filter: DocFilter::default(),
-            base: None,
-            walk: false,
-        };
+        );
         let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {

@@ -16,7 +16,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use tantivy::columnar::StrColumn;
+use tantivy::columnar::{Column, StrColumn};
 use tantivy::index::SegmentId;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocSet, SegmentReader, TERMINATED};
@@ -162,7 +162,8 @@ impl<T: Copy> NumTable<T> {
     }
 }
 
-enum Table {
+#[derive(Clone)]
+pub(crate) enum Table {
     Order(Arc<Vec<u32>>),
     Str(Arc<StrTable>),
     U64(Arc<NumTable<u64>>),
@@ -175,20 +176,41 @@ pub(crate) struct TableCache {
     entries: Mutex<HashMap<(SegmentId, &'static str), Table>>,
 }
 
-/// What a numeric table stands for when a document has no value.
-pub(crate) trait Missing: Copy {
+/// A value type of numeric fast columns: how to read its column, what a document without a
+/// value holds, and its kind of [`Table`].
+pub(crate) trait NumValue:
+    Copy + PartialOrd + std::fmt::Debug + Send + Sync + 'static
+{
     const MISSING: Self;
+    fn column(reader: &SegmentReader, name: &str) -> tantivy::Result<Column<Self>>;
+    fn wrap(table: Arc<NumTable<Self>>) -> Table;
+    fn unwrap(table: Table) -> Option<Arc<NumTable<Self>>>;
 }
-impl Missing for u64 {
-    const MISSING: u64 = 0;
+
+macro_rules! num_value {
+    ($type:ty, $variant:ident, $read:ident, $missing:expr) => {
+        impl NumValue for $type {
+            const MISSING: $type = $missing;
+            fn column(reader: &SegmentReader, name: &str) -> tantivy::Result<Column<$type>> {
+                reader.fast_fields().$read(name)
+            }
+            fn wrap(table: Arc<NumTable<$type>>) -> Table {
+                Table::$variant(table)
+            }
+            fn unwrap(table: Table) -> Option<Arc<NumTable<$type>>> {
+                match table {
+                    Table::$variant(table) => Some(table),
+                    _ => None,
+                }
+            }
+        }
+    };
 }
-/// A missing instant sorts last among "newest first"; the collector skips it as an expiry.
-impl Missing for i64 {
-    const MISSING: i64 = i64::MIN;
-}
-impl Missing for f64 {
-    const MISSING: f64 = f64::NAN;
-}
+num_value!(u64, U64, u64, 0);
+// a missing instant sorts last among "newest first"; the collector skips it as an expiry
+num_value!(i64, I64, i64, i64::MIN);
+// a missing salary fails every comparison
+num_value!(f64, F64, f64, f64::NAN);
 
 impl TableCache {
     pub fn new() -> TableCache {
@@ -197,22 +219,33 @@ impl TableCache {
         }
     }
 
-    fn get(&self, key: &(SegmentId, &'static str)) -> Option<Table> {
-        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        entries.get(key).map(|table| match table {
-            Table::Order(t) => Table::Order(t.clone()),
-            Table::Str(t) => Table::Str(t.clone()),
-            Table::U64(t) => Table::U64(t.clone()),
-            Table::I64(t) => Table::I64(t.clone()),
-            Table::F64(t) => Table::F64(t.clone()),
-        })
-    }
-
-    fn put(&self, key: (SegmentId, &'static str), table: Table) {
+    /// The table under (`reader`'s segment, `name`) if it is there as the kind `unwrap`
+    /// takes, otherwise built and kept (two searches may both build it; either result is
+    /// the same).
+    fn cached<T: Clone>(
+        &self,
+        reader: &SegmentReader,
+        name: &'static str,
+        unwrap: impl Fn(Table) -> Option<T>,
+        wrap: impl Fn(T) -> Table,
+        build: impl FnOnce() -> tantivy::Result<T>,
+    ) -> tantivy::Result<T> {
+        let key = (reader.segment_id(), name);
+        let kept = self
+            .entries
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(table) = kept.and_then(&unwrap) {
+            return Ok(table);
+        }
+        let built = build()?;
         self.entries
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(key, table);
+            .insert(key, wrap(built.clone()));
+        Ok(built)
     }
 
     /// The string column `column` of `reader` (an empty table when the segment lacks it).
@@ -221,16 +254,12 @@ impl TableCache {
         reader: &SegmentReader,
         column: &'static str,
     ) -> tantivy::Result<Arc<StrTable>> {
-        let key = (reader.segment_id(), column);
-        if let Some(Table::Str(table)) = self.get(&key) {
-            return Ok(table);
-        }
-        let built = Arc::new(StrTable::build(
-            reader.fast_fields().str(column)?.as_ref(),
-            reader.max_doc(),
-        )?);
-        self.put(key, Table::Str(built.clone()));
-        Ok(built)
+        self.cached(reader, column, Table::into_str, Table::Str, || {
+            Ok(Arc::new(StrTable::build(
+                reader.fast_fields().str(column)?.as_ref(),
+                reader.max_doc(),
+            )?))
+        })
     }
 
     /// A single-valued string field that is indexed but not a fast field, built from its
@@ -240,82 +269,50 @@ impl TableCache {
         reader: &SegmentReader,
         field: &'static str,
     ) -> tantivy::Result<Arc<StrTable>> {
-        let key = (reader.segment_id(), field);
-        if let Some(Table::Str(table)) = self.get(&key) {
-            return Ok(table);
-        }
-        let inverted = reader.inverted_index(reader.schema().get_field(field)?)?;
-        let mut ords = vec![NONE; reader.max_doc() as usize];
-        let mut text = String::new();
-        let mut ends = Vec::new();
-        let mut terms = inverted.terms().stream()?;
-        while terms.advance() {
-            let ord = ends.len() as u32;
-            text.push_str(&String::from_utf8_lossy(terms.key()));
-            ends.push(text.len() as u32);
-            let mut postings =
-                inverted.read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
-            while postings.doc() != TERMINATED {
-                let slot = &mut ords[postings.doc() as usize];
-                if *slot == NONE {
-                    *slot = ord;
+        self.cached(reader, field, Table::into_str, Table::Str, || {
+            let inverted = reader.inverted_index(reader.schema().get_field(field)?)?;
+            let mut ords = vec![NONE; reader.max_doc() as usize];
+            let mut text = String::new();
+            let mut ends = Vec::new();
+            let mut terms = inverted.terms().stream()?;
+            while terms.advance() {
+                let ord = ends.len() as u32;
+                text.push_str(&String::from_utf8_lossy(terms.key()));
+                ends.push(text.len() as u32);
+                let mut postings = inverted
+                    .read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
+                while postings.doc() != TERMINATED {
+                    let slot = &mut ords[postings.doc() as usize];
+                    if *slot == NONE {
+                        *slot = ord;
+                    }
+                    postings.advance();
                 }
-                postings.advance();
             }
-        }
-        let built = Arc::new(StrTable {
-            offsets: None,
-            ords,
-            text,
-            ends,
-        });
-        self.put(key, Table::Str(built.clone()));
-        Ok(built)
+            Ok(Arc::new(StrTable {
+                offsets: None,
+                ords,
+                text,
+                ends,
+            }))
+        })
     }
 
-    pub fn u64(
+    /// The numeric column `column` of `reader`, each document's first value or
+    /// [`NumValue::MISSING`].
+    pub fn num<T: NumValue>(
         &self,
         reader: &SegmentReader,
         column: &'static str,
-    ) -> tantivy::Result<Arc<NumTable<u64>>> {
-        let key = (reader.segment_id(), column);
-        if let Some(Table::U64(table)) = self.get(&key) {
-            return Ok(table);
-        }
-        let values = reader.fast_fields().u64(column)?;
-        let built = Arc::new(num_table(reader.max_doc(), |doc| values.first(doc)));
-        self.put(key, Table::U64(built.clone()));
-        Ok(built)
-    }
-
-    pub fn i64(
-        &self,
-        reader: &SegmentReader,
-        column: &'static str,
-    ) -> tantivy::Result<Arc<NumTable<i64>>> {
-        let key = (reader.segment_id(), column);
-        if let Some(Table::I64(table)) = self.get(&key) {
-            return Ok(table);
-        }
-        let values = reader.fast_fields().i64(column)?;
-        let built = Arc::new(num_table(reader.max_doc(), |doc| values.first(doc)));
-        self.put(key, Table::I64(built.clone()));
-        Ok(built)
-    }
-
-    pub fn f64(
-        &self,
-        reader: &SegmentReader,
-        column: &'static str,
-    ) -> tantivy::Result<Arc<NumTable<f64>>> {
-        let key = (reader.segment_id(), column);
-        if let Some(Table::F64(table)) = self.get(&key) {
-            return Ok(table);
-        }
-        let values = reader.fast_fields().f64(column)?;
-        let built = Arc::new(num_table(reader.max_doc(), |doc| values.first(doc)));
-        self.put(key, Table::F64(built.clone()));
-        Ok(built)
+    ) -> tantivy::Result<Arc<NumTable<T>>> {
+        self.cached(reader, column, T::unwrap, T::wrap, || {
+            let values = T::column(reader, column)?;
+            Ok(Arc::new(NumTable {
+                values: (0..reader.max_doc())
+                    .map(|doc| values.first(doc).unwrap_or(T::MISSING))
+                    .collect(),
+            }))
+        })
     }
 
     /// The segment's documents (deleted ones too) in the order of a search without words: by
@@ -327,26 +324,28 @@ impl TableCache {
         secondary: &'static str,
         tie: &'static str,
     ) -> tantivy::Result<Arc<Vec<u32>>> {
-        let key = (reader.segment_id(), RANK_ORDER);
-        if let Some(Table::Order(order)) = self.get(&key) {
-            return Ok(order);
-        }
-        let primary = primary.map(|name| self.u64(reader, name)).transpose()?;
-        let secondary = self.i64(reader, secondary)?;
-        let tie = self.u64(reader, tie)?;
-        let mut order: Vec<u32> = (0..reader.max_doc()).collect();
-        order.sort_unstable_by(|&a, &b| {
+        let unwrap = |table| match table {
+            Table::Order(order) => Some(order),
+            _ => None,
+        };
+        self.cached(reader, RANK_ORDER, unwrap, Table::Order, || {
             let primary = primary
-                .as_ref()
-                .map_or(std::cmp::Ordering::Equal, |p| p.get(b).cmp(&p.get(a)));
-            primary
-                .then(secondary.get(b).cmp(&secondary.get(a)))
-                .then(tie.get(a).cmp(&tie.get(b)))
-                .then(a.cmp(&b))
-        });
-        let order = Arc::new(order);
-        self.put(key, Table::Order(order.clone()));
-        Ok(order)
+                .map(|name| self.num::<u64>(reader, name))
+                .transpose()?;
+            let secondary = self.num::<i64>(reader, secondary)?;
+            let tie = self.num::<u64>(reader, tie)?;
+            let mut order: Vec<u32> = (0..reader.max_doc()).collect();
+            order.sort_unstable_by(|&a, &b| {
+                let primary = primary
+                    .as_ref()
+                    .map_or(std::cmp::Ordering::Equal, |p| p.get(b).cmp(&p.get(a)));
+                primary
+                    .then(secondary.get(b).cmp(&secondary.get(a)))
+                    .then(tie.get(a).cmp(&tie.get(b)))
+                    .then(a.cmp(&b))
+            });
+            Ok(Arc::new(order))
+        })
     }
 
     /// Drops the tables of segments that are not in `live` (merged away or of a replaced
@@ -360,10 +359,11 @@ impl TableCache {
     }
 }
 
-fn num_table<T: Missing>(docs: u32, first: impl Fn(u32) -> Option<T>) -> NumTable<T> {
-    NumTable {
-        values: (0..docs)
-            .map(|doc| first(doc).unwrap_or(T::MISSING))
-            .collect(),
+impl Table {
+    fn into_str(self) -> Option<Arc<StrTable>> {
+        match self {
+            Table::Str(table) => Some(table),
+            _ => None,
+        }
     }
 }

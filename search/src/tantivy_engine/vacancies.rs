@@ -433,36 +433,33 @@ impl VacancySchema {
         tables: &Arc<TableCache>,
     ) -> FacetedCollector {
         let flags = &query.flags;
-        FacetedCollector {
-            tables: tables.clone(),
-            expiry: Some("valid_until"),
-            groups: vec![
-                terms("category_codes", &query.category_codes),
-                terms("place_codes", &query.place_codes),
-                terms("employment_type", &query.employment_types),
-                terms("work_experience", &query.work_experiences),
-                terms("language_codes", &query.language_codes),
-                Group::Terms {
-                    column: "business_name",
-                    selected: query.business_names.clone(),
-                    limit: Some(BUSINESS_NAME_FACET_LIMIT),
-                },
-                flag(BY_AGREEMENT, query.salary_by_agreement),
-                flag(FOR_STUDENTS, flags.for_students),
-                flag(FOR_UNDERAGE, flags.for_underage),
-                flag(FOR_DISABLED, flags.for_disabled),
-                flag(FOR_RETIRED, flags.for_retired),
-                flag(FOR_FOREIGNERS, flags.for_foreigners),
-                flag(REMOTE_WORK, flags.remote_work),
-                flag(SHIFT_WORK, flags.shift_work),
-            ],
-            ranking: Ranking {
-                primary: Some("pro_level"),
-                secondary: "renewed_at",
-                tie: "tie",
+        let groups = vec![
+            terms("category_codes", &query.category_codes),
+            terms("place_codes", &query.place_codes),
+            terms("employment_type", &query.employment_types),
+            terms("work_experience", &query.work_experiences),
+            terms("language_codes", &query.language_codes),
+            Group::Terms {
+                column: "business_name",
+                selected: query.business_names.clone(),
+                limit: Some(BUSINESS_NAME_FACET_LIMIT),
             },
-            top,
-            scored,
+            flag(BY_AGREEMENT, query.salary_by_agreement),
+            flag(FOR_STUDENTS, flags.for_students),
+            flag(FOR_UNDERAGE, flags.for_underage),
+            flag(FOR_DISABLED, flags.for_disabled),
+            flag(FOR_RETIRED, flags.for_retired),
+            flag(FOR_FOREIGNERS, flags.for_foreigners),
+            flag(REMOTE_WORK, flags.remote_work),
+            flag(SHIFT_WORK, flags.shift_work),
+        ];
+        let ranking = Ranking {
+            primary: Some("pro_level"),
+            secondary: "renewed_at",
+            tie: "tie",
+        };
+        FacetedCollector {
+            expiry: Some("valid_until"),
             salary: Some(SalaryColumns {
                 low: "salary_low",
                 high: "salary_high",
@@ -476,8 +473,7 @@ impl VacancySchema {
                     .clone()
                     .map(|period| ("salary_period", period)),
             },
-            base: None,
-            walk: false,
+            ..FacetedCollector::new(tables, groups, ranking, top, scored)
         }
     }
 }
@@ -490,22 +486,17 @@ impl VacancySchema {
         query: &EmployerNameQuery,
         tables: &Arc<TableCache>,
     ) -> Result<EmployerNames> {
-        let collector = FacetedCollector {
-            tables: tables.clone(),
-            expiry: None,
-            groups: vec![terms("company", &[])],
-            ranking: Ranking {
+        let collector = FacetedCollector::new(
+            tables,
+            vec![terms("company", &[])],
+            Ranking {
                 primary: None,
                 secondary: "renewed_at",
                 tie: "tie",
             },
-            top: 0,
-            scored: false,
-            salary: None,
-            filter: DocFilter::default(),
-            base: None,
-            walk: false,
-        };
+            0,
+            false,
+        );
         let valid = RangeQuery::new(
             Bound::Included(Term::from_field_i64(self.valid_until, micros(query.now))),
             Bound::Unbounded,
