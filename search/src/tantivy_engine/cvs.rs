@@ -1,5 +1,5 @@
-//! The CV index: the whole CV text (with its PDF text) in every language's field, because a
-//! CV does not say which language it is written in, and a stored copy to cut snippets from.
+//! The CV index: the whole CV text (with its PDF text) in the text field, whichever language it
+//! is written in (inflections are matched at query time), and a stored copy to cut snippets from.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,9 +13,9 @@ use uuid::Uuid;
 
 use super::collector::{FacetedCollector, GroupCounts, Ranking};
 use super::tables::TableCache;
-use super::text_query::{self, TextFields};
+use super::text_query;
 use super::vacancies::{
-    distinct, micros, terms, text_fields, tie_breaker, total_pages, with_candidates,
+    distinct, micros, terms, text_field, tie_breaker, total_pages, with_candidates,
 };
 use crate::model::{CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults};
 use crate::{Result, SearchError};
@@ -29,7 +29,7 @@ pub(crate) struct CvSchema {
     id: Field,
     card: Field,
     body: Field,
-    text: TextFields,
+    text: Field,
     groups: [(Field, &'static str); 7],
     updated_at: Field,
     tie: Field,
@@ -51,7 +51,7 @@ impl CvSchema {
         let id = builder.add_text_field("id", STRING);
         let card = builder.add_text_field("card", STORED);
         let body = builder.add_text_field("body", STORED);
-        let text = text_fields(&mut builder);
+        let text = text_field(&mut builder);
         let groups = GROUP_COLUMNS.map(|name| (builder.add_text_field(name, STRING | FAST), name));
         CvSchema {
             id,
@@ -81,10 +81,8 @@ impl CvSchema {
             .map(String::as_str)
             .collect::<Vec<_>>()
             .join(" ");
-        for field in [self.text.et, self.text.en, self.text.ru, self.text.raw] {
-            out.add_text(field, &heading);
-            out.add_text(field, &doc.text);
-        }
+        out.add_text(self.text, &heading);
+        out.add_text(self.text, &doc.text);
         let experience: Vec<String> = card.work_experience.iter().cloned().collect();
         let values: [&Vec<String>; 7] = [
             &card.category_codes,
@@ -112,10 +110,10 @@ impl CvSchema {
         tables: &Arc<TableCache>,
     ) -> Result<CvResults> {
         let started = Instant::now();
-        let text = query
-            .text
-            .as_deref()
-            .and_then(|text| text_query::build(text, self.text, searcher.index().tokenizers()));
+        let text = match query.text.as_deref() {
+            Some(text) => text_query::build(text, self.text, searcher)?,
+            None => None,
+        };
         let scored = text.is_some();
         let tantivy_query: Box<dyn Query> = text.unwrap_or_else(|| Box::new(AllQuery));
         let offset = (query.page as usize).saturating_mul(query.size as usize);
@@ -146,9 +144,9 @@ impl CvSchema {
         let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
-            self.snippet_generators(searcher, tantivy_query.as_ref())?
+            Some(self.snippet_generator(searcher, tantivy_query.as_ref())?)
         } else {
-            Vec::new()
+            None
         };
         let mut hits = Vec::new();
         for hit in collected.hits.iter().skip(offset) {
@@ -165,9 +163,9 @@ impl CvSchema {
             let card: CvCard = serde_json::from_str(card)?;
             let body = stored(self.body);
             let snippet = snippets
-                .iter()
+                .as_ref()
                 .map(|generator| generator.snippet(body))
-                .find(|snippet| !snippet.highlighted().is_empty())
+                .filter(|snippet| !snippet.highlighted().is_empty())
                 .map(|mut snippet| {
                     snippet.set_snippet_prefix_postfix("<mark>", "</mark>");
                     snippet.to_html()
@@ -202,20 +200,11 @@ impl CvSchema {
         })
     }
 
-    /// One generator per analysed field, tried in order until one highlights something: the
-    /// raw field marks the words as typed, the stemmed fields their inflected forms.
-    fn snippet_generators(
-        &self,
-        searcher: &Searcher,
-        query: &dyn Query,
-    ) -> Result<Vec<SnippetGenerator>> {
-        [self.text.raw, self.text.et, self.text.en, self.text.ru]
-            .into_iter()
-            .map(|field| {
-                let mut generator = SnippetGenerator::create(searcher, query, field)?;
-                generator.set_max_num_chars(SNIPPET_CHARS);
-                Ok(generator)
-            })
-            .collect()
+    /// The snippet generator: it marks the words of the text that are terms of the query, the
+    /// words as typed and the inflections the query found.
+    fn snippet_generator(&self, searcher: &Searcher, query: &dyn Query) -> Result<SnippetGenerator> {
+        let mut generator = SnippetGenerator::create(searcher, query, self.text)?;
+        generator.set_max_num_chars(SNIPPET_CHARS);
+        Ok(generator)
     }
 }

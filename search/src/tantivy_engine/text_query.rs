@@ -1,91 +1,52 @@
 //! Free text to a tantivy query, the same for vacancies and CVs.
 //!
 //! Every word must match (a job search narrows as one types), in any of the ways a person
-//! means it: an inflected form (the stemmed field of each language), the word itself with or
-//! without diacritics (the raw field), a word with a typo (fuzzy on the raw field, distance 1
-//! from 5 letters, 2 from 9: shorter words have too many neighbours), and, for the last word
-//! while it is still being typed, any word starting with it.
+//! means it: the word itself with or without diacritics, an inflected form of it in Estonian,
+//! English or Russian, a word with a typo (fuzzy, distance 1 from 5 letters, 2 from 9: shorter
+//! words have too many neighbours), and, for the last word while it is still being typed, any
+//! word starting with it.
+//!
+//! The index holds each word once, folded (see the analysis module); inflections are found
+//! here, in the term dictionaries of the searched segments: the terms near the query word's
+//! stem whose own stem is the same join the query as terms of their own.
 
-use tantivy::Term;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{LazyLock, Mutex};
+
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::tokenizer::TokenizerManager;
+use tantivy::tokenizer::{TextAnalyzer, TokenStream};
+use tantivy::{Searcher, Term};
 
-use super::analysis;
+use super::analysis::{FoldedWords, Lang, Stemmers};
+use crate::Result;
 
-/// The text fields every document kind has, with their analyzer.
-#[derive(Clone, Copy)]
-pub(crate) struct TextFields {
-    pub et: Field,
-    pub en: Field,
-    pub ru: Field,
-    pub raw: Field,
-}
-
-/// Builds the query for `text`, or `None` when it has no words.
-pub(crate) fn build(
-    text: &str,
-    fields: TextFields,
-    tokenizers: &TokenizerManager,
-) -> Option<Box<dyn Query>> {
-    let mut raw = tokenizers
-        .get(analysis::RAW)
-        .expect("analyzers are registered");
-    let mut stemmers = [
-        (
-            fields.et,
-            tokenizers
-                .get(analysis::ESTONIAN)
-                .expect("analyzers are registered"),
-        ),
-        (
-            fields.en,
-            tokenizers
-                .get(analysis::ENGLISH)
-                .expect("analyzers are registered"),
-        ),
-        (
-            fields.ru,
-            tokenizers
-                .get(analysis::RUSSIAN)
-                .expect("analyzers are registered"),
-        ),
-    ];
-    // Stemmers need the word with its diacritics, so each word is kept in both forms.
-    let words: Vec<(String, String)> = lowercase_words(text)
-        .into_iter()
-        .filter_map(|word| {
-            let folded = analysis::terms(&mut raw, &word).into_iter().next()?;
-            Some((word, folded))
-        })
-        .collect();
+/// Builds the query for `text` over the text `field` of `searcher`'s index, or `None` when the
+/// text has no words.
+pub(crate) fn build(text: &str, field: Field, searcher: &Searcher) -> Result<Option<Box<dyn Query>>> {
+    let words = folded_words(text);
     let typing_last_word = !text.ends_with(char::is_whitespace);
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    for (position, (original, folded)) in words.iter().enumerate() {
+    for (position, word) in words.iter().enumerate() {
         let is_last = position + 1 == words.len();
-        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for (field, analyzer) in stemmers.iter_mut() {
-            for stem in analysis::terms(analyzer, original) {
-                let term = Term::from_field_text(*field, &stem);
-                alternatives.push((
-                    Occur::Should,
-                    Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
-                ));
-            }
-        }
-        let raw_term = Term::from_field_text(fields.raw, folded);
-        alternatives.push((
+        let term = Term::from_field_text(field, word);
+        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = vec![(
             Occur::Should,
             Box::new(BoostQuery::new(
-                Box::new(TermQuery::new(
-                    raw_term.clone(),
-                    IndexRecordOption::WithFreqs,
-                )),
+                Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
                 1.5,
             )),
-        ));
-        let letters = folded.chars().count();
-        let distance = match letters {
+        )];
+        for inflection in inflections(searcher, field, word)? {
+            alternatives.push((
+                Occur::Should,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(field, &inflection),
+                    IndexRecordOption::WithFreqs,
+                )),
+            ));
+        }
+        let distance = match word.chars().count() {
             0..5 => 0,
             5..9 => 1,
             _ => 2,
@@ -94,7 +55,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(FuzzyTermQuery::new(raw_term.clone(), distance, true)),
+                    Box::new(FuzzyTermQuery::new(term.clone(), distance, true)),
                     0.5,
                 )),
             ));
@@ -103,7 +64,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(FuzzyTermQuery::new_prefix(raw_term, 0, true)),
+                    Box::new(FuzzyTermQuery::new_prefix(term, 0, true)),
                     0.5,
                 )),
             ));
@@ -111,15 +72,92 @@ pub(crate) fn build(
         clauses.push((Occur::Must, Box::new(BooleanQuery::new(alternatives))));
     }
     if clauses.is_empty() {
-        return None;
+        return Ok(None);
     }
-    Some(Box::new(BooleanQuery::new(clauses)))
+    Ok(Some(Box::new(BooleanQuery::new(clauses))))
 }
 
-/// The words of `text` (split like tantivy's simple tokenizer), lowercased but not folded.
-fn lowercase_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+/// The words of `text` as the index holds them (lowercased, folded).
+fn folded_words(text: &str) -> Vec<String> {
+    let mut analyzer = TextAnalyzer::from(FoldedWords::default());
+    let mut stream = analyzer.token_stream(text);
+    let mut words = Vec::new();
+    while stream.advance() {
+        words.push(stream.token().text.clone());
+    }
+    words
+}
+
+/// The other terms of `field` in any segment of `searcher` that share a stem with `word` in
+/// one of the languages.
+///
+/// A stem is the word less its ending, at most changed in its last letter ("happy" ->
+/// "happi"), so the candidates are the terms starting with the stem less its last letter (the
+/// whole stem when it is short), read in order from each segment's term dictionary.
+fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet<String>> {
+    let mut stems = STEMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut found = BTreeSet::new();
+    for lang in Lang::ALL {
+        let stem = stems.stem(lang, word).to_owned();
+        let prefix = match stem.char_indices().nth(3) {
+            // four letters or more: all but the last
+            Some(_) => &stem[..stem.char_indices().last().map_or(0, |(at, _)| at)],
+            None => stem.as_str(),
+        };
+        if prefix.is_empty() {
+            continue;
+        }
+        for segment in searcher.segment_readers() {
+            let index = segment.inverted_index(field)?;
+            let mut terms = index.terms().range().ge(prefix.as_bytes()).into_stream()?;
+            while terms.advance() {
+                let key = terms.key();
+                if !key.starts_with(prefix.as_bytes()) {
+                    break;
+                }
+                let Ok(term) = std::str::from_utf8(key) else {
+                    continue;
+                };
+                if term != word && !found.contains(term) && stems.stem(lang, term) == stem {
+                    found.insert(term.to_owned());
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Stems of indexed terms, remembered across searches: a term dictionary is read in the same
+/// neighbourhoods again and again, and stemming is the dear part of reading it. Stems depend
+/// on the word alone, so one memory serves every index of the process.
+static STEMS: LazyLock<Mutex<StemMemory>> = LazyLock::new(|| Mutex::new(StemMemory::new()));
+
+/// Terms remembered per language before the memory is cleared (about 100 bytes each).
+const REMEMBERED_STEMS: usize = 500_000;
+
+struct StemMemory {
+    stemmers: Stemmers,
+    /// Per language (in the order of [`Lang::ALL`]): term -> stem.
+    stems: [HashMap<String, String>; 3],
+}
+
+impl StemMemory {
+    fn new() -> StemMemory {
+        StemMemory {
+            stemmers: Stemmers::new(),
+            stems: Default::default(),
+        }
+    }
+
+    fn stem(&mut self, lang: Lang, word: &str) -> &str {
+        let stems = &mut self.stems[lang as usize];
+        if !stems.contains_key(word) {
+            let stem = self.stemmers.stem(lang, word);
+            if stems.len() >= REMEMBERED_STEMS {
+                stems.clear();
+            }
+            stems.insert(word.to_owned(), stem);
+        }
+        &stems[word]
+    }
 }

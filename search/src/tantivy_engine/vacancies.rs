@@ -28,7 +28,7 @@ use super::collector::{
     Ranking, SalaryColumns,
 };
 use super::tables::TableCache;
-use super::text_query::{self, TextFields};
+use super::text_query;
 use crate::model::{
     BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard,
     VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
@@ -60,7 +60,7 @@ pub(crate) struct VacancySchema {
     pub schema: Schema,
     id: Field,
     card: Field,
-    text: TextFields,
+    text: Field,
     categories: Field,
     places: Field,
     employment_type: Field,
@@ -87,13 +87,9 @@ pub(crate) fn text_options(analyzer: &str) -> TextOptions {
     )
 }
 
-pub(crate) fn text_fields(builder: &mut tantivy::schema::SchemaBuilder) -> TextFields {
-    TextFields {
-        et: builder.add_text_field("text_et", text_options(analysis::ESTONIAN)),
-        en: builder.add_text_field("text_en", text_options(analysis::ENGLISH)),
-        ru: builder.add_text_field("text_ru", text_options(analysis::RUSSIAN)),
-        raw: builder.add_text_field("text_raw", text_options(analysis::RAW)),
-    }
+/// The one field every searchable text of a document goes into (see the analysis module).
+pub(crate) fn text_field(builder: &mut tantivy::schema::SchemaBuilder) -> Field {
+    builder.add_text_field("text", text_options(analysis::RAW))
 }
 
 /// A stable tie-breaker for ranking: the id's first 8 bytes (random in a v4 uuid).
@@ -120,7 +116,7 @@ impl VacancySchema {
         let mut builder = Schema::builder();
         let id = builder.add_text_field("id", STRING);
         let card = builder.add_text_field("card", STORED);
-        let text = text_fields(&mut builder);
+        let text = text_field(&mut builder);
         let facet = STRING | FAST;
         VacancySchema {
             id,
@@ -155,16 +151,13 @@ impl VacancySchema {
         let mut out = TantivyDocument::new();
         out.add_text(self.id, card.vacancy_id.to_string());
         out.add_text(self.card, serde_json::to_string(card)?);
-        out.add_text(self.text.et, &doc.text.et);
-        out.add_text(self.text.en, &doc.text.en);
-        out.add_text(self.text.ru, &doc.text.ru);
         for text in [
             &doc.text.et,
             &doc.text.en,
             &doc.text.ru,
             &card.business_name,
         ] {
-            out.add_text(self.text.raw, text);
+            out.add_text(self.text, text);
         }
         for (field, values) in [
             (self.categories, &doc.category_codes),
@@ -220,15 +213,19 @@ impl VacancySchema {
 
     /// The text part of a query (validity, salary and the groups are checked by the
     /// collector), and whether it is scored.
-    fn base_query(&self, query: &VacancyQuery, searcher: &Searcher) -> (Box<dyn Query>, bool) {
-        let text = query
-            .text
-            .as_deref()
-            .and_then(|text| text_query::build(text, self.text, searcher.index().tokenizers()));
-        match text {
+    fn base_query(
+        &self,
+        query: &VacancyQuery,
+        searcher: &Searcher,
+    ) -> Result<(Box<dyn Query>, bool)> {
+        let text = match query.text.as_deref() {
+            Some(text) => text_query::build(text, self.text, searcher)?,
+            None => None,
+        };
+        Ok(match text {
             Some(text) => (text, true),
             None => (Box::new(AllQuery), false),
-        }
+        })
     }
 
     pub fn search(
@@ -341,7 +338,7 @@ impl VacancySchema {
         bases: &SegmentBaseCache,
         tables: &Arc<TableCache>,
     ) -> Result<Collected> {
-        let (tantivy_query, scored) = self.base_query(query, searcher);
+        let (tantivy_query, scored) = self.base_query(query, searcher)?;
         let mut collector = self.collector(query, top, scored, tables);
         let active: Vec<usize> = (0..collector.groups.len())
             .filter(|&index| collector.groups[index].filters())
