@@ -195,6 +195,12 @@ async fn main() -> anyhow::Result<()> {
             let index = api::index_dir(&config);
             match tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await? {
                 Ok(engine) => {
+                    // an index opened here with another schema was started empty: rebuild it too
+                    let replaced = engine.replaced_indexes();
+                    let job = worker::RebuildJob {
+                        vacancies: job.vacancies || replaced.contains(&search::IndexKind::Vacancies),
+                        cvs: job.cvs || replaced.contains(&search::IndexKind::Cvs),
+                    };
                     let report = worker::rebuild(&pool, &engine, &job).await?;
                     println!("rebuilt: {} vacancies, {} CVs; {} changes replayed", report.vacancies, report.cvs, report.replayed);
                 }

@@ -256,6 +256,146 @@ async fn a_reader_cannot_write_and_two_writers_cannot_share_a_directory() {
     );
 }
 
+/// Writes generation `name` of an index with a schema unlike this version's (as an older
+/// version would have left it) under `dir` and makes it current.
+fn write_foreign_generation(dir: &std::path::Path, name: &str) {
+    use tantivy::schema::{STORED, Schema, TEXT};
+    let mut builder = Schema::builder();
+    let title = builder.add_text_field("title", TEXT | STORED);
+    let path = dir.join(name);
+    std::fs::create_dir_all(&path).unwrap();
+    let index = tantivy::Index::create_in_dir(&path, builder.build()).unwrap();
+    let mut writer: tantivy::IndexWriter = index.writer_with_num_threads(1, 15_000_000).unwrap();
+    writer
+        .add_document(tantivy::doc!(title => "Müüja"))
+        .unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    std::fs::write(dir.join("CURRENT"), name).unwrap();
+}
+
+fn current(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("CURRENT")).unwrap()
+}
+
+async fn vacancy_total(engine: &TantivyEngine) -> u64 {
+    let query = VacancyQuery {
+        now: now(),
+        ..VacancyQuery::default()
+    };
+    engine.search_vacancies(query).await.unwrap().total
+}
+
+#[tokio::test]
+async fn an_index_with_another_schema_is_replaced_by_an_empty_one_at_open() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("vacancies");
+    write_foreign_generation(&dir, "gen-1");
+
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    assert_eq!(writer.replaced_indexes(), vec![IndexKind::Vacancies]);
+    assert_ne!(current(&dir), "gen-1", "the empty generation is current");
+    assert!(
+        dir.join("gen-1").is_dir(),
+        "the old generation stays for processes still reading it"
+    );
+    assert_eq!(vacancy_total(&writer).await, 0);
+    writer
+        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
+        .await
+        .unwrap();
+    writer.commit().await.unwrap();
+    assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
+    drop(writer);
+
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    assert_eq!(writer.replaced_indexes(), Vec::<IndexKind>::new());
+    assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
+
+    // the next rebuild removes the old generation
+    let rebuild = writer.begin_rebuild(IndexKind::Vacancies).unwrap();
+    rebuild
+        .add_vacancies(&[vacancy(VacancySpec::simple(1, "Müüja"))])
+        .unwrap();
+    rebuild.finish().unwrap();
+    assert!(!dir.join("gen-1").exists());
+}
+
+#[tokio::test]
+async fn a_reader_replaces_an_index_with_another_schema_and_the_next_writer_reports_it() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("cvs");
+    write_foreign_generation(&dir, "gen-1");
+
+    // the API started before the worker
+    let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    assert_eq!(reader.replaced_indexes(), vec![IndexKind::Cvs]);
+    assert_ne!(current(&dir), "gen-1");
+    assert_eq!(
+        reader.search_cvs(CvQuery::default()).await.unwrap().total,
+        0
+    );
+    assert_eq!(vacancy_total(&reader).await, 0);
+
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    assert_eq!(
+        writer.replaced_indexes(),
+        vec![IndexKind::Cvs],
+        "the writer, which queues the rebuild, learns of it too"
+    );
+    writer.upsert_cvs(cvs()).await.unwrap();
+    writer.commit().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        reader.search_cvs(CvQuery::default()).await.unwrap().total,
+        cvs().len() as u64,
+        "reader and writer share the new generation"
+    );
+    drop(writer);
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    assert_eq!(writer.replaced_indexes(), Vec::<IndexKind>::new());
+}
+
+#[tokio::test]
+async fn a_generation_with_another_schema_made_current_later_is_not_switched_to() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("vacancies");
+    let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
+    let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
+    writer
+        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
+        .await
+        .unwrap();
+    writer.commit().await.unwrap();
+
+    // a process of another version swaps in its own rebuild
+    write_foreign_generation(&dir, "gen-1");
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    for _ in 0..2 {
+        assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
+        assert_eq!(ids_for(&reader, "müüja ").await, vec![1]);
+        writer
+            .upsert_vacancies(vec![vacancy(VacancySpec::simple(2, "Kokk"))])
+            .await
+            .unwrap();
+        writer.commit().await.unwrap();
+        assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_index_is_still_an_error() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("vacancies");
+    std::fs::create_dir_all(dir.join("gen-1")).unwrap();
+    std::fs::write(dir.join("gen-1").join("meta.json"), "{ not json").unwrap();
+    std::fs::write(dir.join("CURRENT"), "gen-1").unwrap();
+    assert!(TantivyEngine::open(root.path(), AccessMode::Writer).is_err());
+    assert!(TantivyEngine::open(root.path(), AccessMode::Reader).is_err());
+    assert_eq!(current(&dir), "gen-1", "nothing was replaced");
+}
+
 #[tokio::test]
 async fn a_rebuild_of_one_kind_refuses_documents_of_the_other() {
     let engine = TantivyEngine::in_memory().unwrap();

@@ -22,7 +22,7 @@ use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::files::FileStore;
 use domain::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
-use search::TantivyEngine;
+use search::{IndexKind, TantivyEngine};
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -35,6 +35,9 @@ pub const HEARTBEAT: Duration = Duration::from_secs(5);
 const FETCH_BATCH: usize = 500;
 /// PDF extractions at the same time (CPU-bound).
 const EXTRACT_CONCURRENCY: usize = 2;
+/// Attempts of the rebuild queued for an index replaced for its schema (a failure is listed by
+/// `vakants jobs`).
+const REPLACED_REBUILD_ATTEMPTS: usize = 3;
 
 /// One job waiting for the commit that contains it.
 pub struct Pending {
@@ -63,10 +66,33 @@ fn stop_signal(shutdown: &watch::Receiver<bool>) -> impl std::future::Future<Out
     }
 }
 
+/// Queues a full rebuild of the indexes that [`TantivyEngine::open`] found with another schema
+/// and started empty (after an upgrade that changed a schema); the rebuild worker of [`run`]
+/// does it. Returns the job, or `None` when no index was replaced.
+pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &TantivyEngine) -> anyhow::Result<Option<RebuildJob>> {
+    let replaced = engine.replaced_indexes();
+    if replaced.is_empty() {
+        return Ok(None);
+    }
+    let job = RebuildJob { vacancies: replaced.contains(&IndexKind::Vacancies), cvs: replaced.contains(&IndexKind::Cvs) };
+    let task = TaskBuilder::new(serde_json::to_vec(&job)?).max_attempts(REPLACED_REBUILD_ATTEMPTS).build();
+    let mut conn = pool.acquire().await?;
+    apalis_postgres::queries::push_tasks(&mut *conn, REBUILD_QUEUE, vec![task]).await?;
+    tracing::info!(vacancies = job.vacancies, cvs = job.cvs, "an index had another schema and started empty: queued a full rebuild");
+    Ok(Some(job))
+}
+
 /// Runs the index pipeline, rebuilds asked through the queue, and maintenance until `shutdown`
 /// turns true. This process must hold the index as its writer.
+///
+/// An index the engine found with another schema at open is rebuilt first thing: the rebuild is
+/// queued here and done by the rebuild worker below, while everything else starts as usual.
 pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
     let places = indexer::Places::load(&pool).await?;
+    if let Err(error) = queue_rebuild_of_replaced(&pool, &engine).await {
+        // the replacement is reported once, so say what to do instead of failing the worker
+        tracing::error!(error = %format!("{error:#}"), "could not queue the rebuild of an index replaced for its schema; run `vakants reindex`");
+    }
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
     let batcher = Batcher::new(pool.clone(), Arc::new(engine.clone()), places);
     let batching = tokio::spawn(batcher.run(receiver));

@@ -366,6 +366,59 @@ async fn a_rebuild_swaps_in_a_fresh_index_that_matches_postgres() {
     eventually(&app, json!({}), |p| ids(p) == vec![kept.to_string()]).await;
 }
 
+/// An index as a version with another schema left it: one generation, current.
+fn write_foreign_index(dir: &std::path::Path) {
+    use tantivy::schema::{STORED, Schema, TEXT};
+    let mut builder = Schema::builder();
+    let title = builder.add_text_field("title", TEXT | STORED);
+    std::fs::create_dir_all(dir.join("gen-1")).unwrap();
+    let index = tantivy::Index::create_in_dir(dir.join("gen-1"), builder.build()).unwrap();
+    let mut writer: tantivy::IndexWriter = index.writer_with_num_threads(1, 15_000_000).unwrap();
+    writer.add_document(tantivy::doc!(title => "Kokk")).unwrap();
+    writer.commit().unwrap();
+    std::fs::write(dir.join("CURRENT"), "gen-1").unwrap();
+}
+
+#[tokio::test]
+async fn an_index_with_another_schema_is_rebuilt_by_the_worker_that_opens_it() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    // a worker of the previous version indexed it: Postgres records it as indexed
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let first = tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), stopped));
+    eventually(&app, json!({}), |p| ids(p) == vec![id.to_string()]).await;
+    stop.send(true).unwrap();
+    first.await.unwrap().unwrap();
+
+    // the upgraded worker finds the index with another schema: nothing but a rebuild fills it
+    // (no index job is left, and the reconciliation finds every row indexed)
+    let root = app.data_dir.join("upgraded-index");
+    write_foreign_index(&root.join("vacancies"));
+    let engine = search::TantivyEngine::open(&root, search::AccessMode::Writer).unwrap();
+    assert_eq!(engine.replaced_indexes(), vec![search::IndexKind::Vacancies]);
+    let (_stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(worker::run(app.pool.clone(), engine.clone(), app.files.clone(), stopped));
+
+    let query = search::VacancyQuery { now: chrono::Utc::now(), ..search::VacancyQuery::default() };
+    let mut found = Vec::new();
+    for _ in 0..300 {
+        found = engine.search_vacancies_sync(&query).unwrap().hits.iter().map(|h| h.card.vacancy_id).collect();
+        if !found.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(found, vec![id], "the rebuild filled the new index");
+    let queued: Vec<(Vec<u8>, String)> = sqlx::query_as("select job, status from apalis.jobs where job_type = $1")
+        .bind(worker::REBUILD_QUEUE)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(queued.len(), 1, "one rebuild was queued");
+    assert_eq!(serde_json::from_slice::<Value>(&queued[0].0).unwrap(), json!({ "vacancies": true, "cvs": false }));
+}
+
 #[tokio::test]
 async fn a_rebuild_asked_through_the_queue_is_done_by_the_running_worker() {
     let app = spawn_with_worker().await;

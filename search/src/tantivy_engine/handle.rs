@@ -9,6 +9,17 @@
 //! every [`CHECK_INTERVAL`]) and switch too. The previous generation is kept so a process that
 //! has not switched yet keeps answering; older ones are removed when a rebuild finishes.
 //!
+//! A generation written by a version of the code with another schema (an upgrade changed a
+//! field) cannot be searched or written by this one. Opening such an index does not fail: it
+//! starts a fresh, empty generation with the current schema, makes it current and reports the
+//! index as replaced ([`IndexHandle::replaced`]); the worker then queues a full rebuild from
+//! Postgres, and searches answer from the empty index until it finishes. The old generation is
+//! left on disk (a process of the old version may still be reading it) until a rebuild removes
+//! it. When a reader (the API) is the one that replaced it, it leaves a [`REBUILD_MARKER`] in
+//! the new generation, so the writer that opens it next reports it as replaced too. A
+//! generation with another schema that another process makes current later (an old version's
+//! rebuild during a rolling upgrade) is not switched to: this process keeps its own.
+//!
 //! In memory (tests, benchmarks) the same swap happens without the files.
 
 use std::fs;
@@ -30,6 +41,11 @@ use crate::{Result, SearchError};
 pub(crate) const CHECK_INTERVAL: Duration = Duration::from_millis(500);
 
 const CURRENT_FILE: &str = "CURRENT";
+
+/// A file in a generation that a reader started empty in place of an index with another
+/// schema: the next writer to open the index reports it as replaced (and removes the file), so
+/// the worker queues the rebuild even when the API was started first.
+const REBUILD_MARKER: &str = "NEEDS-REBUILD";
 
 static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
 
@@ -144,6 +160,11 @@ pub(crate) struct IndexHandle {
     mode: AccessMode,
     live: ArcSwap<Generation>,
     last_check: Mutex<Instant>,
+    /// Whether the index was found with another schema at open and started empty.
+    replaced: bool,
+    /// A generation made current by another process that this one refused (another schema);
+    /// remembered so the refusal is logged once, not on every check.
+    refused: Mutex<Option<String>>,
 }
 
 impl IndexHandle {
@@ -160,31 +181,60 @@ impl IndexHandle {
             mode: AccessMode::Writer,
             live: ArcSwap::from_pointee(generation),
             last_check: Mutex::new(Instant::now()),
+            replaced: false,
+            refused: Mutex::new(None),
         })
     }
 
     /// Opens the live generation under `dir`, creating an empty first one when there is none
     /// (a reader creates it too, so the API can start before the worker's first commit).
+    ///
+    /// A live generation with another schema is replaced by an empty one (see the module
+    /// documentation); any other failure to open it (a damaged index, an IO error) is an error.
     pub fn open(schema: Schema, dir: PathBuf, mode: AccessMode) -> Result<IndexHandle> {
         fs::create_dir_all(&dir)?;
-        let name = match read_current(&dir)? {
-            Some(name) => name,
-            None => {
-                let name = new_generation_name();
-                fs::create_dir(dir.join(&name))?;
-                create(schema.clone(), Some(&dir.join(&name)))?;
-                write_current(&dir, &name)?;
-                name
-            }
+        let mut replaced = false;
+        let generation = match read_current(&dir)? {
+            None => start_empty(&schema, &dir, mode, false)?,
+            Some(name) => match open_generation(&schema, &dir, &name, mode)? {
+                Some(generation) => {
+                    if mode == AccessMode::Writer && take_rebuild_marker(&dir, &name)? {
+                        tracing::warn!(
+                            index = %dir.display(),
+                            generation = %name,
+                            "the index was started empty in place of one with another schema; it needs a full rebuild"
+                        );
+                        replaced = true;
+                    }
+                    generation
+                }
+                None => {
+                    tracing::warn!(
+                        index = %dir.display(),
+                        generation = %name,
+                        "the index was written with another schema; starting an empty one, which needs a full rebuild"
+                    );
+                    replaced = true;
+                    start_empty(&schema, &dir, mode, mode == AccessMode::Reader)?
+                }
+            },
         };
-        let generation = open_generation(&schema, &dir, &name, mode)?;
         Ok(IndexHandle {
             schema,
             dir: Some(dir),
             mode,
             live: ArcSwap::from_pointee(generation),
             last_check: Mutex::new(Instant::now()),
+            replaced,
+            refused: Mutex::new(None),
         })
+    }
+
+    /// Whether [`IndexHandle::open`] found the index with another schema and started an empty
+    /// one in its place (for a writer, also when a reader did so before it), so it needs a
+    /// full rebuild.
+    pub fn replaced(&self) -> bool {
+        self.replaced
     }
 
     /// The live generation, after switching to a newer one another process made current.
@@ -196,9 +246,26 @@ impl IndexHandle {
                 if let Some(name) = read_current(dir)?
                     && name != self.live.load().name
                 {
-                    tracing::info!(generation = %name, "switching to a rebuilt index");
-                    let generation = open_generation(&self.schema, dir, &name, self.mode)?;
-                    self.live.store(Arc::new(generation));
+                    let mut refused = self.refused.lock().unwrap_or_else(|p| p.into_inner());
+                    if refused.as_deref() != Some(name.as_str()) {
+                        match open_generation(&self.schema, dir, &name, self.mode)? {
+                            Some(generation) => {
+                                tracing::info!(generation = %name, "switching to a rebuilt index");
+                                self.live.store(Arc::new(generation));
+                            }
+                            None => {
+                                // a process of another version rebuilt it; its documents do
+                                // not fit this code, the present generation still does
+                                tracing::warn!(
+                                    index = %dir.display(),
+                                    generation = %name,
+                                    kept = %self.live.load().name,
+                                    "another process made a generation with another schema current; keeping the present one"
+                                );
+                                *refused = Some(name);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -244,7 +311,9 @@ impl IndexHandle {
             Some(dir) => {
                 write_current(dir, &name)?;
                 drop(index);
-                let live = open_generation(&self.schema, dir, &name, self.mode)?;
+                let live = open_generation(&self.schema, dir, &name, self.mode)?.ok_or(
+                    SearchError::Misuse("a rebuilt generation has another schema"),
+                )?;
                 remove_old_generations(dir, &[&name, &self.live.load().name])?;
                 live
             }
@@ -254,20 +323,44 @@ impl IndexHandle {
     }
 }
 
+/// Opens generation `name` under `dir` as the live one; `None` when it was written with
+/// another schema.
 fn open_generation(
     schema: &Schema,
     dir: &Path,
     name: &str,
     mode: AccessMode,
-) -> Result<Generation> {
+) -> Result<Option<Generation>> {
     let index = Index::open_in_dir(dir.join(name))?;
     if index.schema() != *schema {
-        return Err(SearchError::Tantivy(tantivy::TantivyError::SchemaError(
-            format!("index {name} has another schema: rebuild it"),
-        )));
+        return Ok(None);
     }
     let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
-    Generation::open(index, name.to_owned(), writer_bytes, Purpose::Live)
+    Generation::open(index, name.to_owned(), writer_bytes, Purpose::Live).map(Some)
+}
+
+/// Creates an empty generation under `dir`, makes it current and opens it as the live one;
+/// `marked` leaves a [`REBUILD_MARKER`] in it for the writer.
+fn start_empty(schema: &Schema, dir: &Path, mode: AccessMode, marked: bool) -> Result<Generation> {
+    let name = new_generation_name();
+    fs::create_dir(dir.join(&name))?;
+    let index = create(schema.clone(), Some(&dir.join(&name)))?;
+    if marked {
+        // before `CURRENT` names the generation, so a writer never opens it unmarked
+        fs::write(dir.join(&name).join(REBUILD_MARKER), "")?;
+    }
+    write_current(dir, &name)?;
+    let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
+    Generation::open(index, name, writer_bytes, Purpose::Live)
+}
+
+/// Removes the [`REBUILD_MARKER`] of generation `name`; whether there was one.
+fn take_rebuild_marker(dir: &Path, name: &str) -> Result<bool> {
+    match fs::remove_file(dir.join(name).join(REBUILD_MARKER)) {
+        Ok(()) => Ok(true),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// Merges the committed segments of `index` into `count` segments of about equal size, the

@@ -76,6 +76,9 @@ impl TantivyEngine {
     ///
     /// Exactly one process opens a root as [`AccessMode::Writer`] (the worker); the API opens
     /// it as [`AccessMode::Reader`] and sees the writer's commits within a moment.
+    ///
+    /// An index written with another schema is replaced by an empty one rather than refused;
+    /// see [`TantivyEngine::replaced_indexes`].
     pub fn open(root: &Path, mode: AccessMode) -> Result<TantivyEngine> {
         let vacancy_schema = VacancySchema::new();
         let cv_schema = CvSchema::new();
@@ -114,6 +117,21 @@ impl TantivyEngine {
                 cvs,
             }),
         })
+    }
+
+    /// The indexes that [`TantivyEngine::open`] found written with another schema (by a
+    /// version of the code before an upgrade that changed it) and replaced by an empty one, so
+    /// they need a full rebuild from Postgres; searches answer from the empty index until it
+    /// is done. The worker queues that rebuild when it starts.
+    ///
+    /// A writer also reports an index that a reader (the API, started first) replaced before
+    /// it opened it; each replacement is reported by one writer's open only, so a writer that
+    /// opens the index later (a restart) reports nothing. Always empty in memory.
+    pub fn replaced_indexes(&self) -> Vec<IndexKind> {
+        [IndexKind::Vacancies, IndexKind::Cvs]
+            .into_iter()
+            .filter(|&kind| self.handle(kind).replaced())
+            .collect()
     }
 
     /// Stages vacancies (replacing any with the same id).
