@@ -121,30 +121,62 @@ impl Tokenizer for FoldedWords {
 
 impl TokenStream for FoldedWordStream<'_> {
     fn advance(&mut self) -> bool {
+        let bytes = self.text.as_bytes();
+        let out = &mut self.token.text;
         loop {
-            let rest = &self.text[self.offset..];
-            let mut chars = rest.char_indices();
-            let Some(start) = chars
-                .by_ref()
-                .find(|(_, c)| is_alphanumeric(*c))
-                .map(|(at, _)| self.offset + at)
-            else {
-                self.offset = self.text.len();
-                return false;
+            // to the start of the next word
+            let mut at = self.offset;
+            let start = loop {
+                let Some(&byte) = bytes.get(at) else {
+                    self.offset = at;
+                    return false;
+                };
+                if byte < 0x80 {
+                    if byte.is_ascii_alphanumeric() {
+                        break at;
+                    }
+                    at += 1;
+                } else {
+                    let c = self.text[at..].chars().next().expect("at a char boundary");
+                    if is_alphanumeric(c) {
+                        break at;
+                    }
+                    at += c.len_utf8();
+                }
             };
-            let end = chars
-                .find(|(_, c)| !is_alphanumeric(*c))
-                .map_or(self.text.len(), |(at, _)| self.offset + at);
-            self.offset = end;
+            // the word, lowercased and folded as it is read: runs of ASCII letters and digits
+            // are copied whole and lowercased in place
+            out.clear();
+            loop {
+                let run = at;
+                while bytes.get(at).is_some_and(u8::is_ascii_alphanumeric) {
+                    at += 1;
+                }
+                if at > run {
+                    let from = out.len();
+                    out.push_str(&self.text[run..at]);
+                    out[from..].make_ascii_lowercase();
+                }
+                match bytes.get(at) {
+                    Some(&byte) if byte >= 0x80 => {
+                        let c = self.text[at..].chars().next().expect("at a char boundary");
+                        if !is_alphanumeric(c) {
+                            break;
+                        }
+                        fold_char_into(c, out);
+                        at += c.len_utf8();
+                    }
+                    _ => break,
+                }
+            }
+            self.offset = at;
             // a dropped word still takes its position, as with tantivy's filter
             self.token.position = self.token.position.wrapping_add(1);
-            if end - start >= MAX_TOKEN_BYTES {
+            if at - start >= MAX_TOKEN_BYTES {
                 continue;
             }
             self.token.offset_from = start;
-            self.token.offset_to = end;
-            self.token.text.clear();
-            fold_into(&self.text[start..end], &mut self.token.text);
+            self.token.offset_to = at;
             return true;
         }
     }
@@ -161,15 +193,19 @@ impl TokenStream for FoldedWordStream<'_> {
 /// Appends `word` lowercased and folded to `out`.
 pub(crate) fn fold_into(word: &str, out: &mut String) {
     for c in word.chars() {
-        let code = c as u32;
-        if code < 0x80 {
-            out.push(c.to_ascii_lowercase());
-        } else if code < 0x10000 {
-            let (from, to) = FOLDED.spans[code as usize];
-            out.push_str(&FOLDED.text[from as usize..to as usize]);
-        } else {
-            out.push_str(&fold_char(c));
-        }
+        fold_char_into(c, out);
+    }
+}
+
+fn fold_char_into(c: char, out: &mut String) {
+    let code = c as u32;
+    if code < 0x80 {
+        out.push(c.to_ascii_lowercase());
+    } else if code < 0x10000 {
+        let (from, to) = FOLDED.spans[code as usize];
+        out.push_str(&FOLDED.text[from as usize..to as usize]);
+    } else {
+        out.push_str(&fold_char(c));
     }
 }
 

@@ -114,7 +114,8 @@ pub(crate) fn distinct(values: &[String]) -> Vec<&str> {
 impl VacancySchema {
     pub fn new() -> VacancySchema {
         let mut builder = Schema::builder();
-        let id = builder.add_text_field("id", STRING);
+        // the uuid's 16 bytes: a shorter term than its text, for the term dictionary and deletes
+        let id = builder.add_bytes_field("id", INDEXED);
         let card = builder.add_text_field("card", STORED);
         let text = text_field(&mut builder);
         let facet = STRING | FAST;
@@ -134,22 +135,24 @@ impl VacancySchema {
             pro_level: builder.add_u64_field("pro_level", FAST),
             renewed_at: builder.add_i64_field("renewed_at", FAST),
             tie: builder.add_u64_field("tie", FAST),
-            valid_until: builder.add_i64_field("valid_until", INDEXED | FAST),
-            salary_low: builder.add_f64_field("salary_low", INDEXED | FAST),
-            salary_high: builder.add_f64_field("salary_high", INDEXED | FAST),
+            // fast only: the collector reads them from columns, and a range query over a fast
+            // field reads the column too (indexing them gave every document terms of its own)
+            valid_until: builder.add_i64_field("valid_until", FAST),
+            salary_low: builder.add_f64_field("salary_low", FAST),
+            salary_high: builder.add_f64_field("salary_high", FAST),
             salary_period: builder.add_text_field("salary_period", STRING),
             schema: builder.build(),
         }
     }
 
     pub fn id_term(&self, id: &Uuid) -> Term {
-        Term::from_field_text(self.id, &id.to_string())
+        Term::from_field_bytes(self.id, id.as_bytes())
     }
 
     pub fn document(&self, doc: &VacancyDoc) -> Result<TantivyDocument> {
         let card = &doc.card;
         let mut out = TantivyDocument::new();
-        out.add_text(self.id, card.vacancy_id.to_string());
+        out.add_bytes(self.id, card.vacancy_id.as_bytes());
         out.add_text(self.card, serde_json::to_string(card)?);
         for text in [
             &doc.text.et,
