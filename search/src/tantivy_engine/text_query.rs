@@ -37,7 +37,13 @@ pub(crate) fn build(text: &str, field: Field, searcher: &Searcher) -> Result<Opt
                 1.5,
             )),
         )];
+        let prefixed = is_last && typing_last_word;
         for inflection in inflections(searcher, field, word)? {
+            // the prefix query below matches these already; a term query of its own for each
+            // would add one more pass over a large posting list to the union
+            if prefixed && inflection.starts_with(word.as_str()) {
+                continue;
+            }
             alternatives.push((
                 Occur::Should,
                 Box::new(TermQuery::new(
@@ -60,7 +66,7 @@ pub(crate) fn build(text: &str, field: Field, searcher: &Searcher) -> Result<Opt
                 )),
             ));
         }
-        if is_last && typing_last_word {
+        if prefixed {
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
