@@ -138,8 +138,10 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
 /// on the word alone, so one memory serves every index of the process.
 static STEMS: LazyLock<Mutex<StemMemory>> = LazyLock::new(|| Mutex::new(StemMemory::new()));
 
-/// Terms remembered per language before the memory is cleared (about 100 bytes each).
-const REMEMBERED_STEMS: usize = 500_000;
+/// Terms remembered per language before that language's memory is cleared: about 110 bytes
+/// each, so at most ~16 MB for the three; the terms near common query words are read again
+/// soon after a clear.
+const REMEMBERED_STEMS: usize = 50_000;
 
 struct StemMemory {
     stemmers: Stemmers,
