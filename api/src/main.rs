@@ -80,11 +80,7 @@ async fn shutdown_signal(tx: watch::Sender<bool>) {
 
 /// Asks the worker that holds the index to rebuild it, and waits for the outcome.
 async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, open_error: &str) -> anyhow::Result<()> {
-    let payload = serde_json::to_vec(job)?;
-    let task = apalis_core::task::builder::TaskBuilder::new(payload).max_attempts(1).build();
-    let id = task.task_id().map(|t| t.to_string());
-    let mut conn = pool.acquire().await?;
-    apalis_postgres::queries::push_tasks(&mut *conn, worker::REBUILD_QUEUE, vec![task]).await?;
+    let id = job.queue(pool, 1).await?;
     println!("the index is held by a running worker; asked it to rebuild");
     let started = std::time::Instant::now();
     loop {
@@ -196,11 +192,7 @@ async fn main() -> anyhow::Result<()> {
             match tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await? {
                 Ok(engine) => {
                     // an index opened here with another schema was started empty: rebuild it too
-                    let replaced = engine.replaced_indexes();
-                    let job = worker::RebuildJob {
-                        vacancies: job.vacancies || replaced.contains(&search::IndexKind::Vacancies),
-                        cvs: job.cvs || replaced.contains(&search::IndexKind::Cvs),
-                    };
+                    let job = job.including(&engine.replaced_indexes());
                     let report = worker::rebuild(&pool, &engine, &job).await?;
                     println!("rebuilt: {} vacancies, {} CVs; {} changes replayed", report.vacancies, report.cvs, report.replayed);
                 }

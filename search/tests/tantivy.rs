@@ -164,11 +164,12 @@ async fn a_rebuild_on_disk_swaps_in_while_readers_and_the_writer_go_on() {
     let root = tempfile::tempdir().unwrap();
     let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
     let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
-    writer
-        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
-        .await
-        .unwrap();
-    writer.commit().await.unwrap();
+    load(
+        &writer,
+        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
+        Vec::new(),
+    )
+    .await;
     tokio::time::sleep(Duration::from_millis(700)).await;
     assert_eq!(
         ids_for(&reader, "müüja ").await,
@@ -206,11 +207,12 @@ async fn a_rebuild_on_disk_swaps_in_while_readers_and_the_writer_go_on() {
     );
     // The worker switches too and writes into the new generation (the replay of changes made
     // during the rebuild arrives this way).
-    writer
-        .upsert_vacancies(vec![vacancy(VacancySpec::simple(3, "Autojuht"))])
-        .await
-        .unwrap();
-    writer.commit().await.unwrap();
+    load(
+        &writer,
+        vec![vacancy(VacancySpec::simple(3, "Autojuht"))],
+        Vec::new(),
+    )
+    .await;
     assert_eq!(ids_for(&writer, "autojuht ").await, vec![3]);
     assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
     tokio::time::sleep(Duration::from_millis(700)).await;
@@ -300,11 +302,12 @@ async fn an_index_with_another_schema_is_replaced_by_an_empty_one_at_open() {
         "the old generation stays for processes still reading it"
     );
     assert_eq!(vacancy_total(&writer).await, 0);
-    writer
-        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
-        .await
-        .unwrap();
-    writer.commit().await.unwrap();
+    load(
+        &writer,
+        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
+        Vec::new(),
+    )
+    .await;
     assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
     drop(writer);
 
@@ -343,8 +346,7 @@ async fn a_reader_replaces_an_index_with_another_schema_and_the_next_writer_repo
         vec![IndexKind::Cvs],
         "the writer, which queues the rebuild, learns of it too"
     );
-    writer.upsert_cvs(cvs()).await.unwrap();
-    writer.commit().await.unwrap();
+    load(&writer, Vec::new(), cvs()).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
     assert_eq!(
         reader.search_cvs(CvQuery::default()).await.unwrap().total,
@@ -362,11 +364,12 @@ async fn a_generation_with_another_schema_made_current_later_is_not_switched_to(
     let dir = root.path().join("vacancies");
     let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
     let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
-    writer
-        .upsert_vacancies(vec![vacancy(VacancySpec::simple(1, "Müüja"))])
-        .await
-        .unwrap();
-    writer.commit().await.unwrap();
+    load(
+        &writer,
+        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
+        Vec::new(),
+    )
+    .await;
 
     // a process of another version swaps in its own rebuild
     write_foreign_generation(&dir, "gen-1");
@@ -374,11 +377,12 @@ async fn a_generation_with_another_schema_made_current_later_is_not_switched_to(
     for _ in 0..2 {
         assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
         assert_eq!(ids_for(&reader, "müüja ").await, vec![1]);
-        writer
-            .upsert_vacancies(vec![vacancy(VacancySpec::simple(2, "Kokk"))])
-            .await
-            .unwrap();
-        writer.commit().await.unwrap();
+        load(
+            &writer,
+            vec![vacancy(VacancySpec::simple(2, "Kokk"))],
+            Vec::new(),
+        )
+        .await;
         assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
         tokio::time::sleep(Duration::from_millis(600)).await;
     }

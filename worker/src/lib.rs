@@ -22,7 +22,7 @@ use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::files::FileStore;
 use domain::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
-use search::{IndexKind, TantivyEngine};
+use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -74,10 +74,8 @@ pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &TantivyEngine) ->
     if replaced.is_empty() {
         return Ok(None);
     }
-    let job = RebuildJob { vacancies: replaced.contains(&IndexKind::Vacancies), cvs: replaced.contains(&IndexKind::Cvs) };
-    let task = TaskBuilder::new(serde_json::to_vec(&job)?).max_attempts(REPLACED_REBUILD_ATTEMPTS).build();
-    let mut conn = pool.acquire().await?;
-    apalis_postgres::queries::push_tasks(&mut *conn, REBUILD_QUEUE, vec![task]).await?;
+    let job = RebuildJob::default().including(&replaced);
+    job.queue(pool, REPLACED_REBUILD_ATTEMPTS).await?;
     tracing::info!(vacancies = job.vacancies, cvs = job.cvs, "an index had another schema and started empty: queued a full rebuild");
     Ok(Some(job))
 }

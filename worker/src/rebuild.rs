@@ -14,11 +14,30 @@ use sqlx::PgPool;
 const CHUNK: usize = 5000;
 
 /// A rebuild asked of the running worker through the queue ([`REBUILD_QUEUE`]).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RebuildJob {
     pub vacancies: bool,
     pub cvs: bool,
+}
+
+impl RebuildJob {
+    /// This job, rebuilding `kinds` too.
+    pub fn including(self, kinds: &[IndexKind]) -> RebuildJob {
+        RebuildJob {
+            vacancies: self.vacancies || kinds.contains(&IndexKind::Vacancies),
+            cvs: self.cvs || kinds.contains(&IndexKind::Cvs),
+        }
+    }
+
+    /// Pushes the job onto [`REBUILD_QUEUE`] for the worker that holds the index; the task's id.
+    pub async fn queue(&self, pool: &PgPool, max_attempts: usize) -> anyhow::Result<Option<String>> {
+        let task = apalis::prelude::TaskBuilder::new(serde_json::to_vec(self)?).max_attempts(max_attempts).build();
+        let id = task.task_id().map(|id| id.to_string());
+        let mut conn = pool.acquire().await?;
+        apalis_postgres::queries::push_tasks(&mut *conn, REBUILD_QUEUE, vec![task]).await?;
+        Ok(id)
+    }
 }
 
 pub const REBUILD_QUEUE: &str = "vakants.rebuild";

@@ -191,7 +191,7 @@ impl TokenStream for FoldedWordStream<'_> {
 }
 
 /// Appends `word` lowercased and folded to `out`.
-pub(crate) fn fold_into(word: &str, out: &mut String) {
+fn fold_into(word: &str, out: &mut String) {
     for c in word.chars() {
         fold_char_into(c, out);
     }
@@ -205,7 +205,7 @@ fn fold_char_into(c: char, out: &mut String) {
         let (from, to) = FOLDED.spans[code as usize];
         out.push_str(&FOLDED.text[from as usize..to as usize]);
     } else {
-        out.push_str(&fold_char(c));
+        out.push_str(&fold_char(c, &mut ascii_folding()));
     }
 }
 
@@ -218,10 +218,11 @@ struct FoldTable {
 static FOLDED: LazyLock<FoldTable> = LazyLock::new(|| {
     let mut text = String::new();
     let mut spans = Vec::with_capacity(0x10000);
+    let mut folding = ascii_folding();
     for code in 0..0x10000u32 {
         let from = text.len() as u32;
         if let Some(c) = char::from_u32(code) {
-            text.push_str(&fold_char(c));
+            text.push_str(&fold_char(c, &mut folding));
         }
         spans.push((from, text.len() as u32));
     }
@@ -229,16 +230,19 @@ static FOLDED: LazyLock<FoldTable> = LazyLock::new(|| {
 });
 
 /// One character through tantivy's `LowerCaser` (the standard library's lowercase of each
-/// character) and `AsciiFoldingFilter`.
-fn fold_char(c: char) -> String {
+/// character) and `AsciiFoldingFilter` (`folding`, made by [`ascii_folding`]).
+fn fold_char(c: char, folding: &mut TextAnalyzer) -> String {
     let lower: String = c.to_lowercase().collect();
     if lower.is_ascii() {
         return lower;
     }
-    let mut folding = TextAnalyzer::builder(RawTokenizer::default())
+    first_term(folding, &lower)
+}
+
+fn ascii_folding() -> TextAnalyzer {
+    TextAnalyzer::builder(RawTokenizer::default())
         .filter(AsciiFoldingFilter)
-        .build();
-    first_term(&mut folding, &lower)
+        .build()
 }
 
 /// `char::is_alphanumeric`, from a bit table for the Basic Multilingual Plane.
@@ -356,7 +360,10 @@ mod tests {
             stemmers.stem(lang, &folded)
         };
         for (lang, words) in [
-            (Lang::Estonian, &["töötaja", "töötajad", "tootajat", "töötajale"][..]),
+            (
+                Lang::Estonian,
+                &["töötaja", "töötajad", "tootajat", "töötajale"][..],
+            ),
             (Lang::Estonian, &["kokk", "koka", "kokad"][..]),
             (Lang::Estonian, &["autojuht", "autojuhi", "autojuhid"][..]),
             (Lang::English, &["drivers", "driver", "DRIVERS"][..]),

@@ -111,10 +111,7 @@ impl CvSchema {
         tables: &Arc<TableCache>,
     ) -> Result<CvResults> {
         let started = Instant::now();
-        let text = match query.text.as_deref() {
-            Some(text) => text_query::build(text, self.text, searcher)?,
-            None => None,
-        };
+        let text = text_query::build(query.text.as_deref(), self.text, searcher)?;
         let scored = text.is_some();
         let tantivy_query: Box<dyn Query> = text.unwrap_or_else(|| Box::new(AllQuery));
         let offset = (query.page as usize).saturating_mul(query.size as usize);
@@ -203,7 +200,11 @@ impl CvSchema {
 
     /// The snippet generator: it marks the words of the text that are terms of the query, the
     /// words as typed and the inflections the query found.
-    fn snippet_generator(&self, searcher: &Searcher, query: &dyn Query) -> Result<SnippetGenerator> {
+    fn snippet_generator(
+        &self,
+        searcher: &Searcher,
+        query: &dyn Query,
+    ) -> Result<SnippetGenerator> {
         let mut generator = SnippetGenerator::create(searcher, query, self.text)?;
         generator.set_max_num_chars(SNIPPET_CHARS);
         Ok(generator)

@@ -283,9 +283,7 @@ impl IndexHandle {
                 Purpose::Rebuild,
             ),
             Some(dir) => {
-                let name = new_generation_name();
-                fs::create_dir(dir.join(&name))?;
-                let index = create(self.schema.clone(), Some(&dir.join(&name)))?;
+                let (name, index) = create_generation(&self.schema, dir)?;
                 Generation::open(index, name, Some(REBUILD_WRITER_BYTES), Purpose::Rebuild)
             }
         }
@@ -335,23 +333,33 @@ fn open_generation(
     if index.schema() != *schema {
         return Ok(None);
     }
+    open_live(index, name.to_owned(), mode).map(Some)
+}
+
+/// Opens `index` as the live generation: with a writer for changes in a writer-mode handle.
+fn open_live(index: Index, name: String, mode: AccessMode) -> Result<Generation> {
     let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
-    Generation::open(index, name.to_owned(), writer_bytes, Purpose::Live).map(Some)
+    Generation::open(index, name, writer_bytes, Purpose::Live)
+}
+
+/// A new, empty generation directory under `dir` with its index.
+fn create_generation(schema: &Schema, dir: &Path) -> Result<(String, Index)> {
+    let name = new_generation_name();
+    fs::create_dir(dir.join(&name))?;
+    let index = create(schema.clone(), Some(&dir.join(&name)))?;
+    Ok((name, index))
 }
 
 /// Creates an empty generation under `dir`, makes it current and opens it as the live one;
 /// `marked` leaves a [`REBUILD_MARKER`] in it for the writer.
 fn start_empty(schema: &Schema, dir: &Path, mode: AccessMode, marked: bool) -> Result<Generation> {
-    let name = new_generation_name();
-    fs::create_dir(dir.join(&name))?;
-    let index = create(schema.clone(), Some(&dir.join(&name)))?;
+    let (name, index) = create_generation(schema, dir)?;
     if marked {
         // before `CURRENT` names the generation, so a writer never opens it unmarked
         fs::write(dir.join(&name).join(REBUILD_MARKER), "")?;
     }
     write_current(dir, &name)?;
-    let writer_bytes = (mode == AccessMode::Writer).then_some(LIVE_WRITER_BYTES);
-    Generation::open(index, name, writer_bytes, Purpose::Live)
+    open_live(index, name, mode)
 }
 
 /// Removes the [`REBUILD_MARKER`] of generation `name`; whether there was one.

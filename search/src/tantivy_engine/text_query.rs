@@ -21,9 +21,16 @@ use tantivy::{Searcher, Term};
 use super::analysis::{FoldedWords, Lang, Stemmers};
 use crate::Result;
 
-/// Builds the query for `text` over the text `field` of `searcher`'s index, or `None` when the
-/// text has no words.
-pub(crate) fn build(text: &str, field: Field, searcher: &Searcher) -> Result<Option<Box<dyn Query>>> {
+/// Builds the query for `text` over the text `field` of `searcher`'s index, or `None` when
+/// there is no text or it has no words.
+pub(crate) fn build(
+    text: Option<&str>,
+    field: Field,
+    searcher: &Searcher,
+) -> Result<Option<Box<dyn Query>>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
     let words = folded_words(text);
     let typing_last_word = !text.ends_with(char::is_whitespace);
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
@@ -101,7 +108,14 @@ fn folded_words(text: &str) -> Vec<String> {
 /// "happi"), so the candidates are the terms starting with the stem less its last letter (the
 /// whole stem when it is short), read in order from each segment's term dictionary.
 fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet<String>> {
-    let mut stems = STEMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dictionaries = searcher
+        .segment_readers()
+        .iter()
+        .map(|segment| segment.inverted_index(field))
+        .collect::<tantivy::Result<Vec<_>>>()?;
+    let mut stems = STEMS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut found = BTreeSet::new();
     for lang in Lang::ALL {
         let stem = stems.stem(lang, word).to_owned();
@@ -113,9 +127,12 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
         if prefix.is_empty() {
             continue;
         }
-        for segment in searcher.segment_readers() {
-            let index = segment.inverted_index(field)?;
-            let mut terms = index.terms().range().ge(prefix.as_bytes()).into_stream()?;
+        for dictionary in &dictionaries {
+            let mut terms = dictionary
+                .terms()
+                .range()
+                .ge(prefix.as_bytes())
+                .into_stream()?;
             while terms.advance() {
                 let key = terms.key();
                 if !key.starts_with(prefix.as_bytes()) {

@@ -221,14 +221,12 @@ impl VacancySchema {
         query: &VacancyQuery,
         searcher: &Searcher,
     ) -> Result<(Box<dyn Query>, bool)> {
-        let text = match query.text.as_deref() {
-            Some(text) => text_query::build(text, self.text, searcher)?,
-            None => None,
-        };
-        Ok(match text {
-            Some(text) => (text, true),
-            None => (Box::new(AllQuery), false),
-        })
+        Ok(
+            match text_query::build(query.text.as_deref(), self.text, searcher)? {
+                Some(text) => (text, true),
+                None => (Box::new(AllQuery), false),
+            },
+        )
     }
 
     pub fn search(
