@@ -20,8 +20,11 @@ use std::sync::Arc;
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, Weight};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, DocId, Score, Searcher, SegmentOrdinal, SegmentReader, Term};
+use tantivy::{
+    DocAddress, DocId, DocSet, Score, Searcher, SegmentOrdinal, SegmentReader, TERMINATED, Term,
+};
 
+use super::bits::DocBits;
 use super::cache::{SegmentBase, SegmentKey};
 use super::tables::{NumTable, StrTable, TableCache};
 use crate::model::most_frequent;
@@ -216,6 +219,10 @@ pub(crate) struct FacetedCollector {
     /// documents that are alive and pass the filter, instead of ranking every document the
     /// query yields. The query must then match everything.
     pub walk: bool,
+    /// Count with bitsets ([`FacetedSegmentCollector::collect_dense`]) instead of document by
+    /// document; the query is then not run, so it must match everything (a search without
+    /// words).
+    pub dense: bool,
 }
 
 impl FacetedCollector {
@@ -239,6 +246,7 @@ impl FacetedCollector {
             filter: DocFilter::default(),
             base: None,
             walk: false,
+            dense: false,
         }
     }
 }
@@ -336,6 +344,7 @@ impl Ord for Worst {
 
 /// A terms group as one segment sees it.
 struct SegmentTerms {
+    column: &'static str,
     table: Arc<StrTable>,
     /// A bitset over the segment's ordinals, the selected values present in it; `None` when
     /// the collector does not check the group (nothing selected, or the query applies it).
@@ -396,6 +405,9 @@ pub(crate) struct FacetedSegmentCollector {
     /// with its bit among them (a document failing only a flag group lacks that flag, so it
     /// adds nothing to the flag's count).
     flag_histogram: Vec<u64>,
+    /// Counted by [`Self::collect_dense`]: per bit, the hits with it set (instead of
+    /// `flag_histogram`).
+    flag_totals: Option<Vec<u64>>,
     flags: Option<Arc<NumTable<u64>>>,
     primary: Option<Arc<NumTable<u64>>>,
     secondary: Arc<NumTable<i64>>,
@@ -487,6 +499,7 @@ impl Collector for FacetedCollector {
                     terms.push((
                         index,
                         SegmentTerms {
+                            column,
                             table,
                             selected,
                             counts,
@@ -561,6 +574,7 @@ impl Collector for FacetedCollector {
             required_flags,
             counted_flags,
             flag_histogram: vec![0; 256],
+            flag_totals: None,
             flags,
             primary,
             secondary: tables.num::<i64>(reader, self.ranking.secondary)?,
@@ -594,7 +608,9 @@ impl Collector for FacetedCollector {
         reader: &SegmentReader,
     ) -> tantivy::Result<SegmentFruit> {
         let mut segment_collector = self.for_segment(segment_ord, reader)?;
-        if segment_collector.rank_only && self.top > 0 && self.walk {
+        if self.dense && !segment_collector.rank_only {
+            segment_collector.collect_dense(self, reader)?;
+        } else if segment_collector.rank_only && self.top > 0 && self.walk {
             let order = self.tables.rank_order(
                 reader,
                 self.ranking.primary,
@@ -904,6 +920,191 @@ impl FacetedSegmentCollector {
         }
     }
 
+    /// Collects the segment without running the query (which matches everything), by sets:
+    /// `admitted` holds the documents alive that meet the [`DocFilter`], each checked group
+    /// has the set of documents passing it, and the hits are the intersection of all. A group
+    /// counts over the intersection of all sets but its own: by a population count per value
+    /// where the column has a bitset per value ([`TableCache::value_bits`]), otherwise
+    /// document by document over that set. Ranking walks the segment's rank order for the
+    /// first `top` hits.
+    ///
+    /// The earliest expiry is taken over the documents valid at the instant, a superset of
+    /// the admitted ones: the result cache may then drop an entry earlier, never later.
+    fn collect_dense(
+        &mut self,
+        collector: &FacetedCollector,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<()> {
+        let tables = &collector.tables;
+        let max_doc = reader.max_doc();
+        let mut admitted = match (self.valid_at, &self.expiry) {
+            (Some(valid_at), Some(expiry)) => {
+                let expiries = expiry.values();
+                let mut earliest = i64::MAX;
+                let bits = DocBits::from_fn(max_doc, |doc| {
+                    let expiry = expiries[doc as usize];
+                    let valid = expiry >= valid_at;
+                    earliest = earliest.min(if valid { expiry } else { i64::MAX });
+                    valid
+                });
+                self.earliest_expiry = earliest;
+                bits
+            }
+            _ => {
+                if let Some(expiry) = &self.expiry {
+                    self.earliest_expiry = expiry
+                        .values()
+                        .iter()
+                        .copied()
+                        .filter(|&expiry| expiry != i64::MIN)
+                        .min()
+                        .unwrap_or(i64::MAX);
+                }
+                DocBits::from_fn(max_doc, |_| true)
+            }
+        };
+        if let Some(alive) = reader.alive_bitset() {
+            admitted.retain(|doc| alive.is_alive(doc));
+        }
+        if let Some((low, high, from, to)) = &self.salary_range {
+            let (low, high) = (low.values(), high.values());
+            // a document without a salary has NaN there and fails both comparisons
+            admitted.retain(|doc| high[doc as usize] >= *from && low[doc as usize] <= *to);
+        }
+        if let Some((table, ord)) = &self.equals {
+            match (ord, table.single()) {
+                (None, _) => admitted = DocBits::zeros(max_doc),
+                (Some(ord), Some(ords)) => admitted.retain(|doc| ords[doc as usize] == *ord),
+                (Some(ord), None) => admitted.retain(|doc| table.ords(doc) == [*ord]),
+            }
+        }
+        // the required flags are a set every group's count is taken over
+        if self.required_flags != 0 {
+            let flag_bits = tables.flag_bits(reader, FLAGS_COLUMN)?;
+            for (bit, bits) in flag_bits.iter().enumerate() {
+                if self.required_flags >> bit & 1 != 0 {
+                    admitted.intersect(bits);
+                }
+            }
+        }
+        // the documents passing each checked terms group, by position in `terms`
+        let mut passing: Vec<(usize, DocBits)> = Vec::with_capacity(self.checked.len());
+        for &position in &self.checked {
+            let (index, terms) = &self.terms[position];
+            let Group::Terms {
+                column, selected, ..
+            } = &collector.groups[*index]
+            else {
+                continue;
+            };
+            let mut bits = DocBits::zeros(max_doc);
+            match tables.value_bits(reader, column)? {
+                Some(values) => {
+                    for value in selected {
+                        if let Some(ord) = terms.table.ord_of(value) {
+                            bits.unite(&values[ord as usize]);
+                        }
+                    }
+                }
+                None => {
+                    let field = reader.schema().get_field(column)?;
+                    let inverted = reader.inverted_index(field)?;
+                    for value in selected {
+                        let term = Term::from_field_text(field, value);
+                        if let Some(mut postings) =
+                            inverted.read_postings(&term, IndexRecordOption::Basic)?
+                        {
+                            while postings.doc() != TERMINATED {
+                                bits.insert(postings.doc());
+                                postings.advance();
+                            }
+                        }
+                    }
+                }
+            }
+            passing.push((position, bits));
+        }
+        let mut hits = admitted.clone();
+        for (_, bits) in &passing {
+            hits.intersect(bits);
+        }
+        // counts over all sets but the group's own, where that differs from the hits
+        for (position, (_, terms)) in self.terms.iter_mut().enumerate() {
+            let Some(counts) = &mut terms.counts else {
+                continue;
+            };
+            let own = passing.iter().position(|(checked, _)| *checked == position);
+            let over = own.map(|own| {
+                let mut over = admitted.clone();
+                for (other, (_, bits)) in passing.iter().enumerate() {
+                    if other != own {
+                        over.intersect(bits);
+                    }
+                }
+                over
+            });
+            let over = over.as_ref().unwrap_or(&hits);
+            match tables.value_bits(reader, terms.column)? {
+                Some(values) => {
+                    for (count, value) in counts.iter_mut().zip(values.iter()) {
+                        *count = over.intersection_len(value) as u32;
+                    }
+                }
+                None => {
+                    let table = &terms.table;
+                    over.for_each(|doc| {
+                        for &ord in table.ords(doc) {
+                            counts[ord as usize] += 1;
+                        }
+                    });
+                }
+            }
+        }
+        if !self.counted_flags.is_empty() {
+            let flag_bits = tables.flag_bits(reader, FLAGS_COLUMN)?;
+            self.flag_totals = Some(
+                flag_bits
+                    .iter()
+                    .map(|bits| hits.intersection_len(bits))
+                    .collect(),
+            );
+        }
+        self.total = hits.len();
+        if let Some((low, high)) = &self.salary {
+            let (low, high) = (low.values(), high.values());
+            let salary = &mut self.salary_acc;
+            hits.for_each(|doc| {
+                let (low, high) = (low[doc as usize], high[doc as usize]);
+                if !low.is_nan() && !high.is_nan() {
+                    salary.add(low, high);
+                }
+            });
+        }
+        // walking the rank order finds `top` hits after about `top * max_doc / hits` steps;
+        // when hits are rare, ranking each of them costs less
+        if self.top > 0 && self.total * 16 < u64::from(max_doc) {
+            hits.for_each(|doc| self.rank(doc, 0.0));
+        } else if self.top > 0 {
+            let order = tables.rank_order(
+                reader,
+                collector.ranking.primary,
+                collector.ranking.secondary,
+                collector.ranking.tie,
+            )?;
+            let mut kept = 0;
+            for &doc in order.iter() {
+                if kept == self.top {
+                    break;
+                }
+                if hits.contains(doc) {
+                    self.rank(doc, 0.0);
+                    kept += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn harvest_counted(self) -> SegmentFruit {
         let mut counts = vec![SegmentCounts::FromBase; self.group_count];
         for (index, terms) in self.terms {
@@ -915,10 +1116,13 @@ impl FacetedSegmentCollector {
             }
         }
         for (index, bit) in self.counted_flags {
-            let count = (0..256usize)
-                .filter(|flags| flags >> bit & 1 != 0)
-                .map(|flags| self.flag_histogram[flags])
-                .sum();
+            let count = match &self.flag_totals {
+                Some(totals) => totals[bit as usize],
+                None => (0..256usize)
+                    .filter(|flags| flags >> bit & 1 != 0)
+                    .map(|flags| self.flag_histogram[flags])
+                    .sum(),
+            };
             counts[index] = SegmentCounts::Flag(count);
         }
         SegmentFruit {

@@ -139,7 +139,7 @@ impl CvSchema {
             offset.saturating_add(query.size as usize),
             scored,
         );
-        let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
+        let (tantivy_query, _) = with_candidates(tantivy_query, &collector, searcher, scored)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
             Some(self.snippet_generator(searcher, tantivy_query.as_ref())?)

@@ -5,6 +5,7 @@
 //! callers that already run on a blocking thread (the reindex command, benchmarks).
 
 mod analysis;
+mod bits;
 mod cache;
 mod collector;
 mod cvs;

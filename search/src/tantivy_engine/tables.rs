@@ -21,8 +21,16 @@ use tantivy::index::SegmentId;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocSet, SegmentReader, TERMINATED};
 
+use super::bits::DocBits;
+
 /// The key of a segment's rank order (no column has this name).
 const RANK_ORDER: &str = "@rank_order";
+
+/// A string column gets a bitset per value ([`TableCache::value_bits`]) only with at most this
+/// many values: counting a value is then a pass over a bitset of the segment (an eighth of a
+/// byte per document), which costs less than reading every matching document's values only
+/// while the values are few.
+pub(crate) const BITS_VALUES: usize = 64;
 
 /// The ordinal that marks "no value" in a single-valued [`StrTable`].
 const NONE: u32 = u32::MAX;
@@ -121,6 +129,14 @@ impl StrTable {
         }
     }
 
+    /// Every document's ordinal ([`NONE`] for none) when no document has more than one value.
+    pub fn single(&self) -> Option<&[u32]> {
+        match self.offsets {
+            Some(_) => None,
+            None => Some(&self.ords),
+        }
+    }
+
     /// How many distinct values the segment has.
     pub fn num_terms(&self) -> usize {
         self.ends.len()
@@ -160,6 +176,11 @@ impl<T: Copy> NumTable<T> {
     pub fn get(&self, doc: u32) -> T {
         self.values[doc as usize]
     }
+
+    /// Every document's value, by document.
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
 }
 
 #[derive(Clone)]
@@ -169,11 +190,20 @@ pub(crate) enum Table {
     U64(Arc<NumTable<u64>>),
     I64(Arc<NumTable<i64>>),
     F64(Arc<NumTable<f64>>),
+    /// A bitset of the segment's documents per value; `None` for a column with too many values.
+    Bits(Option<Arc<Vec<DocBits>>>),
+}
+
+/// What a cached table is of a column: a table can be kept of a column and also its bitsets.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Table,
+    Bits,
 }
 
 /// The tables of one index's live segments, by segment and column.
 pub(crate) struct TableCache {
-    entries: Mutex<HashMap<(SegmentId, &'static str), Table>>,
+    entries: Mutex<HashMap<(SegmentId, &'static str, Kind), Table>>,
 }
 
 /// A value type of numeric fast columns: how to read its column, what a document without a
@@ -225,12 +255,12 @@ impl TableCache {
     fn cached<T: Clone>(
         &self,
         reader: &SegmentReader,
-        name: &'static str,
+        (name, kind): (&'static str, Kind),
         unwrap: impl Fn(Table) -> Option<T>,
         wrap: impl Fn(T) -> Table,
         build: impl FnOnce() -> tantivy::Result<T>,
     ) -> tantivy::Result<T> {
-        let key = (reader.segment_id(), name);
+        let key = (reader.segment_id(), name, kind);
         let kept = self
             .entries
             .lock()
@@ -254,12 +284,18 @@ impl TableCache {
         reader: &SegmentReader,
         column: &'static str,
     ) -> tantivy::Result<Arc<StrTable>> {
-        self.cached(reader, column, Table::into_str, Table::Str, || {
-            Ok(Arc::new(StrTable::build(
-                reader.fast_fields().str(column)?.as_ref(),
-                reader.max_doc(),
-            )?))
-        })
+        self.cached(
+            reader,
+            (column, Kind::Table),
+            Table::into_str,
+            Table::Str,
+            || {
+                Ok(Arc::new(StrTable::build(
+                    reader.fast_fields().str(column)?.as_ref(),
+                    reader.max_doc(),
+                )?))
+            },
+        )
     }
 
     /// A single-valued string field that is indexed but not a fast field, built from its
@@ -269,33 +305,39 @@ impl TableCache {
         reader: &SegmentReader,
         field: &'static str,
     ) -> tantivy::Result<Arc<StrTable>> {
-        self.cached(reader, field, Table::into_str, Table::Str, || {
-            let inverted = reader.inverted_index(reader.schema().get_field(field)?)?;
-            let mut ords = vec![NONE; reader.max_doc() as usize];
-            let mut text = String::new();
-            let mut ends = Vec::new();
-            let mut terms = inverted.terms().stream()?;
-            while terms.advance() {
-                let ord = ends.len() as u32;
-                text.push_str(&String::from_utf8_lossy(terms.key()));
-                ends.push(text.len() as u32);
-                let mut postings = inverted
-                    .read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
-                while postings.doc() != TERMINATED {
-                    let slot = &mut ords[postings.doc() as usize];
-                    if *slot == NONE {
-                        *slot = ord;
+        self.cached(
+            reader,
+            (field, Kind::Table),
+            Table::into_str,
+            Table::Str,
+            || {
+                let inverted = reader.inverted_index(reader.schema().get_field(field)?)?;
+                let mut ords = vec![NONE; reader.max_doc() as usize];
+                let mut text = String::new();
+                let mut ends = Vec::new();
+                let mut terms = inverted.terms().stream()?;
+                while terms.advance() {
+                    let ord = ends.len() as u32;
+                    text.push_str(&String::from_utf8_lossy(terms.key()));
+                    ends.push(text.len() as u32);
+                    let mut postings = inverted
+                        .read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
+                    while postings.doc() != TERMINATED {
+                        let slot = &mut ords[postings.doc() as usize];
+                        if *slot == NONE {
+                            *slot = ord;
+                        }
+                        postings.advance();
                     }
-                    postings.advance();
                 }
-            }
-            Ok(Arc::new(StrTable {
-                offsets: None,
-                ords,
-                text,
-                ends,
-            }))
-        })
+                Ok(Arc::new(StrTable {
+                    offsets: None,
+                    ords,
+                    text,
+                    ends,
+                }))
+            },
+        )
     }
 
     /// The numeric column `column` of `reader`, each document's first value or
@@ -305,7 +347,7 @@ impl TableCache {
         reader: &SegmentReader,
         column: &'static str,
     ) -> tantivy::Result<Arc<NumTable<T>>> {
-        self.cached(reader, column, T::unwrap, T::wrap, || {
+        self.cached(reader, (column, Kind::Table), T::unwrap, T::wrap, || {
             let values = T::column(reader, column)?;
             Ok(Arc::new(NumTable {
                 values: (0..reader.max_doc())
@@ -328,24 +370,84 @@ impl TableCache {
             Table::Order(order) => Some(order),
             _ => None,
         };
-        self.cached(reader, RANK_ORDER, unwrap, Table::Order, || {
-            let primary = primary
-                .map(|name| self.num::<u64>(reader, name))
-                .transpose()?;
-            let secondary = self.num::<i64>(reader, secondary)?;
-            let tie = self.num::<u64>(reader, tie)?;
-            let mut order: Vec<u32> = (0..reader.max_doc()).collect();
-            order.sort_unstable_by(|&a, &b| {
+        self.cached(
+            reader,
+            (RANK_ORDER, Kind::Table),
+            unwrap,
+            Table::Order,
+            || {
                 let primary = primary
-                    .as_ref()
-                    .map_or(std::cmp::Ordering::Equal, |p| p.get(b).cmp(&p.get(a)));
-                primary
-                    .then(secondary.get(b).cmp(&secondary.get(a)))
-                    .then(tie.get(a).cmp(&tie.get(b)))
-                    .then(a.cmp(&b))
-            });
-            Ok(Arc::new(order))
-        })
+                    .map(|name| self.num::<u64>(reader, name))
+                    .transpose()?;
+                let secondary = self.num::<i64>(reader, secondary)?;
+                let tie = self.num::<u64>(reader, tie)?;
+                let mut order: Vec<u32> = (0..reader.max_doc()).collect();
+                order.sort_unstable_by(|&a, &b| {
+                    let primary = primary
+                        .as_ref()
+                        .map_or(std::cmp::Ordering::Equal, |p| p.get(b).cmp(&p.get(a)));
+                    primary
+                        .then(secondary.get(b).cmp(&secondary.get(a)))
+                        .then(tie.get(a).cmp(&tie.get(b)))
+                        .then(a.cmp(&b))
+                });
+                Ok(Arc::new(order))
+            },
+        )
+    }
+
+    /// A bitset per value of the string column `column` (by ordinal), `None` when the
+    /// segment has more than [`BITS_VALUES`] values.
+    pub fn value_bits(
+        &self,
+        reader: &SegmentReader,
+        column: &'static str,
+    ) -> tantivy::Result<Option<Arc<Vec<DocBits>>>> {
+        let table = self.str(reader, column)?;
+        self.cached(
+            reader,
+            (column, Kind::Bits),
+            Table::into_bits,
+            Table::Bits,
+            || {
+                if table.num_terms() > BITS_VALUES {
+                    return Ok(None);
+                }
+                let max_doc = reader.max_doc();
+                let mut bits: Vec<DocBits> = (0..table.num_terms())
+                    .map(|_| DocBits::zeros(max_doc))
+                    .collect();
+                for doc in 0..max_doc {
+                    for &ord in table.ords(doc) {
+                        bits[ord as usize].insert(doc);
+                    }
+                }
+                Ok(Some(Arc::new(bits)))
+            },
+        )
+    }
+
+    /// A bitset per bit of the low byte of the u64 column `column`: the documents with it set.
+    pub fn flag_bits(
+        &self,
+        reader: &SegmentReader,
+        column: &'static str,
+    ) -> tantivy::Result<Arc<Vec<DocBits>>> {
+        let table = self.num::<u64>(reader, column)?;
+        let bits = self.cached(
+            reader,
+            (column, Kind::Bits),
+            Table::into_bits,
+            Table::Bits,
+            || {
+                let max_doc = reader.max_doc();
+                let bits: Vec<DocBits> = (0..8)
+                    .map(|bit| DocBits::from_fn(max_doc, |doc| table.get(doc) >> bit & 1 != 0))
+                    .collect();
+                Ok(Some(Arc::new(bits)))
+            },
+        )?;
+        bits.ok_or_else(|| tantivy::TantivyError::InternalError("flag bits not kept".to_owned()))
     }
 
     /// Drops the tables of segments that are not in `live` (merged away or of a replaced
@@ -353,8 +455,8 @@ impl TableCache {
     pub fn retain(&self, live: &[SegmentId]) {
         let live: HashSet<&SegmentId> = live.iter().collect();
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if entries.keys().any(|(segment, _)| !live.contains(segment)) {
-            entries.retain(|(segment, _), _| live.contains(segment));
+        if entries.keys().any(|(segment, ..)| !live.contains(segment)) {
+            entries.retain(|(segment, ..), _| live.contains(segment));
         }
     }
 }
@@ -363,6 +465,13 @@ impl Table {
     fn into_str(self) -> Option<Arc<StrTable>> {
         match self {
             Table::Str(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    fn into_bits(self) -> Option<Option<Arc<Vec<DocBits>>>> {
+        match self {
+            Table::Bits(bits) => Some(bits),
             _ => None,
         }
     }

@@ -365,6 +365,8 @@ impl VacancySchema {
                         (Occur::Must, tantivy_query),
                         (Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))),
                     ]));
+                } else {
+                    collector.dense = true;
                 }
             } else {
                 collector.walk = true;
@@ -376,7 +378,11 @@ impl VacancySchema {
             });
             return Ok(searcher.search(tantivy_query.as_ref(), &collector)?);
         }
-        let tantivy_query = with_candidates(tantivy_query, &collector, searcher, scored)?;
+        let (tantivy_query, narrowed) =
+            with_candidates(tantivy_query, &collector, searcher, scored)?;
+        // without words and without selective filters every document is a candidate: count
+        // by sets rather than document by document
+        collector.dense = !scored && !narrowed;
         Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
     }
 
@@ -517,22 +523,25 @@ fn flag(bit: u32, required: bool) -> Group {
 }
 
 /// Narrows `query` to the documents the collector can count (see [`collector::candidates`]);
-/// not a query with words, whose matches are few enough already.
+/// not a query with words, whose matches are few enough already. Also says whether it did.
 pub(crate) fn with_candidates(
     query: Box<dyn Query>,
     collector: &FacetedCollector,
     searcher: &Searcher,
     scored: bool,
-) -> Result<Box<dyn Query>> {
+) -> Result<(Box<dyn Query>, bool)> {
     if scored {
-        return Ok(query);
+        return Ok((query, false));
     }
     Ok(match collector::candidates(&collector.groups, searcher)? {
-        Some(candidates) => Box::new(BooleanQuery::new(vec![
-            (Occur::Must, query),
-            (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
-        ])),
-        None => query,
+        Some(candidates) => (
+            Box::new(BooleanQuery::new(vec![
+                (Occur::Must, query),
+                (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
+            ])),
+            true,
+        ),
+        None => (query, false),
     })
 }
 
