@@ -398,40 +398,69 @@ async fn salary_stats_cover_the_matching_vacancies_with_a_salary() {
 #[tokio::test]
 async fn without_text_pro_level_then_renewal_orders_and_pages_are_stable() {
     let (docs, engines) = corpus_engines().await;
-    let mut want: Vec<&VacancyDoc> = docs.iter().filter(|d| passes(d, &query(), None)).collect();
-    want.sort_by(|a, b| {
-        (b.card.pro_level, b.card.renewed_at).cmp(&(a.card.pro_level, a.card.renewed_at))
-    });
-    for (name, engine) in &engines {
-        let all = engine.search_vacancies(query()).await.unwrap();
-        let got: Vec<(u8, _)> = all
-            .hits
-            .iter()
-            .map(|h| (h.card.pro_level, h.card.renewed_at))
-            .collect();
-        let want_keys: Vec<(u8, _)> = want
-            .iter()
-            .map(|d| (d.card.pro_level, d.card.renewed_at))
-            .collect();
-        assert_eq!(got, want_keys, "{name}: order");
-        let mut paged = Vec::new();
-        for page in 0..all.total.div_ceil(20) as u32 {
-            let results = engine
-                .search_vacancies(VacancyQuery {
-                    page,
-                    size: 20,
-                    ..query()
-                })
-                .await
-                .unwrap();
-            assert_eq!(results.total_pages as u64, all.total.div_ceil(20), "{name}");
-            paged.extend(ids(&results));
-        }
-        assert_eq!(
-            paged,
-            ids(&all),
-            "{name}: pages concatenate to the full order"
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // browsing everything, filters most vacancies pass, and filters few pass (the tantivy
+    // engine ranks each of those differently)
+    let queries = [
+        query(),
+        VacancyQuery {
+            language_codes: s(&["et"]),
+            ..query()
+        },
+        VacancyQuery {
+            salary_from: Some(1000.0),
+            employment_types: s(&["FULL_TIME", "PART_TIME"]),
+            ..query()
+        },
+        VacancyQuery {
+            category_codes: s(&["IT"]),
+            flags: VacancyFlags {
+                remote_work: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+    ];
+    for query in queries {
+        let mut want: Vec<&VacancyDoc> = docs.iter().filter(|d| passes(d, &query, None)).collect();
+        assert!(
+            !want.is_empty(),
+            "the fixture should have matches for {query:?}"
         );
+        want.sort_by(|a, b| {
+            (b.card.pro_level, b.card.renewed_at).cmp(&(a.card.pro_level, a.card.renewed_at))
+        });
+        for (name, engine) in &engines {
+            let all = engine.search_vacancies(query.clone()).await.unwrap();
+            let got: Vec<(u8, _)> = all
+                .hits
+                .iter()
+                .map(|h| (h.card.pro_level, h.card.renewed_at))
+                .collect();
+            let want_keys: Vec<(u8, _)> = want
+                .iter()
+                .map(|d| (d.card.pro_level, d.card.renewed_at))
+                .collect();
+            assert_eq!(got, want_keys, "{name}: order of {query:?}");
+            let mut paged = Vec::new();
+            for page in 0..all.total.div_ceil(20) as u32 {
+                let results = engine
+                    .search_vacancies(VacancyQuery {
+                        page,
+                        size: 20,
+                        ..query.clone()
+                    })
+                    .await
+                    .unwrap();
+                assert_eq!(results.total_pages as u64, all.total.div_ceil(20), "{name}");
+                paged.extend(ids(&results));
+            }
+            assert_eq!(
+                paged,
+                ids(&all),
+                "{name}: pages of {query:?} concatenate to the full order"
+            );
+        }
     }
 }
 
