@@ -11,7 +11,8 @@
 //! per segment and column, on the first search that needs it, and kept until the segment
 //! leaves the index ([`TableCache::retain`]). Memory: about 4 bytes per value of a string
 //! column plus its dictionary, 8 bytes per document of a numeric one (~70 MB at a million
-//! vacancies).
+//! vacancies), and for a search without words a bitset per value of the columns with few
+//! values and per flag ([`TableCache::value_bits`], ~7 MB at a million).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
