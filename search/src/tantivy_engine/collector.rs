@@ -9,6 +9,10 @@
 //! instead of one query per group. Selective group filters also go into the tantivy query
 //! ([`candidates`], [`group_filter`]) to spare the collector most documents.
 //!
+//! A search without words and without such a selective filter would make every document a
+//! candidate; it counts by sets instead ([`FacetedCollector::dense`]): the same rule, applied
+//! to bitsets of the segment's documents a word at a time.
+//!
 //! Codes are compared as segment-local term ordinals, resolved once per segment. Every column is
 //! read from the segment's in-memory tables ([`super::tables`]), and a segment reports its counts
 //! by ordinal; the values' names are only looked up when the segments' counts are merged.
