@@ -124,7 +124,7 @@ impl CvSchema {
             &query.driver_licences,
             &query.employment_types,
         ];
-        let collector = FacetedCollector::new(
+        let mut collector = FacetedCollector::new(
             tables,
             self.groups
                 .iter()
@@ -139,7 +139,10 @@ impl CvSchema {
             offset.saturating_add(query.size as usize),
             scored,
         );
-        let (tantivy_query, _) = with_candidates(tantivy_query, &collector, searcher, scored)?;
+        let (tantivy_query, narrowed) =
+            with_candidates(tantivy_query, &collector, searcher, scored)?;
+        // as for vacancies: without words or selective filters, count by sets
+        collector.dense = !scored && !narrowed;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
             Some(self.snippet_generator(searcher, tantivy_query.as_ref())?)
