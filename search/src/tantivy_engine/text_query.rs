@@ -10,8 +10,9 @@
 //! here, in the term dictionaries of the searched segments: the terms near the query word's
 //! stem whose own stem is the same join the query as terms of their own.
 
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{LazyLock, RwLock};
 
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
@@ -113,12 +114,27 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
         .iter()
         .map(|segment| segment.inverted_index(field))
         .collect::<tantivy::Result<Vec<_>>>()?;
-    let mut stems = STEMS
-        .lock()
+    // concurrent searches read the shared memory together; the stems this one had to compute
+    // are added after it, under the write lock for only that long
+    let remembered = STEMS
+        .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut learned: [HashMap<String, String>; 3] = Default::default();
     let mut found = BTreeSet::new();
     for lang in Lang::ALL {
-        let stem = stems.stem(lang, word).to_owned();
+        let mut stem_of = |term: &str| -> String {
+            let index = lang as usize;
+            if let Some(stem) = remembered[index]
+                .get(term)
+                .or_else(|| learned[index].get(term))
+            {
+                return stem.clone();
+            }
+            let stem = STEMMERS.with(|stemmers| stemmers.borrow_mut().stem(lang, term));
+            learned[index].insert(term.to_owned(), stem.clone());
+            stem
+        };
+        let stem = stem_of(word);
         let prefix = match stem.char_indices().nth(3) {
             // four letters or more: all but the last
             Some(_) => &stem[..stem.char_indices().last().map_or(0, |(at, _)| at)],
@@ -141,48 +157,39 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
                 let Ok(term) = std::str::from_utf8(key) else {
                     continue;
                 };
-                if term != word && !found.contains(term) && stems.stem(lang, term) == stem {
+                if term != word && !found.contains(term) && stem_of(term) == stem {
                     found.insert(term.to_owned());
                 }
             }
         }
     }
+    drop(remembered);
+    if learned.iter().any(|stems| !stems.is_empty()) {
+        let mut stems = STEMS
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (stems, learned) in stems.iter_mut().zip(learned) {
+            if stems.len() + learned.len() > REMEMBERED_STEMS {
+                stems.clear();
+            }
+            stems.extend(learned);
+        }
+    }
     Ok(found)
 }
 
-/// Stems of indexed terms, remembered across searches: a term dictionary is read in the same
-/// neighbourhoods again and again, and stemming is the dear part of reading it. Stems depend
-/// on the word alone, so one memory serves every index of the process.
-static STEMS: LazyLock<Mutex<StemMemory>> = LazyLock::new(|| Mutex::new(StemMemory::new()));
+/// Stems of indexed terms (term -> stem, per language in the order of [`Lang::ALL`]),
+/// remembered across searches: a term dictionary is read in the same neighbourhoods again and
+/// again, and stemming is the dear part of reading it. Stems depend on the word alone, so one
+/// memory serves every index of the process.
+static STEMS: LazyLock<RwLock<[HashMap<String, String>; 3]>> = LazyLock::new(Default::default);
+
+thread_local! {
+    /// The stemmers of the thread (they keep state between words, so are not shared).
+    static STEMMERS: RefCell<Stemmers> = RefCell::new(Stemmers::new());
+}
 
 /// Terms remembered per language before that language's memory is cleared: about 110 bytes
 /// each, so at most ~16 MB for the three; the terms near common query words are read again
 /// soon after a clear.
 const REMEMBERED_STEMS: usize = 50_000;
-
-struct StemMemory {
-    stemmers: Stemmers,
-    /// Per language (in the order of [`Lang::ALL`]): term -> stem.
-    stems: [HashMap<String, String>; 3],
-}
-
-impl StemMemory {
-    fn new() -> StemMemory {
-        StemMemory {
-            stemmers: Stemmers::new(),
-            stems: Default::default(),
-        }
-    }
-
-    fn stem(&mut self, lang: Lang, word: &str) -> &str {
-        let stems = &mut self.stems[lang as usize];
-        if !stems.contains_key(word) {
-            let stem = self.stemmers.stem(lang, word);
-            if stems.len() >= REMEMBERED_STEMS {
-                stems.clear();
-            }
-            stems.insert(word.to_owned(), stem);
-        }
-        &stems[word]
-    }
-}
