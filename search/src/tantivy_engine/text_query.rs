@@ -119,22 +119,13 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
     let remembered = STEMS
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut learned: [HashMap<String, String>; 3] = Default::default();
+    let mut stems = StemLookup {
+        remembered: &remembered,
+        learned: Default::default(),
+    };
     let mut found = BTreeSet::new();
     for lang in Lang::ALL {
-        let mut stem_of = |term: &str| -> String {
-            let index = lang as usize;
-            if let Some(stem) = remembered[index]
-                .get(term)
-                .or_else(|| learned[index].get(term))
-            {
-                return stem.clone();
-            }
-            let stem = STEMMERS.with(|stemmers| stemmers.borrow_mut().stem(lang, term));
-            learned[index].insert(term.to_owned(), stem.clone());
-            stem
-        };
-        let stem = stem_of(word);
+        let stem = stems.with(lang, word, str::to_owned);
         let prefix = match stem.char_indices().nth(3) {
             // four letters or more: all but the last
             Some(_) => &stem[..stem.char_indices().last().map_or(0, |(at, _)| at)],
@@ -157,12 +148,16 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
                 let Ok(term) = std::str::from_utf8(key) else {
                     continue;
                 };
-                if term != word && !found.contains(term) && stem_of(term) == stem {
+                if term != word
+                    && !found.contains(term)
+                    && stems.with(lang, term, |other| other == stem)
+                {
                     found.insert(term.to_owned());
                 }
             }
         }
     }
+    let learned = stems.learned;
     drop(remembered);
     if learned.iter().any(|stems| !stems.is_empty()) {
         let mut stems = STEMS
@@ -176,6 +171,29 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
         }
     }
     Ok(found)
+}
+
+/// One search's view of the stems: the shared memory, and what the search stemmed itself.
+struct StemLookup<'a> {
+    remembered: &'a [HashMap<String, String>; 3],
+    learned: [HashMap<String, String>; 3],
+}
+
+impl StemLookup<'_> {
+    /// `then` of `term`'s stem in `lang`, remembered or stemmed now (and then learned).
+    fn with<R>(&mut self, lang: Lang, term: &str, then: impl FnOnce(&str) -> R) -> R {
+        let index = lang as usize;
+        if let Some(stem) = self.remembered[index]
+            .get(term)
+            .or_else(|| self.learned[index].get(term))
+        {
+            return then(stem);
+        }
+        let stem = STEMMERS.with(|stemmers| stemmers.borrow_mut().stem(lang, term));
+        let result = then(&stem);
+        self.learned[index].insert(term.to_owned(), stem);
+        result
+    }
 }
 
 /// Stems of indexed terms (term -> stem, per language in the order of [`Lang::ALL`]),
