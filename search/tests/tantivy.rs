@@ -164,12 +164,7 @@ async fn a_rebuild_on_disk_swaps_in_while_readers_and_the_writer_go_on() {
     let root = tempfile::tempdir().unwrap();
     let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
     let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
-    load(
-        &writer,
-        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
-        Vec::new(),
-    )
-    .await;
+    load_vacancy(&writer, 1, "Müüja").await;
     tokio::time::sleep(Duration::from_millis(700)).await;
     assert_eq!(
         ids_for(&reader, "müüja ").await,
@@ -207,12 +202,7 @@ async fn a_rebuild_on_disk_swaps_in_while_readers_and_the_writer_go_on() {
     );
     // The worker switches too and writes into the new generation (the replay of changes made
     // during the rebuild arrives this way).
-    load(
-        &writer,
-        vec![vacancy(VacancySpec::simple(3, "Autojuht"))],
-        Vec::new(),
-    )
-    .await;
+    load_vacancy(&writer, 3, "Autojuht").await;
     assert_eq!(ids_for(&writer, "autojuht ").await, vec![3]);
     assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
     tokio::time::sleep(Duration::from_millis(700)).await;
@@ -258,6 +248,15 @@ async fn a_reader_cannot_write_and_two_writers_cannot_share_a_directory() {
     );
 }
 
+/// A new index root whose `kind` index ("vacancies" or "cvs") is current at a generation
+/// "gen-1" written with another schema; and that index's directory.
+fn root_with_foreign_index(kind: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join(kind);
+    write_foreign_generation(&dir, "gen-1");
+    (root, dir)
+}
+
 /// Writes generation `name` of an index with a schema unlike this version's (as an older
 /// version would have left it) under `dir` and makes it current.
 fn write_foreign_generation(dir: &std::path::Path, name: &str) {
@@ -290,9 +289,7 @@ async fn vacancy_total(engine: &TantivyEngine) -> u64 {
 
 #[tokio::test]
 async fn an_index_with_another_schema_is_replaced_by_an_empty_one_at_open() {
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("vacancies");
-    write_foreign_generation(&dir, "gen-1");
+    let (root, dir) = root_with_foreign_index("vacancies");
 
     let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
     assert_eq!(writer.replaced_indexes(), vec![IndexKind::Vacancies]);
@@ -302,12 +299,7 @@ async fn an_index_with_another_schema_is_replaced_by_an_empty_one_at_open() {
         "the old generation stays for processes still reading it"
     );
     assert_eq!(vacancy_total(&writer).await, 0);
-    load(
-        &writer,
-        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
-        Vec::new(),
-    )
-    .await;
+    load_vacancy(&writer, 1, "Müüja").await;
     assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
     drop(writer);
 
@@ -326,9 +318,7 @@ async fn an_index_with_another_schema_is_replaced_by_an_empty_one_at_open() {
 
 #[tokio::test]
 async fn a_reader_replaces_an_index_with_another_schema_and_the_next_writer_reports_it() {
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("cvs");
-    write_foreign_generation(&dir, "gen-1");
+    let (root, dir) = root_with_foreign_index("cvs");
 
     // the API started before the worker
     let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
@@ -364,12 +354,7 @@ async fn a_generation_with_another_schema_made_current_later_is_not_switched_to(
     let dir = root.path().join("vacancies");
     let writer = TantivyEngine::open(root.path(), AccessMode::Writer).unwrap();
     let reader = TantivyEngine::open(root.path(), AccessMode::Reader).unwrap();
-    load(
-        &writer,
-        vec![vacancy(VacancySpec::simple(1, "Müüja"))],
-        Vec::new(),
-    )
-    .await;
+    load_vacancy(&writer, 1, "Müüja").await;
 
     // a process of another version swaps in its own rebuild
     write_foreign_generation(&dir, "gen-1");
@@ -377,12 +362,7 @@ async fn a_generation_with_another_schema_made_current_later_is_not_switched_to(
     for _ in 0..2 {
         assert_eq!(ids_for(&writer, "müüja ").await, vec![1]);
         assert_eq!(ids_for(&reader, "müüja ").await, vec![1]);
-        load(
-            &writer,
-            vec![vacancy(VacancySpec::simple(2, "Kokk"))],
-            Vec::new(),
-        )
-        .await;
+        load_vacancy(&writer, 2, "Kokk").await;
         assert_eq!(ids_for(&writer, "kokk ").await, vec![2]);
         tokio::time::sleep(Duration::from_millis(600)).await;
     }

@@ -370,6 +370,24 @@ impl SegmentTerms {
         }
     }
 
+    /// The ordinals of the selected values present in the segment (none when unchecked).
+    fn selected_ords(&self) -> impl Iterator<Item = u32> + '_ {
+        self.selected
+            .iter()
+            .flatten()
+            .enumerate()
+            .flat_map(|(index, &word)| {
+                let mut rest = word;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let bit = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        (index as u32) << 6 | bit
+                    })
+                })
+            })
+    }
+
     #[inline]
     fn count(&mut self, doc: DocId) {
         if let Some(counts) = &mut self.counts {
@@ -991,30 +1009,28 @@ impl FacetedSegmentCollector {
                 }
             }
         }
+        // per terms group: the bitset of each of its values, for columns with few values
+        let value_bits = self
+            .terms
+            .iter()
+            .map(|(_, terms)| tables.value_bits(reader, terms.column))
+            .collect::<tantivy::Result<Vec<_>>>()?;
         // the documents passing each checked terms group, by position in `terms`
         let mut passing: Vec<(usize, DocBits)> = Vec::with_capacity(self.checked.len());
         for &position in &self.checked {
-            let (index, terms) = &self.terms[position];
-            let Group::Terms {
-                column, selected, ..
-            } = &collector.groups[*index]
-            else {
-                continue;
-            };
+            let terms = &self.terms[position].1;
             let mut bits = DocBits::zeros(max_doc);
-            match tables.value_bits(reader, column)? {
+            match &value_bits[position] {
                 Some(values) => {
-                    for value in selected {
-                        if let Some(ord) = terms.table.ord_of(value) {
-                            bits.unite(&values[ord as usize]);
-                        }
+                    for ord in terms.selected_ords() {
+                        bits.unite(&values[ord as usize]);
                     }
                 }
                 None => {
-                    let field = reader.schema().get_field(column)?;
+                    let field = reader.schema().get_field(terms.column)?;
                     let inverted = reader.inverted_index(field)?;
-                    for value in selected {
-                        let term = Term::from_field_text(field, value);
+                    for ord in terms.selected_ords() {
+                        let term = Term::from_field_text(field, terms.table.term(ord));
                         if let Some(mut postings) =
                             inverted.read_postings(&term, IndexRecordOption::Basic)?
                         {
@@ -1033,10 +1049,10 @@ impl FacetedSegmentCollector {
             hits.intersect(bits);
         }
         // counts over all sets but the group's own, where that differs from the hits
-        for (position, (_, terms)) in self.terms.iter_mut().enumerate() {
-            let Some(counts) = &mut terms.counts else {
+        for (position, ((_, terms), values)) in self.terms.iter_mut().zip(&value_bits).enumerate() {
+            if terms.counts.is_none() {
                 continue;
-            };
+            }
             let own = passing.iter().position(|(checked, _)| *checked == position);
             let over = own.map(|own| {
                 let mut over = admitted.clone();
@@ -1048,20 +1064,13 @@ impl FacetedSegmentCollector {
                 over
             });
             let over = over.as_ref().unwrap_or(&hits);
-            match tables.value_bits(reader, terms.column)? {
-                Some(values) => {
+            match (values, &mut terms.counts) {
+                (Some(values), Some(counts)) => {
                     for (count, value) in counts.iter_mut().zip(values.iter()) {
                         *count = over.intersection_len(value) as u32;
                     }
                 }
-                None => {
-                    let table = &terms.table;
-                    over.for_each(|doc| {
-                        for &ord in table.ords(doc) {
-                            counts[ord as usize] += 1;
-                        }
-                    });
-                }
+                _ => over.for_each(|doc| terms.count(doc)),
             }
         }
         if !self.counted_flags.is_empty() {

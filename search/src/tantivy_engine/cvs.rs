@@ -139,10 +139,7 @@ impl CvSchema {
             offset.saturating_add(query.size as usize),
             scored,
         );
-        let (tantivy_query, narrowed) =
-            with_candidates(tantivy_query, &collector, searcher, scored)?;
-        // as for vacancies: without words or selective filters, count by sets
-        collector.dense = !scored && !narrowed;
+        let tantivy_query = with_candidates(tantivy_query, &mut collector, searcher, scored)?;
         let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
         let snippets = if scored {
             Some(self.snippet_generator(searcher, tantivy_query.as_ref())?)

@@ -31,7 +31,7 @@ const RANK_ORDER: &str = "@rank_order";
 /// many values: counting a value is then a pass over a bitset of the segment (an eighth of a
 /// byte per document), which costs less than reading every matching document's values only
 /// while the values are few.
-pub(crate) const BITS_VALUES: usize = 64;
+const BITS_VALUES: usize = 64;
 
 /// The ordinal that marks "no value" in a single-valued [`StrTable`].
 const NONE: u32 = u32::MAX;

@@ -378,11 +378,7 @@ impl VacancySchema {
             });
             return Ok(searcher.search(tantivy_query.as_ref(), &collector)?);
         }
-        let (tantivy_query, narrowed) =
-            with_candidates(tantivy_query, &collector, searcher, scored)?;
-        // without words and without selective filters every document is a candidate: count
-        // by sets rather than document by document
-        collector.dense = !scored && !narrowed;
+        let tantivy_query = with_candidates(tantivy_query, &mut collector, searcher, scored)?;
         Ok(searcher.search(tantivy_query.as_ref(), &collector)?)
     }
 
@@ -523,25 +519,27 @@ fn flag(bit: u32, required: bool) -> Group {
 }
 
 /// Narrows `query` to the documents the collector can count (see [`collector::candidates`]);
-/// not a query with words, whose matches are few enough already. Also says whether it did.
+/// not a query with words, whose matches are few enough already. A query without words that
+/// cannot be narrowed makes every document a candidate: the collector then counts by sets
+/// ([`FacetedCollector::dense`]).
 pub(crate) fn with_candidates(
     query: Box<dyn Query>,
-    collector: &FacetedCollector,
+    collector: &mut FacetedCollector,
     searcher: &Searcher,
     scored: bool,
-) -> Result<(Box<dyn Query>, bool)> {
+) -> Result<Box<dyn Query>> {
     if scored {
-        return Ok((query, false));
+        return Ok(query);
     }
     Ok(match collector::candidates(&collector.groups, searcher)? {
-        Some(candidates) => (
-            Box::new(BooleanQuery::new(vec![
-                (Occur::Must, query),
-                (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
-            ])),
-            true,
-        ),
-        None => (query, false),
+        Some(candidates) => Box::new(BooleanQuery::new(vec![
+            (Occur::Must, query),
+            (Occur::Must, Box::new(ConstScoreQuery::new(candidates, 0.0))),
+        ])),
+        None => {
+            collector.dense = true;
+            query
+        }
     })
 }
 

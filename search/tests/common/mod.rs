@@ -469,6 +469,16 @@ pub async fn tantivy_with(vacancies: Vec<VacancyDoc>, cvs: Vec<CvDoc>) -> Arc<dy
     Arc::new(engine)
 }
 
+/// Indexes and commits one vacancy of [`VacancySpec::simple`].
+pub async fn load_vacancy(engine: &dyn SearchEngine, id: u128, title: &'static str) {
+    load(
+        engine,
+        vec![vacancy(VacancySpec::simple(id, title))],
+        Vec::new(),
+    )
+    .await;
+}
+
 pub async fn load(engine: &dyn SearchEngine, vacancies: Vec<VacancyDoc>, cvs: Vec<CvDoc>) {
     engine
         .upsert_vacancies(vacancies)
