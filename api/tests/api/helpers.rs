@@ -71,6 +71,9 @@ pub struct AppOptions {
     pub worker: bool,
     /// Open the index as a reader, for a worker in another process (`vakants worker`).
     pub index_reader: bool,
+    /// Extra configuration variables (as `Config::from_lookup` reads them); they win over the
+    /// test defaults, e.g. `("TRUST_PROXY", "true".into())`.
+    pub env: Vec<(&'static str, String)>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -90,14 +93,20 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let web_dist = options.web_dist.map(|p| p.display().to_string()).unwrap_or_else(|| "/nonexistent".into());
     let data_dir = std::env::temp_dir().join(format!("vakants-test-{}", uuid::Uuid::new_v4().simple()));
     let data_dir_text = data_dir.display().to_string();
-    let config = Config::from_lookup(|key| match key {
-        "DATA_DIR" => Some(data_dir_text.clone()),
-        "DATABASE_URL" => Some(database_url.clone()),
-        "BIND" => Some("127.0.0.1:0".into()),
-        "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
-        "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
-        "WEB_DIST" => Some(web_dist.clone()),
-        _ => None,
+    let env = options.env;
+    let config = Config::from_lookup(|key| {
+        if let Some((_, value)) = env.iter().find(|(name, _)| *name == key) {
+            return Some(value.clone());
+        }
+        match key {
+            "DATA_DIR" => Some(data_dir_text.clone()),
+            "DATABASE_URL" => Some(database_url.clone()),
+            "BIND" => Some("127.0.0.1:0".into()),
+            "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
+            "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
+            "WEB_DIST" => Some(web_dist.clone()),
+            _ => None,
+        }
     })
     .unwrap();
     let bind = config.bind;
