@@ -1,7 +1,29 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Scalar's API reference (the server's `/api/docs`, api/src/openapi.rs) as a file of the build:
+ * `assets/scalar-api-reference-<version>.js`, served from the app's origin like the app's own
+ * files, so that the docs load nothing from a CDN. The version is pinned in package.json.
+ */
+function apiReference(): Plugin {
+  const root = new URL('./node_modules/@scalar/api-reference/', import.meta.url);
+  return {
+    name: 'vakants-api-reference',
+    apply: 'build',
+    generateBundle() {
+      const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
+      this.emitFile({
+        type: 'asset',
+        fileName: `assets/scalar-api-reference-${version}.js`,
+        source: readFileSync(new URL('dist/browser/standalone.js', root)),
+      });
+    },
+  };
+}
 
 const SEARCH_MODULES = /node_modules[\\/](react-instantsearch[^\\/]*|instantsearch[^\\/]*|algoliasearch-helper|search-insights|qs|htm|hogan\.js|side-channel[^\\/]*|object-inspect|get-intrinsic|call-bind[^\\/]*|call-bound|es-errors|function-bind|has-symbols|hasown|gopd|es-define-property|get-proto|dunder-proto|math-intrinsics|es-object-atoms)[\\/]|src[\\/]shared[\\/]vacancies[\\/](search-box|salary-connector|vacancy-search|instantsearch-state|search-widgets|search-client)\./;
 
@@ -23,7 +45,7 @@ const FORM_MODULES = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiReference()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     manifest: true,

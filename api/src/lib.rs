@@ -5,6 +5,7 @@ pub mod error;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
+pub mod security_headers;
 pub mod seo;
 pub mod session;
 pub mod state;
@@ -31,7 +32,6 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_scalar::{Scalar, Servable};
 
 use crate::error::{ApiError, LoggedError};
 use crate::rate_limit::{RateLimiter, RateLimits};
@@ -123,6 +123,7 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
 /// The whole app: API, operator endpoints and the built web app.
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = api_router(state.config.is_dev());
+    let prod = !state.config.is_dev();
     let openapi = Arc::new(openapi);
     let openapi_json = {
         let doc = openapi.clone();
@@ -130,7 +131,7 @@ pub fn router(state: AppState) -> Router {
     };
     let api = api
         .route("/api/openapi.json", openapi_json)
-        .merge(Scalar::with_url("/api/docs", openapi.as_ref().clone()))
+        .merge(openapi::docs_router())
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .layer(middleware::from_fn(area_guard))
         .layer(middleware::from_fn_with_state(state.clone(), session::middleware))
@@ -158,6 +159,8 @@ pub fn router(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+        // OUTERMOST, keep it last: security headers on every answer, those of the layers above included
+        .layer(middleware::map_response_with_state(security_headers::Mode { prod }, security_headers::apply))
 }
 
 /// The process-wide Prometheus recorder (installed once, shared by every app in the process).

@@ -33,3 +33,71 @@ use utoipa::OpenApi;
     )
 )]
 pub struct ApiDoc;
+
+/// The API reference at `/api/docs`: Scalar's standalone bundle, copied into the web app's build
+/// (`assets/scalar-api-reference-<version>.js`, see web/vite.config.ts) and served from this
+/// origin like the app's other files, started by `/api/docs/start.js` on `/api/openapi.json`.
+/// Nothing is loaded from elsewhere: the page runs offline, under `DOCS_POLICY`.
+pub fn docs_router() -> axum::Router<crate::state::AppState> {
+    axum::Router::new().route("/api/docs", axum::routing::get(docs_page)).route("/api/docs/start.js", axum::routing::get(docs_start))
+}
+
+/// The bundle's name prefix in the build's `assets` folder.
+pub const DOCS_BUNDLE_PREFIX: &str = "scalar-api-reference-";
+
+/// The docs page's Content-Security-Policy: scripts, styles, fonts and calls from this origin only
+/// (Scalar's styles are inline, as the app's own are; see security_headers.rs).
+pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Scalar's start: the document of this server, no fonts from Scalar's CDN, no telemetry, no AI agent.
+const DOCS_START: &str = "Scalar.createApiReference('#api-reference', {\n  url: '/api/openapi.json',\n  withDefaultFonts: false,\n  telemetry: false,\n  agent: { disabled: true },\n  mcp: { disabled: true },\n});\n";
+
+/// The bundle's file name in `dist/assets`, when the web app is built.
+async fn docs_bundle(dist: &std::path::Path) -> Option<String> {
+    let mut entries = tokio::fs::read_dir(dist.join("assets")).await.ok()?;
+    let mut found = None;
+    while let Ok(Some(entry)) = entries.next_entry().await {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.starts_with(DOCS_BUNDLE_PREFIX) && name.ends_with(".js") && found.as_ref().is_none_or(|f: &String| name > *f) {
+            found = Some(name);
+        }
+    }
+    found
+}
+
+async fn docs_page(axum::extract::State(state): axum::extract::State<crate::state::AppState>) -> axum::response::Response {
+    use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+    use axum::http::{HeaderValue, StatusCode};
+    use axum::response::IntoResponse;
+
+    let (status, body) = match docs_bundle(&state.config.web_dist).await {
+        Some(bundle) => (
+            StatusCode::OK,
+            format!(
+                "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"utf-8\" />\n    \
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n    <title>Vakants API reference</title>\n    \
+<link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\" />\n  </head>\n  <body>\n    <div id=\"api-reference\"></div>\n    \
+<script src=\"/assets/{bundle}\"></script>\n    <script src=\"/api/docs/start.js\"></script>\n  </body>\n</html>\n"
+            ),
+        ),
+        None => (
+            StatusCode::NOT_FOUND,
+            "<!doctype html>\n<html lang=\"en\">\n  <head><meta charset=\"utf-8\" /><title>Vakants API reference</title></head>\n  \
+<body><p>The API reference is part of the web app's build: run <code>npm run build</code> in web/. \
+The OpenAPI document is at <a href=\"/api/openapi.json\">/api/openapi.json</a>.</p></body>\n</html>\n"
+                .to_string(),
+        ),
+    };
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(DOCS_POLICY));
+    response
+}
+
+async fn docs_start() -> impl axum::response::IntoResponse {
+    use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+    ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "no-cache")], DOCS_START)
+}

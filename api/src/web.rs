@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::Locale;
@@ -287,6 +287,27 @@ fn find_route(rest: &str) -> Option<&'static PageHead> {
     ROUTES.iter().find(|(pattern, _)| matches(pattern, rest)).map(|(_, head)| head)
 }
 
+/// JSON to put inside an HTML `<script>` element (JSON-LD, a page's data): `<`, `>` and `&` are
+/// written as `\u003c`, `\u003e`, `\u0026`, so no text of the data can end the element (`</script>`)
+/// or open a comment (`<!--`) that changes how the HTML parser reads it, and U+2028/U+2029 as
+/// escapes too (JavaScript before ES2019 read them as line ends). Every one of these characters
+/// can only be inside a JSON string, where the escape means the same character.
+pub fn json_for_html(value: &impl serde::Serialize) -> String {
+    let json = serde_json::to_string(value).unwrap_or_else(|_| "null".into());
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -368,8 +389,7 @@ pub fn render(locale: Locale, rest: &str, origin: &str, status: StatusCode, head
         html.push_str("    <meta name=\"robots\" content=\"noindex\" />\n");
     }
     if let Some(data) = &head.json_ld {
-        // "</" must not appear inside a script element
-        let json = data.to_string().replace("</", "<\\/");
+        let json = json_for_html(data);
         html.push_str(&format!("    <script type=\"application/ld+json\">{json}</script>\n"));
     }
     html.push_str(&format!("    <meta name=\"vakants-build\" content=\"{}\" />", escape(crate::BUILD_VERSION)));
@@ -427,9 +447,14 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
         body = body.replacen("</head>", &format!("  {}\n  </head>", first_screen::STYLE), 1).replacen(ROOT, &format!("<div id=\"root\">{first}</div>"), 1);
         body = first_screen::start_after_paint(&body);
     }
+    // the policy allows exactly the inline scripts this page carries (security_headers.rs)
+    let policy = crate::security_headers::page_policy(&body);
     let mut response = (head.status, body).into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    if let Ok(policy) = HeaderValue::from_str(&policy) {
+        headers.insert(CONTENT_SECURITY_POLICY, policy);
+    }
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
@@ -528,6 +553,20 @@ mod tests {
         let head = render_head("/et/notifications/unsubscribe/a\"><script>/t", ORIGIN);
         assert!(!head.html.contains("<script>"));
         assert!(head.html.contains("a&quot;&gt;&lt;script&gt;"));
+    }
+
+    #[test]
+    fn json_in_html_cannot_end_its_script_or_open_a_comment() {
+        let data = serde_json::json!({ "title": "Kokk </script><!-- <b>&amp; \u{2028}" });
+        let json = json_for_html(&data);
+        assert_eq!(json, r#"{"title":"Kokk \u003c/script\u003e\u003c!-- \u003cb\u003e\u0026amp; \u2028"}"#);
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap(), data, "the same data when read back");
+
+        let head = HeadContent { title: "t".into(), description: "d".into(), indexable: true, image: None, json_ld: Some(data) };
+        let html = render(Locale::En, "", ORIGIN, StatusCode::OK, &head).html;
+        let script = html.split("<script type=\"application/ld+json\">").nth(1).unwrap().split("</script>").next().unwrap();
+        assert_eq!(script, json);
     }
 
     #[test]

@@ -440,7 +440,7 @@ pub fn start_after_paint(html: &str) -> String {
     if scripts.is_empty() {
         return html.to_string();
     }
-    let list = |items: &[String]| serde_json::to_string(items).unwrap_or_else(|_| "[]".into()).replace("</", "<\\/");
+    let list = |items: &[String]| super::json_for_html(&items);
     let boot = format!(
         "<script>(function(){{var started=false;function start(){{if(started)return;started=true;\
 {}.forEach(function(href){{var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)}});\

@@ -166,8 +166,7 @@ pub async fn for_page(api: &Router, locale: Locale, rest: &str, query: &str) -> 
         .into_iter()
         .map(|(call, data)| json!({ "method": call.method.as_str(), "url": call.url, "body": call.body, "language": locale.code(), "data": data }))
         .collect();
-    // "</" must not end the script element early; "<!--" must not open a comment state
-    let json = Value::Array(list).to_string().replace("</", "<\\/").replace("<!--", "<\\!--");
+    let json = super::json_for_html(&Value::Array(list));
     out.script = format!("\n    <script id=\"vakants-initial-data\" type=\"application/json\">{json}</script>");
     out
 }

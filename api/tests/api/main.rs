@@ -24,6 +24,7 @@ mod products;
 mod reference;
 mod roles;
 mod search;
+mod security_headers;
 mod sessions;
 mod uploads;
 mod web;
