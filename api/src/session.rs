@@ -165,9 +165,18 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
         session,
     };
     let stale_session_cookie = session_cookie.is_some() && context.session.is_none();
+    // every write made while an administrator acts as someone else is audited, before it runs
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let impersonated_write = match begin_impersonated_write(&state, &method, &path, &context).await {
+        Ok(audit_id) => audit_id,
+        Err(err) => return ApiError(err).into_response(),
+    };
     request.extensions_mut().insert(context);
 
     let mut response = next.run(request).await;
+    if let Some(audit_id) = impersonated_write {
+        finish_impersonated_write(&state, audit_id, response.status()).await;
+    }
     let change = response.extensions_mut().remove::<SessionChange>();
     let headers = response.headers_mut();
     match change {
@@ -247,6 +256,67 @@ pub async fn require_any_role(roles: &'static [Role], request: Request, next: Ne
         }
         Some(_) => next.run(request).await,
     }
+}
+
+/// Records `impersonation.write` (who, as whom, method, path) for a POST/PUT/PATCH/DELETE made
+/// while acting as another user — before the handler runs, so no such write goes unrecorded (the
+/// request fails if the record cannot be written). The two harmless writes (the vacancy search, a
+/// view count) are not recorded. Returns the audit row, whose status `finish_impersonated_write` fills in.
+async fn begin_impersonated_write(state: &AppState, method: &Method, path: &str, context: &RequestContext) -> domain::Result<Option<i64>> {
+    let Some(session) = &context.session else { return Ok(None) };
+    let Some(original) = session.original_user_id else { return Ok(None) };
+    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) || is_harmless_write(method, path) {
+        return Ok(None);
+    }
+    let id: i64 = sqlx::query_scalar(
+        "insert into audit_log (actor_user_id, action, target_user_id, target_company_id, details, ip)
+         values ($1, 'impersonation.write', $2, $3, $4, $5::inet) returning id",
+    )
+    .bind(original)
+    .bind(session.user_id)
+    .bind(session.company_id)
+    .bind(serde_json::json!({ "method": method.as_str(), "path": path }))
+    .bind(context.ip.as_deref())
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(Some(id))
+}
+
+async fn finish_impersonated_write(state: &AppState, audit_id: i64, status: axum::http::StatusCode) {
+    let done = sqlx::query("update audit_log set details = details || jsonb_build_object('status', $2::int) where id = $1")
+        .bind(audit_id)
+        .bind(i32::from(status.as_u16()))
+        .execute(&state.pool)
+        .await;
+    if let Err(err) = done {
+        tracing::error!(audit_id, error = %err, "could not record the status of an impersonated write");
+    }
+}
+
+/// The company the signed-in employer acts for, re-checked against `company_staff` on every
+/// request: the session only remembers a choice, and the user may have left the company since.
+/// 401 when not signed in, 403 when the session acts for no company or the user is no longer its
+/// staff (or the company is deleted).
+pub struct ActingCompany {
+    pub company_id: uuid::Uuid,
+    pub signed_in: SignedIn,
+}
+
+impl FromRequestParts<AppState> for ActingCompany {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let signed_in = SignedIn::from_request_parts(parts, state).await?;
+        let company_id = acting_company_of(state, &signed_in).await?.ok_or_else(|| ApiError(domain::Error::forbidden()))?;
+        Ok(ActingCompany { company_id, signed_in })
+    }
+}
+
+/// The session's company when the user is an EMPLOYER still on its staff; None otherwise.
+pub async fn acting_company_of(state: &AppState, signed_in: &SignedIn) -> domain::Result<Option<uuid::Uuid>> {
+    let session = &signed_in.session;
+    let Some(company_id) = session.company_id.filter(|_| session.has_role(Role::Employer)) else { return Ok(None) };
+    Ok(domain::companies::is_staff(&state.pool, session.user_id, company_id).await?.then_some(company_id))
 }
 
 #[cfg(test)]

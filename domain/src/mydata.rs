@@ -402,11 +402,13 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
         "update companies set supervisor_user_id = null where supervisor_user_id = $1",
         "delete from sessions where user_id = $1 or original_user_id = $1",
         "delete from one_time_codes where user_id = $1",
+        "delete from otp_failures where user_id = $1",
+        "delete from otp_client_locks where user_id = $1",
         "delete from user_roles where user_id = $1",
         "update profiles set firstname = null, lastname = null, phone_number = null, gender_code = null, date_of_birth = null,
              avatar_file_id = null where user_id = $1",
         "update users set username = 'deleted-' || id || '@deleted.invalid', deleted_at = now(), newsletter_opt_in = false,
-             last_login_at = null, otp_failed_attempts = 0, otp_locked_until = null where id = $1",
+             last_login_at = null where id = $1",
     ] {
         sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
     }

@@ -74,7 +74,7 @@ async fn limit_sending(state: &AppState, context: &RequestContext) -> ApiResult<
 #[utoipa::path(post, path = "/login", tag = "auth", request_body = LoginRequest,
     responses(
         (status = 200, body = bool, description = "true when a code was sent; false when the e-mail is unknown (register next)"),
-        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "resend within a minute, or too many requests; see Retry-After")))]
+        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "resend within a minute from this address, or too many requests; see Retry-After")))]
 async fn login(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<LoginRequest>) -> ApiResult<Json<bool>> {
     limit_sending(&state, &context).await?;
     let username = accounts::normalize_email(&body.email)?;
@@ -108,7 +108,7 @@ async fn register(State(state): State<AppState>, Ctx(context): Ctx, Json(body): 
     responses(
         (status = 200, body = Me, description = "signed in; the session and anti-forgery cookies are set"),
         (status = 400, body = ErrorBody, description = "invalid_verification_code or verification_code_expired"),
-        (status = 429, body = ErrorBody, description = "five wrong codes in a row: sign-in is locked, see Retry-After")))]
+        (status = 429, body = ErrorBody, description = "too_many_requests, see Retry-After: five wrong codes in a row from this address lock this address for the account for 10 minutes; 100 wrong codes on the account within 24 hours lock its sign-in")))]
 async fn verify_otp(
     State(state): State<AppState>,
     Ctx(context): Ctx,
@@ -121,7 +121,7 @@ async fn verify_otp(
     let user = accounts::find_by_username(&state.pool, &username)
         .await?
         .ok_or(Error::code(ErrorCode::InvalidVerificationCode))?;
-    otp::verify(&state.pool, state.secret(), user.id, &body.code).await?;
+    otp::verify(&state.pool, state.secret(), user.id, &body.code, context.ip.as_deref()).await?;
 
     let company_id = companies::default_company(&state.pool, user.id).await?;
     let mut tx = state.pool.begin().await?;

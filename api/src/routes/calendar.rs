@@ -4,7 +4,6 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::accounts::Role;
 use domain::calendar::{self, CalendarEvent, EventInput, InterviewEntry};
 use domain::interviews::{DisplayStatus, InterviewStatus, InterviewType};
 use domain::Locale;
@@ -17,7 +16,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, ErrorBody, Json, Query};
 use crate::routes::interviews::labels;
 use crate::routes::search::Occupation;
-use crate::session::SignedIn;
+use crate::session::{SignedIn, acting_company_of};
 use crate::state::AppState;
 
 /// Mounted under `/api/user`.
@@ -157,10 +156,6 @@ fn interview_item(entry: InterviewEntry, locale: Locale) -> CalendarItem {
     }
 }
 
-/// The company whose interviews an employer's calendar shows.
-fn acting_company(signed_in: &SignedIn) -> Option<Uuid> {
-    signed_in.session.company_id.filter(|_| signed_in.session.has_role(Role::Employer))
-}
 
 /// Handles `GET /api/user/events/my?start&end`: the user's one-off events overlapping the range,
 /// and their interviews in it (read-only): accepted and completed ones at their time, and the
@@ -181,7 +176,7 @@ async fn my_events(State(state): State<AppState>, signed_in: SignedIn, Query(par
             event_item(event, start, end)
         })
         .collect();
-    let entries = calendar::interview_entries(&state.pool, user, acting_company(&signed_in), from, to, Utc::now()).await?;
+    let entries = calendar::interview_entries(&state.pool, user, acting_company_of(&state, &signed_in).await?, from, to, Utc::now()).await?;
     items.extend(entries.into_iter().map(|entry| interview_item(entry, signed_in.context.locale)));
     items.sort_by_key(|item| item.start);
     Ok(Json(items))

@@ -29,12 +29,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// memberships, CVs in full, applications with answers, favourite vacancies, interviews, calendar
 /// events, working hours, chats, notification settings and notifications, invoices, and a list of
 /// files) and `files/` (profile picture, CV PDFs and row files, chat attachments, invoice PDFs).
-/// At most 5 exports an hour per user.
+/// At most 5 exports an hour per user. Not while an administrator acts as the user.
 #[utoipa::path(get, path = "/my-data", tag = "user",
     responses((status = 200, description = "the archive, as an attachment", content_type = "application/zip"),
         (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "an administrator acting as the user"),
         (status = 429, body = ErrorBody, description = "too many exports; `Retry-After` says when to try again")))]
 async fn my_data(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Response> {
+    if signed_in.session.original_user_id.is_some() {
+        // an administrator acting as the user does not take the user's data home
+        return Err(Error::forbidden().into());
+    }
     let user_id = signed_in.session.user_id;
     state.limiter.hit("my-data", &user_id.to_string(), state.limits.my_data_per_user).await?;
     let Export { file, size } = mydata::export(&state.pool, &state.files, user_id).await?;

@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::session::{Ctx, SignedIn};
+use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
 /// Vacancies per page unless asked otherwise.
@@ -636,14 +636,13 @@ pub struct CvSearchPage {
 #[utoipa::path(post, path = "/search-cv", tag = "employer", params(Paging), request_body = CvSearchRequest,
     responses((status = 200, body = CvSearchPage),
         (status = 400, body = ErrorBody, description = "search_criteria_required: Please select at least one search criteria; or an unknown code"),
-        (status = 403, body = ErrorBody, description = "cv_database_access_required: no active CV-database service")))]
+        (status = 403, body = ErrorBody, description = "cv_database_access_required: no active CV-database service; access_denied: the session acts for no company, or the user is no longer on its staff")))]
 async fn search_cv(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    ActingCompany { company_id, .. }: ActingCompany,
     Query(paging): Query<Paging>,
     Json(body): Json<CvSearchRequest>,
 ) -> ApiResult<Json<CvSearchPage>> {
-    let company_id = signed_in.session.company_id.ok_or_else(Error::forbidden)?;
     if !companies::has_cv_database_access(&state.pool, company_id).await? {
         return Err(Error::code(ErrorCode::CvDatabaseAccessRequired).into());
     }

@@ -61,16 +61,17 @@ async fn register_company(
     current_me(&state, &signed_in, Some(company_id)).await
 }
 
-/// The company an employer acts for counts for the badges; anyone else counts for themselves.
-fn badge_owner(signed_in: &SignedIn) -> Option<uuid::Uuid> {
-    signed_in.session.company_id.filter(|_| signed_in.session.has_role(domain::accounts::Role::Employer))
+/// The company an employer acts for (while still on its staff) counts for the badges; anyone
+/// else counts for themselves.
+async fn badge_owner(state: &AppState, signed_in: &SignedIn) -> ApiResult<Option<uuid::Uuid>> {
+    Ok(crate::session::acting_company_of(state, signed_in).await?)
 }
 
 /// Handles `GET /api/user/menu-notifications`: the menu's badge counts (polled every 30 s).
 #[utoipa::path(get, path = "/menu-notifications", tag = "user",
     responses((status = 200, body = BadgeCounts), (status = 401, body = ErrorBody)))]
 async fn badge_counts(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<BadgeCounts>> {
-    Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, badge_owner(&signed_in)).await?))
+    Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, badge_owner(&state, &signed_in).await?).await?))
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
@@ -83,7 +84,7 @@ pub struct SeenRequest {
 #[utoipa::path(patch, path = "/menu-notifications", tag = "user", request_body = SeenRequest,
     responses((status = 200, body = BadgeCounts), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn mark_seen(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<SeenRequest>) -> ApiResult<Json<BadgeCounts>> {
-    let owner = badge_owner(&signed_in);
+    let owner = badge_owner(&state, &signed_in).await?;
     notifications::mark_seen(&state.pool, signed_in.session.user_id, owner, body.kind).await?;
     Ok(Json(notifications::badge_counts(&state.pool, signed_in.session.user_id, owner).await?))
 }

@@ -82,3 +82,59 @@ async fn be_original_without_acting_as_someone_is_refused() {
     let (status, _) = error_of(app.client.get("/api/admin/be-original").await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+async fn write_audits(pool: &sqlx::PgPool) -> Vec<(String, String, serde_json::Value)> {
+    sqlx::query_as(
+        "select actor.username, target.username, a.details from audit_log a
+         join users actor on actor.id = a.actor_user_id join users target on target.id = a.target_user_id
+         where a.action = 'impersonation.write' order by a.id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn every_write_made_while_acting_as_someone_is_audited_with_its_outcome() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.ee").await;
+    let profile = json!({ "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37251234567" });
+    assert_eq!(app.client.post("/api/user/profile", profile.clone()).await.status(), StatusCode::OK);
+    assert!(write_audits(&app.pool).await.is_empty(), "the user's own writes are not impersonation");
+
+    let admin = app.new_client();
+    admin.sign_in("admin@example.ee").await;
+    assert_eq!(admin.get("/api/admin/represent/mari@example.ee").await.status(), StatusCode::OK);
+    assert_eq!(admin.post("/api/user/profile", profile).await.status(), StatusCode::OK);
+    let refused = json!({ "firstname": "", "lastname": "Maasikas", "phoneNumber": "+37251234567" });
+    assert_eq!(admin.post("/api/user/profile", refused).await.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(admin.get("/api/open/me").await.status(), StatusCode::OK, "reads are not audited");
+    assert_eq!(admin.get("/api/admin/be-original").await.status(), StatusCode::OK);
+    assert_eq!(admin.post("/api/user/profile", json!({ "firstname": "Anu", "lastname": "Kask", "phoneNumber": "+37251234568" })).await.status(), StatusCode::OK);
+
+    assert_eq!(
+        write_audits(&app.pool).await,
+        vec![
+            ("admin@example.ee".into(), "mari@example.ee".into(), json!({ "method": "POST", "path": "/api/user/profile", "status": 200 })),
+            ("admin@example.ee".into(), "mari@example.ee".into(), json!({ "method": "POST", "path": "/api/user/profile", "status": 400 })),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn the_data_export_is_refused_while_acting_as_someone() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    app.client.sign_in("admin@example.ee").await;
+    app.client.get("/api/admin/represent/mari@example.ee").await;
+
+    let (status, error) = error_of(app.client.get("/api/user/my-data").await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error["code"], "access_denied");
+
+    app.client.get("/api/admin/be-original").await;
+    assert_eq!(app.client.get("/api/user/my-data").await.status(), StatusCode::OK, "one's own export works");
+}

@@ -4,6 +4,7 @@ mod addresses;
 mod admin_companies;
 mod helpers;
 
+mod acting_company;
 mod applicant;
 mod auth;
 mod avatars;
@@ -18,6 +19,7 @@ mod impersonation;
 mod interviews;
 mod mydata;
 mod notifications;
+mod otp_lockout;
 mod pages;
 mod pipeline;
 mod products;
