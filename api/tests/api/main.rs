@@ -24,6 +24,7 @@ mod products;
 mod reference;
 mod roles;
 mod search;
+mod server;
 mod sessions;
 mod uploads;
 mod web;
