@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-services.sh
 export PATH="$HOME/.cargo/bin:$PATH"
+# every server this script starts is a dev one (web-e2e.sh says so too); the API tests set their own
+export VAKANTS_MODE=dev
 
 if ! cargo nextest --version >/dev/null 2>&1; then
   echo "==> installing cargo-nextest"

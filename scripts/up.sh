@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-services.sh
 export PATH="$HOME/.cargo/bin:$PATH"
+# a local run with the dev outbox; the server refuses to start without an explicit mode
+export VAKANTS_MODE=dev
 
 echo "==> building vakants"
 cargo build --bin vakants

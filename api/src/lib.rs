@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -100,6 +100,31 @@ async fn build_version_header(request: Request, next: Next) -> Response {
     response
 }
 
+/// The calls that may take longer than `REQUEST_TIMEOUT_SECS`: uploads (up to 50 MiB from a slow
+/// line) and the personal-data export (reads every file of the user).
+fn is_long_call(method: &axum::http::Method, path: &str) -> bool {
+    let upload = *method == axum::http::Method::POST
+        && (path.starts_with("/api/user/upload") || (path.starts_with("/api/applicant/cv/") && path.ends_with("/pdf")));
+    upload || (*method == axum::http::Method::GET && path == "/api/user/my-data")
+}
+
+/// Answers 503 `service_unavailable` (the app's error body) when a request is not answered within
+/// `REQUEST_TIMEOUT_SECS` (30 s), or `UPLOAD_TIMEOUT_SECS` (120 s) for [`is_long_call`]s; the
+/// handler is dropped (a transaction in it rolls back). Hand-written around `tokio::time::timeout`
+/// rather than tower-http's `TimeoutLayer`, which answers an empty body and has one bound per layer
+/// while the upload routes sit in several nested routers.
+async fn time_limit(State(config): State<Arc<Config>>, request: Request, next: Next) -> Response {
+    let bound = if is_long_call(request.method(), request.uri().path()) { config.upload_timeout } else { config.request_timeout };
+    match tokio::time::timeout(bound, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            let mut response = ApiError::code(domain::error::ErrorCode::ServiceUnavailable).into_response();
+            response.extensions_mut().insert(LoggedError(format!("request not answered within {} s", bound.as_secs())));
+            response
+        }
+    }
+}
+
 async fn api_not_found() -> ApiError {
     ApiError(domain::Error::not_found())
 }
@@ -145,6 +170,7 @@ pub fn router(state: AppState) -> Router {
         .merge(routes::ops::router())
         .merge(seo::router())
         .fallback_service(web)
+        .layer(middleware::from_fn_with_state(state.config.clone(), time_limit))
         .layer(middleware::from_fn(observe))
         .layer(CatchPanicLayer::custom(|_| {
             let mut response = ApiError(anyhow::anyhow!("handler panicked").into()).into_response();
@@ -208,6 +234,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         .set_response_timeout(Duration::from_secs(2));
     let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
     let mailer = Mailer::from_config(&config, pool.clone())?;
+    let limits = if config.relaxed_rate_limits { options.limits.relaxed() } else { options.limits };
     let files = domain::files::FileStore::new(&config.data_dir);
     let index = index_dir(&config);
     let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
@@ -217,7 +244,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         files,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
-        limits: Arc::new(options.limits),
+        limits: Arc::new(limits),
         config: Arc::new(config),
         mailer,
         metrics: metrics_handle(),
@@ -244,8 +271,59 @@ impl Application {
         &self.state
     }
 
+    /// Serves until `shutdown` resolves, then stops accepting, lets in-flight requests finish for
+    /// `SHUTDOWN_GRACE_SECS` (8 s) and drops the connections still open. Each connection has
+    /// `HEADER_READ_TIMEOUT_SECS` (10 s) to send a request head, which also bounds how long an idle
+    /// keep-alive connection stays open (hyper starts the timer whenever it waits for a head).
     pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await
+        use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+        use hyper_util::server::conn::auto;
+        use tower::ServiceExt;
+
+        let config = self.state.config.clone();
+        let app = router(self.state);
+        let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).keep_alive(true);
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        // connection tasks: aborted when the set is shut down after the grace period
+        let mut connections = tokio::task::JoinSet::new();
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            tokio::select! {
+                accepted = self.listener.accept() => {
+                    let (stream, peer) = match accepted {
+                        Ok(accepted) => accepted,
+                        Err(err) => {
+                            // e.g. out of file descriptors: wait rather than spin
+                            tracing::warn!(error = %err, "accepting a connection failed");
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                            continue;
+                        }
+                    };
+                    let _ = stream.set_nodelay(true);
+                    let app = app.clone();
+                    let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+                        request.extensions_mut().insert(ConnectInfo(peer));
+                        app.clone().oneshot(request)
+                    });
+                    let connection = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+                    connections.spawn(async move {
+                        if let Err(err) = connection.await {
+                            tracing::debug!(error = %err, %peer, "connection ended with an error");
+                        }
+                    });
+                }
+                Some(_) = connections.join_next(), if !connections.is_empty() => {}
+                () = &mut shutdown => break,
+            }
+        }
+        drop(self.listener);
+        let open = connections.len();
+        tracing::info!(connections = open, grace_secs = config.shutdown_grace.as_secs(), "shutting down: no new connections");
+        if tokio::time::timeout(config.shutdown_grace, graceful.shutdown()).await.is_err() {
+            tracing::warn!(connections = connections.len(), "connections still open after the grace period are dropped");
+        }
+        connections.shutdown().await;
+        Ok(())
     }
 }

@@ -78,6 +78,30 @@ async fn shutdown_signal(tx: watch::Sender<bool>) {
     let _ = tx.send(true);
 }
 
+/// What SIGTERM leaves the worker beyond the HTTP grace period (8 s + 2 s: under 10 s in all).
+const STOP_MARGIN: std::time::Duration = std::time::Duration::from_millis(1500);
+
+/// Waits for the stopping worker until `bound` after `since`; a job still running then is left to
+/// its queue (apalis runs it again once its heartbeat lapses).
+async fn finish_worker(worker: tokio::task::JoinHandle<anyhow::Result<()>>, bound: std::time::Duration, since: std::time::Instant) -> anyhow::Result<()> {
+    let left = bound.saturating_sub(since.elapsed());
+    match tokio::time::timeout(left, worker).await {
+        Ok(joined) => joined?,
+        Err(_) => {
+            tracing::warn!(bound_secs = bound.as_secs_f64(), "the worker did not stop in time; its running job is left to the queue");
+            Ok(())
+        }
+    }
+}
+
+/// Ends the process now that serving and the worker have stopped: returning from `main` would
+/// wait for every blocking task (a PDF parse, an index commit that outlived its bound) without
+/// limit, and SIGTERM must end the process in bounded time.
+fn exit_now() -> ! {
+    tracing::info!("stopped");
+    std::process::exit(0)
+}
+
 /// Asks the worker that holds the index to rebuild it, and waits for the outcome.
 async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, open_error: &str) -> anyhow::Result<()> {
     let id = job.queue(pool, 1).await?;
@@ -114,11 +138,17 @@ async fn main() -> anyhow::Result<()> {
         println!("{}", openapi.to_pretty_json()?);
         return Ok(());
     }
-    let config = Config::from_env()?;
+    // serving and the worker need an explicit VAKANTS_MODE; the other commands only touch the
+    // database and DATA_DIR
+    let config = match cli.command {
+        Command::Serve { .. } | Command::Worker => Config::from_env()?,
+        _ => Config::from_env_for_tools()?,
+    };
     init_logging(&config);
     match cli.command {
         Command::Serve { no_worker } => {
             let bind = config.bind;
+            let grace = config.shutdown_grace;
             let index_access = if no_worker { AccessMode::Reader } else { AccessMode::Writer };
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
@@ -128,21 +158,31 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
             tokio::spawn(shutdown_signal(stop_tx));
+            let signalled = std::sync::Arc::new(std::sync::OnceLock::new());
+            let mark = signalled.clone();
             app.serve(async move {
                 let _ = stopped.wait_for(|stop| *stop).await;
+                let _ = mark.set(std::time::Instant::now());
             })
             .await?;
+            // the HTTP side took at most the grace period; the worker (told at the same signal)
+            // finishes its current batch within what is left of grace + 2 s
             if let Some(worker) = worker {
-                worker.await??;
+                let since = signalled.get().copied().unwrap_or_else(std::time::Instant::now);
+                finish_worker(worker, grace + STOP_MARGIN, since).await?;
             }
+            exit_now();
         }
         Command::Worker => {
             let pool = domain::db::connect(config.database_url.expose(), 10).await?;
             let index = api::index_dir(&config);
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
-            let (stop_tx, stop_rx) = watch::channel(false);
+            let (stop_tx, mut stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
-            worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx).await?;
+            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx.clone()));
+            let _ = stop_rx.wait_for(|stop| *stop).await;
+            finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
+            exit_now();
         }
         Command::Migrate => {
             domain::db::ensure_database(config.database_url.expose()).await?;

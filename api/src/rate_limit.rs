@@ -1,9 +1,21 @@
-//! Fixed-window counters in Redis. Redis keeps nothing durable here: losing it only resets counters,
-//! so a Redis failure lets the request through (logged) rather than locking everyone out; the
-//! per-account limits on sign-in codes live in Postgres and hold regardless.
+//! Fixed-window counters in Redis, shared by every server process. When Redis fails or does not
+//! answer within [`REDIS_WAIT`], the same limits are counted in this process instead
+//! ([`FallbackCounters`], at most [`FALLBACK_KEYS`] keys): a Redis outage never switches a limit
+//! off. It is logged once when it starts and once when Redis answers again. The per-account limits
+//! on sign-in codes live in Postgres and hold regardless.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use domain::error::Error;
 use redis::aio::ConnectionManager;
+
+/// How long a limit waits for Redis before it counts in-process.
+pub const REDIS_WAIT: Duration = Duration::from_secs(1);
+/// The most keys the in-process fallback holds (about 100 bytes each).
+pub const FALLBACK_KEYS: usize = 100_000;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Limit {
@@ -22,6 +34,15 @@ pub struct RateLimits {
     pub my_data_per_user: Limit,
 }
 
+impl RateLimits {
+    /// The per-IP sign-in limits ×100 (`RELAXED_RATE_LIMITS`, dev mode only): the browser journeys
+    /// sign in more than 30 times in ten minutes from 127.0.0.1.
+    pub fn relaxed(self) -> Self {
+        let wide = |limit: Limit| Limit { max: limit.max * 100, ..limit };
+        RateLimits { send_code_per_ip: wide(self.send_code_per_ip), verify_per_ip: wide(self.verify_per_ip), ..self }
+    }
+}
+
 impl Default for RateLimits {
     fn default() -> Self {
         RateLimits {
@@ -32,11 +53,53 @@ impl Default for RateLimits {
     }
 }
 
+/// Fixed-window counters kept in this process while Redis is unavailable. Bounded: when
+/// [`FALLBACK_KEYS`] keys are held, expired windows are dropped; if all are live, new keys share
+/// one overflow counter per limit (still a limit, never a pass).
+#[derive(Default)]
+pub struct FallbackCounters {
+    /// `name:key` to (window start, window length, hits).
+    windows: Mutex<HashMap<String, (Instant, Duration, u64)>>,
+}
+
+impl FallbackCounters {
+    /// Counts one hit of `key`; `Some(seconds left)` once over `limit`.
+    pub fn hit(&self, name: &str, key: &str, limit: Limit, capacity: usize) -> Option<u64> {
+        let now = Instant::now();
+        let window = Duration::from_secs(limit.window_secs.max(1));
+        let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut key = format!("{name}:{key}");
+        if !windows.contains_key(&key) && windows.len() >= capacity {
+            windows.retain(|_, (started, length, _)| now.duration_since(*started) < *length);
+            if windows.len() >= capacity {
+                key = format!("{name}:overflow");
+            }
+        }
+        let entry = windows.entry(key).or_insert((now, window, 0));
+        if now.duration_since(entry.0) >= entry.1 {
+            *entry = (now, window, 0);
+        }
+        entry.2 += 1;
+        (entry.2 > limit.max).then(|| (entry.1.saturating_sub(now.duration_since(entry.0))).as_secs().max(1))
+    }
+
+    pub fn len(&self) -> usize {
+        self.windows.lock().map(|w| w.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 #[derive(Clone)]
 pub struct RateLimiter {
     redis: ConnectionManager,
     /// Namespace of every key, so several apps (or tests) can share one Redis.
     prefix: String,
+    fallback: Arc<FallbackCounters>,
+    /// Whether the last Redis call failed: the outage is logged once, not per request.
+    degraded: Arc<AtomicBool>,
 }
 
 const HIT: &str = r"
@@ -47,44 +110,100 @@ return {n, redis.call('TTL', KEYS[1])}
 
 impl RateLimiter {
     pub fn new(redis: ConnectionManager, prefix: impl Into<String>) -> Self {
-        RateLimiter { redis, prefix: prefix.into() }
+        RateLimiter { redis, prefix: prefix.into(), fallback: Arc::default(), degraded: Arc::default() }
     }
 
     pub fn connection(&self) -> ConnectionManager {
         self.redis.clone()
     }
 
-    /// Counts one request under `name`/`key`; fails with 429 and the seconds left once over `limit`.
-    pub async fn hit(&self, name: &str, key: &str, limit: Limit) -> Result<(), Error> {
-        let redis_key = format!("{}rl:{name}:{key}", self.prefix);
-        let mut conn = self.redis.clone();
-        let result: redis::RedisResult<(u64, i64)> =
-            redis::Script::new(HIT).key(&redis_key).arg(limit.window_secs).invoke_async(&mut conn).await;
-        match result {
-            Ok((count, ttl)) if count > limit.max => {
-                Err(Error::TooManyRequests { retry_after_secs: ttl.max(1) as u64 })
+    /// Runs one Redis call, bounded by [`REDIS_WAIT`]; `None` when it failed or took too long.
+    async fn redis<T>(&self, call: impl std::future::Future<Output = redis::RedisResult<T>>) -> Option<T> {
+        let outcome = match tokio::time::timeout(REDIS_WAIT, call).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(err)) => Err(err.to_string()),
+            Err(_) => Err(format!("no answer within {} ms", REDIS_WAIT.as_millis())),
+        };
+        match outcome {
+            Ok(value) => {
+                if self.degraded.swap(false, Ordering::Relaxed) {
+                    tracing::info!("redis answers again; rate limits are shared again");
+                }
+                Some(value)
             }
-            Ok(_) => Ok(()),
-            Err(err) => {
-                tracing::warn!(error = %err, limit = name, "rate limiter unavailable, request let through");
-                Ok(())
+            Err(error) => {
+                if !self.degraded.swap(true, Ordering::Relaxed) {
+                    tracing::warn!(error = %error, "redis unavailable: rate limits are counted in this process until it answers");
+                }
+                None
             }
         }
     }
 
+    /// Counts one request under `name`/`key`; fails with 429 and the seconds left once over `limit`.
+    pub async fn hit(&self, name: &str, key: &str, limit: Limit) -> Result<(), Error> {
+        let redis_key = format!("{}rl:{name}:{key}", self.prefix);
+        let mut conn = self.redis.clone();
+        let script = redis::Script::new(HIT);
+        let counted = self.redis(script.key(&redis_key).arg(limit.window_secs).invoke_async::<(u64, i64)>(&mut conn)).await;
+        let over = match counted {
+            Some((count, ttl)) => (count > limit.max).then(|| ttl.max(1) as u64),
+            None => self.fallback.hit(name, key, limit, FALLBACK_KEYS),
+        };
+        match over {
+            Some(retry_after_secs) => Err(Error::TooManyRequests { retry_after_secs }),
+            None => Ok(()),
+        }
+    }
+
     /// Whether `name`/`key` is seen for the first time in `window_secs` (then it is remembered);
-    /// true when Redis is unavailable, like the limits.
+    /// true when Redis is unavailable (a view counted twice is harmless).
     pub async fn first_time(&self, name: &str, key: &str, window_secs: u64) -> bool {
         let redis_key = format!("{}seen:{name}:{key}", self.prefix);
         let mut conn = self.redis.clone();
-        let set: redis::RedisResult<Option<String>> =
-            redis::cmd("SET").arg(&redis_key).arg(1).arg("NX").arg("EX").arg(window_secs).query_async(&mut conn).await;
-        match set {
-            Ok(reply) => reply.is_some(),
-            Err(err) => {
-                tracing::warn!(error = %err, "redis unavailable, counted as first time");
-                true
-            }
+        let mut set = redis::cmd("SET");
+        set.arg(&redis_key).arg(1).arg("NX").arg("EX").arg(window_secs);
+        self.redis(set.query_async::<Option<String>>(&mut conn)).await.is_none_or(|reply| reply.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_counts_a_fixed_window() {
+        let counters = FallbackCounters::default();
+        let limit = Limit { max: 3, window_secs: 600 };
+        for _ in 0..3 {
+            assert_eq!(counters.hit("send-code", "10.0.0.1", limit, 10), None);
         }
+        let retry = counters.hit("send-code", "10.0.0.1", limit, 10).expect("the fourth is refused");
+        assert!((590..=600).contains(&retry), "{retry}");
+        assert_eq!(counters.hit("send-code", "10.0.0.2", limit, 10), None, "another address counts apart");
+        assert_eq!(counters.hit("verify", "10.0.0.1", limit, 10), None, "another limit counts apart");
+    }
+
+    #[test]
+    fn the_fallback_is_bounded_and_still_limits_past_its_capacity() {
+        let counters = FallbackCounters::default();
+        let limit = Limit { max: 2, window_secs: 600 };
+        for i in 0..5 {
+            counters.hit("send-code", &format!("10.0.0.{i}"), limit, 5);
+        }
+        assert_eq!(counters.len(), 5);
+        // full of live keys: new addresses share one overflow counter, which still refuses
+        assert_eq!(counters.hit("send-code", "10.0.1.1", limit, 5), None);
+        assert_eq!(counters.hit("send-code", "10.0.1.2", limit, 5), None);
+        assert!(counters.hit("send-code", "10.0.1.3", limit, 5).is_some());
+        assert!(counters.len() <= 6);
+    }
+
+    #[test]
+    fn relaxed_limits_widen_only_the_sign_in_limits() {
+        let relaxed = RateLimits::default().relaxed();
+        assert_eq!(relaxed.send_code_per_ip.max, 3000);
+        assert_eq!(relaxed.verify_per_ip.max, 6000);
+        assert_eq!(relaxed.my_data_per_user.max, RateLimits::default().my_data_per_user.max);
     }
 }

@@ -76,16 +76,24 @@ fn is_harmless_write(method: &Method, path: &str) -> bool {
     (*method == Method::POST && path == "/api/open/search") || (*method == Method::PATCH && path == "/api/open/metrics/vacancy")
 }
 
-fn client_ip(headers: &HeaderMap, peer: Option<SocketAddr>, trust_proxy: bool) -> Option<String> {
-    if trust_proxy {
-        let forwarded = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
+/// The client's address: the socket peer, or behind `hops` trusted proxies (`TRUST_PROXY`) the
+/// `X-Forwarded-For` entry `hops` places from the right, the one our outermost proxy appended.
+/// Entries further left were written by the client and are never taken; with fewer entries than
+/// hops, or an entry that is no address, the peer is counted (a shared bucket, never the client's
+/// choice).
+pub fn client_ip(headers: &HeaderMap, peer: Option<SocketAddr>, trust_proxy: bool, hops: usize) -> Option<String> {
+    if trust_proxy && hops > 0 {
+        let entries: Vec<&str> = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
             .map(str::trim)
-            .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
-        if let Some(ip) = forwarded {
-            return Some(ip.to_string());
+            .collect();
+        if entries.len() >= hops {
+            if let Ok(ip) = entries[entries.len() - hops].parse::<std::net::IpAddr>() {
+                return Some(ip.to_string());
+            }
         }
     }
     peer.map(|p| p.ip().to_string())
@@ -160,7 +168,7 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
             .and_then(|v| v.to_str().ok())
             .map(Locale::from_accept_language)
             .unwrap_or_default(),
-        ip: client_ip(request.headers(), peer, state.config.trust_proxy),
+        ip: client_ip(request.headers(), peer, state.config.trust_proxy, state.config.trust_proxy_hops),
         user_agent: request.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_string),
         session,
     };
@@ -330,5 +338,24 @@ mod tests {
         assert!(!xsrf_valid(b"k", "s:two", &token));
         assert!(!xsrf_valid(b"other", "s:one", &token));
         assert!(!xsrf_valid(b"k", "s:one", "garbage"));
+    }
+
+    #[test]
+    fn the_client_address_is_the_trusted_hop_from_the_right() {
+        let peer: Option<SocketAddr> = Some("10.0.0.9:5000".parse().unwrap());
+        let headers = |value: &str| {
+            let mut map = HeaderMap::new();
+            map.insert("x-forwarded-for", HeaderValue::from_str(value).unwrap());
+            map
+        };
+        let forwarded = headers("1.1.1.1, 203.0.113.7");
+        assert_eq!(client_ip(&forwarded, peer, true, 1).as_deref(), Some("203.0.113.7"));
+        assert_eq!(client_ip(&forwarded, peer, true, 2).as_deref(), Some("1.1.1.1"));
+        assert_eq!(client_ip(&forwarded, peer, false, 1).as_deref(), Some("10.0.0.9"), "untrusted: the peer");
+        assert_eq!(client_ip(&headers("203.0.113.7"), peer, true, 2).as_deref(), Some("10.0.0.9"), "fewer entries than hops");
+        assert_eq!(client_ip(&headers("1.1.1.1, nonsense"), peer, true, 1).as_deref(), Some("10.0.0.9"));
+        let mut two_lines = headers("6.6.6.6");
+        two_lines.append("x-forwarded-for", HeaderValue::from_static("198.51.100.4"));
+        assert_eq!(client_ip(&two_lines, peer, true, 1).as_deref(), Some("198.51.100.4"), "header lines count in order");
     }
 }

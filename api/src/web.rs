@@ -416,7 +416,7 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
     let Ok(template) = tokio::fs::read_to_string(state.dist.join("index.html")).await else {
         return (StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response();
     };
-    let origin = crate::seo::origin(&state.app, request.headers());
+    let origin = crate::seo::origin(&state.app);
     let path = request.uri().path();
     let mut head = match split_language(path) {
         Some((locale, rest)) => match dynamic::head(&state.app, locale, rest, &origin).await {

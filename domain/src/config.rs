@@ -1,8 +1,11 @@
-//! Typed configuration from environment variables, with defaults that make a local run work.
+//! Typed configuration from environment variables. `VAKANTS_MODE` has no default: a server that
+//! forgot it must not come up in dev mode (dev outbox, built-in secret, cookies without `Secure`).
+//! Dev mode has defaults that make a local run work; prod mode requires its secrets and addresses.
 
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A value that must never reach a log line: `Debug` and `Display` print a placeholder.
 #[derive(Clone)]
@@ -56,34 +59,89 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy) (`TRUST_PROXY`).
     pub trust_proxy: bool,
-    /// The public origin for canonical links and sitemaps, e.g. `https://vakants.ee`; unset means
-    /// the request's own host (`PUBLIC_URL`).
-    pub public_url: Option<String>,
+    /// How many proxies of our own stand in front of the server (`TRUST_PROXY_HOPS`, default 1):
+    /// the client address is the `X-Forwarded-For` entry this many places from the right, the one
+    /// the outermost trusted proxy appended. Entries left of it are the client's own say.
+    pub trust_proxy_hops: usize,
+    /// The public origin of every absolute link (mails, canonical URLs, sitemaps, JSON-LD,
+    /// robots.txt), without a final slash (`PUBLIC_URL`; required in prod and `https://`; dev
+    /// default `http://{BIND}`). Never taken from the request's `Host` header.
+    pub public_url: String,
+    /// Bearer token `/metrics` requires in prod (`METRICS_TOKEN`); unset in prod, `/metrics` answers
+    /// 404. Dev leaves `/metrics` open.
+    pub metrics_token: Option<Secret>,
+    /// Dev only (`RELAXED_RATE_LIMITS=true`): the per-IP sign-in limits ×100, for the browser
+    /// journeys that sign in many times from one address. Refused in prod.
+    pub relaxed_rate_limits: bool,
+    /// How long a client may take to send a request head; also how long an idle keep-alive
+    /// connection stays open (`HEADER_READ_TIMEOUT_SECS`, 10).
+    pub header_read_timeout: Duration,
+    /// How long a request may take before it is answered 503 (`REQUEST_TIMEOUT_SECS`, 30).
+    pub request_timeout: Duration,
+    /// The same for the upload calls, which read up to 50 MiB (`UPLOAD_TIMEOUT_SECS`, 120).
+    pub upload_timeout: Duration,
+    /// After SIGTERM, how long in-flight requests may finish before their connections are dropped
+    /// (`SHUTDOWN_GRACE_SECS`, 8; the process ends within this plus 2 s).
+    pub shutdown_grace: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("{name} is not valid: {reason}")]
     Invalid { name: &'static str, reason: String },
+    #[error("{name} must be set: {reason}")]
+    Missing { name: &'static str, reason: &'static str },
     #[error("APP_SECRET must be set to at least {MIN_SECRET_LEN} bytes in prod mode")]
     MissingSecret,
 }
 
+fn seconds(get: &impl Fn(&str) -> Option<String>, name: &'static str, default: u64) -> Result<Duration, ConfigError> {
+    match get(name) {
+        None => Ok(Duration::from_secs(default)),
+        Some(value) => match value.parse::<u64>() {
+            Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
+            _ => Err(ConfigError::Invalid { name, reason: format!("{value:?} is not a positive number of seconds") }),
+        },
+    }
+}
+
+/// `get`, with `VAKANTS_MODE` meaning dev when unset.
+fn dev_by_default(get: impl Fn(&str) -> Option<String>) -> impl Fn(&str) -> Option<String> {
+    move |name| match get(name) {
+        None if name == "VAKANTS_MODE" => Some("dev".into()),
+        value => value,
+    }
+}
+
 impl Config {
+    /// The configuration of `vakants serve` and `vakants worker`: `VAKANTS_MODE` must be set.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
     }
 
+    /// The configuration of the operator commands that neither serve nor send mail (`migrate`,
+    /// `seed`, `import-registry`, `reindex`, `jobs`): they only use the database and `DATA_DIR`, so
+    /// an unset `VAKANTS_MODE` means dev here (a set one is checked as for the server).
+    pub fn from_env_for_tools() -> Result<Self, ConfigError> {
+        Self::from_lookup(dev_by_default(|name| std::env::var(name).ok().filter(|v| !v.is_empty())))
+    }
+
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let mode = match get("VAKANTS_MODE").as_deref() {
-            None | Some("dev") => Mode::Dev,
+            None => {
+                return Err(ConfigError::Missing {
+                    name: "VAKANTS_MODE",
+                    reason: "say `prod` for a deployment or `dev` for a local run (dev exposes everyone's sign-in codes)",
+                });
+            }
+            Some("dev") => Mode::Dev,
             Some("prod") => Mode::Prod,
             Some(other) => {
                 return Err(ConfigError::Invalid { name: "VAKANTS_MODE", reason: format!("{other:?} is neither dev nor prod") });
             }
         };
-        let bind = get("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
-        let bind = bind
+        let bind_text = get("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind: SocketAddr = bind_text
             .parse()
             .map_err(|e| ConfigError::Invalid { name: "BIND", reason: format!("{e}") })?;
         let app_secret = match (get("APP_SECRET"), mode) {
@@ -92,18 +150,63 @@ impl Config {
             (None, Mode::Dev) => Secret::new(DEV_APP_SECRET),
             (None, Mode::Prod) => return Err(ConfigError::MissingSecret),
         };
+        let public_url = match (get("PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()), mode) {
+            (Some(url), Mode::Prod) if !url.starts_with("https://") || url.len() <= "https://".len() => {
+                return Err(ConfigError::Invalid { name: "PUBLIC_URL", reason: format!("{url:?} must be an https:// origin in prod mode") });
+            }
+            (Some(url), _) if !(url.starts_with("https://") || url.starts_with("http://")) => {
+                return Err(ConfigError::Invalid { name: "PUBLIC_URL", reason: format!("{url:?} must start with https:// or http://") });
+            }
+            (Some(url), _) => url,
+            (None, Mode::Dev) => format!("http://{bind_text}"),
+            (None, Mode::Prod) => {
+                return Err(ConfigError::Missing {
+                    name: "PUBLIC_URL",
+                    reason: "the https:// origin of the site, for links in mails, canonical URLs and sitemaps (prod mode)",
+                });
+            }
+        };
+        let mail_url = get("MAIL_URL").map(Secret::new);
+        if mail_url.is_none() && mode == Mode::Prod {
+            return Err(ConfigError::Missing {
+                name: "MAIL_URL",
+                reason: "an SMTP relay such as smtp://user:pass@host:587; without it mail (sign-in codes) would only be logged (prod mode)",
+            });
+        }
+        let relaxed_rate_limits = match get("RELAXED_RATE_LIMITS").as_deref() {
+            None | Some("0" | "false") => false,
+            Some("1" | "true") if mode == Mode::Dev => true,
+            Some("1" | "true") => {
+                return Err(ConfigError::Invalid { name: "RELAXED_RATE_LIMITS", reason: "is for dev mode only (browser journeys); unset it in prod".into() });
+            }
+            Some(other) => return Err(ConfigError::Invalid { name: "RELAXED_RATE_LIMITS", reason: format!("{other:?} is neither true nor false") }),
+        };
+        let trust_proxy_hops = match get("TRUST_PROXY_HOPS") {
+            None => 1,
+            Some(value) => match value.parse::<usize>() {
+                Ok(hops @ 1..=16) => hops,
+                _ => return Err(ConfigError::Invalid { name: "TRUST_PROXY_HOPS", reason: format!("{value:?} is not a number from 1 to 16") }),
+            },
+        };
         Ok(Config {
             database_url: Secret::new(get("DATABASE_URL").unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/vakants".into())),
             redis_url: Secret::new(get("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".into())),
             data_dir: get("DATA_DIR").unwrap_or_else(|| "./data".into()).into(),
             bind,
             mode,
-            mail_url: get("MAIL_URL").map(Secret::new),
+            mail_url,
             mail_from: get("MAIL_FROM").unwrap_or_else(|| "Vakants <no-reply@vakants.ee>".into()),
             app_secret,
             web_dist: get("WEB_DIST").unwrap_or_else(|| "./web/dist".into()).into(),
             trust_proxy: matches!(get("TRUST_PROXY").as_deref(), Some("1" | "true")),
-            public_url: get("PUBLIC_URL").map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()),
+            trust_proxy_hops,
+            public_url,
+            metrics_token: get("METRICS_TOKEN").map(Secret::new),
+            relaxed_rate_limits,
+            header_read_timeout: seconds(&get, "HEADER_READ_TIMEOUT_SECS", 10)?,
+            request_timeout: seconds(&get, "REQUEST_TIMEOUT_SECS", 30)?,
+            upload_timeout: seconds(&get, "UPLOAD_TIMEOUT_SECS", 120)?,
+            shutdown_grace: seconds(&get, "SHUTDOWN_GRACE_SECS", 8)?,
         })
     }
 
@@ -116,23 +219,109 @@ impl Config {
 mod tests {
     use super::*;
 
+    fn lookup<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |key| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string())
+    }
+
+    const PROD: [(&str, &str); 4] = [
+        ("VAKANTS_MODE", "prod"),
+        ("APP_SECRET", "0123456789abcdef0123456789abcdef"),
+        ("PUBLIC_URL", "https://vakants.ee/"),
+        ("MAIL_URL", "smtp://u:p@mail.example:587"),
+    ];
+
+    fn prod_without(name: &str) -> Vec<(&'static str, &'static str)> {
+        PROD.iter().copied().filter(|(k, _)| *k != name).collect()
+    }
+
     #[test]
-    fn defaults_make_a_local_run_work() {
-        let config = Config::from_lookup(|_| None).unwrap();
+    fn dev_defaults_make_a_local_run_work() {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
         assert_eq!(config.bind.to_string(), "127.0.0.1:8080");
         assert!(config.is_dev());
         assert!(config.mail_url.is_none());
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(config.trust_proxy_hops, 1);
+        assert_eq!(config.header_read_timeout, Duration::from_secs(10));
+        assert_eq!(config.request_timeout, Duration::from_secs(30));
+        assert_eq!(config.upload_timeout, Duration::from_secs(120));
+        assert_eq!(config.shutdown_grace, Duration::from_secs(8));
+        assert!(!config.relaxed_rate_limits);
+    }
+
+    #[test]
+    fn the_server_refuses_to_start_without_an_explicit_mode() {
+        let err = Config::from_lookup(|_| None).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "VAKANTS_MODE", .. }), "{err}");
+        assert!(err.to_string().contains("VAKANTS_MODE"));
+        let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "production")])).unwrap_err();
+        assert!(err.to_string().contains("VAKANTS_MODE"));
+    }
+
+    #[test]
+    fn tools_default_to_dev_but_check_an_explicit_prod() {
+        assert!(Config::from_lookup(dev_by_default(|_| None)).unwrap().is_dev());
+        let err = Config::from_lookup(dev_by_default(lookup(&prod_without("MAIL_URL")))).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "MAIL_URL", .. }), "{err}");
     }
 
     #[test]
     fn prod_mode_refuses_to_start_without_a_secret() {
-        let err = Config::from_lookup(|k| (k == "VAKANTS_MODE").then(|| "prod".to_string())).unwrap_err();
+        let err = Config::from_lookup(lookup(&prod_without("APP_SECRET"))).unwrap_err();
         assert!(matches!(err, ConfigError::MissingSecret));
+        let mut short = prod_without("APP_SECRET");
+        short.push(("APP_SECRET", "too-short"));
+        assert!(matches!(Config::from_lookup(lookup(&short)).unwrap_err(), ConfigError::MissingSecret));
+    }
+
+    #[test]
+    fn prod_mode_requires_an_https_public_url() {
+        let err = Config::from_lookup(lookup(&prod_without("PUBLIC_URL"))).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "PUBLIC_URL", .. }), "{err}");
+        let mut plain = prod_without("PUBLIC_URL");
+        plain.push(("PUBLIC_URL", "http://vakants.ee"));
+        let err = Config::from_lookup(lookup(&plain)).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "PUBLIC_URL", .. }), "{err}");
+        let config = Config::from_lookup(lookup(&PROD)).unwrap();
+        assert_eq!(config.public_url, "https://vakants.ee");
+    }
+
+    #[test]
+    fn prod_mode_requires_a_mail_relay() {
+        let err = Config::from_lookup(lookup(&prod_without("MAIL_URL"))).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "MAIL_URL", .. }), "{err}");
+    }
+
+    #[test]
+    fn relaxed_rate_limits_are_for_dev_only() {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("RELAXED_RATE_LIMITS", "true")])).unwrap();
+        assert!(config.relaxed_rate_limits);
+        let mut prod = PROD.to_vec();
+        prod.push(("RELAXED_RATE_LIMITS", "true"));
+        let err = Config::from_lookup(lookup(&prod)).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "RELAXED_RATE_LIMITS", .. }), "{err}");
+    }
+
+    #[test]
+    fn proxy_hops_and_timeouts_are_checked() {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("TRUST_PROXY_HOPS", "2"), ("HEADER_READ_TIMEOUT_SECS", "2")])).unwrap();
+        assert_eq!(config.trust_proxy_hops, 2);
+        assert_eq!(config.header_read_timeout, Duration::from_secs(2));
+        for (name, value) in [("TRUST_PROXY_HOPS", "0"), ("TRUST_PROXY_HOPS", "x"), ("REQUEST_TIMEOUT_SECS", "0"), ("SHUTDOWN_GRACE_SECS", "-1")] {
+            let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), (name, value)])).unwrap_err();
+            assert!(err.to_string().contains(name), "{err}");
+        }
     }
 
     #[test]
     fn secrets_never_print() {
-        let config = Config::from_lookup(|k| (k == "MAIL_URL").then(|| "smtp://u:hunter2@host".to_string())).unwrap();
-        assert!(!format!("{config:?}").contains("hunter2"));
+        let mut pairs = PROD.to_vec();
+        pairs.retain(|(k, _)| *k != "MAIL_URL");
+        pairs.push(("MAIL_URL", "smtp://u:hunter2@host"));
+        pairs.push(("METRICS_TOKEN", "metrics-hunter3"));
+        let config = Config::from_lookup(lookup(&pairs)).unwrap();
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("hunter3"));
+        assert!(!printed.contains("0123456789abcdef"));
     }
 }

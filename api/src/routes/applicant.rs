@@ -4,7 +4,6 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use axum::http::HeaderMap;
 use domain::applications::{self, ApplicationRow, Applied, NewApplication, Reader, Tab};
 use domain::locale::Locale;
 use domain::accounts::Role;
@@ -115,19 +114,18 @@ pub struct Created {
 async fn apply(
     State(state): State<AppState>,
     signed_in: SignedIn,
-    headers: HeaderMap,
     Json(body): Json<NewApplication>,
 ) -> ApiResult<(StatusCode, Json<Created>)> {
     let applied = applications::apply(&state.pool, signed_in.session.user_id, &body).await?;
     // the application is saved: a mail that cannot go out is logged, not the applicant's failure
-    if let Err(error) = send_confirmation(&state, signed_in.context.locale, &headers, applied).await {
+    if let Err(error) = send_confirmation(&state, signed_in.context.locale, applied).await {
         tracing::warn!(error = %error, application_id = %applied.application_id, "application confirmation mail not sent");
     }
     Ok((StatusCode::CREATED, Json(Created { application_id: applied.application_id })))
 }
 
 /// Mails the applicant, in the language of the request, the link to their application.
-async fn send_confirmation(state: &AppState, locale: Locale, headers: &HeaderMap, applied: Applied) -> domain::Result<()> {
+async fn send_confirmation(state: &AppState, locale: Locale, applied: Applied) -> domain::Result<()> {
     let confirmation = applications::confirmation(&state.pool, applied.application_id).await?;
     let [et, en, ru] = &confirmation.occupation;
     let occupation = match locale {
@@ -135,7 +133,7 @@ async fn send_confirmation(state: &AppState, locale: Locale, headers: &HeaderMap
         Locale::En => en,
         Locale::Ru => ru,
     };
-    let origin = crate::seo::origin(state, headers);
+    let origin = crate::seo::origin(state);
     let token = match confirmation.newsletter {
         true => Some(domain::notifications::issue_unsubscribe_token(&state.pool, confirmation.user_id).await?),
         false => None,

@@ -2,10 +2,14 @@
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use domain::crypto;
+use domain::error::ErrorCode;
+
+use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -27,7 +31,23 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     (status, axum::Json(body))
 }
 
-/// Handles `GET /metrics`: Prometheus text format.
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics.render())
+/// Handles `GET /metrics`: Prometheus text format. In prod it needs `Authorization: Bearer
+/// $METRICS_TOKEN` (401 without it or with another; compared in constant time, over hashes so the
+/// length does not leak either) and answers 404 when no token is configured; dev leaves it open.
+async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    if !state.config.is_dev() {
+        let Some(token) = &state.config.metrics_token else {
+            return ApiError(domain::Error::not_found()).into_response();
+        };
+        let given = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+        let allowed = given.is_some_and(|given| {
+            crypto::constant_time_eq(&crypto::sha256(token.expose().as_bytes()), &crypto::sha256(given.as_bytes()))
+        });
+        if !allowed {
+            let mut response = ApiError::code(ErrorCode::Unauthorized).into_response();
+            response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            return response;
+        }
+    }
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics.render()).into_response()
 }

@@ -13,6 +13,9 @@ use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgPool};
 use tokio::sync::oneshot;
 
+/// `PUBLIC_URL` of every spawned app: the origin of its canonical links, sitemaps and mail links.
+pub const TEST_PUBLIC_URL: &str = "https://vakants.test";
+
 fn server_url() -> String {
     std::env::var("TEST_DATABASE_SERVER").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
@@ -105,6 +108,9 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
             "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
             "WEB_DIST" => Some(web_dist.clone()),
+            "PUBLIC_URL" => Some(TEST_PUBLIC_URL.into()),
+            // prod refuses to start without a relay; nothing listens here, so a prod test's mail fails
+            "MAIL_URL" if prod => Some("smtp://127.0.0.1:9".into()),
             _ => None,
         }
     })
@@ -322,4 +328,55 @@ pub async fn error_of(response: Response) -> (StatusCode, Value) {
     let status = response.status();
     let body: Value = response.json().await.unwrap_or(Value::Null);
     (status, body)
+}
+
+/// A database of its own, copied from the migrated template, for a test that runs the `vakants`
+/// binary; dropped (with `force`) with the value.
+pub struct FreshDatabase {
+    pub url: String,
+    name: String,
+}
+
+pub async fn fresh_database() -> FreshDatabase {
+    let template = template().await;
+    let name = format!("vakants_test_{}", uuid::Uuid::new_v4().simple());
+    let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
+    let mut conn = admin.connect().await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name} template {template}"))).execute(&mut conn).await.unwrap();
+    conn.close().await.ok();
+    FreshDatabase { url: format!("{}/{name}", server_url()), name }
+}
+
+impl Drop for FreshDatabase {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
+                if let Ok(mut conn) = admin.connect().await {
+                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)"))).execute(&mut conn).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// The `vakants` binary with an empty environment but `PATH` and the given variables.
+pub fn vakants_command(args: &[&str], env: &[(&str, String)]) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_vakants"));
+    command.args(args).env_clear();
+    if let Ok(path) = std::env::var("PATH") {
+        command.env("PATH", path);
+    }
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command
+}
+
+/// A port nothing listens on right now (bound and released).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }

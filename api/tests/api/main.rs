@@ -27,6 +27,7 @@ mod reference;
 mod roles;
 mod search;
 mod security_headers;
+mod server;
 mod sessions;
 mod uploads;
 mod web;

@@ -102,6 +102,7 @@ async fn a_cv_file_is_checked_by_content_and_size() {
 fn start_worker(app: &TestApp) -> tokio::process::Child {
     tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
         .arg("worker")
+        .env("VAKANTS_MODE", "dev")
         .env("DATABASE_URL", &app.database_url)
         .env("DATA_DIR", &app.data_dir)
         .env("RUST_LOG", "warn")

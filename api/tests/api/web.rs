@@ -32,12 +32,12 @@ async fn a_page_route_gets_index_html_with_its_own_head() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["cache-control"], "no-cache");
     assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
-    let host = app.address.trim_start_matches("http://").to_string();
+    let origin = crate::helpers::TEST_PUBLIC_URL;
     let html = response.text().await.unwrap();
     assert!(html.contains("<html lang=\"ru\">"));
     assert!(html.contains("<title>Вопросы и ответы для соискателей | Vakants</title>"));
-    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"http://{host}/ru/faq-applicants\" />")));
-    assert!(html.contains(&format!("hreflang=\"en\" href=\"http://{host}/en/faq-applicants\"")));
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{origin}/ru/faq-applicants\" />")));
+    assert!(html.contains(&format!("hreflang=\"en\" href=\"{origin}/en/faq-applicants\"")));
     assert!(html.contains("/assets/index-abc123.js"));
     std::fs::remove_dir_all(dir).ok();
 }
