@@ -22,6 +22,7 @@ mod pages;
 mod pipeline;
 mod products;
 mod reference;
+mod resource_limits;
 mod roles;
 mod search;
 mod sessions;
