@@ -56,6 +56,9 @@ enum Command {
     },
     /// List jobs that failed all their attempts.
     Jobs,
+    /// Read a PDF on stdin and write its text on stdout. The worker runs this in a child process
+    /// with CPU-time and memory limits, so a hostile file cannot take the server down.
+    ExtractPdf,
 }
 
 fn init_logging(config: &Config) {
@@ -133,6 +136,9 @@ async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, o
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Command::ExtractPdf = cli.command {
+        std::process::exit(worker::extract::child_main());
+    }
     if let Command::Openapi = cli.command {
         let (_, openapi) = api::api_router(true);
         println!("{}", openapi.to_pretty_json()?);
@@ -225,6 +231,7 @@ async fn main() -> anyhow::Result<()> {
             println!("imported {written} companies from {}", file.display());
         }
         Command::Openapi => unreachable!("handled before configuration"),
+        Command::ExtractPdf => unreachable!("handled before configuration"),
         Command::Reindex { vacancies, cvs } => {
             let job = worker::RebuildJob { vacancies: vacancies || !cvs, cvs: cvs || !vacancies };
             let pool = domain::db::connect(config.database_url.expose(), 4).await?;

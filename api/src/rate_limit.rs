@@ -32,6 +32,9 @@ pub struct RateLimits {
     pub verify_per_ip: Limit,
     /// `GET /user/my-data` per user: an export reads every table and file of the user.
     pub my_data_per_user: Limit,
+    /// Uploads per user (`POST /api/user/upload`, the profile picture, a CV's PDF): each may be
+    /// tens of MiB to read, check and store.
+    pub uploads_per_user: Limit,
 }
 
 impl RateLimits {
@@ -49,6 +52,7 @@ impl Default for RateLimits {
             send_code_per_ip: Limit { max: 30, window_secs: 600 },
             verify_per_ip: Limit { max: 60, window_secs: 600 },
             my_data_per_user: Limit { max: 5, window_secs: 3600 },
+            uploads_per_user: Limit { max: 60, window_secs: 3600 },
         }
     }
 }

@@ -18,6 +18,25 @@ pub const MAX_SIDE: u32 = 4096;
 /// The side of the square thumbnail.
 pub const THUMBNAIL_SIDE: u32 = 128;
 
+/// Pictures decoded (and encoded again, or thumbnailed) at the same time in one process: each
+/// may take up to 256 MiB and a core, so a burst of uploads waits its turn instead.
+pub const MAX_CONCURRENT_DECODES: usize = 2;
+static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(MAX_CONCURRENT_DECODES);
+
+/// Runs picture work (decoding, encoding, thumbnails) on a blocking thread, at most
+/// [`MAX_CONCURRENT_DECODES`] at once. The permit goes with the work, so a caller that stops
+/// waiting (a client that hung up) does not free its place while the decoding still runs.
+pub async fn decode_bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let permit = DECODES.acquire().await.map_err(anyhow::Error::from)?;
+    let result = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    Ok(result)
+}
+
 /// The queue of thumbnail jobs.
 pub const THUMBNAIL_QUEUE: &str = "vakants.thumbnail";
 
@@ -76,7 +95,7 @@ pub async fn upload(pool: &PgPool, store: &FileStore, user_id: Uuid, name: &str,
         Some(kind @ (Sniffed::Png | Sniffed::Jpeg)) => kind,
         _ => return Err(wrong_file()),
     };
-    let clean = tokio::task::spawn_blocking(move || reencode(&bytes, sniffed)).await.map_err(anyhow::Error::from)??;
+    let clean = decode_bounded(move || reencode(&bytes, sniffed)).await??;
     let key = store.put(&clean).await?;
     let mut tx = pool.begin().await?;
     let previous = detach(&mut tx, user_id).await?;
@@ -145,6 +164,29 @@ mod tests {
         let err = reencode(&png(MAX_SIDE + 1, 2), Sniffed::Png).unwrap_err();
         assert!(err.to_string().contains("pixels"), "{err}");
         assert!(reencode(b"\x89PNG\r\n\x1a\nnot really", Sniffed::Png).is_err());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn at_most_two_pictures_are_decoded_at_once() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let tasks: Vec<_> = (0..6)
+            .map(|_| {
+                let (running, most) = (running.clone(), most.clone());
+                tokio::spawn(decode_bounded(move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                }))
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().unwrap();
+        }
+        assert_eq!(most.load(Ordering::SeqCst), MAX_CONCURRENT_DECODES);
     }
 
     #[test]

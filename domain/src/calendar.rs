@@ -7,6 +7,7 @@
 //! Another user's event is "not found", so ids do not leak.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
@@ -31,6 +32,9 @@ pub const MAX_COUNT: u32 = 1000;
 pub const MAX_EVENTS_PER_USER: i64 = 5000;
 /// Occurrences of one series that one range query answers at most.
 pub const MAX_OCCURRENCES: u16 = 2000;
+/// Occurrences of all of a user's series that one range query expands at most; past it the
+/// query is refused (`too_many_occurrences`) and the caller asks for a shorter period.
+pub const MAX_OCCURRENCES_PER_QUERY: usize = 5000;
 const FREQUENCIES: [&str; 4] = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"];
 const OTHER_PARTS: [&str; 6] = ["INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST"];
 
@@ -367,15 +371,46 @@ pub async fn one_off_events(pool: &PgPool, owner: Uuid, from: DateTime<Utc>, to:
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(owner).bind(from).bind(to).fetch_all(pool).await?)
 }
 
-/// One occurrence of a recurring event.
+/// One occurrence of a recurring event. The occurrences of one series share its row (and so its
+/// name and description) instead of each holding a copy.
 #[derive(Clone, Debug)]
 pub struct Occurrence {
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
-    pub event: CalendarEvent,
+    pub event: Arc<CalendarEvent>,
 }
 
-/// The occurrences of the user's recurring events that overlap `[from, to)`, in time order.
+fn too_many_occurrences() -> Error {
+    Error::Client {
+        code: ErrorCode::TooManyOccurrences,
+        message: format!(
+            "The period holds more than {MAX_OCCURRENCES_PER_QUERY} occurrences of recurring events; choose a shorter period"
+        )
+        .into(),
+        field: Some("end"),
+    }
+}
+
+/// Expands the series over `[from, to)`, refusing once more than [`MAX_OCCURRENCES_PER_QUERY`]
+/// occurrences are found (so at most that many, plus one series' worth, are ever held).
+pub fn expand_series(series: Vec<CalendarEvent>, from: DateTime<Utc>, to: DateTime<Utc>) -> Result<Vec<Occurrence>> {
+    let mut found: Vec<Occurrence> = Vec::new();
+    for event in series {
+        let Some(rule) = event.recurrence.as_deref() else { continue };
+        let length = event.length();
+        let starts = occurrences(rule, event.start, length, from, to)?;
+        if found.len() + starts.len() > MAX_OCCURRENCES_PER_QUERY {
+            return Err(too_many_occurrences());
+        }
+        let event = Arc::new(event);
+        found.extend(starts.into_iter().map(|start| Occurrence { start, end: start + length, event: Arc::clone(&event) }));
+    }
+    found.sort_by(|a, b| a.start.cmp(&b.start).then(a.event.event_id.cmp(&b.event.event_id)));
+    Ok(found)
+}
+
+/// The occurrences of the user's recurring events that overlap `[from, to)`, in time order. The
+/// expansion is CPU work and runs on a blocking thread, off the async workers.
 #[tracing::instrument(skip_all)]
 pub async fn recurring_occurrences(pool: &PgPool, owner: Uuid, from: DateTime<Utc>, to: DateTime<Utc>) -> Result<Vec<Occurrence>> {
     let sql = format!(
@@ -385,16 +420,7 @@ pub async fn recurring_occurrences(pool: &PgPool, owner: Uuid, from: DateTime<Ut
          order by starts_at, id"
     );
     let series: Vec<CalendarEvent> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(owner).bind(from).bind(to).fetch_all(pool).await?;
-    let mut found = Vec::new();
-    for event in series {
-        let Some(rule) = event.recurrence.as_deref() else { continue };
-        let length = event.length();
-        for start in occurrences(rule, event.start, length, from, to)? {
-            found.push(Occurrence { start, end: start + length, event: event.clone() });
-        }
-    }
-    found.sort_by(|a, b| a.start.cmp(&b.start).then(a.event.event_id.cmp(&b.event.event_id)));
-    Ok(found)
+    tokio::task::spawn_blocking(move || expand_series(series, from, to)).await.map_err(anyhow::Error::from)?
 }
 
 /// An interview as a calendar entry: an accepted (or completed) one at its time, or an
@@ -606,6 +632,30 @@ mod tests {
         assert!(check_range(tallinn(2026, 5, 4, 0, 0), tallinn(2026, 5, 4, 0, 0)).is_err());
         assert!(check_range(tallinn(2026, 1, 1, 0, 0), tallinn(2027, 2, 1, 0, 0)).is_err());
         assert!(check_range(tallinn(2026, 1, 1, 0, 0), tallinn(2026, 2, 12, 0, 0)).is_ok());
+    }
+
+    #[test]
+    fn a_query_expands_a_bounded_number_of_occurrences_sharing_their_text() {
+        let first = tallinn(2026, 1, 1, 9, 0);
+        let event = |n: u32| CalendarEvent {
+            event_id: Uuid::from_u128(n.into()),
+            name: format!("Daily {n}"),
+            description: Some("x".repeat(MAX_DESCRIPTION)),
+            start: first,
+            end: first + Duration::hours(1),
+            all_day: false,
+            recurrence: Some("FREQ=DAILY".into()),
+            recurrence_until: None,
+            time_zone: TIME_ZONE.name().into(),
+            created_at: first,
+            updated_at: first,
+        };
+        let (from, to) = (tallinn(2026, 1, 1, 0, 0), tallinn(2027, 1, 1, 0, 0));
+        let found = expand_series((0..13).map(event).collect(), from, to).unwrap();
+        assert_eq!(found.len(), 13 * 365);
+        assert!(Arc::ptr_eq(&found[0].event, &found[13].event), "one series' occurrences share its row");
+        let err = expand_series((0..14).map(event).collect(), from, to).unwrap_err();
+        assert!(matches!(err, Error::Client { code: ErrorCode::TooManyOccurrences, field: Some("end"), .. }), "{err:?}");
     }
 
     #[test]

@@ -34,6 +34,11 @@ pub enum ErrorCode {
     TooManyRequests,
     ServiceUnavailable,
     Internal,
+    /// A calendar query whose period holds more occurrences of recurring events than one answer
+    /// may carry; the field is the period's end.
+    TooManyOccurrences,
+    /// An upload that would take the user's stored files over their storage quota.
+    StorageQuotaExceeded,
 }
 
 impl ErrorCode {
@@ -43,6 +48,7 @@ impl ErrorCode {
             InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
             | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
             | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
+            TooManyOccurrences | StorageQuotaExceeded => 400,
             Unauthorized => 401,
             AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
@@ -79,6 +85,8 @@ impl ErrorCode {
             TooManyRequests => "too_many_requests",
             ServiceUnavailable => "service_unavailable",
             Internal => "internal",
+            TooManyOccurrences => "too_many_occurrences",
+            StorageQuotaExceeded => "storage_quota_exceeded",
         }
     }
 
@@ -112,6 +120,8 @@ impl ErrorCode {
             TooManyRequests => "Too many requests, please try again later",
             ServiceUnavailable => "Service Unavailable",
             Internal => "Unknown error",
+            TooManyOccurrences => "The period holds too many occurrences of recurring events; choose a shorter period",
+            StorageQuotaExceeded => "Your files take up all of your storage; delete files you no longer need first",
         }
     }
 }

@@ -8,13 +8,20 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::crypto;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::jobs::{self, ExtractPdfText};
 
 /// The largest PDF CV accepted, and the largest file of a certificate, course or reference.
 pub const MAX_PDF_BYTES: usize = 10 * 1024 * 1024;
 /// The largest portfolio file (it may be a video).
 pub const MAX_PORTFOLIO_BYTES: usize = 50 * 1024 * 1024;
+/// The most one user's stored files (of every kind) may take together.
+pub const STORAGE_QUOTA_BYTES: i64 = 200 * 1024 * 1024;
+/// How long a file no row refers to is kept: an upload waits this long for the CV that will use
+/// it to be saved, then [`purge_unreferenced`] deletes it.
+pub const UNREFERENCED_GRACE: chrono::Duration = chrono::Duration::days(1);
+/// Files deleted per statement by [`purge_unreferenced`].
+const PURGE_BATCH: i64 = 500;
 /// How much of a zip container's index entry is read to tell an office document's type.
 const MAX_CONTAINER_ENTRY_BYTES: u64 = 256 * 1024;
 /// How far into a media file a marker (the Matroska doc type, an Ogg codec header) is looked for.
@@ -325,6 +332,7 @@ pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id:
     let Some(previous) = previous else {
         return Err(Error::not_found());
     };
+    check_quota(&mut tx, owner, bytes.len(), true).await?;
     let key = store.put(bytes).await?;
     let written = async {
         let file_id = insert_file(&mut tx, owner, "cv_pdf", name, Sniffed::Pdf, bytes, &key, "pending").await?;
@@ -372,6 +380,78 @@ pub async fn erase_unreferenced(conn: &mut PgConnection, owner: Uuid, candidates
     .bind(&CV_FILE_KINDS[..])
     .fetch_all(conn)
     .await?)
+}
+
+fn quota_exceeded() -> Error {
+    Error::Client {
+        code: ErrorCode::StorageQuotaExceeded,
+        message: format!(
+            "Your files would take more than {} MB of storage; delete files you no longer need first",
+            STORAGE_QUOTA_BYTES / (1024 * 1024)
+        )
+        .into(),
+        field: Some("file"),
+    }
+}
+
+/// Fails with `storage_quota_exceeded` when `adding` more bytes would take the owner's stored
+/// files over [`STORAGE_QUOTA_BYTES`]. On a transaction that then records the file, pass
+/// `lock`: the owner's uploads are serialized until it ends, so two at once cannot both pass.
+pub async fn check_quota(conn: &mut PgConnection, owner: Uuid, adding: usize, lock: bool) -> Result<()> {
+    if lock {
+        sqlx::query("select pg_advisory_xact_lock(hashtextextended('vakants.files.quota:' || $1::text, 0))")
+            .bind(owner)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let used: i64 = sqlx::query_scalar("select coalesce(sum(size_bytes), 0)::bigint from files where owner_user_id = $1")
+        .bind(owner)
+        .fetch_one(&mut *conn)
+        .await?;
+    if used.saturating_add(adding as i64) > STORAGE_QUOTA_BYTES {
+        return Err(quota_exceeded());
+    }
+    Ok(())
+}
+
+/// The columns that refer to `files` rows, as (table, column), both quoted for SQL. They are read
+/// from the database's foreign keys, so a table added later keeps its files without a change here.
+pub async fn referencing_columns(pool: &PgPool) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "select c.conrelid::regclass::text, quote_ident(a.attname::text)
+         from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+         where c.contype = 'f' and c.confrelid = 'files'::regclass
+         order by 1, 2",
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Deletes the files stored before `cutoff` that no row refers to (through any foreign key to
+/// `files`: a CV's PDF or row, a profile's picture or its thumbnail, a company's logo, an
+/// invoice…), the rows first and then their bytes; answers how many went. A file in use is kept
+/// however old it is, and so is one a transaction is just linking (its row is locked and skipped).
+#[tracing::instrument(skip_all)]
+pub async fn purge_unreferenced(pool: &PgPool, store: &FileStore, cutoff: chrono::DateTime<chrono::Utc>) -> Result<u64> {
+    let columns = referencing_columns(pool).await?;
+    let unreferenced: String = columns
+        .iter()
+        .map(|(table, column)| format!(" and not exists (select 1 from {table} r where r.{column} = f.id)"))
+        .collect();
+    let sql = format!(
+        "delete from files where id in (select f.id from files f where f.created_at < $1{unreferenced}
+                                         order by f.created_at limit $2 for update skip locked)
+         returning storage_key"
+    );
+    let mut deleted = 0;
+    loop {
+        let keys: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.clone())).bind(cutoff).bind(PURGE_BATCH).fetch_all(pool).await?;
+        store.remove_all(&keys).await;
+        deleted += keys.len() as u64;
+        if (keys.len() as i64) < PURGE_BATCH {
+            return Ok(deleted);
+        }
+    }
 }
 
 /// What an applicant uploads for a CV (`POST /api/user/upload?kind=`).
@@ -471,8 +551,10 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
         Some(sniffed) if kind.accepts(sniffed) => sniffed,
         _ => return Err(Error::field("file", kind.wrong_file_message())),
     };
+    // a cheap look first, so a user over the quota costs no decoding or writing
+    check_quota(&mut *pool.acquire().await?, owner, bytes.len(), false).await?;
     let bytes = if sniffed.class() == FileClass::Image {
-        tokio::task::spawn_blocking(move || crate::avatars::reencode(&bytes, sniffed)).await.map_err(anyhow::Error::from)??
+        crate::avatars::decode_bounded(move || crate::avatars::reencode(&bytes, sniffed)).await??
     } else {
         bytes
     };
@@ -482,6 +564,7 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
     let key = store.put(&bytes).await?;
     let written = async {
         let mut tx = pool.begin().await?;
+        check_quota(&mut tx, owner, bytes.len(), true).await?;
         let text_status = if pdf { "pending" } else { "not_applicable" };
         let file_id = insert_file(&mut tx, owner, kind.file_kind(), &name, sniffed, &bytes, &key, text_status).await?;
         if pdf {

@@ -94,7 +94,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
     let batcher = Batcher::new(pool.clone(), Arc::new(engine.clone()), places);
     let batching = tokio::spawn(batcher.run(receiver));
-    let maintenance = tokio::spawn(maintenance::run(pool.clone(), sender.clone(), shutdown.clone()));
+    let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
 
     let config = QueueConfig::default()
         .queue(INDEX_QUEUE)

@@ -1,7 +1,9 @@
-//! Periodic work: reconciliation of the index with Postgres, and deleting ended sessions and codes.
+//! Periodic work: reconciliation of the index with Postgres, deleting ended sessions and codes,
+//! and deleting uploads that nothing has used for a day.
 
 use std::time::Duration;
 
+use domain::files::FileStore;
 use domain::jobs::IndexJob;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, watch};
@@ -10,7 +12,7 @@ use crate::Pending;
 
 /// How often the index is compared with Postgres.
 pub const RECONCILE_INTERVAL: Duration = Duration::from_secs(60);
-/// How often ended sessions and codes are deleted.
+/// How often ended sessions and codes, and unused uploads, are deleted.
 pub const PURGE_INTERVAL: Duration = Duration::from_secs(600);
 /// At most this many out-of-date documents are queued per round.
 const RECONCILE_LIMIT: i64 = 5000;
@@ -20,6 +22,12 @@ pub async fn purge(pool: &PgPool) -> domain::Result<(u64, u64)> {
     let sessions = domain::sessions::purge_ended(pool).await?;
     let codes = domain::otp::purge_ended(pool).await?;
     Ok((sessions, codes))
+}
+
+/// Deletes the files no row has referred to for [`domain::files::UNREFERENCED_GRACE`] (an upload
+/// whose CV was never saved, a picture left behind); answers how many.
+pub async fn purge_files(pool: &PgPool, files: &FileStore) -> domain::Result<u64> {
+    domain::files::purge_unreferenced(pool, files, chrono::Utc::now() - domain::files::UNREFERENCED_GRACE).await
 }
 
 /// Finds rows whose index entry is missing, stale or should be gone, and hands them to the
@@ -35,7 +43,7 @@ pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow
     Ok(count)
 }
 
-pub async fn run(pool: PgPool, batcher: mpsc::Sender<Pending>, mut shutdown: watch::Receiver<bool>) {
+pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>, mut shutdown: watch::Receiver<bool>) {
     let mut reconcile_tick = tokio::time::interval(RECONCILE_INTERVAL);
     let mut purge_tick = tokio::time::interval(PURGE_INTERVAL);
     loop {
@@ -45,10 +53,17 @@ pub async fn run(pool: PgPool, batcher: mpsc::Sender<Pending>, mut shutdown: wat
                 Ok(count) => tracing::info!(count, "reconciliation: out-of-date documents queued"),
                 Err(err) => tracing::warn!(error = %err, "reconciliation failed"),
             },
-            _ = purge_tick.tick() => match purge(&pool).await {
-                Ok((sessions, codes)) => tracing::info!(sessions, codes, "maintenance: ended sessions and codes deleted"),
-                Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
-            },
+            _ = purge_tick.tick() => {
+                match purge(&pool).await {
+                    Ok((sessions, codes)) => tracing::info!(sessions, codes, "maintenance: ended sessions and codes deleted"),
+                    Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
+                }
+                match purge_files(&pool, &files).await {
+                    Ok(0) => {}
+                    Ok(count) => tracing::info!(count, "maintenance: unused uploads deleted"),
+                    Err(err) => tracing::warn!(error = %err, "deleting unused uploads failed"),
+                }
+            }
             _ = shutdown.changed() => break,
         }
     }

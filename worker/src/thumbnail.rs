@@ -13,7 +13,7 @@ pub async fn handle(job: MakeThumbnail, pool: Data<PgPool>, files: Data<FileStor
         return Ok(());
     };
     let bytes = files.get(&key).await.map_err(|e| format!("{e:#}"))?;
-    let small = match tokio::task::spawn_blocking(move || avatars::thumbnail(&bytes)).await? {
+    let small = match avatars::decode_bounded(move || avatars::thumbnail(&bytes)).await.map_err(|e| format!("{e:#}"))? {
         Ok(small) => small,
         Err(err) => {
             tracing::info!(file = %job.file_id, error = %err, "no thumbnail for an unreadable picture");

@@ -1,6 +1,9 @@
 //! The calendar of any signed-in user: their own events (one-off and recurring) and, read-only,
 //! their interviews. Someone else's event is "not found".
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
@@ -45,7 +48,7 @@ impl RangeParams {
     }
 }
 
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CalendarItemKind {
     Event,
@@ -72,6 +75,8 @@ pub struct CalendarInterview {
 }
 
 /// One entry of the calendar: an own event (or one occurrence of a recurring one) or an interview.
+/// The text fields are shared: the occurrences of one series point at the same name and
+/// description instead of each holding a copy.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarItem {
@@ -82,15 +87,18 @@ pub struct CalendarItem {
     pub interview_id: Option<Uuid>,
     /// The event's name; for an interview the occupation (in the request's language) and the
     /// company, or on the employer's side the applicant and the occupation.
-    pub name: String,
-    pub description: Option<String>,
+    #[schema(value_type = String)]
+    pub name: Arc<str>,
+    #[schema(value_type = Option<String>)]
+    pub description: Option<Arc<str>>,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub all_day: bool,
     /// Interviews are read-only here.
     pub read_only: bool,
     /// The RRULE of a recurring event's occurrence.
-    pub recurrence: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub recurrence: Option<Arc<str>>,
     /// A recurring event's first occurrence as stored (what an edit of the series starts from).
     pub series_start: Option<DateTime<Utc>>,
     pub series_end: Option<DateTime<Utc>>,
@@ -103,15 +111,34 @@ fn event_item(event: CalendarEvent, start: DateTime<Utc>, end: DateTime<Utc>) ->
         kind: CalendarItemKind::Event,
         event_id: Some(event.event_id),
         interview_id: None,
-        name: event.name,
-        description: event.description,
+        name: event.name.into(),
+        description: event.description.map(Into::into),
         start,
         end,
         all_day: event.all_day,
         read_only: false,
-        recurrence: event.recurrence,
+        recurrence: event.recurrence.map(Into::into),
         series_start: recurring.then_some(event.start),
         series_end: recurring.then_some(event.end),
+        interview: None,
+    }
+}
+
+/// Another occurrence of the event `series` stands for: the same (shared) text, its own times.
+fn occurrence_item(series: &CalendarItem, start: DateTime<Utc>, end: DateTime<Utc>) -> CalendarItem {
+    CalendarItem {
+        kind: series.kind,
+        event_id: series.event_id,
+        interview_id: None,
+        name: Arc::clone(&series.name),
+        description: series.description.clone(),
+        start,
+        end,
+        all_day: series.all_day,
+        read_only: series.read_only,
+        recurrence: series.recurrence.clone(),
+        series_start: series.series_start,
+        series_end: series.series_end,
         interview: None,
     }
 }
@@ -132,7 +159,7 @@ fn interview_item(entry: InterviewEntry, locale: Locale) -> CalendarItem {
         kind: CalendarItemKind::Interview,
         event_id: None,
         interview_id: Some(entry.interview_id),
-        name,
+        name: name.into(),
         description: None,
         start: entry.start,
         end: entry.end,
@@ -183,15 +210,27 @@ async fn my_events(State(state): State<AppState>, signed_in: SignedIn, Query(par
 }
 
 /// Handles `GET /api/user/events/my/recurrent?start&end`: every occurrence of the user's
-/// recurring events that overlaps the range, expanded in Europe/Tallinn, in time order.
+/// recurring events that overlaps the range, expanded in Europe/Tallinn, in time order. One
+/// answer holds at most 5 000 occurrences (`calendar::MAX_OCCURRENCES_PER_QUERY`); a period with
+/// more is refused and the caller asks for a shorter one.
 #[utoipa::path(get, path = "/events/my/recurrent", tag = "user", params(RangeParams),
     responses((status = 200, body = Vec<CalendarItem>),
-        (status = 400, body = ErrorBody, description = "a wrong date; wrong_period: Wrong period; a range over 366 days"),
+        (status = 400, body = ErrorBody, description = "a wrong date; wrong_period: Wrong period; a range over 366 days; \
+            too_many_occurrences (field `end`): the period holds more than 5 000 occurrences, choose a shorter one"),
         (status = 401, body = ErrorBody)))]
 async fn my_recurrent_events(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<RangeParams>) -> ApiResult<Json<Vec<CalendarItem>>> {
     let (from, to) = params.read()?;
     let occurrences = calendar::recurring_occurrences(&state.pool, signed_in.session.user_id, from, to).await?;
-    Ok(Json(occurrences.into_iter().map(|o| event_item(o.event, o.start, o.end)).collect()))
+    // one item per series with the text; each occurrence copies it with its own times, sharing the text
+    let mut series: HashMap<Uuid, CalendarItem> = HashMap::new();
+    let items = occurrences
+        .into_iter()
+        .map(|o| {
+            let template = series.entry(o.event.event_id).or_insert_with(|| event_item(CalendarEvent::clone(&o.event), o.event.start, o.event.end));
+            occurrence_item(template, o.start, o.end)
+        })
+        .collect();
+    Ok(Json(items))
 }
 
 /// Handles `POST /api/user/events`: adds an event (recurring when `recurrence` holds an RRULE).

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::download::{Disposition, file_response};
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -72,20 +72,21 @@ pub struct UploadName {
 #[utoipa::path(post, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path), UploadName),
     request_body(content = String, content_type = "application/pdf", description = "the PDF's bytes"),
     responses((status = 201, body = CvPdf),
-        (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF by its content)"),
-        (status = 404, body = ErrorBody, description = "not one of the applicant's CVs")))]
+        (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF by its content); \
+            storage_quota_exceeded (`file`): the user's files would take more than 200 MiB"),
+        (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
 async fn upload_pdf(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<Uuid>,
     Query(params): Query<UploadName>,
+    headers: axum::http::HeaderMap,
     body: Body,
 ) -> ApiResult<(StatusCode, Json<CvPdf>)> {
     let owner = signed_in.session.user_id;
-    // one byte over the limit is enough for the domain to answer "too large"; reading stops there
-    let bytes = axum::body::to_bytes(body, MAX_PDF_BYTES + 1)
-        .await
-        .map_err(|_| ApiError(domain::Error::field("file", "The file is too large")))?;
+    crate::routes::uploads::count_upload(&state, &signed_in).await?;
+    let bytes = crate::routes::uploads::read_body(&headers, body, MAX_PDF_BYTES).await?;
     let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("cv.pdf");
     domain::files::attach_cv_pdf(&state.pool, &state.files, owner, id, name, &bytes).await?;
     let pdf = cvs::pdf(&state.pool, owner, id).await?.ok_or_else(domain::Error::not_found)?;

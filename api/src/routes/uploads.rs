@@ -4,12 +4,13 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use domain::Error;
 use domain::accounts::Role;
 use domain::cvs::Viewer;
 use domain::files::{self, FileClass, Sniffed, UploadKind, UploadedFile};
+use futures::StreamExt;
 use serde::Deserialize;
 use tokio_util::io::ReaderStream;
 use utoipa::IntoParams;
@@ -33,6 +34,34 @@ pub fn viewer(signed_in: &SignedIn) -> Viewer {
     Viewer { user_id: session.user_id, company_id: session.company_id.filter(|_| session.has_role(Role::Employer)) }
 }
 
+/// Counts an upload against the user's hourly rate (`RateLimits::uploads_per_user`, 60 an hour by
+/// default); past it the call answers 429 before the body is read.
+pub(crate) async fn count_upload(state: &AppState, signed_in: &SignedIn) -> ApiResult<()> {
+    state.limiter.hit("upload", &signed_in.session.user_id.to_string(), state.limits.uploads_per_user).await?;
+    Ok(())
+}
+
+/// Reads an upload's body into one buffer of its announced size, refusing it ("The file is too
+/// large") as soon as it passes `max`. The bytes are copied once, from the connection into this
+/// buffer; `to_bytes(..).to_vec()` held them twice.
+pub(crate) async fn read_body(headers: &HeaderMap, body: Body, max: usize) -> ApiResult<Vec<u8>> {
+    let too_large = || ApiError(Error::field("file", "The file is too large"));
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if announced.is_some_and(|length| length > max) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(announced.unwrap_or(0));
+    let mut chunks = body.into_data_stream();
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|_| ApiError(Error::field("file", "The upload was interrupted; send the file again")))?;
+        if bytes.len() + chunk.len() > max {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UploadParams {
@@ -49,15 +78,22 @@ pub struct UploadParams {
 /// PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
 /// WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
 /// `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+///
+/// Limits: a user's stored files take at most 200 MiB together (`storage_quota_exceeded`), a
+/// user uploads at most 60 files an hour (429, with this call's siblings: the profile picture and
+/// a CV's PDF), and a file no CV row refers to is deleted a day after its upload.
 #[utoipa::path(post, path = "/upload", tag = "user", params(UploadParams),
     request_body(content = String, content_type = "application/octet-stream", description = "the file's bytes"),
     responses((status = 201, body = UploadedFile),
-        (status = 400, body = ErrorBody, description = "`kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take)"),
-        (status = 401, body = ErrorBody)))]
+        (status = 400, body = ErrorBody, description = "`kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take); \
+            storage_quota_exceeded (`file`): the user's files would take more than 200 MiB"),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
 async fn upload(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Query(params): Query<UploadParams>,
+    headers: HeaderMap,
     body: Body,
 ) -> ApiResult<(StatusCode, Json<UploadedFile>)> {
     let kind = match params.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
@@ -65,12 +101,10 @@ async fn upload(
         Some(kind) => UploadKind::parse(kind)
             .ok_or_else(|| Error::field("kind", "Unknown kind of file: choose certificate, course, reference, portfolio or cv"))?,
     };
-    // one byte over the limit is enough for the domain to answer "too large"; reading stops there
-    let bytes = axum::body::to_bytes(body, kind.max_bytes() + 1)
-        .await
-        .map_err(|_| ApiError(Error::field("file", "The file is too large")))?;
+    count_upload(&state, &signed_in).await?;
+    let bytes = read_body(&headers, body, kind.max_bytes()).await?;
     let name = params.name.unwrap_or_default();
-    let uploaded = files::upload_cv_file(&state.pool, &state.files, signed_in.session.user_id, kind, &name, bytes.to_vec()).await?;
+    let uploaded = files::upload_cv_file(&state.pool, &state.files, signed_in.session.user_id, kind, &name, bytes).await?;
     Ok((StatusCode::CREATED, Json(uploaded)))
 }
 

@@ -101,17 +101,18 @@ pub struct PictureName {
 #[utoipa::path(post, path = "/upload/avatar", tag = "user", params(PictureName),
     request_body(content = String, content_type = "image/png", description = "the picture's bytes (PNG or JPG)"),
     responses((status = 200, body = Me), (status = 400, body = ErrorBody, description = "The file is too large; Wrong file; too many pixels"),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
 async fn upload_avatar(
     State(state): State<AppState>,
     signed_in: SignedIn,
     crate::error::Query(params): crate::error::Query<PictureName>,
+    headers: axum::http::HeaderMap,
     body: axum::body::Body,
 ) -> ApiResult<Json<Me>> {
-    let too_large = || crate::error::ApiError(domain::Error::field("file", "The file is too large"));
-    let bytes = axum::body::to_bytes(body, domain::avatars::MAX_AVATAR_BYTES + 1).await.map_err(|_| too_large())?;
+    crate::routes::uploads::count_upload(&state, &signed_in).await?;
+    let bytes = crate::routes::uploads::read_body(&headers, body, domain::avatars::MAX_AVATAR_BYTES).await?;
     let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("avatar");
-    domain::avatars::upload(&state.pool, &state.files, signed_in.session.user_id, name, bytes.to_vec()).await?;
+    domain::avatars::upload(&state.pool, &state.files, signed_in.session.user_id, name, bytes).await?;
     current_me(&state, &signed_in, signed_in.session.company_id).await
 }
 

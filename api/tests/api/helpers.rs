@@ -84,6 +84,7 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    worker::extract::use_program(env!("CARGO_BIN_EXE_vakants"));
     let template = template().await;
     let database = format!("vakants_test_{}", uuid::Uuid::new_v4().simple());
     let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();

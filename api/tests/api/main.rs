@@ -24,6 +24,7 @@ mod pages;
 mod pipeline;
 mod products;
 mod reference;
+mod resource_limits;
 mod roles;
 mod search;
 mod security_headers;

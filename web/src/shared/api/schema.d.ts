@@ -1204,7 +1204,9 @@ export interface paths {
         };
         /**
          * Handles `GET /api/user/events/my/recurrent?start&end`: every occurrence of the user's
-         *     recurring events that overlaps the range, expanded in Europe/Tallinn, in time order.
+         *     recurring events that overlaps the range, expanded in Europe/Tallinn, in time order. One
+         *     answer holds at most 5 000 occurrences (`calendar::MAX_OCCURRENCES_PER_QUERY`); a period with
+         *     more is refused and the caller asks for a shorter one.
          */
         get: operations["my_recurrent_events"];
         put?: never;
@@ -1335,6 +1337,9 @@ export interface paths {
          *     PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
          *     WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
          *     `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+         * @description Limits: a user's stored files take at most 200 MiB together (`storage_quota_exceeded`), a
+         *     user uploads at most 60 files an hour (429, with this call's siblings: the profile picture and
+         *     a CV's PDF), and a file no CV row refers to is deleted a day after its upload.
          */
         post: operations["upload"];
         delete?: never;
@@ -1564,7 +1569,11 @@ export interface components {
             tentative: boolean;
             type: components["schemas"]["InterviewType"];
         };
-        /** @description One entry of the calendar: an own event (or one occurrence of a recurring one) or an interview. */
+        /**
+         * @description One entry of the calendar: an own event (or one occurrence of a recurring one) or an interview.
+         *     The text fields are shared: the occurrences of one series point at the same name and
+         *     description instead of each holding a copy.
+         */
         CalendarItem: {
             allDay: boolean;
             description?: string | null;
@@ -3152,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["CvPdf"];
                 };
             };
-            /** @description The file is too large; Wrong file (not a PDF by its content) */
+            /** @description The file is too large; Wrong file (not a PDF by its content); storage_quota_exceeded (`file`): the user's files would take more than 200 MiB */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3163,6 +3172,15 @@ export interface operations {
             };
             /** @description not one of the applicant's CVs */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5081,7 +5099,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarItem"][];
                 };
             };
-            /** @description a wrong date; wrong_period: Wrong period; a range over 366 days */
+            /** @description a wrong date; wrong_period: Wrong period; a range over 366 days; too_many_occurrences (field `end`): the period holds more than 5 000 occurrences, choose a shorter one */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5344,7 +5362,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFile"];
                 };
             };
-            /** @description `kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take) */
+            /** @description `kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take); storage_quota_exceeded (`file`): the user's files would take more than 200 MiB */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5354,6 +5372,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5398,6 +5425,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

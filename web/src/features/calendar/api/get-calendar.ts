@@ -29,5 +29,7 @@ export function useCalendar(range: CalendarRange | null) {
     queryFn: () => fetchCalendar(range as CalendarRange),
     enabled: !!range,
     placeholderData: keepPreviousData,
+    // the calendar shows a refused period (too_many_occurrences) itself, as an alert
+    meta: { handledLocally: true },
   });
 }

@@ -8,11 +8,12 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { errorText } from '@/shared/api/error-text';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 
 import { type CalendarRange, useCalendar } from '../api/get-calendar';
@@ -125,6 +126,12 @@ export function EventCalendar() {
         </Title>
         {calendar.isFetching && <Loader size="xs" aria-label={t('translation:common.loading')} />}
       </Group>
+      {calendar.error && (
+        // e.g. too_many_occurrences: a period with more repeating events than one answer carries
+        <Alert color="red" role="alert" mb="sm">
+          {errorText(calendar.error)}
+        </Alert>
+      )}
       <FullCalendar
         ref={calendarRef}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
