@@ -50,8 +50,24 @@ pub const DOCS_BUNDLE_PREFIX: &str = "scalar-api-reference-";
 pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
 font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-/// Scalar's start: the document of this server, no fonts from Scalar's CDN, no telemetry, no AI agent.
-const DOCS_START: &str = "Scalar.createApiReference('#api-reference', {\n  url: '/api/openapi.json',\n  withDefaultFonts: false,\n  telemetry: false,\n  agent: { disabled: true },\n  mcp: { disabled: true },\n});\n";
+/// Scalar's start, loaded before the bundle: zod (Scalar's validation) is told not to try
+/// `Function('')` to see whether it may compile code (the policy forbids eval: the attempt would be
+/// reported as a violation, and zod then runs without it anyway), and once the page is parsed
+/// Scalar starts on `#app` (an element `#api-reference` would start it a second time, with the
+/// defaults) with this server's document, no fonts from Scalar's CDN, no telemetry, no AI agent, no
+/// toolbar of Scalar's hosted services (it shows itself on localhost).
+const DOCS_START: &str = "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });\n\
+document.addEventListener('DOMContentLoaded', function () {\n\
+  Scalar.createApiReference('#app', {\n\
+    url: '/api/openapi.json',\n\
+    withDefaultFonts: false,\n\
+    telemetry: false,\n\
+    agent: { disabled: true },\n\
+    mcp: { disabled: true },\n\
+    showDeveloperTools: 'never',\n\
+    showToolbar: 'never',\n\
+  });\n\
+});\n";
 
 /// The bundle's file name in `dist/assets`, when the web app is built.
 async fn docs_bundle(dist: &std::path::Path) -> Option<String> {
@@ -77,8 +93,8 @@ async fn docs_page(axum::extract::State(state): axum::extract::State<crate::stat
             format!(
                 "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"utf-8\" />\n    \
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n    <title>Vakants API reference</title>\n    \
-<link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\" />\n  </head>\n  <body>\n    <div id=\"api-reference\"></div>\n    \
-<script src=\"/assets/{bundle}\"></script>\n    <script src=\"/api/docs/start.js\"></script>\n  </body>\n</html>\n"
+<link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\" />\n  </head>\n  <body>\n    <div id=\"app\"></div>\n    \
+<script src=\"/api/docs/start.js\"></script>\n    <script src=\"/assets/{bundle}\"></script>\n  </body>\n</html>\n"
             ),
         ),
         None => (

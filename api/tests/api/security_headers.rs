@@ -180,7 +180,7 @@ async fn the_api_reference_is_served_from_the_app_s_origin_only() {
     assert_eq!(directive(&policy, "frame-ancestors"), ["'none'"]);
 
     let sources: Vec<&str> = html.split("<script src=\"").skip(1).map(|s| s.split('"').next().unwrap()).collect();
-    assert_eq!(sources, ["/assets/scalar-api-reference-1.2.3.js", "/api/docs/start.js"]);
+    assert_eq!(sources, ["/api/docs/start.js", "/assets/scalar-api-reference-1.2.3.js"]);
     for source in sources {
         let script = app.client.get(source).await;
         assert_eq!(script.status(), StatusCode::OK, "{source}");
@@ -188,7 +188,7 @@ async fn the_api_reference_is_served_from_the_app_s_origin_only() {
         assert_common(source, script.headers(), false);
     }
     let start = app.client.get("/api/docs/start.js").await.text().await.unwrap();
-    assert!(start.contains("url: '/api/openapi.json'") && start.contains("withDefaultFonts: false"), "{start}");
+    assert!(start.contains("url: '/api/openapi.json'") && start.contains("withDefaultFonts: false") && start.contains("jitless: true"), "{start}");
     assert_eq!(app.client.get("/api/openapi.json").await.status(), StatusCode::OK);
     std::fs::remove_dir_all(dir).ok();
 }
