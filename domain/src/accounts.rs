@@ -211,6 +211,9 @@ pub struct Me {
     pub profile: Profile,
     /// The company an employer currently acts for.
     pub company: Option<CompanyRef>,
+    /// Companies the user has claimed and waits to be approved for (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_claims: Vec<CompanyRef>,
 }
 
 #[tracing::instrument(skip_all)]
@@ -253,7 +256,9 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name }),
         None => None,
     };
+    let pending_claims = crate::companies::pending_claims_of(pool, user_id).await?;
     Ok(Me {
+        pending_claims,
         username,
         roles: parse_roles(&roles),
         original_user,

@@ -135,6 +135,43 @@ pub fn application_sent(
     Mail { to: to.to_string(), subject, text }
 }
 
+/// The decision on a claim to represent `company`, to the claimant. `reason` is the decider's note.
+pub fn company_claim_decided(locale: Locale, to: &str, company: &str, approved: bool, reason: Option<&str>) -> Mail {
+    let (subject, text) = match (locale, approved) {
+        (Locale::Et, true) => (
+            format!("Vakants: saad esindada ettevõtet {company}"),
+            format!("Tere!\n\nSinu taotlus esindada Vakantsis ettevõtet {company} on kinnitatud. Logi sisse, et jätkata.\n"),
+        ),
+        (Locale::Et, false) => (
+            format!("Vakants: taotlus esindada ettevõtet {company} lükati tagasi"),
+            format!("Tere!\n\nSinu taotlust esindada Vakantsis ettevõtet {company} ei kinnitatud.\n"),
+        ),
+        (Locale::En, true) => (
+            format!("Vakants: you may now represent {company}"),
+            format!("Hello,\n\nyour request to represent {company} on Vakants has been approved. Sign in to continue.\n"),
+        ),
+        (Locale::En, false) => (
+            format!("Vakants: your request to represent {company} was declined"),
+            format!("Hello,\n\nyour request to represent {company} on Vakants has not been approved.\n"),
+        ),
+        (Locale::Ru, true) => (
+            format!("Vakants: вы можете представлять компанию {company}"),
+            format!("Здравствуйте!\n\nВаш запрос представлять компанию {company} в Vakants одобрен. Войдите, чтобы продолжить.\n"),
+        ),
+        (Locale::Ru, false) => (
+            format!("Vakants: запрос представлять компанию {company} отклонён"),
+            format!("Здравствуйте!\n\nВаш запрос представлять компанию {company} в Vakants не одобрен.\n"),
+        ),
+    };
+    let note = match (reason, locale) {
+        (Some(reason), Locale::Et) => format!("\nPõhjendus: {reason}\n"),
+        (Some(reason), Locale::En) => format!("\nReason: {reason}\n"),
+        (Some(reason), Locale::Ru) => format!("\nПричина: {reason}\n"),
+        (None, _) => String::new(),
+    };
+    Mail { to: to.to_string(), subject, text: format!("{text}{note}\nVakants") }
+}
+
 /// The mailing-list opt-out line of a mail to `username` (an e-mail address, percent-encoded in the link).
 pub fn unsubscribe_footer(locale: Locale, username: &str, origin: &str, token: &str) -> String {
     let user: String = username

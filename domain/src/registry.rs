@@ -21,6 +21,11 @@ pub mod columns {
     pub const ADS_ADR_ID: &str = "ads_adr_id";
     pub const FULL_ADDRESS: &str = "ads_normaliseeritud_taisaadress";
     pub const ADDRESS: &str = "ettevotja_aadress";
+    /// Contact columns the open-data file does not have (the register publishes contacts
+    /// separately); read when a file carries them. Claims on a company are approved at once when
+    /// the claimant's e-mail is at the domain of one of them.
+    pub const EMAIL: &str = "e_post";
+    pub const WEBSITE: &str = "veebileht";
     /// Every column of the published file, in its order.
     pub const ALL: [&str; 17] = [
         "nimi",
@@ -54,6 +59,8 @@ pub struct RegisterRow {
     pub ehak_code: Option<String>,
     pub ads_adr_id: Option<i64>,
     pub first_registered_on: Option<NaiveDate>,
+    pub email: Option<String>,
+    pub website: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -82,6 +89,8 @@ pub fn parse(reader: impl Read) -> Result<Vec<RegisterRow>, ImportError> {
         index(columns::EHAK_CODE),
         index(columns::ADS_ADR_ID),
         index(columns::FIRST_REGISTERED),
+        index(columns::EMAIL),
+        index(columns::WEBSITE),
     ];
     let mut rows = Vec::new();
     for record in csv.records() {
@@ -95,7 +104,7 @@ pub fn parse(reader: impl Read) -> Result<Vec<RegisterRow>, ImportError> {
         if !registry_code.chars().all(|c| c.is_ascii_digit()) {
             return Err(ImportError::Line { line, reason: format!("registry code {registry_code:?} is not numeric") });
         }
-        let [legal_form, status, vat_number, address, ehak_code, adr_id, first_registered] = optional.map(field);
+        let [legal_form, status, vat_number, address, ehak_code, adr_id, first_registered, email, website] = optional.map(field);
         rows.push(RegisterRow {
             registry_code,
             business_name,
@@ -106,6 +115,8 @@ pub fn parse(reader: impl Read) -> Result<Vec<RegisterRow>, ImportError> {
             ehak_code: ehak_code.map(|c| format!("{c:0>4}")),
             ads_adr_id: adr_id.and_then(|v| v.parse().ok()),
             first_registered_on: first_registered.and_then(|d| NaiveDate::parse_from_str(&d, "%d.%m.%Y").ok()),
+            email: email.filter(|e| e.len() <= 320),
+            website: website.filter(|w| w.len() <= 2000),
         });
     }
     Ok(rows)
@@ -121,13 +132,15 @@ pub async fn import(pool: &PgPool, rows: &[RegisterRow]) -> Result<u64> {
         let column = |f: fn(&RegisterRow) -> Option<String>| chunk.iter().map(f).collect::<Vec<_>>();
         let done = sqlx::query(
             "insert into business_register (country_code, registry_code, business_name, legal_form, status,
-                                            vat_number, address, ehak_code, ads_adr_id, first_registered_on)
+                                            vat_number, address, ehak_code, ads_adr_id, first_registered_on, email, website)
              select 'EE', * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                        $7::text[], $8::int8[], $9::date[])
+                                        $7::text[], $8::int8[], $9::date[], $10::text[], $11::text[])
              on conflict (country_code, registry_code) do update set
                  business_name = excluded.business_name, legal_form = excluded.legal_form, status = excluded.status,
                  vat_number = excluded.vat_number, address = excluded.address, ehak_code = excluded.ehak_code,
-                 ads_adr_id = excluded.ads_adr_id, first_registered_on = excluded.first_registered_on",
+                 ads_adr_id = excluded.ads_adr_id, first_registered_on = excluded.first_registered_on,
+                 email = coalesce(excluded.email, business_register.email),
+                 website = coalesce(excluded.website, business_register.website)",
         )
         .bind(chunk.iter().map(|r| r.registry_code.clone()).collect::<Vec<_>>())
         .bind(chunk.iter().map(|r| r.business_name.clone()).collect::<Vec<_>>())
@@ -138,6 +151,8 @@ pub async fn import(pool: &PgPool, rows: &[RegisterRow]) -> Result<u64> {
         .bind(column(|r| r.ehak_code.clone()))
         .bind(chunk.iter().map(|r| r.ads_adr_id).collect::<Vec<_>>())
         .bind(chunk.iter().map(|r| r.first_registered_on).collect::<Vec<_>>())
+        .bind(column(|r| r.email.clone()))
+        .bind(column(|r| r.website.clone()))
         .execute(pool)
         .await?;
         written += done.rows_affected();

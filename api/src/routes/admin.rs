@@ -7,6 +7,7 @@ use axum::extract::State;
 use domain::accounts::{self, Me, Role};
 use domain::error::{Error, ErrorCode};
 use domain::sessions::{self, Session};
+use domain::companies::{CompanyClaim, Decider};
 use domain::{audit, companies};
 use chrono::{DateTime, Utc};
 use domain::vacancies::ACTIVE_SQL;
@@ -22,7 +23,13 @@ use crate::session::{RequestContext, SessionChange, SignedIn};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(represent)).routes(routes!(search_companies)).routes(routes!(set_has_contract))
+    OpenApiRouter::new()
+        .routes(routes!(represent))
+        .routes(routes!(search_companies))
+        .routes(routes!(set_has_contract))
+        .routes(routes!(company_claims))
+        .routes(routes!(approve_claim))
+        .routes(routes!(reject_claim))
 }
 
 /// Routes of `/api/admin` open to any signed-in user.
@@ -251,6 +258,71 @@ async fn set_has_contract(
     .await?;
     tx.commit().await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Handles `GET /api/admin/company-claims`: the claims on companies waiting for a decision, oldest
+/// first (at most 200). A claim on a company that has a supervisor names them: they decide it too.
+#[utoipa::path(get, path = "/company-claims", tag = "admin",
+    responses((status = 200, body = Vec<CompanyClaim>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn company_claims(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<CompanyClaim>>> {
+    Ok(Json(companies::pending_claims(&state.pool, Decider::Administrator(signed_in.session.user_id)).await?))
+}
+
+/// The body of a rejection.
+#[derive(Deserialize, ToSchema, Default)]
+pub struct ClaimDecisionRequest {
+    /// Told to the claimant in the decision mail; at most 500 characters.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// Decides a claim and mails the claimant (in their language) once it is stored.
+pub(crate) async fn decide_and_tell(
+    state: &AppState,
+    signed_in: &SignedIn,
+    decider: Decider,
+    claim_id: Uuid,
+    approve: bool,
+    reason: Option<&str>,
+) -> ApiResult<axum::http::StatusCode> {
+    let decision = companies::decide_claim(&state.pool, decider, claim_id, approve, reason, signed_in.context.ip.as_deref()).await?;
+    let mail = domain::mail::company_claim_decided(
+        decision.locale,
+        &decision.claim.username,
+        &decision.claim.business_name,
+        approve,
+        decision.reason.as_deref(),
+    );
+    if let Err(err) = state.mailer.send(mail).await {
+        // the decision stands; the claimant sees it at the next sign-in
+        tracing::error!(error = %err, claim_id = %claim_id, "could not send the claim decision mail");
+    }
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Handles `POST /api/admin/company-claims/{id}/approve`: the claimant joins the company's staff
+/// (as its supervisor when it has none) and becomes an EMPLOYER; they get an e-mail. Audited.
+#[utoipa::path(post, path = "/company-claims/{id}/approve", tag = "admin", params(("id" = Uuid, Path)),
+    responses((status = 204, description = "approved"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "no such waiting claim")))]
+async fn approve_claim(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<axum::http::StatusCode> {
+    let decider = Decider::Administrator(signed_in.session.user_id);
+    decide_and_tell(&state, &signed_in, decider, id, true, None).await
+}
+
+/// Handles `POST /api/admin/company-claims/{id}/reject` with `{reason?}`: the claim is declined and
+/// the claimant gets an e-mail (with the reason). Audited.
+#[utoipa::path(post, path = "/company-claims/{id}/reject", tag = "admin", params(("id" = Uuid, Path)), request_body = ClaimDecisionRequest,
+    responses((status = 204, description = "rejected"), (status = 400, body = ErrorBody, description = "`reason` too long"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "no such waiting claim")))]
+async fn reject_claim(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+    Json(body): Json<ClaimDecisionRequest>,
+) -> ApiResult<axum::http::StatusCode> {
+    let decider = Decider::Administrator(signed_in.session.user_id);
+    decide_and_tell(&state, &signed_in, decider, id, false, body.reason.as_deref()).await
 }
 
 #[cfg(test)]

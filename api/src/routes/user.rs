@@ -3,7 +3,9 @@
 use axum::extract::State;
 use domain::accounts::{self, Me, ProfileInput};
 use domain::notifications::{self, BadgeCounts, BadgeKind};
-use domain::{companies, sessions};
+use axum::http::StatusCode;
+use domain::companies::{self, Registration};
+use domain::sessions;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -42,23 +44,32 @@ async fn register_applicant(State(state): State<AppState>, signed_in: SignedIn) 
     current_me(&state, &signed_in, signed_in.session.company_id).await
 }
 
-/// Handles `POST /api/user/companies/{countryCode}/{registryCode}/register`: registers a company of
-/// the Business Register with the user as its supervisor; the user becomes an EMPLOYER acting for it.
+/// Handles `POST /api/user/companies/{countryCode}/{registryCode}/register`: claims a company of
+/// the Business Register. Accepted at once (200) when the user's verified e-mail is at the domain
+/// of the company's e-mail or website in the register and no one supervises the company yet: the
+/// user becomes its supervisor and an EMPLOYER acting for it. Otherwise the claim waits (202, the
+/// company in `pendingClaims`) for the company's supervisor, or an administrator when there is
+/// none; the user gets an e-mail on the decision.
 #[utoipa::path(post, path = "/companies/{countryCode}/{registryCode}/register", tag = "user",
     params(("countryCode" = String, Path, example = "EE"), ("registryCode" = String, Path)),
-    responses((status = 200, body = Me),
-        (status = 400, body = ErrorBody, description = "company_already_registered (contact support to be added) or profile_incomplete"),
+    responses((status = 200, body = Me, description = "the user represents the company now"),
+        (status = 202, body = Me, description = "the claim waits for approval; `pendingClaims` lists it"),
+        (status = 400, body = ErrorBody, description = "profile_incomplete"),
+        (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "company_not_found: not in the Business Register")))]
 async fn register_company(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path((country_code, registry_code)): Path<(String, String)>,
-) -> ApiResult<Json<Me>> {
+) -> ApiResult<(StatusCode, Json<Me>)> {
     let session = &signed_in.session;
-    let company_id =
-        companies::register(&state.pool, session.user_id, &country_code, &registry_code, signed_in.context.ip.as_deref()).await?;
-    sessions::set_company(&state.pool, session.id, company_id).await?;
-    current_me(&state, &signed_in, Some(company_id)).await
+    match companies::register(&state.pool, session.user_id, &country_code, &registry_code, signed_in.context.ip.as_deref()).await? {
+        Registration::Registered(company_id) => {
+            sessions::set_company(&state.pool, session.id, company_id).await?;
+            Ok((StatusCode::OK, current_me(&state, &signed_in, Some(company_id)).await?))
+        }
+        Registration::Pending(_) => Ok((StatusCode::ACCEPTED, current_me(&state, &signed_in, session.company_id).await?)),
+    }
 }
 
 /// The company an employer acts for (while still on its staff) counts for the badges; anyone

@@ -10,6 +10,7 @@ mod auth;
 mod avatars;
 mod calendar;
 mod companies;
+mod company_claims;
 mod csrf;
 mod cv_pdf;
 mod cvs;
