@@ -53,7 +53,8 @@ test('a new applicant signs up and lands on the profile page', async ({ page }) 
 });
 
 test('a new employer registers a company and lands on the company page', async ({ page }) => {
-  const email = newEmail('employer');
+  // an address at the company's website domain in the register (demo data): accepted at once
+  const email = newEmail('employer', 'sininetarkvara.ee');
   await page.goto('/en/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -80,6 +81,51 @@ test('a new employer registers a company and lands on the company page', async (
 
   await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
   await expect(page.getByRole('heading', { name: 'Sininetarkvara OÜ' })).toBeVisible();
+});
+
+test('a claim the register does not confirm waits until an administrator approves it', async ({ page, browser }) => {
+  const email = newEmail('claimant');
+  await page.goto('/en/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('I accept the terms of use').check();
+  await page.getByLabel('I agree to the processing of my personal data').check();
+  await page.getByLabel('I accept the use of cookies').check();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Code').fill(await codeFor(page, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('First name').fill('Kaja');
+  await page.getByLabel('Last name').fill('Kuusk');
+  await page.getByLabel('Phone').fill('+372 5555 4321');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'I am an employer' }).click();
+  const company = page.getByRole('combobox', { name: 'Company' });
+  await company.fill('toompea');
+  await page.getByRole('option').first().click();
+  const name = (await company.inputValue()).replace(/ \(\d+\)$/, '');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await expect(page.getByText(`Your request to represent ${name} is waiting for approval.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/en\/$/);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/en/login');
+  await signIn(admin, 'admin@vakants.test');
+  await expect(admin).toHaveURL(/\/en\/admin\/companies$/);
+  const claims = admin.getByRole('table', { name: 'Claims waiting for a decision' });
+  await claims.getByRole('button', { name: `Approve: ${name}, ${email}` }).click();
+  await expect(admin.getByText('Claim approved')).toBeVisible();
+  await expect(claims.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.context().clearCookies();
+  await page.goto('/en/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 });
 
 test('an employer with two companies picks one', async ({ page }) => {

@@ -24,6 +24,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/company-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company-claims`: the claims on companies waiting for a decision, oldest
+         *     first (at most 200). A claim on a company that has a supervisor names them: they decide it too.
+         */
+        get: operations["company_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/company-claims/{id}/approve`: the claimant joins the company's staff
+         *     (as its supervisor when it has none) and becomes an EMPLOYER; they get an e-mail. Audited.
+         */
+        post: operations["approve_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/company-claims/{id}/reject` with `{reason?}`: the claim is declined and
+         *     the claimant gets an e-mail (with the reason). Audited.
+         */
+        post: operations["reject_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/company/{countryCode}": {
         parameters: {
             query?: never;
@@ -401,6 +461,66 @@ export interface paths {
         get: operations["outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company-claims`: the waiting claims of other users on the companies
+         *     the signed-in employer supervises, oldest first (at most 200).
+         */
+        get: operations["company_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company-claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company-claims/{id}/approve`: the company's supervisor adds the
+         *     claimant to the company's staff; the claimant becomes an EMPLOYER and gets an e-mail. Audited.
+         */
+        post: operations["approve_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company-claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company-claims/{id}/reject` with `{reason?}`: the company's
+         *     supervisor declines the claim; the claimant gets an e-mail. Audited.
+         */
+        post: operations["reject_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1123,8 +1243,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Handles `POST /api/user/companies/{countryCode}/{registryCode}/register`: registers a company of
-         *     the Business Register with the user as its supervisor; the user becomes an EMPLOYER acting for it.
+         * Handles `POST /api/user/companies/{countryCode}/{registryCode}/register`: claims a company of
+         *     the Business Register. Accepted at once (200) when the user's verified e-mail is at the domain
+         *     of the company's e-mail or website in the register and no one supervises the company yet: the
+         *     user becomes its supervisor and an EMPLOYER acting for it. Otherwise the claim waits (202, the
+         *     company in `pendingClaims`) for the company's supervisor, or an administrator when there is
+         *     none; the user gets an e-mail on the decision.
          */
         post: operations["register_company"];
         delete?: never;
@@ -1273,7 +1397,7 @@ export interface paths {
          *     memberships, CVs in full, applications with answers, favourite vacancies, interviews, calendar
          *     events, working hours, chats, notification settings and notifications, invoices, and a list of
          *     files) and `files/` (profile picture, CV PDFs and row files, chat attachments, invoice PDFs).
-         *     At most 5 exports an hour per user.
+         *     At most 5 exports an hour per user. Not while an administrator acts as the user.
          */
         get: operations["my_data"];
         put?: never;
@@ -1650,6 +1774,11 @@ export interface components {
             code: string;
             countryCode: string;
         };
+        /** @description The body of a rejection. */
+        ClaimDecisionRequest: {
+            /** @description Told to the claimant in the decision mail; at most 500 characters. */
+            reason?: string | null;
+        };
         CodeLabel: {
             code: string;
             label: string;
@@ -1667,6 +1796,28 @@ export interface components {
             registryCode: string;
             /** Format: int64 */
             vacanciesCount: number;
+        };
+        /** @description A user's request to represent a company, as the deciders see it. */
+        CompanyClaim: {
+            businessName: string;
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            firstname?: string | null;
+            /** Format: uuid */
+            id: string;
+            lastname?: string | null;
+            /** @description The company's e-mail and website in the Business Register, to compare with the claimant's. */
+            registerEmail?: string | null;
+            registerWebsite?: string | null;
+            registryCode: string;
+            /**
+             * @description The company's supervisor, who decides it (administrators may too); none when the company
+             *     has no supervisor yet.
+             */
+            supervisor?: string | null;
+            /** @description The claimant's (verified) e-mail. */
+            username: string;
         };
         /** @description A company's public profile (spec 1 section 3, "Company (public)"). */
         CompanyDetail: {
@@ -2211,6 +2362,8 @@ export interface components {
         Me: {
             company?: components["schemas"]["CompanyRef"] | null;
             originalUser?: components["schemas"]["OriginalUser"] | null;
+            /** @description Companies the user has claimed and waits to be approved for (absent when none). */
+            pendingClaims?: components["schemas"]["CompanyRef"][];
             profile: components["schemas"]["Profile"];
             roles: components["schemas"]["Role"][];
             username: string;
@@ -2734,6 +2887,144 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_claims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyClaim"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such waiting claim */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description rejected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `reason` too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such waiting claim */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3511,7 +3802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description resend within a minute, or too many requests; see Retry-After */
+            /** @description resend within a minute from this address, or too many requests; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3623,7 +3914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description five wrong codes in a row: sign-in is locked, see Retry-After */
+            /** @description too_many_requests, see Retry-After: five wrong codes in a row from this address lock this address for the account for 10 minutes; 100 wrong codes on the account within 24 hours lock its sign-in */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,6 +3982,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxMail"][];
+                };
+            };
+        };
+    };
+    company_claims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyClaim"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such waiting claim on a company the user supervises */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description rejected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such waiting claim on a company the user supervises */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3859,7 +4287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description cv_database_access_required: no active CV-database service */
+            /** @description cv_database_access_required: no active CV-database service; access_denied: the session acts for no company, or the user is no longer on its staff */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4862,6 +5290,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the user represents the company now */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,8 +5299,25 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description company_already_registered (contact support to be added) or profile_incomplete */
+            /** @description the claim waits for approval; `pendingClaims` lists it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description profile_incomplete */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5242,6 +5688,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an administrator acting as the user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

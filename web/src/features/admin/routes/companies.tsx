@@ -14,6 +14,7 @@ import { Pager } from '@/shared/vacancies/pager';
 import { IMPERSONATION_RETURN_KEY } from '@/shared/session/me';
 
 import { type AdminCompany, useAdminCompanies, useRepresent, useSetHasContract } from '../api/companies';
+import { CompanyClaims } from '../components/company-claims';
 import { readListParams, writeListParams } from '../lib/search-params';
 import { texts } from '../texts';
 
@@ -80,7 +81,7 @@ function CompanyRow({ company }: { company: AdminCompany }) {
   );
 }
 
-/** `/admin/companies`: the administrators' landing page — find a company, mark its contract, act as it. */
+/** `/admin/companies`: the administrators' landing page — decide claims on companies, find a company, mark its contract, act as it. */
 export function Component() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
@@ -92,6 +93,7 @@ export function Component() {
   return (
     <Page title={t('companies.title')} size="lg">
       <Stack gap="md">
+        <CompanyClaims />
         <Group justify="space-between" align="flex-end">
           <TextInput
             label={t('companies.search')}

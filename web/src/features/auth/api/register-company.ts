@@ -1,7 +1,10 @@
 import { api, unwrap } from '@/shared/api/client';
 import type { Me, RegisterEntry } from '@/shared/api/types';
 
-/** Registers the signed-in user's company from the Business Register; the user becomes its employer. */
+/**
+ * Claims a company of the Business Register: the user becomes its employer at once (200), or the
+ * claim waits for approval (202, the company in `pendingClaims`).
+ */
 export function registerCompany(company: Pick<RegisterEntry, 'countryCode' | 'registryCode'>): Promise<Me> {
   return unwrap(
     api.POST('/api/user/companies/{countryCode}/{registryCode}/register', {

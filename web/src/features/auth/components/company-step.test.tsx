@@ -26,12 +26,12 @@ describe('CompanyStep', () => {
     expect(new URL(calls[0].url).searchParams.get('search')).toBe('vak');
   });
 
-  it('shows the already-registered notice on the field', async () => {
+  it('shows a refusal on the field', async () => {
     fakeApi({
       'GET /api/open/companies/EE': { body: [entry] },
       'POST /api/user/companies/EE/14000009/register': {
         status: 400,
-        body: { message: 'Company is already registered', code: 'company_already_registered' },
+        body: { message: 'First name, last name and phone are required', code: 'profile_incomplete' },
       },
     });
     const onRegistered = vi.fn();
@@ -41,8 +41,31 @@ describe('CompanyStep', () => {
     await user.click(await screen.findByRole('option', { name: /Vakants Demo OÜ/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText(/already registered on Vakants. Please contact support/)).toBeInTheDocument();
+    expect(await screen.findByText(/Fill in your first name, last name and phone first/)).toBeInTheDocument();
     expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  it('hands on a claim that waits for approval', async () => {
+    const waiting = {
+      username: 'jaan@example.ee',
+      roles: ['USER'],
+      originalUser: null,
+      company: null,
+      profile: { firstname: 'Jaan', lastname: 'Tamm', phoneNumber: '+37251234567' },
+      pendingClaims: [{ countryCode: 'EE', registryCode: '14000009', businessName: 'Vakants Demo OÜ' }],
+    };
+    fakeApi({
+      'GET /api/open/companies/EE': { body: [entry] },
+      'POST /api/user/companies/EE/14000009/register': { status: 202, body: waiting },
+    });
+    const onRegistered = vi.fn();
+    await renderRoutes('/en/login', [{ path: 'login', element: <CompanyStep onRegistered={onRegistered} /> }]);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: /Company/ }), 'vakants');
+    await user.click(await screen.findByRole('option', { name: /Vakants Demo OÜ/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledWith(waiting));
   });
 
   it('says when nothing is found', async () => {

@@ -26,7 +26,7 @@ export function CompanyStep({ onRegistered }: { onRegistered: (me: Me) => void }
     mutationFn: registerCompany,
     meta: { handledLocally: true },
     onSuccess: (me) => {
-      track('new_b2b');
+      if (me.roles.includes('EMPLOYER')) track('new_b2b');
       onRegistered(me);
     },
     onError: (error) => setFieldError(errorText(error)),

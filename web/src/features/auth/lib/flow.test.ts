@@ -34,6 +34,12 @@ describe('nextAfterUser', () => {
     expect(nextAfterUser(user(), '/et/account/profile', 'en')).toEqual({ kind: 'step', step: 'company' });
   });
 
+  it('says a claimed company waits for approval, whatever the return path', () => {
+    const claimant = user({ pendingClaims: [{ countryCode: 'EE', registryCode: '12345678', businessName: 'Põhja Puit OÜ' }] });
+    expect(nextAfterUser(claimant, null, 'et')).toEqual({ kind: 'step', step: 'claimPending' });
+    expect(nextAfterUser(claimant, '/en/employer/account/my-company', 'en')).toEqual({ kind: 'step', step: 'claimPending' });
+  });
+
   it('checks the companies of an employer and finishes anyone else', () => {
     expect(nextAfterUser(user({ roles: ['USER', 'EMPLOYER'] }), null, 'et')).toEqual({ kind: 'checkCompanies' });
     expect(nextAfterUser(user({ roles: ['USER', 'APPLICANT'] }), null, 'et')).toEqual({ kind: 'finish' });

@@ -1,7 +1,7 @@
 import type { Me } from '@/shared/api/types';
 import type { Language } from '@/shared/i18n/languages';
 
-export type Step = 'login' | 'verify' | 'profile' | 'role' | 'company' | 'employerCompanies';
+export type Step = 'login' | 'verify' | 'profile' | 'role' | 'company' | 'claimPending' | 'employerCompanies';
 
 /** What follows once the user is known (spec 1 section 4). */
 export type Next =
@@ -23,6 +23,7 @@ export function hasOnlyBaseRole(me: Me): boolean {
 export function nextAfterUser(me: Me, returnPath: string | null, language: Language): Next {
   if (!hasProfile(me)) return { kind: 'step', step: 'profile' };
   if (hasOnlyBaseRole(me)) {
+    if (me.pendingClaims?.length) return { kind: 'step', step: 'claimPending' };
     if (!returnPath) return { kind: 'step', step: 'role' };
     if (returnPath.startsWith(`/${language}/account`)) return { kind: 'registerApplicant' };
     return { kind: 'step', step: 'company' };

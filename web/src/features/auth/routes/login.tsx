@@ -14,6 +14,7 @@ import { notifyError } from '@/shared/ui/notify';
 import { useDocumentTitle } from '@/shared/ui/page';
 
 import { registerApplicant } from '../api/register-applicant';
+import { ClaimPendingStep } from '../components/claim-pending-step';
 import { CodeStep } from '../components/code-step';
 import { CompanyPickerStep } from '../components/company-picker-step';
 import { CompanyStep } from '../components/company-step';
@@ -94,6 +95,7 @@ export function Component() {
           {step === 'profile' && user && <ProfileStep me={user} onSaved={proceed} />}
           {step === 'role' && <RoleStep busy={busy} onApplicant={chooseApplicant} onEmployer={() => setStep('company')} />}
           {step === 'company' && <CompanyStep onRegistered={proceed} />}
+          {step === 'claimPending' && user && <ClaimPendingStep me={user} onDone={() => finish(user)} />}
           {step === 'employerCompanies' && <CompanyPickerStep onPicked={finish} />}
         </Stack>
       </Paper>
