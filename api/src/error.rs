@@ -2,12 +2,15 @@
 //! of its code. Unexpected failures become a 500 whose detail stays in the log (written by the
 //! logging middleware from the `LoggedError` extension), never in the response.
 
-use axum::extract::{FromRequest, FromRequestParts};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use domain::error::{Error, ErrorCode};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 #[derive(Debug)]
 pub struct ApiError(pub Error);
@@ -21,9 +24,10 @@ pub struct ErrorBody {
     pub message: String,
     /// A stable machine code from the error table, e.g. `invalid_verification_code`.
     pub code: &'static str,
-    /// The request field the message is about, when there is one.
+    /// The request field the message is about, when there is one (a path such as
+    /// `educations[1].institution` for a field inside a list).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<&'static str>,
+    pub field: Option<String>,
 }
 
 /// Detail of a server-side failure, for the logging middleware.
@@ -58,7 +62,7 @@ impl ApiError {
     }
 }
 
-fn respond(code: ErrorCode, message: String, field: Option<&'static str>) -> Response {
+fn respond(code: ErrorCode, message: String, field: Option<String>) -> Response {
     let status = StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     (status, axum::Json(ErrorBody { message, code: code.as_str(), field })).into_response()
 }
@@ -66,7 +70,7 @@ fn respond(code: ErrorCode, message: String, field: Option<&'static str>) -> Res
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self.0 {
-            Error::Client { code, message, field } => respond(code, message.into_owned(), field),
+            Error::Client { code, message, field } => respond(code, message.into_owned(), field.map(str::to_string)),
             Error::TooManyRequests { retry_after_secs } => {
                 let mut response = respond(ErrorCode::TooManyRequests, ErrorCode::TooManyRequests.default_message().into(), None);
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
@@ -86,11 +90,75 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `axum::Json` that answers a body it cannot read in the app's error format.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// Whether `c` is refused in request text: every control character (Unicode `Cc`: NUL, the other
+/// C0 codes, DEL and the C1 codes); in JSON bodies tab, line feed and carriage return stay allowed
+/// (multi-line text), in path and query strings they are refused too.
+fn refused(c: char, in_json: bool) -> bool {
+    c.is_control() && !(in_json && matches!(c, '\t' | '\n' | '\r'))
+}
+
+fn first_refused(text: &str, in_json: bool) -> Option<char> {
+    text.chars().find(|c| refused(*c, in_json))
+}
+
+/// The 400 for text holding a refused character, naming where it is.
+fn control_character(field: String, c: char) -> Response {
+    let message = format!("{field} contains a control character (U+{:04X}), which is not accepted", c as u32);
+    respond(ErrorCode::Validation, message, Some(field))
+}
+
+/// The first string (value or key) of a JSON document holding a refused character: its path in the
+/// document (`categoryCode[0]`, `educations[1].institution`; `body` for the document itself) and
+/// the character. serde_json refuses documents nested deeper than 128, which bounds the recursion.
+fn refused_in_json(value: &Value, path: &mut String) -> Option<(String, char)> {
+    let here = |path: &String| if path.is_empty() { "body".to_string() } else { path.clone() };
+    match value {
+        Value::String(text) => first_refused(text, true).map(|c| (here(path), c)),
+        Value::Array(items) => items.iter().enumerate().find_map(|(index, item)| {
+            let length = path.len();
+            path.push_str(&format!("[{index}]"));
+            let found = refused_in_json(item, path);
+            path.truncate(length);
+            found
+        }),
+        Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            if let Some(c) = first_refused(key, true) {
+                return Some((format!("{} (a key)", here(path)), c));
+            }
+            let length = path.len();
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(key);
+            let found = refused_in_json(item, path);
+            path.truncate(length);
+            found
+        }),
+        _ => None,
+    }
+}
+
+/// The app's JSON body extractor: reads the body as `axum::Json` does (content type, size limit:
+/// 413 `payload_too_large`), refuses control characters in any string of it with a 400 naming the
+/// field (Postgres refuses NUL in text; nothing of the app needs the others), then reads `T`,
+/// answering a mismatch with a 400 whose message names the field.
 pub struct Json<T>(pub T);
 
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::Json(value) = axum::Json::<Value>::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError::from(rejection).into_response())?;
+        if let Some((field, c)) = refused_in_json(&value, &mut String::new()) {
+            return Err(control_character(field, c));
+        }
+        serde_path_to_error::deserialize(value).map(Json).map_err(|err| {
+            ApiError::invalid(format!("The body does not match what this call expects: {err}")).into_response()
+        })
+    }
+}
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         axum::Json(self.0).into_response()
@@ -113,10 +181,28 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// `axum::extract::Path` with the app's error format.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+/// `axum::extract::Path` with the app's error format; a path parameter holding a control character
+/// is a 400 naming the parameter.
 pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        // a parameter that is not UTF-8 fails here and again, with its message, in `Path` below
+        if let Ok(params) = RawPathParams::from_request_parts(parts, state).await {
+            for (name, value) in &params {
+                if let Some(c) = first_refused(value, false) {
+                    return Err(control_character(name.to_string(), c));
+                }
+            }
+        }
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(ApiError::from(rejection).into_response()),
+        }
+    }
+}
 
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {
@@ -124,13 +210,45 @@ impl From<PathRejection> for ApiError {
     }
 }
 
-/// `axum::extract::Query` with the app's error format.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+/// `axum::extract::Query` with the app's error format; a query parameter (name or value) holding a
+/// control character is a 400 naming the parameter.
 pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            if let Some(c) = first_refused(&name, false).or_else(|| first_refused(&value, false)) {
+                let name: String = name.chars().filter(|c| !c.is_control()).take(100).collect();
+                return Err(control_character(name, c));
+            }
+        }
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(rejection) => Err(ApiError::from(rejection).into_response()),
+        }
+    }
+}
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
         ApiError::invalid(format!("Wrong query parameter: {}", rejection.body_text()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_found_with_their_path() {
+        let body = serde_json::json!({"a": "ok\tline\nbreak\r", "list": ["x", {"deep": "a\u{0}b"}]});
+        assert_eq!(refused_in_json(&body, &mut String::new()), Some(("list[1].deep".to_string(), '\0')));
+        assert_eq!(refused_in_json(&serde_json::json!({"a": ["\u{7f}"]}), &mut String::new()), Some(("a[0]".to_string(), '\u{7f}')));
+        assert_eq!(refused_in_json(&serde_json::json!("\u{85}"), &mut String::new()), Some(("body".to_string(), '\u{85}')));
+        assert_eq!(refused_in_json(&serde_json::json!({"a": "tab\there é ü"}), &mut String::new()), None);
+        assert!(first_refused("a\tb", false).is_some());
     }
 }

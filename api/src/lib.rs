@@ -46,6 +46,9 @@ pub const BUILD_VERSION: &str = match option_env!("VAKANTS_BUILD_VERSION") {
 pub const BUILD_VERSION_HEADER: &str = "x-build-version";
 /// Largest JSON body accepted; uploads have their own limits.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+/// Largest body of the open and sign-in calls (the searches allow
+/// [`routes::search::SEARCH_BODY_LIMIT`]).
+pub const OPEN_BODY_LIMIT: usize = 16 * 1024;
 
 /// Which roles each area of the API needs (spec 1 section 6, spec 2 section 6). An empty list means
 /// "signed in". The guard runs before routing inside the area, so an unknown path of a guarded area
@@ -132,8 +135,8 @@ async fn api_not_found() -> ApiError {
 /// The API's routes with their OpenAPI description.
 pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .nest("/api/auth", routes::auth::router())
-        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()))
+        .nest("/api/auth", routes::auth::router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
+        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::uploads::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
@@ -142,7 +145,9 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());
     }
-    router.split_for_parts()
+    let (router, mut doc) = router.split_for_parts();
+    openapi::declare_common_responses(&mut doc);
+    (router, doc)
 }
 
 /// The whole app: API, operator endpoints and the built web app.

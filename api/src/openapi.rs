@@ -1,6 +1,8 @@
 //! The OpenAPI document's frame; every route adds itself through `utoipa_axum::routes!`.
 
 use utoipa::OpenApi;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -8,8 +10,10 @@ use utoipa::OpenApi;
         title = "Vakants API",
         description = "The job marketplace's HTTP API. Base path `/api`, camelCase JSON.\n\n\
             **Errors** are `{message, code, field?}`: 400 (message of the server, `code` from the error table), \
-            401 `Unauthorized`, 403 `Access denied`, 404 `Not found`, 413 for a body over 1 MiB, 429 with \
-            `Retry-After`, 503 `Service Unavailable`.\n\n\
+            401 `Unauthorized`, 403 `Access denied`, 404 `Not found`, 413 `payload_too_large` for a body over \
+            its limit (64 KiB for the two searches, 16 KiB for the other `/open` and `/auth` calls, 1 MiB elsewhere; \
+            uploads have their own), 429 with `Retry-After`, 503 `Service Unavailable`. Text holding a control \
+            character (NUL and the like; tab and line breaks are fine in bodies) is a 400 naming the field.\n\n\
             **Sessions** are an HttpOnly cookie set by `POST /api/auth/verify-otp`. **Anti-forgery**: every \
             POST/PUT/PATCH/DELETE, and the GET calls that change state (`/auth/logout`, `/admin/represent/…`, \
             `/admin/be-original`), must send the `XSRF-TOKEN` cookie's value in the `X-XSRF-TOKEN` header; any \
@@ -116,4 +120,62 @@ The OpenAPI document is at <a href=\"/api/openapi.json\">/api/openapi.json</a>.<
 async fn docs_start() -> impl axum::response::IntoResponse {
     use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
     ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "no-cache")], DOCS_START)
+}
+
+/// Paths under these prefixes answer 401 to a visitor and 403 to a wrong role (see `AREAS` in lib.rs).
+const SIGNED_IN_PREFIXES: [&str; 4] = ["/api/user/", "/api/applicant/", "/api/employer/", "/api/admin/"];
+/// The sign-in calls; every other `/api/auth` call needs a session.
+const OPEN_AUTH_PATHS: [&str; 3] = ["/api/auth/login", "/api/auth/register", "/api/auth/verify-otp"];
+
+/// Declares on every operation the error answers any call can give, so that the document lists
+/// every status the server really answers with (a route declares its own when it says more):
+/// 400 (unreadable or invalid input, a control character, a malformed id in the path), 404 when
+/// the path carries an id, 413 when there is a body, 429 (rate limits), 401 and 403 behind sign-in,
+/// and 403 for the writes (anti-forgery check).
+pub fn declare_common_responses(doc: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let signed_in = SIGNED_IN_PREFIXES.iter().any(|p| path.starts_with(p))
+            || (path.starts_with("/api/auth/") && !OPEN_AUTH_PATHS.contains(&path.as_str()));
+        let has_path_params = path.contains('{');
+        let operations = [
+            (false, item.get.as_mut()),
+            (false, item.head.as_mut()),
+            (true, item.post.as_mut()),
+            (true, item.put.as_mut()),
+            (true, item.patch.as_mut()),
+            (true, item.delete.as_mut()),
+        ];
+        for (write, operation) in operations {
+            let Some(operation) = operation else { continue };
+            let mut declared: Vec<(&str, &str)> = vec![
+                ("400", "The request is not valid: the message (and `field`) say what"),
+                ("429", "Too many requests: wait for `Retry-After` seconds"),
+            ];
+            if has_path_params {
+                declared.push(("404", "Not found"));
+            }
+            if operation.request_body.is_some() {
+                declared.push(("413", "payload_too_large: the body is over this call's limit"));
+            }
+            if signed_in {
+                declared.push(("401", "Not signed in"));
+            }
+            if signed_in || write || path == "/api/auth/logout" {
+                declared.push(("403", "Access denied: a role this call needs, or the anti-forgery header is missing"));
+            }
+            for (status, description) in declared {
+                declare(operation, status, description);
+            }
+        }
+    }
+}
+
+fn declare(operation: &mut Operation, status: &str, description: &str) {
+    operation.responses.responses.entry(status.to_string()).or_insert_with(|| {
+        ResponseBuilder::new()
+            .description(description)
+            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
+            .build()
+            .into()
+    });
 }

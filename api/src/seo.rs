@@ -98,6 +98,17 @@ fn url_entries(out: &mut String, origin: &str, path: &str, lastmod: Option<DateT
     }
 }
 
+/// Sitemap chunks are numbered 0 to this; anything else is not a sitemap (404).
+const MAX_CHUNK: i64 = 100_000;
+
+/// The number of a sitemap chunk: plain decimal digits (no sign, no spaces), at most [`MAX_CHUNK`].
+fn chunk_number(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<i64>().ok().filter(|n| *n <= MAX_CHUNK)
+}
+
 /// Handles `GET /sitemaps/{name}`: `pages.xml` (fixed pages, categories, places), `vacancies-N.xml`
 /// and `companies-N.xml`.
 async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
@@ -105,7 +116,7 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Res
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    let chunk = |prefix: &str| name.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(".xml")).and_then(|n| n.parse::<i64>().ok());
+    let chunk = |prefix: &str| name.strip_prefix(prefix).and_then(|rest| rest.strip_suffix(".xml")).and_then(chunk_number);
     if name == "pages.xml" {
         for page in STATIC_PAGES {
             url_entries(&mut body, &origin, page, None);
@@ -151,4 +162,18 @@ async fn sitemap(State(state): State<AppState>, Path(name): Path<String>) -> Res
     }
     body.push_str("</urlset>\n");
     Ok(xml(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sitemap_chunks_are_plain_numbers_up_to_the_maximum() {
+        assert_eq!(chunk_number("0"), Some(0));
+        assert_eq!(chunk_number("100000"), Some(100_000));
+        for junk in ["", "-1", "+1", "100001", "99999999999999999999", " 1", "1a", "0x1"] {
+            assert_eq!(chunk_number(junk), None, "{junk:?}");
+        }
+    }
 }

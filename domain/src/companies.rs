@@ -22,6 +22,8 @@ pub struct RegisterEntry {
 pub const SUPPORTED_COUNTRIES: [&str; 1] = ["EE"];
 pub const AUTOCOMPLETE_LIMIT: i64 = 10;
 pub const MIN_SEARCH_LEN: usize = 3;
+/// Longest text of the register search (a business name is shorter).
+pub const MAX_SEARCH_LEN: usize = 100;
 
 pub fn check_country(country_code: &str) -> Result<String> {
     let upper = country_code.to_ascii_uppercase();
@@ -43,6 +45,9 @@ pub async fn search_register(pool: &PgPool, country_code: &str, query: &str) -> 
     let query = query.trim().to_lowercase();
     if query.chars().count() < MIN_SEARCH_LEN {
         return Err(Error::field("search", format!("Type at least {MIN_SEARCH_LEN} characters to search")));
+    }
+    if query.chars().count() > MAX_SEARCH_LEN {
+        return Err(Error::field("search", format!("The search text is longer than {MAX_SEARCH_LEN} characters")));
     }
     let pattern = format!("%{}%", escape_like(&query));
     let prefix = format!("{}%", escape_like(&query));

@@ -2,9 +2,9 @@
 //! Every answer comes from the search index; Postgres is asked only to validate codes, add labels
 //! and mark the viewer's favourites.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use chrono::{DateTime, Duration, Utc};
 use domain::accounts::Role;
 use domain::error::{Error, ErrorCode};
@@ -28,7 +28,17 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 pub const MAX_RESULT_WINDOW: u64 = 10_000;
 /// A vacancy published this recently carries the "new" badge.
 pub const NEW_FOR: Duration = Duration::days(3);
-const MAX_TEXT: usize = 200;
+/// Longest free text of a search (`occupation`, the CV search's `search`).
+pub const MAX_TEXT: usize = 200;
+/// Longest text of the employer autocomplete.
+pub const MAX_EMPLOYER_SEARCH: usize = 100;
+/// Most values of one list filter (after removing blanks and repeats).
+pub const MAX_FILTER_VALUES: usize = 100;
+/// Longest value of a list filter, in characters.
+pub const MAX_FILTER_VALUE_CHARS: usize = 200;
+/// Largest body of the two searches: 100 values of 200 characters in one filter fit, a body that
+/// could only make the server work for nothing does not (413 `payload_too_large`).
+pub const SEARCH_BODY_LIMIT: usize = 64 * 1024;
 
 pub fn open_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,13 +46,16 @@ pub fn open_router() -> OpenApiRouter<AppState> {
         .routes(routes!(categories))
         .routes(routes!(categories_extended))
         .routes(routes!(employer_names))
+        .layer(DefaultBodyLimit::max(SEARCH_BODY_LIMIT))
 }
 
 pub fn employer_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search_cv))
+    OpenApiRouter::new().routes(routes!(search_cv)).layer(DefaultBodyLimit::max(SEARCH_BODY_LIMIT))
 }
 
-/// A filter group arrives as one code, a comma-separated list, or an array.
+/// A filter group arrives as one code, a comma-separated list, or an array; values are trimmed,
+/// blanks dropped and repeats removed (first occurrence kept) in linear time. How many values and
+/// how long each may be is checked by [`check_list`], which names the field.
 fn one_or_many<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -55,13 +68,25 @@ fn one_or_many<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>
         Some(OneOrMany::One(text)) => text.split(',').map(str::to_string).collect(),
         Some(OneOrMany::Many(list)) => list,
     };
+    let mut seen: HashSet<String> = HashSet::with_capacity(values.len());
     let mut clean: Vec<String> = Vec::new();
     for value in values.into_iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        if !clean.contains(&value) {
+        if seen.insert(value.clone()) {
             clean.push(value);
         }
     }
     Ok(clean)
+}
+
+/// At most [`MAX_FILTER_VALUES`] values of at most [`MAX_FILTER_VALUE_CHARS`] characters each.
+fn check_list(field: &'static str, values: &[String]) -> Result<(), Error> {
+    if values.len() > MAX_FILTER_VALUES {
+        return Err(Error::field(field, format!("{field} takes at most {MAX_FILTER_VALUES} values, not {}", values.len())));
+    }
+    if values.iter().any(|v| v.chars().count() > MAX_FILTER_VALUE_CHARS) {
+        return Err(Error::field(field, format!("A value of {field} is longer than {MAX_FILTER_VALUE_CHARS} characters")));
+    }
+    Ok(())
 }
 
 /// The filter model of the vacancy search: the query parameters of `/vacancies` (page excluded).
@@ -126,10 +151,10 @@ impl Paging {
     }
 }
 
-fn text_param(field: &'static str, text: Option<String>) -> Result<Option<String>, Error> {
+fn text_param(field: &'static str, text: Option<String>, max: usize) -> Result<Option<String>, Error> {
     let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-    if text.as_ref().is_some_and(|t| t.chars().count() > MAX_TEXT) {
-        return Err(Error::field(field, format!("The search text is longer than {MAX_TEXT} characters")));
+    if text.as_ref().is_some_and(|t| t.chars().count() > max) {
+        return Err(Error::field(field, format!("{field} is longer than {max} characters")));
     }
     Ok(text)
 }
@@ -149,6 +174,13 @@ fn check_salary(field: &'static str, value: Option<f64>) -> Result<(), Error> {
 }
 
 async fn vacancy_query(state: &AppState, filter: SearchFilter, page: u32, size: u32) -> Result<VacancyQuery, Error> {
+    check_list("cityCode", &filter.city_code)?;
+    check_list("categoryCode", &filter.category_code)?;
+    check_list("typeOfEmployment", &filter.type_of_employment)?;
+    check_list("workExperience", &filter.work_experience)?;
+    check_list("languageCode", &filter.language_code)?;
+    check_list("businessName", &filter.business_name)?;
+    let text = text_param("occupation", filter.occupation, MAX_TEXT)?;
     check_salary("salaryFrom", filter.salary_from)?;
     check_salary("salaryTo", filter.salary_to)?;
     if let (Some(from), Some(to)) = (filter.salary_from, filter.salary_to)
@@ -165,7 +197,7 @@ async fn vacancy_query(state: &AppState, filter: SearchFilter, page: u32, size: 
     check_codes(state, "salaryPeriod", FilterCodes::List(CodeList::SalaryPeriods), salary_period.as_slice()).await?;
     let by_agreement = filter.salary_by_agreement.unwrap_or(false);
     Ok(VacancyQuery {
-        text: text_param("occupation", filter.occupation)?,
+        text,
         category_codes: filter.category_code,
         place_codes: filter.city_code,
         employment_types: filter.type_of_employment,
@@ -533,7 +565,7 @@ async fn employer_names(
     Query(params): Query<EmployerSearch>,
 ) -> ApiResult<Json<EmployerPage>> {
     let country_code = companies::check_country(&country_code)?;
-    let search = text_param("search", params.search)?.unwrap_or_default().to_lowercase();
+    let search = text_param("search", params.search, MAX_EMPLOYER_SEARCH)?.unwrap_or_default().to_lowercase();
     let page = params.page.unwrap_or(0);
     if (page as u64 + 1) * EmployerNameQuery::PAGE_SIZE as u64 > MAX_RESULT_WINDOW {
         return Err(Error::field("page", format!("Page {page} is out of range")).into());
@@ -647,6 +679,14 @@ async fn search_cv(
         return Err(Error::code(ErrorCode::CvDatabaseAccessRequired).into());
     }
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
+    check_list("cityCode", &body.city_code)?;
+    check_list("categoryCode", &body.category_code)?;
+    check_list("languageCode", &body.language_code)?;
+    check_list("educationLevel", &body.education_level)?;
+    check_list("workExperience", &body.work_experience)?;
+    check_list("driverLicence", &body.driver_licence)?;
+    check_list("typeOfEmployment", &body.type_of_employment)?;
+    let text = text_param("search", body.search, MAX_TEXT)?;
     check_codes(&state, "cityCode", FilterCodes::Places, &body.city_code).await?;
     check_codes(&state, "categoryCode", FilterCodes::Categories, &body.category_code).await?;
     check_codes(&state, "languageCode", FilterCodes::List(CodeList::Languages), &body.language_code).await?;
@@ -655,7 +695,7 @@ async fn search_cv(
     check_codes(&state, "driverLicence", FilterCodes::List(CodeList::DriverLicences), &body.driver_licence).await?;
     check_codes(&state, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &body.type_of_employment).await?;
     let query = CvQuery {
-        text: text_param("search", body.search)?,
+        text,
         category_codes: body.category_code,
         place_codes: body.city_code,
         language_codes: body.language_code,

@@ -17,6 +17,7 @@ mod cvs;
 mod employer_interviews;
 mod errors;
 mod impersonation;
+mod input_limits;
 mod interviews;
 mod mydata;
 mod notifications;
