@@ -38,3 +38,5 @@ echo "==> web: production build and initial-JS budget"
 (cd web && npx vite build --logLevel warn && node scripts/check-budget.mjs)
 echo "==> web: browser journeys against vakants serve"
 scripts/web-e2e.sh
+echo "==> API contract: schemathesis against vakants serve, once per role"
+scripts/schemathesis.sh
