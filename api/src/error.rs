@@ -7,7 +7,7 @@ use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use domain::error::{Error, ErrorCode};
+use domain::platform::error::{Error, ErrorCode};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;

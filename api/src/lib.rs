@@ -22,8 +22,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use domain::accounts::Role;
-use domain::config::Config;
-use domain::mail::Mailer;
+use domain::platform::config::Config;
+use domain::platform::mail::Mailer;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use search::{AccessMode, TantivyEngine};
 use tokio::net::TcpListener;
@@ -121,7 +121,7 @@ async fn time_limit(State(config): State<Arc<Config>>, request: Request, next: N
     match tokio::time::timeout(bound, next.run(request)).await {
         Ok(response) => response,
         Err(_) => {
-            let mut response = ApiError::code(domain::error::ErrorCode::ServiceUnavailable).into_response();
+            let mut response = ApiError::code(domain::platform::error::ErrorCode::ServiceUnavailable).into_response();
             response.extensions_mut().insert(LoggedError(format!("request not answered within {} s", bound.as_secs())));
             response
         }
@@ -139,8 +139,8 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
-        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::uploads::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
-        .nest("/api/employer", routes::employer::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()))
+        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());
@@ -232,7 +232,7 @@ pub fn index_dir(config: &Config) -> std::path::PathBuf {
 }
 
 pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Result<AppState> {
-    let pool = domain::db::connect(config.database_url.expose(), options.max_connections).await?;
+    let pool = domain::platform::db::connect(config.database_url.expose(), options.max_connections).await?;
     let redis = redis::Client::open(config.redis_url.expose())?;
     let redis_config = redis::aio::ConnectionManagerConfig::new()
         .set_connection_timeout(Duration::from_secs(2))

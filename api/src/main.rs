@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use api::{Application, BuildOptions};
 use clap::{Parser, Subcommand};
-use domain::config::Config;
+use domain::platform::config::Config;
 use search::{AccessMode, TantivyEngine};
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
@@ -180,7 +180,7 @@ async fn main() -> anyhow::Result<()> {
             exit_now();
         }
         Command::Worker => {
-            let pool = domain::db::connect(config.database_url.expose(), 10).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 10).await?;
             let index = api::index_dir(&config);
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, mut stop_rx) = watch::channel(false);
@@ -191,13 +191,13 @@ async fn main() -> anyhow::Result<()> {
             exit_now();
         }
         Command::Migrate => {
-            domain::db::ensure_database(config.database_url.expose()).await?;
-            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
-            domain::db::migrate(&pool).await?;
+            domain::platform::db::ensure_database(config.database_url.expose()).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
+            domain::platform::db::migrate(&pool).await?;
             tracing::info!("migrations applied");
         }
         Command::Seed { scale, cvs, seed } => {
-            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
             let files = domain::files::FileStore::new(&config.data_dir);
             let report = fixtures::seed(&pool, &files).await?;
             tracing::info!(
@@ -224,17 +224,17 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Command::ImportRegistry { file } => {
-            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
             let reader = std::fs::File::open(&file).with_context(|| format!("opening {}", file.display()))?;
-            let rows = domain::registry::parse(reader)?;
-            let written = domain::registry::import(&pool, &rows).await?;
+            let rows = domain::companies::registry::parse(reader)?;
+            let written = domain::companies::registry::import(&pool, &rows).await?;
             println!("imported {written} companies from {}", file.display());
         }
         Command::Openapi => unreachable!("handled before configuration"),
         Command::ExtractPdf => unreachable!("handled before configuration"),
         Command::Reindex { vacancies, cvs } => {
             let job = worker::RebuildJob { vacancies: vacancies || !cvs, cvs: cvs || !vacancies };
-            let pool = domain::db::connect(config.database_url.expose(), 4).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 4).await?;
             let index = api::index_dir(&config);
             match tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await? {
                 Ok(engine) => {
@@ -247,8 +247,8 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Command::Jobs => {
-            let pool = domain::db::connect(config.database_url.expose(), 2).await?;
-            let failed = domain::jobs::failed(&pool).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
+            let failed = domain::platform::jobs::failed(&pool).await?;
             if failed.is_empty() {
                 println!("no failed jobs");
             }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use domain::error::Error;
+use domain::platform::error::Error;
 use redis::aio::ConnectionManager;
 
 /// How long a limit waits for Redis before it counts in-process.

@@ -1,6 +1,6 @@
 //! Sessions and anti-forgery for every `/api` request.
 //!
-//! The session cookie holds an opaque token; `domain::sessions` keeps its hash. The anti-forgery
+//! The session cookie holds an opaque token; `domain::accounts::sessions` keeps its hash. The anti-forgery
 //! token is a signed double-submit value: cookie `XSRF-TOKEN` (readable by the web app) and header
 //! `X-XSRF-TOKEN` must be equal and carry a valid signature over the session id, or before sign-in
 //! over a random pre-session value kept in its own HttpOnly cookie. It is set on any response whose
@@ -17,9 +17,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use domain::accounts::Role;
-use domain::crypto;
-use domain::locale::Locale;
-use domain::sessions::{IssuedSession, Session};
+use domain::platform::crypto;
+use domain::platform::locale::Locale;
+use domain::accounts::sessions::{IssuedSession, Session};
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -127,7 +127,7 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
 
     let session_cookie = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|_| !bearer);
     let session = match &session_cookie {
-        Some(token) => match domain::sessions::find_active(&state.pool, token).await {
+        Some(token) => match domain::accounts::sessions::find_active(&state.pool, token).await {
             Ok(found) => found,
             Err(err) => return ApiError(err).into_response(),
         },
@@ -191,7 +191,7 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
         Some(SessionChange::Started { token, id, remember_me }) => {
             let mut session = cookie(SESSION_COOKIE, token, true, secure);
             if remember_me {
-                session.set_max_age(time_from_chrono(domain::sessions::REMEMBER_ME_LIFETIME));
+                session.set_max_age(time_from_chrono(domain::accounts::sessions::REMEMBER_ME_LIFETIME));
             }
             append(headers, session);
             append(headers, removal(PRE_SESSION_COOKIE, secure));

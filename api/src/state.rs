@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use domain::config::Config;
+use domain::platform::config::Config;
 use domain::files::FileStore;
-use domain::mail::Mailer;
+use domain::platform::mail::Mailer;
 use metrics_exporter_prometheus::PrometheusHandle;
 use search::{SearchEngine, TantivyEngine};
 use sqlx::PgPool;

@@ -456,7 +456,7 @@ pub async fn prepare_database(database_url: &str) -> anyhow::Result<()> {
     }
     admin.close().await;
     let pool = sqlx::postgres::PgPoolOptions::new().max_connections(2).connect(database_url).await?;
-    domain::db::migrate(&pool).await?;
+    domain::platform::db::migrate(&pool).await?;
     pool.close().await;
     Ok(())
 }

@@ -1,32 +1,103 @@
 //! The business of Vakants: types, validation, rules and Postgres access.
 //! Knows nothing of HTTP; the `api`, `worker`, `indexer` and `fixtures` crates share it.
+//!
+//! One folder per area; a large area keeps one file per part inside its folder.
+//!
+//! | folder | what |
+//! |---|---|
+//! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `reference` (code lists and their labels) |
+//! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
+//! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
+//! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
+//! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF) |
+//! | `vacancies/` | vacancy writes and the SQL of "public" and "active" |
+//! | `applications/` | applying, and the applicant's applications |
+//! | `interviews/` | interviews, their slots and display status |
+//! | `calendar/` | a user's own events beside their interviews |
+//! | `billing/` | `products` (the price list), later orders and invoices |
+//! | `mydata/` | a user's data export and account erasure, across the areas |
+//!
+//! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
+//!
+//! 1. `platform` uses no area.
+//! 2. `files`, `vacancies`, `interviews`, `billing` use `platform` only.
+//! 3. `accounts` uses `platform`; `companies` uses `accounts`; `applications` uses `vacancies`;
+//!    `calendar` uses `interviews`.
+//! 4. `cvs` uses `accounts`, `companies` and `files`.
+//! 5. `mydata` gathers what a user owns, so it may use any area; no area uses it.
+//!
+//! Within one folder the parts may use each other.
 
 pub mod accounts;
 pub mod applications;
-pub mod audit;
-pub mod avatars;
+pub mod billing;
 pub mod calendar;
 pub mod companies;
-pub mod config;
-pub mod crypto;
-pub mod cv_pdf;
 pub mod cvs;
-pub mod db;
-pub mod error;
 pub mod files;
-pub mod geo;
 pub mod interviews;
-pub mod jobs;
-pub mod locale;
-pub mod mail;
 pub mod mydata;
-pub mod notifications;
-pub mod otp;
-pub mod products;
-pub mod reference;
-pub mod registry;
-pub mod sessions;
+pub mod platform;
 pub mod vacancies;
 
-pub use error::{Error, Result};
-pub use locale::Locale;
+pub use platform::error::{Error, Result};
+pub use platform::locale::Locale;
+
+#[cfg(test)]
+mod layering {
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// The areas each area may use besides itself: the rule of the module doc above.
+    const ALLOWED: &[(&str, &[&str])] = &[
+        ("platform", &[]),
+        ("files", &["platform"]),
+        ("vacancies", &["platform"]),
+        ("interviews", &["platform"]),
+        ("billing", &["platform"]),
+        ("accounts", &["platform"]),
+        ("companies", &["platform", "accounts"]),
+        ("applications", &["platform", "vacancies"]),
+        ("calendar", &["platform", "interviews"]),
+        ("cvs", &["platform", "accounts", "companies", "files"]),
+        ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
+    ];
+
+    fn areas_used(dir: &Path, used: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                areas_used(&path, used);
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            for (at, _) in source.match_indices("crate::") {
+                let area: String = source[at + "crate::".len()..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                if !area.is_empty() {
+                    used.insert(area);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn areas_use_only_the_areas_below_them() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut folders: Vec<String> = std::fs::read_dir(&src)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.is_dir())
+            .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        folders.sort();
+        let mut listed: Vec<String> = ALLOWED.iter().map(|(area, _)| area.to_string()).collect();
+        listed.sort();
+        assert_eq!(folders, listed, "every folder of domain/src is an area with its rule");
+        for (area, allowed) in ALLOWED {
+            let mut used = BTreeSet::new();
+            areas_used(&src.join(area), &mut used);
+            let refused: Vec<&String> = used.iter().filter(|used| used.as_str() != *area && !allowed.contains(&used.as_str())).collect();
+            assert!(refused.is_empty(), "{area} uses {refused:?}, which its layer may not");
+        }
+    }
+}

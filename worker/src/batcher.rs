@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use domain::jobs::IndexJob;
+use domain::platform::jobs::IndexJob;
 use indexer::Places;
 use search::SearchEngine;
 use sqlx::PgPool;

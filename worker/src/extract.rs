@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use domain::files::{FileStore, MAX_PDF_BYTES};
-use domain::jobs::{self, ExtractPdfText, IndexJob};
+use domain::platform::jobs::{self, ExtractPdfText, IndexJob};
 use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

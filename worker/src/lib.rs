@@ -1,6 +1,6 @@
 //! Background work beside the API: the index pipeline and periodic maintenance.
 //!
-//! Index jobs come from apalis' Postgres queue ([`domain::jobs::INDEX_QUEUE`]), pushed on the
+//! Index jobs come from apalis' Postgres queue ([`domain::platform::jobs::INDEX_QUEUE`]), pushed on the
 //! same transaction as the change they describe. Each job hands its id to one batcher, which
 //! gathers ids for at most [`BATCH_WINDOW`], builds the documents from the current rows, writes
 //! them, commits the index once and only then lets the jobs of that batch finish; apalis
@@ -19,9 +19,9 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
-use domain::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
+use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::files::FileStore;
-use domain::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
+use domain::platform::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
 use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};

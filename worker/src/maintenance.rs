@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use domain::files::FileStore;
-use domain::jobs::IndexJob;
+use domain::platform::jobs::IndexJob;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, watch};
 
@@ -19,8 +19,8 @@ const RECONCILE_LIMIT: i64 = 5000;
 
 /// One purge pass; returns (sessions, codes) deleted.
 pub async fn purge(pool: &PgPool) -> domain::Result<(u64, u64)> {
-    let sessions = domain::sessions::purge_ended(pool).await?;
-    let codes = domain::otp::purge_ended(pool).await?;
+    let sessions = domain::accounts::sessions::purge_ended(pool).await?;
+    let codes = domain::accounts::otp::purge_ended(pool).await?;
     Ok((sessions, codes))
 }
 

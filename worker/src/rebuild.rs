@@ -4,7 +4,7 @@
 //! still open) is queued again after the swap.
 
 use chrono::{DateTime, Utc};
-use domain::jobs::{self, IndexJob};
+use domain::platform::jobs::{self, IndexJob};
 use indexer::Places;
 use search::{IndexKind, TantivyEngine};
 use serde::{Deserialize, Serialize};

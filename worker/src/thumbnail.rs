@@ -2,7 +2,7 @@
 //! shown instead); the job fails only when the store or the database do.
 
 use apalis::prelude::*;
-use domain::avatars::{self, MakeThumbnail};
+use domain::files::avatars::{self, MakeThumbnail};
 use domain::files::{FileStore, Sniffed};
 use sqlx::PgPool;
 

@@ -5,10 +5,11 @@
 use axum::Extension;
 use axum::extract::State;
 use domain::accounts::{self, Me, Role};
-use domain::error::{Error, ErrorCode};
-use domain::sessions::{self, Session};
+use domain::platform::error::{Error, ErrorCode};
+use domain::accounts::sessions::{self, Session};
 use domain::companies::{CompanyClaim, Decider};
-use domain::{audit, companies};
+use domain::companies;
+use domain::platform::audit;
 use chrono::{DateTime, Utc};
 use domain::vacancies::ACTIVE_SQL;
 use serde::{Deserialize, Serialize};
@@ -286,7 +287,7 @@ pub(crate) async fn decide_and_tell(
     reason: Option<&str>,
 ) -> ApiResult<axum::http::StatusCode> {
     let decision = companies::decide_claim(&state.pool, decider, claim_id, approve, reason, signed_in.context.ip.as_deref()).await?;
-    let mail = domain::mail::company_claim_decided(
+    let mail = domain::platform::mail::company_claim_decided(
         decision.locale,
         &decision.claim.username,
         &decision.claim.business_name,

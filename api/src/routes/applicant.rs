@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use domain::applications::{self, ApplicationRow, Applied, NewApplication, Reader, Tab};
-use domain::locale::Locale;
+use domain::platform::locale::Locale;
 use domain::accounts::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -135,10 +135,10 @@ async fn send_confirmation(state: &AppState, locale: Locale, applied: Applied) -
     };
     let origin = crate::seo::origin(state);
     let token = match confirmation.newsletter {
-        true => Some(domain::notifications::issue_unsubscribe_token(&state.pool, confirmation.user_id).await?),
+        true => Some(domain::accounts::notifications::issue_unsubscribe_token(&state.pool, confirmation.user_id).await?),
         false => None,
     };
-    let mail = domain::mail::application_sent(
+    let mail = domain::platform::mail::application_sent(
         locale,
         &confirmation.email,
         occupation,

@@ -85,8 +85,8 @@ async fn upload_pdf(
     body: Body,
 ) -> ApiResult<(StatusCode, Json<CvPdf>)> {
     let owner = signed_in.session.user_id;
-    crate::routes::uploads::count_upload(&state, &signed_in).await?;
-    let bytes = crate::routes::uploads::read_body(&headers, body, MAX_PDF_BYTES).await?;
+    crate::routes::files::count_upload(&state, &signed_in).await?;
+    let bytes = crate::routes::files::read_body(&headers, body, MAX_PDF_BYTES).await?;
     let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("cv.pdf");
     domain::files::attach_cv_pdf(&state.pool, &state.files, owner, id, name, &bytes).await?;
     let pdf = cvs::pdf(&state.pool, owner, id).await?.ok_or_else(domain::Error::not_found)?;
@@ -109,7 +109,7 @@ async fn delete_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id)
         (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
         (status = 500, body = ErrorBody, description = "pdf_generation_failed: Failed to generate PDF")))]
 async fn generated_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
-    let (bytes, name) = domain::cv_pdf::generate(&state.pool, signed_in.session.user_id, id, signed_in.context.locale).await?;
+    let (bytes, name) = domain::cvs::pdf::generate(&state.pool, signed_in.session.user_id, id, signed_in.context.locale).await?;
     Ok(file_response("application/pdf", Disposition::Attachment, &name, bytes))
 }
 
@@ -119,5 +119,5 @@ async fn generated_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(
 #[utoipa::path(get, path = "/cv/{id}", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = Cv), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_cv(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Cv>> {
-    Ok(Json(cvs::get_for(&state.pool, &crate::routes::uploads::viewer(&signed_in), id).await?))
+    Ok(Json(cvs::get_for(&state.pool, &crate::routes::files::viewer(&signed_in), id).await?))
 }

@@ -1,7 +1,7 @@
 //! Dev-mode only: the mail outbox. Not mounted in prod mode, where the path answers 404.
 
 use axum::extract::State;
-use domain::mail::{self, OutboxMail};
+use domain::platform::mail::{self, OutboxMail};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;

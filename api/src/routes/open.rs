@@ -3,8 +3,8 @@
 use axum::extract::State;
 use domain::accounts::{self, Me};
 use domain::companies::{self, RegisterEntry};
-use domain::geo::{self, GeoPoint};
-use domain::reference::{self, City, CodeList};
+use domain::companies::geo::{self, GeoPoint};
+use domain::platform::reference::{self, City, CodeList};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -32,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(skill_levels))
         .routes(routes!(company_sizes))
         .routes(routes!(unsubscribe))
-        .merge(super::products::router())
+        .merge(super::billing::router())
 }
 
 /// Handles `GET /api/open/me`: the signed-in user, or `null` for a visitor. Also the first call that
@@ -150,6 +150,6 @@ code_list!(company_sizes, "/company-sizes", CodeList::CompanySizes, CompanySize,
     params(("username" = String, Path), ("token" = String, Path)),
     responses((status = 204, description = "unsubscribed"), (status = 404, body = ErrorBody, description = "the link is not valid")))]
 async fn unsubscribe(State(state): State<AppState>, Path((username, token)): Path<(String, String)>) -> ApiResult<axum::http::StatusCode> {
-    domain::notifications::unsubscribe(&state.pool, &username, &token).await?;
+    domain::accounts::notifications::unsubscribe(&state.pool, &username, &token).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }

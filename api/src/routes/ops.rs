@@ -6,8 +6,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use domain::crypto;
-use domain::error::ErrorCode;
+use domain::platform::crypto;
+use domain::platform::error::ErrorCode;
 
 use crate::error::ApiError;
 use crate::state::AppState;

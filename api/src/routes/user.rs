@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use domain::accounts::{self, Me, ProfileInput};
-use domain::notifications::{self, BadgeCounts, BadgeKind};
+use domain::accounts::notifications::{self, BadgeCounts, BadgeKind};
 use axum::http::StatusCode;
 use domain::companies::{self, Registration};
-use domain::sessions;
+use domain::accounts::sessions;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -120,16 +120,16 @@ async fn upload_avatar(
     headers: axum::http::HeaderMap,
     body: axum::body::Body,
 ) -> ApiResult<Json<Me>> {
-    crate::routes::uploads::count_upload(&state, &signed_in).await?;
-    let bytes = crate::routes::uploads::read_body(&headers, body, domain::avatars::MAX_AVATAR_BYTES).await?;
+    crate::routes::files::count_upload(&state, &signed_in).await?;
+    let bytes = crate::routes::files::read_body(&headers, body, domain::files::avatars::MAX_AVATAR_BYTES).await?;
     let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("avatar");
-    domain::avatars::upload(&state.pool, &state.files, signed_in.session.user_id, name, bytes).await?;
+    domain::files::avatars::upload(&state.pool, &state.files, signed_in.session.user_id, name, bytes).await?;
     current_me(&state, &signed_in, signed_in.session.company_id).await
 }
 
 /// Handles `DELETE /api/user/upload/avatar`: removes the profile picture (initials show instead).
 #[utoipa::path(delete, path = "/upload/avatar", tag = "user", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
 async fn delete_avatar(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Me>> {
-    domain::avatars::remove(&state.pool, &state.files, signed_in.session.user_id).await?;
+    domain::files::avatars::remove(&state.pool, &state.files, signed_in.session.user_id).await?;
     current_me(&state, &signed_in, signed_in.session.company_id).await
 }

@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use domain::Locale;
-use domain::reference::label_sql;
+use domain::platform::reference::label_sql;
 use indexer::text::delta_to_text;
 use domain::vacancies::{ACTIVE_SQL, PUBLIC_SQL};
 use serde_json::{Value, json};

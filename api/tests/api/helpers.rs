@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use api::rate_limit::RateLimits;
 use api::{Application, BuildOptions};
-use domain::config::Config;
+use domain::platform::config::Config;
 use reqwest::cookie::{CookieStore, Jar};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
@@ -23,12 +23,12 @@ fn server_url() -> String {
 /// The template database for the current migrations, created once across test processes.
 async fn template() -> String {
     let mut fingerprint = Vec::new();
-    for migrator in domain::db::migrators() {
+    for migrator in domain::platform::db::migrators() {
         for migration in migrator.iter() {
             fingerprint.extend_from_slice(&migration.checksum);
         }
     }
-    let name = format!("vakants_test_tpl_{}", &hex::encode(domain::crypto::sha256(&fingerprint))[..12]);
+    let name = format!("vakants_test_tpl_{}", &hex::encode(domain::platform::crypto::sha256(&fingerprint))[..12]);
     let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
     let mut conn = admin.connect().await.expect("postgres for tests");
     sqlx::query("select pg_advisory_lock(727271)").execute(&mut conn).await.unwrap();
@@ -42,7 +42,7 @@ async fn template() -> String {
         sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {building}"))).execute(&mut conn).await.unwrap();
         sqlx::query(sqlx::AssertSqlSafe(format!("create database {building}"))).execute(&mut conn).await.unwrap();
         let pool = PgPool::connect(&format!("{}/{building}", server_url())).await.unwrap();
-        domain::db::migrate(&pool).await.expect("migrations apply");
+        domain::platform::db::migrate(&pool).await.expect("migrations apply");
         pool.close().await;
         sqlx::query(sqlx::AssertSqlSafe(format!("alter database {building} rename to {name}"))).execute(&mut conn).await.unwrap();
     }

@@ -251,9 +251,9 @@ async fn a_deleted_account_is_erased_anonymised_for_employers_and_keeps_invoices
     assert!(keys.iter().all(|k| app.data_dir.join("files").join(k).exists()));
     // a second session, on another device (made directly: the sign-in code is sent once a minute)
     let other_session = app.new_client();
-    let issued = domain::sessions::create(
+    let issued = domain::accounts::sessions::create(
         &app.pool,
-        domain::sessions::NewSession {
+        domain::accounts::sessions::NewSession {
             user_id: mari.user_id,
             original_user_id: None,
             original_session_remember: None,

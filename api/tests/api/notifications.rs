@@ -18,7 +18,7 @@ async fn an_unsubscribe_link_takes_its_owner_off_the_mailing_list() {
     app.create_user("mari@example.ee", &["APPLICANT"]).await;
     app.create_user("kati@example.ee", &["APPLICANT"]).await;
     let mari: Uuid = sqlx::query_scalar("select id from users where username = 'mari@example.ee'").fetch_one(&app.pool).await.unwrap();
-    let token = domain::notifications::issue_unsubscribe_token(&app.pool, mari).await.unwrap();
+    let token = domain::accounts::notifications::issue_unsubscribe_token(&app.pool, mari).await.unwrap();
 
     let (status, _) = error_of(app.client.post_empty(&format!("/api/open/notifications/unsubscribe/kati@example.ee/{token}")).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "someone else's link");

@@ -3,7 +3,7 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use domain::jobs::{self, IndexJob};
+use domain::platform::jobs::{self, IndexJob};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -189,7 +189,7 @@ async fn a_poison_job_ends_failed_after_its_attempts_and_is_listed() {
 
     let mut failed = Vec::new();
     for _ in 0..200 {
-        failed = domain::jobs::failed(&app.pool).await.unwrap();
+        failed = domain::platform::jobs::failed(&app.pool).await.unwrap();
         if !failed.is_empty() {
             break;
         }

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use domain::jobs::{self, IndexJob};
+use domain::platform::jobs::{self, IndexJob};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -162,7 +162,7 @@ async fn hiding_a_vacancy_takes_it_out_of_the_results() {
 
     let other_company = company(&app, "Muu OÜ", "11111116").await;
     let err = domain::vacancies::change_status(&app.pool, other_company, id, "HIDDEN").await.unwrap_err();
-    assert!(matches!(err, domain::Error::Client { code: domain::error::ErrorCode::NotFound, .. }), "another company's vacancy");
+    assert!(matches!(err, domain::Error::Client { code: domain::platform::error::ErrorCode::NotFound, .. }), "another company's vacancy");
 
     domain::vacancies::change_status(&app.pool, company_id, id, "HIDDEN").await.unwrap();
     eventually(&app, json!({}), |p| p["totalElements"] == 0).await;

@@ -120,5 +120,5 @@ async fn the_session_token_is_stored_only_as_a_hash() {
     let token = app.client.cookie("vakants_session").unwrap();
     assert!(token.len() >= 22, "at least 128 bits");
     let hash: Vec<u8> = sqlx::query_scalar("select token_hash from sessions").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(hash, domain::crypto::sha256(token.as_bytes()));
+    assert_eq!(hash, domain::platform::crypto::sha256(token.as_bytes()));
 }

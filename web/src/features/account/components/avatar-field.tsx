@@ -9,7 +9,7 @@ import { notifySuccess } from '@/shared/ui/notify';
 
 import { useDeleteAvatar, useUploadAvatar } from '../api/avatar';
 
-/** The server's limits (domain::avatars): 5 MiB; the pixel limit is the server's to tell. */
+/** The server's limits (domain::files::avatars): 5 MiB; the pixel limit is the server's to tell. */
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg'];
 

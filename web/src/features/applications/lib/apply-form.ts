@@ -4,7 +4,7 @@ type Schemas = components['schemas'];
 export type ApplyForm = Schemas['ApplyForm'];
 export type CvSummary = Schemas['CvSummary'];
 
-/** The same limits as the server (domain/src/applications.rs). */
+/** The same limits as the server (domain/src/applications/mod.rs). */
 export const MAX_COVER_LETTER = 5000;
 export const MAX_ANSWER = 2000;
 

@@ -100,7 +100,7 @@ const TIME = /^\d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The server's rules, checked before sending (domain/src/calendar.rs): a name of at most 200
+ * The server's rules, checked before sending (domain/src/calendar/mod.rs): a name of at most 200
  * characters, a description of at most 2000, an end not before the start, at most 366 days later;
  * and a repeat end not before the first day. Values are i18n keys of the calendar namespace.
  */

@@ -6,7 +6,7 @@ type Schemas = components['schemas'];
  * The CV's own row types. The generated schema gives `Cv.languageSkills` and `Cv.driverLicences`
  * the shapes of two other types of the same name (the vacancy's language requirement and the
  * driver-licence reference item): the OpenAPI document has one `LanguageSkill` and one
- * `DriverLicence` for both. These follow domain/src/cvs.rs, which is what the server reads and sends.
+ * `DriverLicence` for both. These follow domain/src/cvs/mod.rs, which is what the server reads and sends.
  */
 export interface CvLanguageSkill {
   language?: string | null;

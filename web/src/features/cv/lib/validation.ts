@@ -5,7 +5,7 @@ import { parseWholeNumber } from './form';
 import { STEPS, stepOfField } from './steps';
 
 /**
- * The rules of spec 1 section 5 for a CV, as domain/src/cvs.rs applies them to a finished CV, so
+ * The rules of spec 1 section 5 for a CV, as domain/src/cvs/mod.rs applies them to a finished CV, so
  * the wizard stops on a step before the server would refuse the save. Errors are keyed by the
  * server's field paths (`educations[0].institution`) and carry an i18n key of the `cv` namespace.
  */

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use domain::Error;
 use domain::accounts::Role;
-use domain::cvs::Viewer;
+use domain::cvs::{self, Viewer};
 use domain::files::{self, FileClass, Sniffed, UploadKind, UploadedFile};
 use futures::StreamExt;
 use serde::Deserialize;
@@ -117,7 +117,7 @@ async fn upload(
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "unknown, or not the caller's to read")))]
 async fn download(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
-    let file = files::cv_file_for(&state.pool, &viewer(&signed_in), id).await?;
+    let file = cvs::file_for(&state.pool, &viewer(&signed_in), id).await?;
     let stored = state.files.open(&file.storage_key).await.map_err(|_| Error::not_found())?;
     let size = stored.metadata().await.map_err(anyhow::Error::from)?.len();
     let body = Body::from_stream(ReaderStream::new(stored));

@@ -3,8 +3,8 @@
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::{Error, Result};
-use crate::jobs::{self, IndexJob};
+use crate::platform::error::{Error, Result};
+use crate::platform::jobs::{self, IndexJob};
 
 /// When a vacancy is open (searchable, can be applied to, counts as active): published, paid (or
 /// under contract), not expired, of a live company. `v` is the vacancy, `c` its company.

@@ -12,11 +12,11 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::cvs::{self, Cv};
-use crate::error::{Error, ErrorCode, Result};
-use crate::locale::Locale;
+use crate::platform::error::{Error, ErrorCode, Result};
+use crate::platform::locale::Locale;
 
-static REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
 
 const PAGE_WIDTH: f32 = 595.0;
 const PAGE_HEIGHT: f32 = 842.0;

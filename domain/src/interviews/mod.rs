@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::error::{Error, ErrorCode, Result};
 
 /// Longest interview, in minutes (a whole working day).
 pub const MAX_DURATION_MINUTES: i32 = 480;

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::error::{Error, ErrorCode, Result};
 use crate::interviews::{self, DisplayStatus, InterviewStatus, InterviewType, Slot};
 
 /// Where events are expanded and dates without an offset are read.

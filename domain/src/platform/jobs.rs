@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::Result;
+use crate::platform::error::Result;
 
 /// The queue of search-index jobs.
 pub const INDEX_QUEUE: &str = "vakants.index";

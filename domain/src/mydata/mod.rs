@@ -10,11 +10,11 @@ use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::audit;
+use crate::platform::audit;
 use crate::cvs::{self, Cv};
-use crate::error::{Error, Result};
+use crate::platform::error::{Error, Result};
 use crate::files::{CV_FILE_KINDS, FileStore, StoredFile};
-use crate::jobs::{self, IndexJob};
+use crate::platform::jobs::{self, IndexJob};
 
 /// The kinds of file that are the user's own and go into the export: the profile picture, CV
 /// files, chat attachments and invoice PDFs.

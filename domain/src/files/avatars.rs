@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::{Error, Result};
+use crate::platform::error::{Error, Result};
 use crate::files::{self, FileStore, Sniffed};
-use crate::jobs;
+use crate::platform::jobs;
 
 pub const MAX_AVATAR_BYTES: usize = 5 * 1024 * 1024;
 /// The longest side of an accepted picture.

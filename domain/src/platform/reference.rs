@@ -3,8 +3,8 @@
 use serde::Serialize;
 use sqlx::PgPool;
 
-use crate::error::Result;
-use crate::locale::Locale;
+use crate::platform::error::Result;
+use crate::platform::locale::Locale;
 
 /// The code lists served under `/api/open/…`.
 #[derive(Clone, Copy, Debug)]

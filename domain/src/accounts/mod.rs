@@ -1,12 +1,16 @@
 //! Users, roles and profiles.
 
+pub mod notifications;
+pub mod otp;
+pub mod sessions;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::error::{Error, ErrorCode, Result};
-use crate::locale::Locale;
+use crate::platform::error::{Error, ErrorCode, Result};
+use crate::platform::locale::Locale;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -256,7 +260,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name }),
         None => None,
     };
-    let pending_claims = crate::companies::pending_claims_of(pool, user_id).await?;
+    let pending_claims = pending_claims_of(pool, user_id).await?;
     Ok(Me {
         pending_claims,
         username,
@@ -272,6 +276,22 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         },
         company,
     })
+}
+
+/// The companies the user waits to represent, by name.
+async fn pending_claims_of(pool: &PgPool, user_id: Uuid) -> Result<Vec<CompanyRef>> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "select k.country_code, k.registry_code, b.business_name from company_claims k
+         join business_register b on b.country_code = k.country_code and b.registry_code = k.registry_code
+         where k.user_id = $1 and k.status = 'PENDING' order by b.business_name",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name })
+        .collect())
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]

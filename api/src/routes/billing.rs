@@ -1,7 +1,7 @@
 //! The public price list of `/prices-and-services`.
 
 use axum::extract::State;
-use domain::products::{self, Product};
+use domain::billing::products::{self, Product};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

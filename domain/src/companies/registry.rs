@@ -7,7 +7,7 @@ use std::io::Read;
 use chrono::NaiveDate;
 use sqlx::PgPool;
 
-use crate::error::Result;
+use crate::platform::error::Result;
 
 /// The header names of the open-data file that the import reads.
 pub mod columns {

@@ -5,8 +5,8 @@ use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{Role, parse_roles};
-use crate::crypto;
-use crate::error::Result;
+use crate::platform::crypto;
+use crate::platform::error::Result;
 
 /// A session without remember-me ends after this long without a request.
 pub const IDLE_TIMEOUT: Duration = Duration::hours(12);

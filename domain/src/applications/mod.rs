@@ -7,7 +7,7 @@ use serde::Deserialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::error::{Error, ErrorCode, Result};
 use crate::vacancies::ACTIVE_SQL;
 
 pub const MAX_COVER_LETTER: usize = 5000;

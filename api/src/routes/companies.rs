@@ -1,4 +1,4 @@
-//! Employer calls.
+//! The employer's companies: the ones they work for, and the claims on them they decide.
 
 use axum::extract::State;
 use axum::http::StatusCode;

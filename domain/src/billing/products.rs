@@ -3,8 +3,8 @@
 use serde::Serialize;
 use sqlx::PgPool;
 
-use crate::error::Result;
-use crate::locale::Locale;
+use crate::platform::error::Result;
+use crate::platform::locale::Locale;
 
 /// One active product of the price list; amounts are integer cents, VAT excluded.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]

@@ -1,13 +1,16 @@
 //! Companies: the Business Register lookup, claims on a company (registration), staff.
 
+pub mod geo;
+pub mod registry;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{self, CompanyRef, Role};
-use crate::audit;
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::audit;
+use crate::platform::error::{Error, ErrorCode, Result};
 
 /// A company of the Business Register, offered by the company autocomplete.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -417,22 +420,6 @@ pub async fn decide_claim(
     let locale: String = sqlx::query_scalar("select locale from users where id = $1").bind(claimant).fetch_one(&mut *tx).await?;
     tx.commit().await?;
     Ok(Decision { claim, status, reason: reason.map(str::to_string), locale: crate::Locale::from_code(&locale).unwrap_or_default() })
-}
-
-/// The companies the user waits to represent, by name.
-pub async fn pending_claims_of(pool: &PgPool, user_id: Uuid) -> Result<Vec<CompanyRef>> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "select k.country_code, k.registry_code, b.business_name from company_claims k
-         join business_register b on b.country_code = k.country_code and b.registry_code = k.registry_code
-         where k.user_id = $1 and k.status = 'PENDING' order by b.business_name",
-    )
-    .bind(user_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name })
-        .collect())
 }
 
 /// The companies the user works for, by name.

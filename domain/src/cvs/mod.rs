@@ -3,6 +3,8 @@
 //!
 //! Every rule is checked before anything is written, so a failed save loses nothing already saved.
 
+pub mod pdf;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
@@ -12,9 +14,9 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{normalize_email, normalize_phone};
-use crate::error::{Error, Result};
+use crate::platform::error::{Error, Result};
 use crate::files::{self, FileStore, Sniffed, UploadKind};
-use crate::jobs::{self, IndexJob};
+use crate::platform::jobs::{self, IndexJob};
 
 /// Longest title, name, institution, company, skill and other one-line field.
 pub const MAX_SHORT_TEXT: usize = 100;
@@ -1160,6 +1162,42 @@ pub async fn get_for(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<Cv> {
         return Err(Error::not_found());
     }
     load(pool, id).await?.ok_or_else(Error::not_found)
+}
+
+/// A CV file for a viewer: its owner, or someone who may read a CV that uses it (the rule of
+/// [`may_view`]). Anything else, including files that are no CV's, is "not found".
+#[tracing::instrument(skip_all)]
+pub async fn file_for(pool: &PgPool, viewer: &Viewer, file_id: Uuid) -> Result<files::StoredFile> {
+    let file: files::StoredFile = sqlx::query_as(
+        "select id, original_name, content_type, size_bytes, storage_key from files where id = $1 and kind = any($2)",
+    )
+    .bind(file_id)
+    .bind(&files::CV_FILE_KINDS[..])
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(Error::not_found)?;
+    let owner: Option<Uuid> = sqlx::query_scalar("select owner_user_id from files where id = $1").bind(file_id).fetch_one(pool).await?;
+    if owner == Some(viewer.user_id) {
+        return Ok(file);
+    }
+    let cvs: Vec<Uuid> = sqlx::query_scalar(
+        "select cv.id from cvs cv where cv.deleted_at is null and (
+             cv.pdf_file_id = $1
+             or exists (select 1 from cv_certificates r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_courses r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_references r where r.cv_id = cv.id and r.file_id = $1)
+             or exists (select 1 from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id
+                        where pi.cv_id = cv.id and pf.file_id = $1))",
+    )
+    .bind(file_id)
+    .fetch_all(pool)
+    .await?;
+    for cv in cvs {
+        if may_view(pool, viewer, cv).await? {
+            return Ok(file);
+        }
+    }
+    Err(Error::not_found())
 }
 
 #[cfg(test)]

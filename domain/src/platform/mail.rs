@@ -9,9 +9,9 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use serde::Serialize;
 use sqlx::PgPool;
 
-use crate::config::Config;
-use crate::error::Result;
-use crate::locale::Locale;
+use crate::platform::config::Config;
+use crate::platform::error::Result;
+use crate::platform::locale::Locale;
 
 #[derive(Clone, Debug)]
 pub struct Mail {

@@ -4,7 +4,7 @@ use serde_json::Value;
 use sqlx::PgExecutor;
 use uuid::Uuid;
 
-use crate::error::Result;
+use crate::platform::error::Result;
 
 pub struct Entry<'a> {
     pub actor_user_id: Option<Uuid>,

@@ -5,7 +5,7 @@ use serde::Serialize;
 use sqlx::PgPool;
 
 use crate::companies;
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::error::{Error, ErrorCode, Result};
 
 /// How exact a point is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]

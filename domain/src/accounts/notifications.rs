@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::crypto;
-use crate::error::{Error, Result};
+use crate::platform::crypto;
+use crate::platform::error::{Error, Result};
 
 /// A new opt-out token for the user's mail; only its hash is kept.
 pub async fn issue_unsubscribe_token(pool: &PgPool, user_id: Uuid) -> Result<String> {

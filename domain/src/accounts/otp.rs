@@ -17,8 +17,8 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::crypto;
-use crate::error::{Error, ErrorCode, Result};
+use crate::platform::crypto;
+use crate::platform::error::{Error, ErrorCode, Result};
 
 pub const CODE_LIFETIME: Duration = Duration::minutes(10);
 /// Wrong tries a code survives.

@@ -1,15 +1,17 @@
 //! Uploaded files: kept under `DATA_DIR/files`, described by a `files` row. A file's type is
 //! decided by its content, never by its name.
 
+pub mod avatars;
+
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::crypto;
-use crate::error::{Error, ErrorCode, Result};
-use crate::jobs::{self, ExtractPdfText};
+use crate::platform::crypto;
+use crate::platform::error::{Error, ErrorCode, Result};
+use crate::platform::jobs::{self, ExtractPdfText};
 
 /// The largest PDF CV accepted, and the largest file of a certificate, course or reference.
 pub const MAX_PDF_BYTES: usize = 10 * 1024 * 1024;
@@ -554,7 +556,7 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
     // a cheap look first, so a user over the quota costs no decoding or writing
     check_quota(&mut *pool.acquire().await?, owner, bytes.len(), false).await?;
     let bytes = if sniffed.class() == FileClass::Image {
-        crate::avatars::decode_bounded(move || crate::avatars::reencode(&bytes, sniffed)).await??
+        crate::files::avatars::decode_bounded(move || crate::files::avatars::reencode(&bytes, sniffed)).await??
     } else {
         bytes
     };
@@ -616,42 +618,6 @@ impl StoredFile {
         };
         if stem.is_empty() { format!("file.{extension}") } else { format!("{stem}.{extension}") }
     }
-}
-
-/// A CV file for a viewer: its owner, or someone who may read a CV that uses it (the rule of
-/// [`crate::cvs::may_view`]). Anything else, including files that are no CV's, is "not found".
-#[tracing::instrument(skip_all)]
-pub async fn cv_file_for(pool: &PgPool, viewer: &crate::cvs::Viewer, file_id: Uuid) -> Result<StoredFile> {
-    let file: StoredFile = sqlx::query_as(
-        "select id, original_name, content_type, size_bytes, storage_key from files where id = $1 and kind = any($2)",
-    )
-    .bind(file_id)
-    .bind(&CV_FILE_KINDS[..])
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(Error::not_found)?;
-    let owner: Option<Uuid> = sqlx::query_scalar("select owner_user_id from files where id = $1").bind(file_id).fetch_one(pool).await?;
-    if owner == Some(viewer.user_id) {
-        return Ok(file);
-    }
-    let cvs: Vec<Uuid> = sqlx::query_scalar(
-        "select cv.id from cvs cv where cv.deleted_at is null and (
-             cv.pdf_file_id = $1
-             or exists (select 1 from cv_certificates r where r.cv_id = cv.id and r.file_id = $1)
-             or exists (select 1 from cv_courses r where r.cv_id = cv.id and r.file_id = $1)
-             or exists (select 1 from cv_references r where r.cv_id = cv.id and r.file_id = $1)
-             or exists (select 1 from cv_portfolio_files pf join cv_portfolio_items pi on pi.id = pf.portfolio_item_id
-                        where pi.cv_id = cv.id and pf.file_id = $1))",
-    )
-    .bind(file_id)
-    .fetch_all(pool)
-    .await?;
-    for cv in cvs {
-        if crate::cvs::may_view(pool, viewer, cv).await? {
-            return Ok(file);
-        }
-    }
-    Err(Error::not_found())
 }
 
 #[allow(clippy::too_many_arguments)]

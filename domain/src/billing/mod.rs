@@ -1,0 +1,3 @@
+//! Billing: the product table and its prices.
+
+pub mod products;

@@ -1,0 +1,13 @@
+//! The cross-cutting pieces every area builds on: the error type, configuration, hashing and
+//! tokens, the database pool, the job queue, locales, mail, the audit log and reference data.
+//! Nothing here uses an area.
+
+pub mod audit;
+pub mod config;
+pub mod crypto;
+pub mod db;
+pub mod error;
+pub mod jobs;
+pub mod locale;
+pub mod mail;
+pub mod reference;
