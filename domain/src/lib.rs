@@ -5,12 +5,12 @@
 //!
 //! | folder | what |
 //! |---|---|
-//! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `reference` (code lists and their labels) |
+//! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `reference` (code lists and their labels), `filters` (the shared rules of search requests: lists, text, paging) |
 //! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
-//! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF) |
-//! | `vacancies/` | vacancy writes and the SQL of "public" and "active" |
+//! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request) |
+//! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `filter` (the vacancy search's filter) |
 //! | `applications/` | applying, and the applicant's applications |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
@@ -26,7 +26,9 @@
 //! 4. `cvs` uses `accounts`, `companies` and `files`.
 //! 5. `mydata` gathers what a user owns, so it may use any area; no area uses it.
 //!
-//! Within one folder the parts may use each other.
+//! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
+//! crate's query types: a search request is checked here and becomes the engine's query; `search`
+//! knows nothing of `domain`.
 
 pub mod accounts;
 pub mod applications;

@@ -2,16 +2,19 @@
 //! Every answer comes from the search index; Postgres is asked only to validate codes, add labels
 //! and mark the viewer's favourites.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{DefaultBodyLimit, State};
 use chrono::{DateTime, Duration, Utc};
 use domain::accounts::Role;
-use domain::platform::error::{Error, ErrorCode};
-use domain::platform::reference::{self, CodeList, FilterCodes};
+use domain::cvs::filter::{self as cv_filter, CvSearchRequest};
+use domain::platform::error::Error;
+use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
+use domain::platform::reference;
+use domain::vacancies::filter::{self, SearchFilter};
 use domain::{Locale, companies};
-use search::{CvQuery, EmployerNameQuery, VacancyCard, VacancyFlags, VacancyQuery};
-use serde::{Deserialize, Deserializer, Serialize};
+use search::VacancyCard;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -21,21 +24,8 @@ use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
 use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
-/// Vacancies per page unless asked otherwise.
-pub const DEFAULT_PAGE_SIZE: u32 = 20;
-pub const MAX_PAGE_SIZE: u32 = 100;
-/// Results beyond this many are not paged to (ask a narrower question).
-pub const MAX_RESULT_WINDOW: u64 = 10_000;
 /// A vacancy published this recently carries the "new" badge.
 pub const NEW_FOR: Duration = Duration::days(3);
-/// Longest free text of a search (`occupation`, the CV search's `search`).
-pub const MAX_TEXT: usize = 200;
-/// Longest text of the employer autocomplete.
-pub const MAX_EMPLOYER_SEARCH: usize = 100;
-/// Most values of one list filter (after removing blanks and repeats).
-pub const MAX_FILTER_VALUES: usize = 100;
-/// Longest value of a list filter, in characters.
-pub const MAX_FILTER_VALUE_CHARS: usize = 200;
 /// Largest body of the two searches: 100 values of 200 characters in one filter fit, a body that
 /// could only make the server work for nothing does not (413 `payload_too_large`).
 pub const SEARCH_BODY_LIMIT: usize = 64 * 1024;
@@ -51,177 +41,6 @@ pub fn open_router() -> OpenApiRouter<AppState> {
 
 pub fn employer_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search_cv)).layer(DefaultBodyLimit::max(SEARCH_BODY_LIMIT))
-}
-
-/// A filter group arrives as one code, a comma-separated list, or an array; values are trimmed,
-/// blanks dropped and repeats removed (first occurrence kept) in linear time. How many values and
-/// how long each may be is checked by [`check_list`], which names the field.
-fn one_or_many<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum OneOrMany {
-        One(String),
-        Many(Vec<String>),
-    }
-    let values = match Option::<OneOrMany>::deserialize(deserializer)? {
-        None => Vec::new(),
-        Some(OneOrMany::One(text)) => text.split(',').map(str::to_string).collect(),
-        Some(OneOrMany::Many(list)) => list,
-    };
-    let mut seen: HashSet<String> = HashSet::with_capacity(values.len());
-    let mut clean: Vec<String> = Vec::new();
-    for value in values.into_iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
-        if seen.insert(value.clone()) {
-            clean.push(value);
-        }
-    }
-    Ok(clean)
-}
-
-/// At most [`MAX_FILTER_VALUES`] values of at most [`MAX_FILTER_VALUE_CHARS`] characters each.
-fn check_list(field: &'static str, values: &[String]) -> Result<(), Error> {
-    if values.len() > MAX_FILTER_VALUES {
-        return Err(Error::field(field, format!("{field} takes at most {MAX_FILTER_VALUES} values, not {}", values.len())));
-    }
-    if values.iter().any(|v| v.chars().count() > MAX_FILTER_VALUE_CHARS) {
-        return Err(Error::field(field, format!("A value of {field} is longer than {MAX_FILTER_VALUE_CHARS} characters")));
-    }
-    Ok(())
-}
-
-/// The filter model of the vacancy search: the query parameters of `/vacancies` (page excluded).
-#[derive(Deserialize, ToSchema, Default)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SearchFilter {
-    /// Free text (occupation, company, description), matched as you type and with typo tolerance.
-    pub occupation: Option<String>,
-    /// EHAK codes; a county or municipality finds the vacancies of its towns.
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub city_code: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub category_code: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub type_of_employment: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub work_experience: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub language_code: Vec<String>,
-    /// Exact business names, as the employer autocomplete offers them.
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub business_name: Vec<String>,
-    pub salary_from: Option<f64>,
-    pub salary_to: Option<f64>,
-    pub salary_period: Option<String>,
-    pub salary_by_agreement: Option<bool>,
-    pub shift_work: Option<bool>,
-    pub remote_work: Option<bool>,
-    pub for_students: Option<bool>,
-    pub for_underage: Option<bool>,
-    pub for_retired: Option<bool>,
-    pub for_disabled: Option<bool>,
-    pub for_foreigners: Option<bool>,
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct Paging {
-    /// Zero-based.
-    pub page: Option<u32>,
-    /// 20 by default, at most 100.
-    pub size: Option<u32>,
-}
-
-impl Paging {
-    fn resolve(&self, default_size: u32) -> Result<(u32, u32), Error> {
-        let page = self.page.unwrap_or(0);
-        let size = self.size.unwrap_or(default_size);
-        if size == 0 || size > MAX_PAGE_SIZE {
-            return Err(Error::field("size", format!("Page size must be between 1 and {MAX_PAGE_SIZE}")));
-        }
-        if (page as u64 + 1) * size as u64 > MAX_RESULT_WINDOW {
-            return Err(Error::field("page", format!("Page {page} is out of range: results are paged up to {MAX_RESULT_WINDOW}")));
-        }
-        Ok((page, size))
-    }
-}
-
-fn text_param(field: &'static str, text: Option<String>, max: usize) -> Result<Option<String>, Error> {
-    let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-    if text.as_ref().is_some_and(|t| t.chars().count() > max) {
-        return Err(Error::field(field, format!("{field} is longer than {max} characters")));
-    }
-    Ok(text)
-}
-
-async fn check_codes(state: &AppState, field: &'static str, list: FilterCodes, codes: &[String]) -> Result<(), Error> {
-    match reference::unknown_codes(&state.pool, list, codes).await?.first() {
-        Some(unknown) => Err(Error::field(field, format!("Unknown code {unknown:?} in {field}"))),
-        None => Ok(()),
-    }
-}
-
-fn check_salary(field: &'static str, value: Option<f64>) -> Result<(), Error> {
-    match value {
-        Some(v) if !v.is_finite() || v < 0.0 => Err(Error::field(field, "Salary must be a number of at least 0")),
-        _ => Ok(()),
-    }
-}
-
-async fn vacancy_query(state: &AppState, filter: SearchFilter, page: u32, size: u32) -> Result<VacancyQuery, Error> {
-    check_list("cityCode", &filter.city_code)?;
-    check_list("categoryCode", &filter.category_code)?;
-    check_list("typeOfEmployment", &filter.type_of_employment)?;
-    check_list("workExperience", &filter.work_experience)?;
-    check_list("languageCode", &filter.language_code)?;
-    check_list("businessName", &filter.business_name)?;
-    let text = text_param("occupation", filter.occupation, MAX_TEXT)?;
-    check_salary("salaryFrom", filter.salary_from)?;
-    check_salary("salaryTo", filter.salary_to)?;
-    if let (Some(from), Some(to)) = (filter.salary_from, filter.salary_to)
-        && from > to
-    {
-        return Err(Error::field("salaryFrom", "Salary from cannot be above salary to"));
-    }
-    check_codes(state, "cityCode", FilterCodes::Places, &filter.city_code).await?;
-    check_codes(state, "categoryCode", FilterCodes::Categories, &filter.category_code).await?;
-    check_codes(state, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &filter.type_of_employment).await?;
-    check_codes(state, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &filter.work_experience).await?;
-    check_codes(state, "languageCode", FilterCodes::List(CodeList::Languages), &filter.language_code).await?;
-    let salary_period = filter.salary_period.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
-    check_codes(state, "salaryPeriod", FilterCodes::List(CodeList::SalaryPeriods), salary_period.as_slice()).await?;
-    let by_agreement = filter.salary_by_agreement.unwrap_or(false);
-    Ok(VacancyQuery {
-        text,
-        category_codes: filter.category_code,
-        place_codes: filter.city_code,
-        employment_types: filter.type_of_employment,
-        work_experiences: filter.work_experience,
-        language_codes: filter.language_code,
-        business_names: filter.business_name,
-        // salary by agreement clears the salary inputs
-        salary_from: filter.salary_from.filter(|_| !by_agreement),
-        salary_to: filter.salary_to.filter(|_| !by_agreement),
-        salary_period: salary_period.filter(|_| !by_agreement),
-        salary_by_agreement: by_agreement,
-        flags: VacancyFlags {
-            for_students: filter.for_students.unwrap_or(false),
-            for_underage: filter.for_underage.unwrap_or(false),
-            for_disabled: filter.for_disabled.unwrap_or(false),
-            for_retired: filter.for_retired.unwrap_or(false),
-            for_foreigners: filter.for_foreigners.unwrap_or(false),
-            remote_work: filter.remote_work.unwrap_or(false),
-            shift_work: filter.shift_work.unwrap_or(false),
-        },
-        page,
-        size,
-        now: Utc::now(),
-    })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -431,7 +250,7 @@ async fn search_vacancies(
     Json(filter): Json<SearchFilter>,
 ) -> ApiResult<Json<SearchPage>> {
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
-    let query = vacancy_query(&state, filter, page, size).await?;
+    let query = filter::vacancy_query(&state.pool, filter, page, size).await?;
     let now = query.now;
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
@@ -564,15 +383,10 @@ async fn employer_names(
     Path(country_code): Path<String>,
     Query(params): Query<EmployerSearch>,
 ) -> ApiResult<Json<EmployerPage>> {
-    let country_code = companies::check_country(&country_code)?;
-    let search = text_param("search", params.search, MAX_EMPLOYER_SEARCH)?.unwrap_or_default().to_lowercase();
-    let page = params.page.unwrap_or(0);
-    if (page as u64 + 1) * EmployerNameQuery::PAGE_SIZE as u64 > MAX_RESULT_WINDOW {
-        return Err(Error::field("page", format!("Page {page} is out of range")).into());
-    }
+    let query = companies::employer_name_query(&country_code, params.search, params.page)?;
     let names = state
         .search
-        .employer_names(EmployerNameQuery { country_code, search, page, now: Utc::now() })
+        .employer_names(query)
         .await
         .map_err(anyhow::Error::from)?;
     Ok(Json(EmployerPage {
@@ -589,35 +403,6 @@ async fn employer_names(
         total_pages: names.total_pages,
         total_elements: names.total,
     }))
-}
-
-/// The CV-database search; at least one criterion is needed.
-#[derive(Deserialize, ToSchema, Default)]
-#[serde(rename_all = "camelCase", default)]
-pub struct CvSearchRequest {
-    /// Free text over the whole CV, including the text of uploaded PDF files.
-    pub search: Option<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub category_code: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub city_code: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub language_code: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub education_level: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub work_experience: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub driver_licence: Vec<String>,
-    #[serde(deserialize_with = "one_or_many")]
-    #[schema(value_type = Vec<String>)]
-    pub type_of_employment: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -675,40 +460,8 @@ async fn search_cv(
     Query(paging): Query<Paging>,
     Json(body): Json<CvSearchRequest>,
 ) -> ApiResult<Json<CvSearchPage>> {
-    if !companies::has_cv_database_access(&state.pool, company_id).await? {
-        return Err(Error::code(ErrorCode::CvDatabaseAccessRequired).into());
-    }
-    let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
-    check_list("cityCode", &body.city_code)?;
-    check_list("categoryCode", &body.category_code)?;
-    check_list("languageCode", &body.language_code)?;
-    check_list("educationLevel", &body.education_level)?;
-    check_list("workExperience", &body.work_experience)?;
-    check_list("driverLicence", &body.driver_licence)?;
-    check_list("typeOfEmployment", &body.type_of_employment)?;
-    let text = text_param("search", body.search, MAX_TEXT)?;
-    check_codes(&state, "cityCode", FilterCodes::Places, &body.city_code).await?;
-    check_codes(&state, "categoryCode", FilterCodes::Categories, &body.category_code).await?;
-    check_codes(&state, "languageCode", FilterCodes::List(CodeList::Languages), &body.language_code).await?;
-    check_codes(&state, "educationLevel", FilterCodes::List(CodeList::EducationLevels), &body.education_level).await?;
-    check_codes(&state, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &body.work_experience).await?;
-    check_codes(&state, "driverLicence", FilterCodes::List(CodeList::DriverLicences), &body.driver_licence).await?;
-    check_codes(&state, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &body.type_of_employment).await?;
-    let query = CvQuery {
-        text,
-        category_codes: body.category_code,
-        place_codes: body.city_code,
-        language_codes: body.language_code,
-        education_levels: body.education_level,
-        work_experiences: body.work_experience,
-        driver_licences: body.driver_licence,
-        employment_types: body.type_of_employment,
-        page,
-        size,
-    };
-    if !query.has_criteria() {
-        return Err(Error::code(ErrorCode::SearchCriteriaRequired).into());
-    }
+    let query = cv_filter::cv_query(&state.pool, company_id, &paging, body).await?;
+    let (page, size) = (query.page, query.size);
     let results = state.search.search_cvs(query).await.map_err(anyhow::Error::from)?;
     let facets = results.facets;
     Ok(Json(CvSearchPage {

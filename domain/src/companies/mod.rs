@@ -4,12 +4,14 @@ pub mod geo;
 pub mod registry;
 
 use chrono::{DateTime, Utc};
+use search::EmployerNameQuery;
 use serde::Serialize;
 use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{self, CompanyRef, Role};
 use crate::platform::audit;
+use crate::platform::filters::{MAX_EMPLOYER_SEARCH, MAX_RESULT_WINDOW, text_param};
 use crate::platform::error::{Error, ErrorCode, Result};
 
 /// A company of the Business Register, offered by the company autocomplete.
@@ -420,6 +422,18 @@ pub async fn decide_claim(
     let locale: String = sqlx::query_scalar("select locale from users where id = $1").bind(claimant).fetch_one(&mut *tx).await?;
     tx.commit().await?;
     Ok(Decision { claim, status, reason: reason.map(str::to_string), locale: crate::Locale::from_code(&locale).unwrap_or_default() })
+}
+
+/// The search engine's query for a page of the employer autocomplete: the business names of the
+/// country's employers, matched by `search` (trimmed, at most 100 characters, case-insensitive).
+pub fn employer_name_query(country_code: &str, search: Option<String>, page: Option<u32>) -> Result<EmployerNameQuery> {
+    let country_code = check_country(country_code)?;
+    let search = text_param("search", search, MAX_EMPLOYER_SEARCH)?.unwrap_or_default().to_lowercase();
+    let page = page.unwrap_or(0);
+    if (page as u64 + 1) * EmployerNameQuery::PAGE_SIZE as u64 > MAX_RESULT_WINDOW {
+        return Err(Error::field("page", format!("Page {page} is out of range")));
+    }
+    Ok(EmployerNameQuery { country_code, search, page, now: Utc::now() })
 }
 
 /// The companies the user works for, by name.

@@ -7,6 +7,7 @@ pub mod config;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod filters;
 pub mod jobs;
 pub mod locale;
 pub mod mail;

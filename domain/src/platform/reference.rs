@@ -3,7 +3,7 @@
 use serde::Serialize;
 use sqlx::PgPool;
 
-use crate::platform::error::Result;
+use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;
 
 /// The code lists served under `/api/open/…`.
@@ -117,14 +117,17 @@ impl FilterCodes {
     }
 }
 
-/// The codes of `codes` that the list does not know, in the order given.
-pub async fn unknown_codes(pool: &PgPool, list: FilterCodes, codes: &[String]) -> Result<Vec<String>> {
+/// Refuses the first code of `codes` that the list does not know, naming the field.
+pub async fn check_codes(pool: &PgPool, field: &'static str, list: FilterCodes, codes: &[String]) -> Result<()> {
     if codes.is_empty() {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let sql = format!("select code from {} where code = any($1)", list.table());
     let known: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(codes).fetch_all(pool).await?;
-    Ok(codes.iter().filter(|c| !known.contains(c)).cloned().collect())
+    match codes.iter().find(|c| !known.contains(c)) {
+        Some(unknown) => Err(Error::field(field, format!("Unknown code {unknown:?} in {field}"))),
+        None => Ok(()),
+    }
 }
 
 /// A category with its labels and icon, for `/api/open/categories`.

@@ -1,5 +1,7 @@
 //! Vacancy writes. Each one pushes its index job on its own transaction.
 
+pub mod filter;
+
 use sqlx::PgPool;
 use uuid::Uuid;
 
