@@ -1,6 +1,7 @@
 //! Vacancy writes. Each one pushes its index job on its own transaction.
 
 pub mod filter;
+pub mod states;
 
 use sqlx::PgPool;
 use uuid::Uuid;
