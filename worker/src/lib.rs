@@ -1,4 +1,5 @@
-//! Background work beside the API: the index pipeline and periodic maintenance.
+//! Background work beside the API: the index pipeline, the vacancy time rules ([`time_rules`], on
+//! apalis' cron support) and periodic maintenance.
 //!
 //! Index jobs come from apalis' Postgres queue ([`domain::platform::jobs::INDEX_QUEUE`]), pushed on the
 //! same transaction as the change they describe. Each job hands its id to one batcher, which
@@ -13,6 +14,7 @@ pub mod extract;
 pub mod maintenance;
 pub mod rebuild;
 pub mod thumbnail;
+pub mod time_rules;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -127,13 +129,16 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown
         .data(pool.clone())
         .data(files_for_thumbnails)
         .build(thumbnail::handle);
+    let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
-    let (indexing, rebuilding, extracting, thumbnailing) = tokio::join!(
+    let (indexing, rebuilding, extracting, thumbnailing, timing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
         extraction.run_until(stop_signal(&shutdown)),
         thumbnails.run_until(stop_signal(&shutdown)),
+        clock,
     );
+    timing?;
     thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;

@@ -32,5 +32,6 @@ mod search;
 mod security_headers;
 mod server;
 mod sessions;
+mod time_rules;
 mod uploads;
 mod web;

@@ -1,7 +1,9 @@
-//! Vacancy writes. Each one pushes its index job on its own transaction.
+//! Vacancy writes. Each one pushes its index job on its own transaction; `time_rules` are the
+//! writes the clock makes (finishing, auto-renewal).
 
 pub mod filter;
 pub mod states;
+pub mod time_rules;
 
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -1,0 +1,184 @@
+//! The vacancy time rules (issue 15, spec 2 section 4) driven with a fixed clock, and their effect
+//! on the search through the real index pipeline.
+
+use std::time::Duration;
+
+use chrono::{DateTime, DurationRound, TimeDelta, Utc};
+use domain::vacancies::states::{RENEWS_EVERY, RUNS_FOR};
+use domain::vacancies::time_rules::{finish_ended, renew_active};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{TestApp, spawn_app};
+use crate::search::{NewVacancy, company, eventually, publish, spawn_with_worker};
+
+fn ids(page: &Value) -> Vec<String> {
+    page["content"].as_array().unwrap().iter().map(|v| v["vacancyId"].as_str().unwrap().to_string()).collect()
+}
+
+/// A fixed instant an hour ago, to the second: the day a test vacancy went live.
+fn published() -> DateTime<Utc> {
+    (Utc::now() - TimeDelta::hours(1)).duration_trunc(TimeDelta::seconds(1)).unwrap()
+}
+
+async fn vacancy_running(app: &TestApp, publish_at: DateTime<Utc>) -> Uuid {
+    let company_id = company(app, "Põhja Köök OÜ", "12345678").await;
+    let run = NewVacancy { publish_at: Some(publish_at), valid_until: Some(publish_at + RUNS_FOR), ..NewVacancy::default() };
+    publish(app, company_id, run, true).await
+}
+
+async fn times(app: &TestApp, id: Uuid) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+    sqlx::query_as("select valid_until, renewed_at, finished_at from vacancies where id = $1").bind(id).fetch_one(&app.pool).await.unwrap()
+}
+
+async fn index_jobs_of(app: &TestApp, id: Uuid) -> i64 {
+    let job = serde_json::to_vec(&domain::platform::jobs::IndexJob::Vacancy(id)).unwrap();
+    sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1 and job = $2")
+        .bind(domain::platform::jobs::INDEX_QUEUE)
+        .bind(job)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_vacancy_runs_twenty_nine_days_and_finishes_on_the_thirtieth_once() {
+    let app = spawn_app().await;
+    let day_0 = published();
+    let id = vacancy_running(&app, day_0).await;
+    assert_eq!(index_jobs_of(&app, id).await, 1, "the publishing write's job");
+
+    assert_eq!(finish_ended(&app.pool, day_0 + TimeDelta::days(29)).await.unwrap(), 0, "still running on day 29");
+    assert_eq!(times(&app, id).await.2, None);
+
+    assert_eq!(finish_ended(&app.pool, day_0 + TimeDelta::days(30)).await.unwrap(), 1, "finished on day 30");
+    let (valid_until, _, finished_at) = times(&app, id).await;
+    assert_eq!(finished_at, valid_until, "finished when its run ended, however late the job ran");
+    assert_eq!(index_jobs_of(&app, id).await, 2, "finishing queued its index job");
+
+    assert_eq!(finish_ended(&app.pool, day_0 + TimeDelta::days(30)).await.unwrap(), 0, "a second run changes nothing");
+    assert_eq!(finish_ended(&app.pool, day_0 + TimeDelta::days(31)).await.unwrap(), 0, "nor a later one");
+    assert_eq!(index_jobs_of(&app, id).await, 2);
+}
+
+#[tokio::test]
+async fn a_finished_vacancy_leaves_the_index_with_the_job_not_the_reconciliation() {
+    let app = spawn_with_worker().await;
+    // it went live 30 days ago less six seconds: its run ends six seconds from now
+    let ends = (Utc::now() + TimeDelta::seconds(6)).duration_trunc(TimeDelta::seconds(1)).unwrap();
+    let id = vacancy_running(&app, ends - RUNS_FOR).await;
+    eventually(&app, json!({}), |p| ids(p) == vec![id.to_string()]).await;
+    let indexed = || async {
+        sqlx::query_scalar::<_, bool>("select exists (select 1 from search_index_state where doc_kind = 'vacancy' and doc_id = $1)")
+            .bind(id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    assert!(indexed().await);
+    // the reconciliation ran when the worker started and comes back only after a minute
+    tokio::time::sleep((ends - Utc::now()).to_std().unwrap_or_default() + Duration::from_millis(200)).await;
+
+    // the cron tick may have done it a moment ago: either way it is done once
+    let finished = finish_ended(&app.pool, Utc::now()).await.unwrap();
+    assert!(finished <= 1);
+    assert_eq!(times(&app, id).await.2, Some(ends));
+    assert_eq!(finish_ended(&app.pool, Utc::now()).await.unwrap(), 0, "a second run changes nothing");
+
+    let mut gone = false;
+    for _ in 0..50 {
+        if !indexed().await {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(gone, "the finishing job's index batch removed the document");
+    let page = eventually(&app, json!({}), |p| p["totalElements"] == 0).await;
+    assert!(ids(&page).is_empty());
+}
+
+#[tokio::test]
+async fn a_vacancy_is_renewed_on_day_7_and_14_and_not_between() {
+    let app = spawn_app().await;
+    let day_0 = published();
+    let id = vacancy_running(&app, day_0).await;
+
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(6)).await.unwrap(), 0, "nothing before the first week");
+    assert_eq!(times(&app, id).await.1, Some(day_0));
+
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(7)).await.unwrap(), 1);
+    assert_eq!(times(&app, id).await.1, Some(day_0 + TimeDelta::days(7)));
+    assert_eq!(index_jobs_of(&app, id).await, 2, "renewal queued its index job");
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(7)).await.unwrap(), 0, "a second run changes nothing");
+
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(8)).await.unwrap(), 0, "day 8 is still the week of day 7");
+    assert_eq!(times(&app, id).await.1, Some(day_0 + TimeDelta::days(7)));
+
+    // a job that missed day 14 by some hours still renews to the mark, not to its own clock
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(14) + TimeDelta::hours(5)).await.unwrap(), 1);
+    assert_eq!(times(&app, id).await.1, Some(day_0 + TimeDelta::days(14)));
+    assert_eq!(index_jobs_of(&app, id).await, 3);
+
+    assert_eq!(renew_active(&app.pool, day_0 + TimeDelta::days(30)).await.unwrap(), 0, "an ended vacancy is not renewed");
+    assert_eq!(times(&app, id).await.1, Some(day_0 + TimeDelta::days(14)));
+}
+
+#[tokio::test]
+async fn a_renewed_vacancy_is_lifted_in_the_default_order() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    // a week and a minute old: its renewal mark was a minute ago, after the newer one went live
+    let older_at = (Utc::now() - TimeDelta::days(7) - TimeDelta::minutes(1)).duration_trunc(TimeDelta::seconds(1)).unwrap();
+    let older = publish(&app, company_id, NewVacancy { publish_at: Some(older_at), ..NewVacancy::default() }, true).await;
+    let newer = publish(&app, company_id, NewVacancy { publish_at: Some(Utc::now() - TimeDelta::hours(2)), ..NewVacancy::default() }, true).await;
+    eventually(&app, json!({}), |p| ids(p) == vec![newer.to_string(), older.to_string()]).await;
+
+    // the cron tick may have done it a moment ago: either way it is done once
+    assert!(renew_active(&app.pool, Utc::now()).await.unwrap() <= 1);
+    let renewed_at = times(&app, older).await.1.unwrap();
+    assert_eq!(renewed_at, older_at + RENEWS_EVERY);
+
+    eventually(&app, json!({}), |p| ids(p) == vec![older.to_string(), newer.to_string()]).await;
+}
+
+#[tokio::test]
+async fn the_cron_schedule_runs_both_rules_through_the_postgres_queue() {
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let now = Utc::now().duration_trunc(TimeDelta::seconds(1)).unwrap();
+    let ended_at = now - TimeDelta::seconds(1);
+    let ended = publish(&app, company_id, NewVacancy { publish_at: Some(ended_at - RUNS_FOR), valid_until: Some(ended_at), ..NewVacancy::default() }, true).await;
+    let week_old_at = now - RENEWS_EVERY - TimeDelta::minutes(1);
+    let week_old = publish(&app, company_id, NewVacancy { publish_at: Some(week_old_at), ..NewVacancy::default() }, true).await;
+
+    // the worker's schedule is every minute; every second here, through the same queues
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let every_second = std::str::FromStr::from_str("* * * * * *").unwrap();
+    let clock = tokio::spawn(worker::time_rules::run(app.pool.clone(), every_second, move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.wait_for(|s| *s).await;
+            Ok(())
+        }
+    }));
+    let mut done = (None, None, 0_i64);
+    for _ in 0..100 {
+        done = (
+            times(&app, ended).await.2,
+            times(&app, week_old).await.1,
+            sqlx::query_scalar("select count(distinct job_type) from apalis.jobs where job_type = any($1) and status = 'Done'")
+                .bind(vec![worker::time_rules::FINISH_QUEUE, worker::time_rules::RENEW_QUEUE])
+                .fetch_one(&app.pool)
+                .await
+                .unwrap(),
+        );
+        if done == (Some(ended_at), Some(week_old_at + RENEWS_EVERY), 2) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(done, (Some(ended_at), Some(week_old_at + RENEWS_EVERY), 2), "(finished_at, renewed_at, queues with a tick done)");
+    stop.send(true).unwrap();
+    clock.await.unwrap().unwrap();
+}

@@ -1,0 +1,106 @@
+//! The time rules of spec 2 section 4 that change rows: a vacancy finishes [`RUNS_FOR`] after it
+//! went live, and auto-renews every [`RENEWS_EVERY`] while active. The worker runs each on a cron
+//! schedule (`worker::time_rules`); each takes the clock as `now` so tests drive it with a fixed
+//! one, returns how many rows it changed, and is idempotent: a second run at the same `now`
+//! changes nothing, and two workers running it at once change each row once.
+//!
+//! Whether a vacancy is active is derived from its times ([`super::states::displayed`],
+//! [`super::ACTIVE_SQL`]), so the search already stops returning a vacancy at its `valid_until`
+//! (the engines filter on it per query); these rules keep the stored bookkeeping (`finished_at`,
+//! `renewed_at`) and the index in step, each change with its index job on the same transaction.
+//!
+//! A vacancy published without `valid_until` has no case in the domain today: no code path
+//! publishes yet (the fixtures set both times), and publishing is to set
+//! `valid_until = publish_at + RUNS_FOR`. A row without one counts as running without an end, as
+//! [`super::ACTIVE_SQL`] reads it, and these rules do not invent an end for it.
+//!
+//! [`RUNS_FOR`]: super::states::RUNS_FOR
+//! [`RENEWS_EVERY`]: super::states::RENEWS_EVERY
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::states::RENEWS_EVERY;
+use crate::platform::error::Result;
+use crate::platform::jobs::{self, IndexJob};
+
+/// Marks the vacancies whose run ended by `now` as finished: `finished_at` becomes their
+/// `valid_until` (the moment they ended, however late the job runs, so the applications' 30 days
+/// count from the real end), and each is re-indexed, which removes it from the index. Covers the
+/// running (EXISTS) and the hidden ones, which both display as finished once their time is up.
+#[tracing::instrument(skip_all)]
+pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
+    let mut tx = pool.begin().await?;
+    let ids: Vec<Uuid> = sqlx::query_scalar(
+        "update vacancies set finished_at = valid_until
+         where type = 'DEFAULT' and status in ('EXISTS', 'HIDDEN') and payment_status = 'PAID'
+           and finished_at is null and valid_until <= $1
+         returning id",
+    )
+    .bind(now)
+    .fetch_all(&mut *tx)
+    .await?;
+    let jobs: Vec<IndexJob> = ids.iter().copied().map(IndexJob::Vacancy).collect();
+    jobs::enqueue_index(&mut tx, &jobs).await?;
+    tx.commit().await?;
+    Ok(ids.len() as u64)
+}
+
+/// The last renewal mark of a vacancy published at `publish_at`: `publish_at + n × 7 days`, the
+/// largest such instant not after `now` (`publish_at` itself before the first week is over).
+pub fn renewal_mark(publish_at: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
+    if now <= publish_at {
+        return publish_at;
+    }
+    let weeks = (now - publish_at).num_seconds() / RENEWS_EVERY.num_seconds();
+    publish_at + RENEWS_EVERY * weeks as i32
+}
+
+/// Lifts the vacancies active at `now` whose `renewed_at` is older than their last renewal mark
+/// ([`renewal_mark`]): `renewed_at` moves to the mark and each is re-indexed (the default order
+/// sorts by PRO level, then `renewed_at`, newest first). Active is [`super::ACTIVE_SQL`] read at
+/// `now` instead of the database's clock.
+#[tracing::instrument(skip_all)]
+pub async fn renew_active(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
+    let mut tx = pool.begin().await?;
+    let ids: Vec<Uuid> = sqlx::query_scalar(
+        "with due as (
+             select v.id, v.publish_at + make_interval(secs => floor(extract(epoch from ($1 - v.publish_at)) / $2) * $2) as mark
+             from vacancies v join companies c on c.id = v.company_id
+             where v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
+               and v.publish_at is not null and v.publish_at <= $1
+               and (v.valid_until is null or v.valid_until > $1) and c.deleted_at is null
+         )
+         update vacancies v set renewed_at = due.mark
+         from due
+         where v.id = due.id and coalesce(v.renewed_at, v.publish_at) < due.mark
+         returning v.id",
+    )
+    .bind(now)
+    .bind(RENEWS_EVERY.num_seconds() as f64)
+    .fetch_all(&mut *tx)
+    .await?;
+    let jobs: Vec<IndexJob> = ids.iter().copied().map(IndexJob::Vacancy).collect();
+    jobs::enqueue_index(&mut tx, &jobs).await?;
+    tx.commit().await?;
+    Ok(ids.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeDelta;
+
+    use super::*;
+
+    #[test]
+    fn the_renewal_mark_is_the_last_whole_week_since_publishing() {
+        let published = DateTime::parse_from_rfc3339("2026-01-01T10:00:00Z").unwrap().to_utc();
+        assert_eq!(renewal_mark(published, published - TimeDelta::hours(1)), published);
+        assert_eq!(renewal_mark(published, published + TimeDelta::days(6)), published);
+        assert_eq!(renewal_mark(published, published + TimeDelta::days(7)), published + TimeDelta::days(7));
+        assert_eq!(renewal_mark(published, published + TimeDelta::days(8)), published + TimeDelta::days(7));
+        assert_eq!(renewal_mark(published, published + TimeDelta::days(14) - TimeDelta::seconds(1)), published + TimeDelta::days(7));
+        assert_eq!(renewal_mark(published, published + TimeDelta::days(14)), published + TimeDelta::days(14));
+    }
+}
