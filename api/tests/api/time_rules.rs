@@ -182,3 +182,35 @@ async fn the_cron_schedule_runs_both_rules_through_the_postgres_queue() {
     stop.send(true).unwrap();
     clock.await.unwrap().unwrap();
 }
+
+async fn application_to(app: &TestApp, vacancy_id: Uuid) -> Uuid {
+    let applicant: Uuid = sqlx::query_scalar("insert into users (username) values ('applicant-' || gen_random_uuid() || '@example.ee') returning id")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query_scalar("insert into applications (vacancy_id, applicant_user_id) values ($1, $2) returning id")
+        .bind(vacancy_id)
+        .bind(applicant)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn applications_stay_workable_thirty_days_after_the_vacancy_ends() {
+    let app = spawn_app().await;
+    let day_0 = published();
+    let id = vacancy_running(&app, day_0).await;
+    let application = application_to(&app, id).await;
+    let ended = day_0 + RUNS_FOR;
+    let workable = |now| domain::applications::workable(&app.pool, id, now);
+
+    assert_eq!(workable(day_0 + TimeDelta::days(3)).await.unwrap(), vec![application], "while the vacancy runs");
+    assert_eq!(workable(ended + TimeDelta::days(29)).await.unwrap(), vec![application], "29 days after the end");
+    assert_eq!(workable(ended + TimeDelta::days(31)).await.unwrap(), Vec::<Uuid>::new(), "31 days after the end");
+
+    // finishing changes nothing of it: the rule reads the end of the run
+    finish_ended(&app.pool, ended).await.unwrap();
+    assert_eq!(workable(ended + TimeDelta::days(29)).await.unwrap(), vec![application]);
+    assert_eq!(workable(ended + TimeDelta::days(31)).await.unwrap(), Vec::<Uuid>::new());
+}

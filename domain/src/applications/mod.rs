@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::vacancies::ACTIVE_SQL;
+use crate::vacancies::states::APPLICATIONS_WORKABLE_FOR;
 
 pub const MAX_COVER_LETTER: usize = 5000;
 pub const MAX_ANSWER: usize = 2000;
@@ -196,6 +197,33 @@ pub async fn mine(pool: &PgPool, applicant: Uuid, tab: Tab) -> Result<Vec<MyAppl
          order by a.created_at desc"
     );
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant).fetch_all(pool).await?)
+}
+
+/// When the employer may still work on an application (spec 2 section 4: received CVs stay
+/// workable [`APPLICATIONS_WORKABLE_FOR`] after the vacancy ends), as SQL over the vacancy `v`, at
+/// the clock `now` (a SQL expression: `now()`, or a bind such as `$2` for a fixed clock).
+///
+/// Derived, not stored: a vacancy ends at its `valid_until` (the finishing job copies it into
+/// `finished_at`), so the rule reads the current run's end and needs no job of its own; a vacancy
+/// published again moves `valid_until`, and its applications are workable again with it. A vacancy
+/// without an end keeps its applications workable. The employer's candidate lists filter with it;
+/// the CV-database vacancy's own rule (14 days after access ends) is not this one.
+pub fn workable_sql(now: &str) -> String {
+    let days = APPLICATIONS_WORKABLE_FOR.num_days();
+    format!("(v.valid_until is null or v.valid_until + interval '{days} days' > {now})")
+}
+
+/// The applications of a vacancy the employer may still work on at `now` (see [`workable_sql`]),
+/// oldest first.
+#[tracing::instrument(skip_all)]
+pub async fn workable(pool: &PgPool, vacancy_id: Uuid, now: DateTime<Utc>) -> Result<Vec<Uuid>> {
+    let sql = format!(
+        "select a.id from applications a join vacancies v on v.id = a.vacancy_id
+         where a.vacancy_id = $1 and a.status <> 'DELETED' and {}
+         order by a.created_at, a.id",
+        workable_sql("$2")
+    );
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(vacancy_id).bind(now).fetch_all(pool).await?)
 }
 
 /// Withdraws the applicant's own application; someone else's is "not found".
