@@ -17,11 +17,13 @@ pub const PURGE_INTERVAL: Duration = Duration::from_secs(600);
 /// At most this many out-of-date documents are queued per round.
 const RECONCILE_LIMIT: i64 = 5000;
 
-/// One purge pass; returns (sessions, codes) deleted.
-pub async fn purge(pool: &PgPool) -> domain::Result<(u64, u64)> {
+/// One purge pass; returns (sessions, codes, jobs) deleted: ended sessions and codes, and the
+/// queue's jobs that ended well more than [`domain::platform::jobs::DONE_KEPT_FOR`] ago.
+pub async fn purge(pool: &PgPool) -> domain::Result<(u64, u64, u64)> {
     let sessions = domain::accounts::sessions::purge_ended(pool).await?;
     let codes = domain::accounts::otp::purge_ended(pool).await?;
-    Ok((sessions, codes))
+    let jobs = domain::platform::jobs::purge_done(pool, chrono::Utc::now() - domain::platform::jobs::DONE_KEPT_FOR).await?;
+    Ok((sessions, codes, jobs))
 }
 
 /// Deletes the files no row has referred to for [`domain::files::UNREFERENCED_GRACE`] (an upload
@@ -55,7 +57,9 @@ pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>,
             },
             _ = purge_tick.tick() => {
                 match purge(&pool).await {
-                    Ok((sessions, codes)) => tracing::info!(sessions, codes, "maintenance: ended sessions and codes deleted"),
+                    Ok((sessions, codes, jobs)) => {
+                        tracing::info!(sessions, codes, jobs, "maintenance: ended sessions, codes and done jobs deleted")
+                    }
                     Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
                 }
                 match purge_files(&pool, &files).await {

@@ -204,3 +204,29 @@ async fn a_poison_job_ends_failed_after_its_attempts_and_is_listed() {
     app.employer_with_cv_access().await;
     cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
 }
+
+#[tokio::test]
+async fn maintenance_deletes_jobs_that_ended_well_a_day_ago_and_keeps_failed_ones() {
+    let app = crate::helpers::spawn_app().await;
+    for (id, status, hours_ago) in [("done-old", "Done", 25), ("done-young", "Done", 23), ("failed-old", "Failed", 48)] {
+        sqlx::query(
+            "insert into apalis.jobs (job, id, job_type, status, attempts, done_at)
+             values ('{}'::bytea, $1, 'vakants.test', $2, 1, now() - make_interval(hours => $3))",
+        )
+        .bind(id)
+        .bind(status)
+        .bind(hours_ago)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    }
+    let (_, _, deleted) = worker::maintenance::purge(&app.pool).await.unwrap();
+    assert_eq!(deleted, 1);
+    let left: Vec<String> = sqlx::query_scalar("select id from apalis.jobs where job_type = 'vakants.test' order by id")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, ["done-young", "failed-old"]);
+    // a second pass finds nothing more
+    assert_eq!(worker::maintenance::purge(&app.pool).await.unwrap().2, 0);
+}
