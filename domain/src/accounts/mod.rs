@@ -190,7 +190,8 @@ impl Profile {
     }
 }
 
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+/// A company by its register key and name; read straight from rows with these column names.
+#[derive(Clone, Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyRef {
     pub country_code: String,
@@ -248,7 +249,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         None => None,
     };
     let company = match company_id {
-        Some(id) => sqlx::query_as::<_, (String, String, String)>(
+        Some(id) => sqlx::query_as::<_, CompanyRef>(
             "select c.country_code, c.registry_code, c.business_name from companies c
              join company_staff s on s.company_id = c.id and s.user_id = $2
              where c.id = $1 and c.deleted_at is null",
@@ -256,8 +257,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         .bind(id)
         .bind(user_id)
         .fetch_optional(pool)
-        .await?
-        .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name }),
+        .await?,
         None => None,
     };
     let pending_claims = pending_claims_of(pool, user_id).await?;
@@ -280,18 +280,14 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
 
 /// The companies the user waits to represent, by name.
 async fn pending_claims_of(pool: &PgPool, user_id: Uuid) -> Result<Vec<CompanyRef>> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
+    Ok(sqlx::query_as(
         "select k.country_code, k.registry_code, b.business_name from company_claims k
          join business_register b on b.country_code = k.country_code and b.registry_code = k.registry_code
          where k.user_id = $1 and k.status = 'PENDING' order by b.business_name",
     )
     .bind(user_id)
     .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name })
-        .collect())
+    .await?)
 }
 
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]

@@ -439,7 +439,7 @@ pub fn employer_name_query(country_code: &str, search: Option<String>, page: Opt
 /// The companies the user works for, by name.
 #[tracing::instrument(skip_all)]
 pub async fn my_companies(pool: &PgPool, user_id: Uuid) -> Result<Vec<CompanyRef>> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
+    Ok(sqlx::query_as(
         "select c.country_code, c.registry_code, c.business_name from companies c
          join company_staff s on s.company_id = c.id
          where s.user_id = $1 and c.deleted_at is null
@@ -447,11 +447,7 @@ pub async fn my_companies(pool: &PgPool, user_id: Uuid) -> Result<Vec<CompanyRef
     )
     .bind(user_id)
     .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(country_code, registry_code, business_name)| CompanyRef { country_code, registry_code, business_name })
-        .collect())
+    .await?)
 }
 
 /// The id of a company the user works for, by its register key.

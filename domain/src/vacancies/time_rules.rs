@@ -41,6 +41,12 @@ pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     .bind(now)
     .fetch_all(&mut *tx)
     .await?;
+    reindex_and_commit(tx, &ids).await
+}
+
+/// Queues the index jobs of the vacancies a rule changed on its transaction, commits, and answers
+/// how many there were.
+async fn reindex_and_commit(mut tx: sqlx::Transaction<'_, sqlx::Postgres>, ids: &[Uuid]) -> Result<u64> {
     let jobs: Vec<IndexJob> = ids.iter().copied().map(IndexJob::Vacancy).collect();
     jobs::enqueue_index(&mut tx, &jobs).await?;
     tx.commit().await?;
@@ -81,10 +87,7 @@ pub async fn renew_active(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     .bind(RENEWS_EVERY.num_seconds() as f64)
     .fetch_all(&mut *tx)
     .await?;
-    let jobs: Vec<IndexJob> = ids.iter().copied().map(IndexJob::Vacancy).collect();
-    jobs::enqueue_index(&mut tx, &jobs).await?;
-    tx.commit().await?;
-    Ok(ids.len() as u64)
+    reindex_and_commit(tx, &ids).await
 }
 
 #[cfg(test)]
