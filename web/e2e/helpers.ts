@@ -64,8 +64,11 @@ export async function signIn(page: Page, email: string, language: 'et' | 'en' | 
   await page.getByRole('button', { name: labels[1] }).click();
 }
 
-/** Registers a new applicant in English (names and phone given) and waits for the profile page. */
-export async function registerApplicant(page: Page, email: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<void> {
+/**
+ * Registration in English up to the role step: e-mail, the three consents, the code, then the
+ * profile's names and phone.
+ */
+export async function signUp(page: Page, email: string, name: [string, string], phone = '+37251234567'): Promise<void> {
   await page.goto('/en/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -77,8 +80,13 @@ export async function registerApplicant(page: Page, email: string, name: [string
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('First name').fill(name[0]);
   await page.getByLabel('Last name').fill(name[1]);
-  await page.getByLabel('Phone').fill('+37251234567');
+  await page.getByLabel('Phone').fill(phone);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Registers a new applicant in English (names and phone given) and waits for the profile page. */
+export async function registerApplicant(page: Page, email: string, name: [string, string] = ['Mari', 'Maasikas']): Promise<void> {
+  await signUp(page, email, name);
   await page.getByRole('button', { name: 'I am looking for a job' }).click();
   await expect(page).toHaveURL(/\/en\/account\/profile$/);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { codeFor, newEmail, signIn } from './helpers';
+import { codeFor, newEmail, signIn, signUp } from './helpers';
 
 test('a new applicant signs up and lands on the profile page', async ({ page }) => {
   const email = newEmail('applicant');
@@ -55,20 +55,7 @@ test('a new applicant signs up and lands on the profile page', async ({ page }) 
 test('a new employer registers a company and lands on the company page', async ({ page }) => {
   // an address at the company's website domain in the register (demo data): accepted at once
   const email = newEmail('employer', 'sininetarkvara.ee');
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('I accept the terms of use').check();
-  await page.getByLabel('I agree to the processing of my personal data').check();
-  await page.getByLabel('I accept the use of cookies').check();
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Code').fill(await codeFor(page, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await page.getByLabel('First name').fill('Jaan');
-  await page.getByLabel('Last name').fill('Tamm');
-  await page.getByLabel('Phone').fill('+372 5555 1234');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signUp(page, email, ['Jaan', 'Tamm'], '+372 5555 1234');
   await page.getByRole('button', { name: 'I am an employer' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your company' })).toBeVisible();
@@ -85,19 +72,7 @@ test('a new employer registers a company and lands on the company page', async (
 
 test('a claim the register does not confirm waits until an administrator approves it', async ({ page, browser }) => {
   const email = newEmail('claimant');
-  await page.goto('/en/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('I accept the terms of use').check();
-  await page.getByLabel('I agree to the processing of my personal data').check();
-  await page.getByLabel('I accept the use of cookies').check();
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Code').fill(await codeFor(page, email));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('First name').fill('Kaja');
-  await page.getByLabel('Last name').fill('Kuusk');
-  await page.getByLabel('Phone').fill('+372 5555 4321');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signUp(page, email, ['Kaja', 'Kuusk'], '+372 5555 4321');
   await page.getByRole('button', { name: 'I am an employer' }).click();
   const company = page.getByRole('combobox', { name: 'Company' });
   await company.fill('toompea');
