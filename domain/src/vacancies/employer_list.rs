@@ -214,27 +214,16 @@ pub async fn one(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Loca
 #[tracing::instrument(skip_all)]
 pub async fn change_status(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, requested: &str, now: DateTime<Utc>) -> Result<Displayed> {
     let mut tx = pool.begin().await?;
-    let facts: Option<(String, String, String, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "select type, status, payment_status, publish_at, valid_until from vacancies
-         where id = $2 and company_id = $1 and status <> 'DELETED' for update",
+    let stored: Stored = sqlx::query_as(
+        "select id, null::text as occupation_label, type, status, payment_status, publish_at, valid_until, created_at,
+                updated_at, 0::bigint as applications
+         from vacancies where id = $2 and company_id = $1 and status <> 'DELETED' for update",
     )
     .bind(company_id)
     .bind(vacancy_id)
     .fetch_optional(&mut *tx)
-    .await?;
-    let (kind, status, payment_status, publish_at, valid_until) = facts.ok_or_else(Error::not_found)?;
-    let stored = Stored {
-        id: vacancy_id,
-        occupation_label: None,
-        kind,
-        status,
-        payment_status,
-        publish_at,
-        valid_until,
-        created_at: now,
-        updated_at: now,
-        applications: 0,
-    };
+    .await?
+    .ok_or_else(Error::not_found)?;
     let facts = stored.facts()?;
     let from = states::displayed(&facts, now);
     let action = Action::requested(requested, from)?;
