@@ -140,7 +140,7 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());

@@ -9,6 +9,7 @@ pub mod companies;
 pub mod cvs;
 pub mod dev;
 pub mod employer_interviews;
+pub mod employer_vacancies;
 pub mod files;
 pub mod interviews;
 pub mod locations;

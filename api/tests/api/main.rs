@@ -15,6 +15,7 @@ mod csrf;
 mod cv_pdf;
 mod cvs;
 mod employer_interviews;
+mod employer_vacancies;
 mod errors;
 mod impersonation;
 mod input_limits;

@@ -586,6 +586,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/vacancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies?status=&type=&page=&size=`: a page of the acting company's
+         *     vacancies in a tab, newest change first, with the counts of every tab.
+         */
+        get: operations["my_vacancies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Handles `PUT /api/employer/vacancies/{id}/status`: hides, shows, archives or deletes one of the
+         *     acting company's vacancies as the transition table allows, and answers it with its new displayed
+         *     state (a deleted one is answered once, then shows nowhere). Publishing (EXISTS on a draft or a
+         *     finished vacancy) needs the order and invoice, not made yet: a 400 naming `status`.
+         */
+        put: operations["set_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -2088,6 +2130,11 @@ export interface components {
          * @enum {string}
          */
         DisplayStatus: "invited" | "accepted" | "acceptedNow" | "acceptedExpired" | "completed" | "canceled" | "inviteExpired";
+        /**
+         * @description The state the employer sees (the list's tabs and the vacancy's badge).
+         * @enum {string}
+         */
+        Displayed: "DRAFT" | "WAITING_FOR_PAYMENT" | "WAITING_FOR_PUBLICATION" | "ACTIVE" | "HIDDEN" | "FINISHED" | "ARCHIVED" | "CV_DATABASE" | "DELETED";
         DriverLicence: {
             driverLicence: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -2168,6 +2215,47 @@ export interface components {
         };
         EmployerPage: {
             content: components["schemas"]["EmployerItem"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description One vacancy of the employer's list. */
+        EmployerVacancy: {
+            /**
+             * Format: int64
+             * @description Applications received.
+             */
+            applicationsCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The state the employer sees, derived from the stored facts and the clock. */
+            displayedState: components["schemas"]["Displayed"];
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The occupation in the request's language, or the free label of the CV-database vacancy;
+             *     null for a draft without an occupation.
+             */
+            occupationLabel?: string | null;
+            /** Format: date-time */
+            publishAt?: string | null;
+            /** @description The stored status: TEMPORARY, EXISTS, HIDDEN or ARCHIVED. */
+            status: string;
+            /** @description DEFAULT or CV_BASE. */
+            type: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        EmployerVacancyPage: {
+            content: components["schemas"]["EmployerVacancy"][];
+            counts: components["schemas"]["VacancyTabCounts"];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
             /** Format: int64 */
             totalElements: number;
             /** Format: int32 */
@@ -2705,6 +2793,10 @@ export interface components {
             /** Format: date-time */
             start: string;
         };
+        StatusRequest: {
+            /** @description EXISTS (shows a hidden vacancy; publishing is not available yet), HIDDEN, ARCHIVED or DELETED. */
+            status: string;
+        };
         TeaserItem: {
             content: string;
             languageCode: string;
@@ -2829,6 +2921,25 @@ export interface components {
         VacancyRef: {
             /** Format: uuid */
             vacancyId: string;
+        };
+        /** @description How many of the company's vacancies each tab holds, whatever the filter. */
+        VacancyTabCounts: {
+            /** Format: int64 */
+            active: number;
+            /** Format: int64 */
+            all: number;
+            /** Format: int64 */
+            archive: number;
+            /** Format: int64 */
+            cvDatabase: number;
+            /** Format: int64 */
+            drafts: number;
+            /** Format: int64 */
+            finished: number;
+            /** Format: int64 */
+            hidden: number;
+            /** Format: int64 */
+            waitingForPayment: number;
         };
         /** @description A page view. */
         VacancyView: {
@@ -5228,6 +5339,149 @@ export interface operations {
             };
             /** @description cv_database_access_required: no active CV-database service; access_denied: the session acts for no company, or the user is no longer on its staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_vacancies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The tab: all (the default), active, drafts, waitingForPayment, hidden, archive, finished,
+                 *     cvDatabase (the names of `counts`).
+                 */
+                status?: string;
+                /** @description DEFAULT or CV_BASE; both when absent. */
+                type?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyPage"];
+                };
+            };
+            /** @description validation naming `status` (an unknown tab), `type`, `page` or `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancy"];
+                };
+            };
+            /** @description validation naming `status`: an unknown status, a move the table refuses (e.g. archiving a draft), or publishing, which is not available yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

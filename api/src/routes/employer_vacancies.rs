@@ -1,0 +1,181 @@
+//! The employer's vacancies: the acting company's list with every tab's count, and the owner's
+//! status call on the one transition table (`domain::vacancies::states`). Another company's
+//! vacancy, or a deleted one, is "not found".
+
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
+use domain::vacancies::employer_list::{self, Row, TabCounts, TabFilter};
+use domain::vacancies::states::Displayed;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
+use crate::session::{ActingCompany, Ctx};
+use crate::state::AppState;
+
+/// Mounted under `/api/employer`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(my_vacancies)).routes(routes!(set_status))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// The tab: all (the default), active, drafts, waitingForPayment, hidden, archive, finished,
+    /// cvDatabase (the names of `counts`).
+    pub status: Option<String>,
+    /// DEFAULT or CV_BASE; both when absent.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub kind: Option<String>,
+    /// Zero-based.
+    pub page: Option<u32>,
+    /// 20 by default, at most 100.
+    pub size: Option<u32>,
+}
+
+/// One vacancy of the employer's list.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerVacancy {
+    pub id: Uuid,
+    /// The occupation in the request's language, or the free label of the CV-database vacancy;
+    /// null for a draft without an occupation.
+    pub occupation_label: Option<String>,
+    /// DEFAULT or CV_BASE.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The stored status: TEMPORARY, EXISTS, HIDDEN or ARCHIVED.
+    pub status: String,
+    /// The state the employer sees, derived from the stored facts and the clock.
+    pub displayed_state: Displayed,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub valid_until: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Applications received.
+    pub applications_count: i64,
+}
+
+impl From<Row> for EmployerVacancy {
+    fn from(row: Row) -> Self {
+        EmployerVacancy {
+            id: row.id,
+            occupation_label: row.occupation_label,
+            kind: employer_list::kind_str(row.facts.kind).to_string(),
+            status: row.facts.status.as_str().to_string(),
+            displayed_state: row.displayed,
+            publish_at: row.facts.publish_at,
+            valid_until: row.facts.valid_until,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            applications_count: row.applications,
+        }
+    }
+}
+
+/// How many of the company's vacancies each tab holds, whatever the filter.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VacancyTabCounts {
+    pub all: u64,
+    pub active: u64,
+    pub drafts: u64,
+    pub waiting_for_payment: u64,
+    pub hidden: u64,
+    pub archive: u64,
+    pub finished: u64,
+    pub cv_database: u64,
+}
+
+impl From<TabCounts> for VacancyTabCounts {
+    fn from(c: TabCounts) -> Self {
+        VacancyTabCounts {
+            all: c.all,
+            active: c.active,
+            drafts: c.drafts,
+            waiting_for_payment: c.waiting_for_payment,
+            hidden: c.hidden,
+            archive: c.archive,
+            finished: c.finished,
+            cv_database: c.cv_database,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerVacancyPage {
+    pub content: Vec<EmployerVacancy>,
+    pub total_pages: u32,
+    pub total_elements: u64,
+    pub page: u32,
+    pub size: u32,
+    pub counts: VacancyTabCounts,
+}
+
+/// Handles `GET /api/employer/vacancies?status=&type=&page=&size=`: a page of the acting company's
+/// vacancies in a tab, newest change first, with the counts of every tab.
+#[utoipa::path(get, path = "/vacancies", tag = "employer", params(ListParams),
+    responses((status = 200, body = EmployerVacancyPage),
+        (status = 400, body = ErrorBody, description = "validation naming `status` (an unknown tab), `type`, `page` or `size`"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not an employer, or no longer on the acting company's staff")))]
+async fn my_vacancies(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+    Query(params): Query<ListParams>,
+) -> ApiResult<Json<EmployerVacancyPage>> {
+    let tab = TabFilter::parse(params.status.as_deref())?;
+    let kind = employer_list::parse_kind(params.kind.as_deref())?;
+    let (page, size) = Paging { page: params.page, size: params.size }.resolve(DEFAULT_PAGE_SIZE)?;
+    let list = employer_list::list(&state.pool, company_id, context.locale, tab, kind, (page, size), Utc::now()).await?;
+    Ok(Json(EmployerVacancyPage {
+        content: list.rows.into_iter().map(EmployerVacancy::from).collect(),
+        total_pages: list.total.div_ceil(size as u64) as u32,
+        total_elements: list.total,
+        page,
+        size,
+        counts: list.counts.into(),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StatusRequest {
+    /// EXISTS (shows a hidden vacancy; publishing is not available yet), HIDDEN, ARCHIVED or DELETED.
+    pub status: String,
+}
+
+/// Handles `PUT /api/employer/vacancies/{id}/status`: hides, shows, archives or deletes one of the
+/// acting company's vacancies as the transition table allows, and answers it with its new displayed
+/// state (a deleted one is answered once, then shows nowhere). Publishing (EXISTS on a draft or a
+/// finished vacancy) needs the order and invoice, not made yet: a 400 naming `status`.
+#[utoipa::path(put, path = "/vacancies/{id}/status", tag = "employer", params(("id" = Uuid, Path)), request_body = StatusRequest,
+    responses((status = 200, body = EmployerVacancy),
+        (status = 400, body = ErrorBody, description = "validation naming `status`: an unknown status, a move the table refuses \
+            (e.g. archiving a draft), or publishing, which is not available yet"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
+async fn set_status(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+    Path(id): Path<Uuid>,
+    Json(body): Json<StatusRequest>,
+) -> ApiResult<Json<EmployerVacancy>> {
+    let now = Utc::now();
+    let before = employer_list::one(&state.pool, company_id, id, context.locale, now).await?;
+    let displayed = employer_list::change_status(&state.pool, company_id, id, &body.status, now).await?;
+    if displayed == Displayed::Deleted {
+        let mut row = before;
+        row.facts.status = domain::vacancies::states::Status::Deleted;
+        row.displayed = displayed;
+        return Ok(Json(row.into()));
+    }
+    Ok(Json(employer_list::one(&state.pool, company_id, id, context.locale, now).await?.into()))
+}

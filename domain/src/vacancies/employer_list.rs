@@ -1,0 +1,275 @@
+//! The employer's "my vacancies": the acting company's vacancies with their displayed state, the
+//! list's tabs and their counts, and the owner's status call. Every displayed state comes from the
+//! one table ([`states::displayed`]) computed in Rust: the list reads the compact rows of ALL the
+//! company's non-deleted vacancies (a company has tens to a few thousand), derives each one's state,
+//! counts the tabs and cuts the page. A deleted vacancy never shows.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::states::{self, Action, Displayed, Effect, Facts, Kind, Payment, Status, Tab};
+use crate::platform::error::{Error, Result};
+use crate::platform::jobs::{self, IndexJob};
+use crate::platform::locale::Locale;
+use crate::platform::reference;
+
+/// The tab a list asks for: every one of [`Tab`], or all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TabFilter {
+    All,
+    Only(Tab),
+}
+
+impl TabFilter {
+    /// The names of the `status` query parameter, as the counts name them.
+    pub const NAMES: [(&'static str, TabFilter); 8] = [
+        ("all", TabFilter::All),
+        ("active", TabFilter::Only(Tab::Active)),
+        ("drafts", TabFilter::Only(Tab::Drafts)),
+        ("waitingForPayment", TabFilter::Only(Tab::WaitingForPayment)),
+        ("hidden", TabFilter::Only(Tab::Hidden)),
+        ("archive", TabFilter::Only(Tab::Archive)),
+        ("finished", TabFilter::Only(Tab::Finished)),
+        ("cvDatabase", TabFilter::Only(Tab::CvDatabase)),
+    ];
+
+    /// Reads the `status` parameter; blank or absent is all, an unknown name a 400 naming `status`.
+    pub fn parse(text: Option<&str>) -> Result<TabFilter> {
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(TabFilter::All) };
+        TabFilter::NAMES.iter().find(|(name, _)| *name == text).map(|(_, tab)| *tab).ok_or_else(|| {
+            let names: Vec<&str> = TabFilter::NAMES.iter().map(|(n, _)| *n).collect();
+            Error::field("status", format!("Unknown tab {text:?}: use one of {}", names.join(", ")))
+        })
+    }
+
+    fn shows(self, state: Displayed) -> bool {
+        match self {
+            TabFilter::All => state.tab().is_some(),
+            TabFilter::Only(tab) => state.tab() == Some(tab),
+        }
+    }
+}
+
+/// Reads the `type` parameter: DEFAULT or CV_BASE; blank or absent is both, anything else a 400
+/// naming `type`.
+pub fn parse_kind(text: Option<&str>) -> Result<Option<Kind>> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some("DEFAULT") => Ok(Some(Kind::Default)),
+        Some("CV_BASE") => Ok(Some(Kind::CvBase)),
+        Some(other) => Err(Error::field("type", format!("Unknown vacancy type {other:?}: use DEFAULT or CV_BASE"))),
+    }
+}
+
+pub fn kind_str(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Default => "DEFAULT",
+        Kind::CvBase => "CV_BASE",
+    }
+}
+
+/// One vacancy of the list.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub id: Uuid,
+    /// The occupation's label in the request's language (et fallback), or the free label of a
+    /// CV-database vacancy; none for a draft without an occupation.
+    pub occupation_label: Option<String>,
+    pub facts: Facts,
+    pub displayed: Displayed,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Applications received (not withdrawn or deleted).
+    pub applications: i64,
+}
+
+/// How many vacancies each tab holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TabCounts {
+    pub all: u64,
+    pub active: u64,
+    pub drafts: u64,
+    pub waiting_for_payment: u64,
+    pub hidden: u64,
+    pub archive: u64,
+    pub finished: u64,
+    pub cv_database: u64,
+}
+
+impl TabCounts {
+    fn add(&mut self, state: Displayed) {
+        let Some(tab) = state.tab() else { return };
+        self.all += 1;
+        *match tab {
+            Tab::Active => &mut self.active,
+            Tab::Drafts => &mut self.drafts,
+            Tab::WaitingForPayment => &mut self.waiting_for_payment,
+            Tab::Hidden => &mut self.hidden,
+            Tab::Archive => &mut self.archive,
+            Tab::Finished => &mut self.finished,
+            Tab::CvDatabase => &mut self.cv_database,
+        } += 1;
+    }
+}
+
+pub struct ListPage {
+    pub rows: Vec<Row>,
+    /// Vacancies the filter matches (all pages).
+    pub total: u64,
+    /// Every tab's count, whatever the filter.
+    pub counts: TabCounts,
+}
+
+#[derive(sqlx::FromRow)]
+struct Stored {
+    id: Uuid,
+    occupation_label: Option<String>,
+    #[sqlx(rename = "type")]
+    kind: String,
+    status: String,
+    payment_status: String,
+    publish_at: Option<DateTime<Utc>>,
+    valid_until: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    applications: i64,
+}
+
+impl Stored {
+    fn facts(&self) -> Result<Facts> {
+        let kind = if self.kind == "CV_BASE" { Kind::CvBase } else { Kind::Default };
+        let status = Status::parse(&self.status).ok_or_else(|| anyhow::anyhow!("vacancy {}: status {:?}", self.id, self.status))?;
+        let payment = Payment::parse(&self.payment_status)
+            .ok_or_else(|| anyhow::anyhow!("vacancy {}: payment status {:?}", self.id, self.payment_status))?;
+        Ok(Facts { kind, status, payment, publish_at: self.publish_at, valid_until: self.valid_until })
+    }
+
+    fn row(self, now: DateTime<Utc>) -> Result<Row> {
+        let facts = self.facts()?;
+        Ok(Row {
+            displayed: states::displayed(&facts, now),
+            facts,
+            id: self.id,
+            occupation_label: self.occupation_label,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            applications: self.applications,
+        })
+    }
+}
+
+/// The compact rows of the company's non-deleted vacancies (of one vacancy when `only` is set),
+/// newest change first.
+async fn stored(pool: &PgPool, company_id: Uuid, only: Option<Uuid>, locale: Locale) -> Result<Vec<Stored>> {
+    let sql = format!(
+        "select v.id, coalesce({label}, v.occupation_label) as occupation_label, v.type, v.status, v.payment_status,
+                v.publish_at, v.valid_until, v.created_at, v.updated_at,
+                (select count(*) from applications a where a.vacancy_id = v.id and a.status <> 'DELETED') as applications
+         from vacancies v left join ref_occupations o on o.code = v.occupation_code
+         where v.company_id = $1 and v.status <> 'DELETED' and ($2::uuid is null or v.id = $2)
+         order by greatest(v.updated_at, v.created_at) desc, v.created_at desc, v.id",
+        label = reference::label_sql(locale, "o"),
+    );
+    // the label column comes from a fixed list (label_sql), never from the request
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(only).fetch_all(pool).await?)
+}
+
+/// A page of the company's vacancies in a tab (and of a type), with every tab's count.
+#[tracing::instrument(skip_all)]
+pub async fn list(
+    pool: &PgPool,
+    company_id: Uuid,
+    locale: Locale,
+    tab: TabFilter,
+    kind: Option<Kind>,
+    (page, size): (u32, u32),
+    now: DateTime<Utc>,
+) -> Result<ListPage> {
+    let mut counts = TabCounts::default();
+    let mut matching = Vec::new();
+    for stored in stored(pool, company_id, None, locale).await? {
+        let row = stored.row(now)?;
+        counts.add(row.displayed);
+        if tab.shows(row.displayed) && kind.is_none_or(|k| k == row.facts.kind) {
+            matching.push(row);
+        }
+    }
+    let total = matching.len() as u64;
+    let rows = matching.into_iter().skip(page as usize * size as usize).take(size as usize).collect();
+    Ok(ListPage { rows, total, counts })
+}
+
+/// One non-deleted vacancy of the company, in the list's shape; another company's is "not found".
+pub async fn one(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale, now: DateTime<Utc>) -> Result<Row> {
+    stored(pool, company_id, Some(vacancy_id), locale).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)
+}
+
+/// The owner's `PUT /vacancies/{id}/status`: reads the spec's status name as an action on the
+/// vacancy's displayed state and applies what the one table allows, with the vacancy's index job
+/// on the same transaction. Another company's vacancy, or a deleted one, is "not found".
+///
+/// Publishing (`EXISTS` on a draft or a finished vacancy) makes an order and an invoice, which do
+/// not exist yet: it is refused with a 400 naming `status` rather than faked.
+#[tracing::instrument(skip_all)]
+pub async fn change_status(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, requested: &str, now: DateTime<Utc>) -> Result<Displayed> {
+    let mut tx = pool.begin().await?;
+    let stored: Stored = sqlx::query_as(
+        "select id, null::text as occupation_label, type, status, payment_status, publish_at, valid_until, created_at,
+                updated_at, 0::bigint as applications
+         from vacancies where id = $2 and company_id = $1 and status <> 'DELETED' for update",
+    )
+    .bind(company_id)
+    .bind(vacancy_id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(Error::not_found)?;
+    let facts = stored.facts()?;
+    let from = states::displayed(&facts, now);
+    let action = Action::requested(requested, from)?;
+    let status = match states::transition(from, action)? {
+        Effect::SetStatus(status) => status,
+        Effect::Publish => {
+            return Err(Error::field(
+                "status",
+                "Publishing is not available yet: it needs the order and invoice, which this version does not make",
+            ));
+        }
+    };
+    sqlx::query("update vacancies set status = $2, updated_at = now() where id = $1")
+        .bind(vacancy_id)
+        .bind(status.as_str())
+        .execute(&mut *tx)
+        .await?;
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
+    tx.commit().await?;
+    Ok(states::displayed(&Facts { status, ..facts }, now))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tab_name_reads_and_an_unknown_one_names_status() {
+        for (name, tab) in TabFilter::NAMES {
+            assert_eq!(TabFilter::parse(Some(name)).unwrap(), tab);
+        }
+        assert_eq!(TabFilter::parse(None).unwrap(), TabFilter::All);
+        let err = TabFilter::parse(Some("PUBLISHED")).unwrap_err();
+        assert!(matches!(err, Error::Client { field: Some("status"), .. }), "{err:?}");
+        assert!(matches!(parse_kind(Some("OTHER")).unwrap_err(), Error::Client { field: Some("type"), .. }));
+        assert_eq!(parse_kind(Some("CV_BASE")).unwrap(), Some(Kind::CvBase));
+    }
+
+    #[test]
+    fn the_counts_put_every_state_but_deleted_in_all_and_its_tab() {
+        let mut counts = TabCounts::default();
+        for state in Displayed::ALL {
+            counts.add(state);
+        }
+        // waiting for publication and active share the active tab
+        let expected = TabCounts { all: 8, active: 2, drafts: 1, waiting_for_payment: 1, hidden: 1, archive: 1, finished: 1, cv_database: 1 };
+        assert_eq!(counts, expected);
+    }
+}
