@@ -1902,6 +1902,7 @@ export interface components {
             website?: string | null;
             youtube?: string | null;
         };
+        /** @description A company by its register key and name; read straight from rows with these column names. */
         CompanyRef: {
             businessName: string;
             countryCode: string;
