@@ -71,6 +71,7 @@ export function createRouter() {
               element: <RequireRole roles={['EMPLOYER']} />,
               children: [
                 { path: 'account/my-company', lazy: () => import('@/features/employer/routes/my-company') },
+                { path: 'account/my-vacancies', lazy: () => import('@/features/employer-vacancies/routes/my-vacancies') },
                 { path: '*', element: <NotFound /> },
               ],
             },

@@ -19,7 +19,7 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-company', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
@@ -45,5 +45,18 @@ describe('navigation by role', () => {
   it('leads applicants to their data from the sidebar', () => {
     expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-data')?.to).toBe('/account/my-data');
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-data')).toBe(false);
+  });
+
+  it('leads employers to their vacancies, a new vacancy and their company', () => {
+    const employer = user(['USER', 'EMPLOYER']);
+    expect(dashboardItem(employer)).toMatchObject({ key: 'my-vacancies', to: '/employer/account/my-vacancies', label: 'nav.myVacancies' });
+    const own = sidebarItems(employer).filter((item) => !item.mobileOnly);
+    expect(own.map((item) => [item.key, item.to])).toEqual([
+      ['my-vacancies', '/employer/account/my-vacancies'],
+      ['create-vacancy', '/employer/account/my-vacancies/create-vacancy'],
+      ['my-company', '/employer/account/my-company'],
+    ]);
+    expect(avatarMenuItems(employer).find((item) => item.key === 'companies')?.to).toBe('/employer/account/my-company#companies');
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.to.startsWith('/employer'))).toBe(false);
   });
 });

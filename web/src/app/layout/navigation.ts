@@ -25,6 +25,20 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
 ];
 
+/** The employer's first screen: their vacancies. */
+const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacancies', to: '/employer/account/my-vacancies' };
+
+/**
+ * The employer area's screens, in the sidebar and the avatar menu alike. Its other screens
+ * (candidates, interviews, messages, calendar, CV database, services, invoices) join as they are
+ * built: an item never leads to "Page not found".
+ */
+const EMPLOYER_ITEMS: NavItem[] = [
+  EMPLOYER_DASHBOARD,
+  { key: 'create-vacancy', label: 'nav.createVacancy', to: '/employer/account/my-vacancies/create-vacancy' },
+  { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },
+];
+
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
 export function faqPath(me: Me | null): string {
   return isEmployer(me) ? '/faq-employers' : '/faq-applicants';
@@ -33,7 +47,7 @@ export function faqPath(me: Me | null): string {
 /** The dashboard of the role, if the role has one. */
 export function dashboardItem(me: Me | null): NavItem | null {
   if (isStaff(me)) return { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' };
-  if (isEmployer(me)) return { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' };
+  if (isEmployer(me)) return EMPLOYER_DASHBOARD;
   if (isApplicant(me)) return { key: 'profile', label: 'nav.myProfile', to: '/account/profile' };
   return null;
 }
@@ -51,7 +65,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
   ];
   if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
   if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
-  if (isEmployer(me)) items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
+  if (isEmployer(me)) items.push(...EMPLOYER_ITEMS);
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
 }
@@ -61,7 +75,7 @@ export function avatarMenuItems(me: Me): NavItem[] {
   const items: NavItem[] = [];
   if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
   if (isEmployer(me)) {
-    items.push({ key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' });
+    items.push(...EMPLOYER_ITEMS);
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });
   }
   if (isApplicant(me)) items.push(...APPLICANT_ITEMS);

@@ -1,0 +1,169 @@
+import { Anchor, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
+import { formatEuros } from '@/shared/lib/money';
+import { useDesktop } from '@/shared/ui/use-desktop';
+import { estonianDate } from '@/shared/vacancies/format';
+
+import type { EmployerVacancy } from '../api/get-my-vacancies';
+import { actionsFor, previewPath, type VacancyAction } from '../lib/actions';
+import { leadingDate, openInvoice } from '../lib/format';
+import { NAMESPACE } from '../texts';
+import { ActionsMenu } from './actions-menu';
+import { StateBadge } from './state-badge';
+
+type OnAction = (vacancy: EmployerVacancy, action: VacancyAction) => void;
+
+export function useVacancyTitle(): (vacancy: EmployerVacancy) => string {
+  const { t } = useTranslation(NAMESPACE);
+  return (vacancy) => vacancy.occupationLabel || t('untitled');
+}
+
+/** The occupation, leading to the preview when the vacancy has one. */
+function Title({ vacancy, title }: { vacancy: EmployerVacancy; title: string }) {
+  const to = useLocalizedPath();
+  if (!actionsFor(vacancy.displayedState).includes('preview')) {
+    return (
+      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={to(previewPath(vacancy.id))} fw={700} c="dark" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+      {title}
+    </Anchor>
+  );
+}
+
+/** The unpaid invoice of a vacancy waiting for payment: number, total and due date. */
+function InvoiceLine({ vacancy }: { vacancy: EmployerVacancy }) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const invoice = openInvoice(vacancy);
+  if (!invoice) return null;
+  return (
+    <Text size="sm" c="orange.9">
+      {t('invoice', { number: invoice.number, total: formatEuros(invoice.totalCents, language) })}
+      {' · '}
+      {t('invoiceDue', { date: estonianDate(invoice.dueOn) })}
+    </Text>
+  );
+}
+
+function CvBaseBadge({ vacancy }: { vacancy: EmployerVacancy }) {
+  const { t } = useTranslation(NAMESPACE);
+  if (vacancy.type !== 'CV_BASE' || vacancy.displayedState === 'CV_DATABASE') return null;
+  return (
+    <Badge color="violet" variant="outline" style={{ textTransform: 'none' }}>
+      {t('types.CV_BASE')}
+    </Badge>
+  );
+}
+
+/** A vacancy as a card: the narrow screens' list. */
+function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction: OnAction }) {
+  const { t } = useTranslation(NAMESPACE);
+  const title = useVacancyTitle()(vacancy);
+  const lead = leadingDate(vacancy);
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={title}>
+      <Stack gap="xs">
+        <Title vacancy={vacancy} title={title} />
+        <Group gap="xs">
+          <StateBadge state={vacancy.displayedState} />
+          <CvBaseBadge vacancy={vacancy} />
+        </Group>
+        <InvoiceLine vacancy={vacancy} />
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {t(lead.key, { date: estonianDate(lead.at) })}
+          </Text>
+          {vacancy.validUntil && vacancy.displayedState !== 'DRAFT' && (
+            <Text size="sm" c="dimmed">
+              {t('validUntil', { date: estonianDate(vacancy.validUntil) })}
+            </Text>
+          )}
+          <Text size="sm">{t('applications', { count: vacancy.applicationsCount })}</Text>
+        </Stack>
+        <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A vacancy as a table row: the wide screens' list. */
+function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction: OnAction }) {
+  const { t } = useTranslation(NAMESPACE);
+  const title = useVacancyTitle()(vacancy);
+  const lead = leadingDate(vacancy);
+  return (
+    <Table.Tr aria-label={title}>
+      <Table.Td>
+        <Stack gap={4}>
+          <Title vacancy={vacancy} title={title} />
+          {lead.key === 'changedOn' && (
+            <Text size="xs" c="dimmed">
+              {t('changedOn', { date: estonianDate(lead.at) })}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <Group gap={6}>
+            <StateBadge state={vacancy.displayedState} />
+            <CvBaseBadge vacancy={vacancy} />
+          </Group>
+          <InvoiceLine vacancy={vacancy} />
+        </Stack>
+      </Table.Td>
+      <Table.Td>{lead.key === 'changedOn' ? '—' : estonianDate(lead.at)}</Table.Td>
+      <Table.Td>{(vacancy.displayedState !== 'DRAFT' && estonianDate(vacancy.validUntil)) || '—'}</Table.Td>
+      <Table.Td ta="right">{vacancy.applicationsCount}</Table.Td>
+      <Table.Td>
+        <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The vacancies of one page: cards below 1024 px, a table from there. */
+export function VacancyList({ vacancies, onAction }: { vacancies: EmployerVacancy[]; onAction: OnAction }) {
+  const { t } = useTranslation(NAMESPACE);
+  const desktop = useDesktop();
+  if (!desktop) {
+    return (
+      <Stack gap="sm">
+        {vacancies.map((vacancy) => (
+          <VacancyCard key={vacancy.id} vacancy={vacancy} onAction={onAction} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table verticalSpacing="sm" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('columns.vacancy')}</Table.Th>
+          <Table.Th>{t('columns.state')}</Table.Th>
+          <Table.Th w={110}>{t('columns.published')}</Table.Th>
+          <Table.Th w={110}>{t('columns.validUntil')}</Table.Th>
+          <Table.Th w={110} ta="right">
+            {t('columns.applications')}
+          </Table.Th>
+          <Table.Th w={150}>
+            <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {vacancies.map((vacancy) => (
+          <VacancyRow key={vacancy.id} vacancy={vacancy} onAction={onAction} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { fakeApi, renderRoutes } from '@/test/render';
+
+import type { EmployerVacancy, EmployerVacancyPage } from '../api/get-my-vacancies';
+import { Component as MyVacancies, loader } from './my-vacancies';
+
+const base = { type: 'DEFAULT', status: 'EXISTS', createdAt: '2026-10-30T08:00:00Z', updatedAt: '2026-10-31T08:00:00Z', applicationsCount: 0 };
+const cook: EmployerVacancy = {
+  ...base,
+  id: 'v-cook',
+  occupationLabel: 'Cook',
+  displayedState: 'ACTIVE',
+  publishAt: '2026-11-01T08:00:00Z',
+  validUntil: '2026-12-01T08:00:00Z',
+  applicationsCount: 3,
+};
+const draft: EmployerVacancy = { ...base, id: 'v-draft', occupationLabel: null, status: 'TEMPORARY', displayedState: 'DRAFT', publishAt: null, validUntil: null };
+const welder: EmployerVacancy = {
+  ...base,
+  id: 'v-welder',
+  occupationLabel: 'Welder',
+  displayedState: 'WAITING_FOR_PAYMENT',
+  publishAt: '2026-11-02T08:00:00Z',
+  validUntil: '2026-12-02T08:00:00Z',
+  invoice: { id: 'i1', number: '2026-0007', status: 'UNPAID', totalCents: 12400, dueOn: '2026-11-16' },
+};
+const counts = { all: 3, active: 1, drafts: 1, waitingForPayment: 1, hidden: 0, archive: 0, finished: 0, cvDatabase: 0 };
+
+const page = (content: EmployerVacancy[], change: Partial<EmployerVacancyPage> = {}): EmployerVacancyPage => ({
+  content,
+  totalPages: content.length ? 1 : 0,
+  totalElements: content.length,
+  page: 0,
+  size: 20,
+  counts,
+  ...change,
+});
+
+const routes = [
+  { path: 'employer/account/my-vacancies', element: <MyVacancies /> },
+  { path: 'employer/account/my-vacancies/:id/edit', element: <p>the wizard</p> },
+];
+
+const listQuery = (request: Request) => new URL(request.url).searchParams;
+const listCalls = (calls: Request[]) => calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname === '/api/employer/vacancies').map(listQuery);
+
+describe('my vacancies', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the tab with every tab’s count, each row with its state, dates, applications and invoice', async () => {
+    const calls = fakeApi({ 'GET /api/employer/vacancies': { body: page([cook, draft, welder]) } });
+    await loader();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    const cookCard = await screen.findByRole('article', { name: 'Cook' });
+    expect(within(cookCard).getByText('Active')).toBeInTheDocument();
+    expect(within(cookCard).getByText('Published 01.11.2026')).toBeInTheDocument();
+    expect(within(cookCard).getByText('Valid until 01.12.2026')).toBeInTheDocument();
+    expect(within(cookCard).getByText('Applications: 3')).toBeInTheDocument();
+    expect(within(cookCard).getByRole('link', { name: 'Cook' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-cook/preview');
+    expect(within(cookCard).queryByRole('link', { name: 'Publish' })).not.toBeInTheDocument();
+
+    const draftCard = screen.getByRole('article', { name: 'Untitled draft' });
+    expect(within(draftCard).getByText('Draft')).toBeInTheDocument();
+    expect(within(draftCard).getByText('Last changed 31.10.2026')).toBeInTheDocument();
+    expect(within(draftCard).getByRole('link', { name: 'Publish' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-draft/edit?step=publish');
+
+    const welderCard = screen.getByRole('article', { name: 'Welder' });
+    expect(within(welderCard).getByText('Waiting for payment')).toBeInTheDocument();
+    expect(within(welderCard).getByText(/Invoice 2026-0007: €124/)).toHaveTextContent('Invoice 2026-0007: €124 · Due 16.11.2026');
+
+    expect(screen.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /^All/ })).toHaveTextContent('All3');
+    expect(screen.getByRole('tab', { name: /^Waiting for payment/ })).toHaveTextContent('1');
+    expect(screen.getByRole('tab', { name: /^Hidden/ })).toHaveTextContent('0');
+    expect(listCalls(calls)[0]?.toString()).toBe('status=all&page=0&size=20');
+  });
+
+  it('keeps the tab, type and page in the URL and asks for them', async () => {
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': (request) => {
+        const query = listQuery(request);
+        if (query.get('status') === 'drafts') return { body: page([]) };
+        if (query.get('page') === '1') return { body: page([welder], { page: 1, totalPages: 2, totalElements: 21 }) };
+        return { body: page([cook], { totalPages: 2, totalElements: 21 }) };
+      },
+    });
+    await loader();
+    const user = userEvent.setup();
+    const { router } = await renderRoutes('/en/employer/account/my-vacancies', routes);
+    await screen.findByRole('article', { name: 'Cook' });
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('article', { name: 'Welder' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=1');
+
+    await user.click(screen.getByRole('radio', { name: 'CV database' }));
+    expect(router.state.location.search).toBe('?type=CV_BASE');
+    await screen.findByRole('article', { name: 'Cook' });
+
+    await user.click(screen.getByRole('tab', { name: /^Drafts/ }));
+    expect(router.state.location.search).toBe('?tab=drafts&type=CV_BASE');
+    const empty = await screen.findByText('You have no drafts.');
+    expect(empty).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Create a vacancy' })[0]).toHaveAttribute('href', '/en/employer/account/my-vacancies/create-vacancy');
+
+    expect(listCalls(calls).map((query) => query.toString())).toEqual([
+      'status=all&page=0&size=20',
+      'status=all&page=1&size=20',
+      'status=all&type=CV_BASE&page=0&size=20',
+      'status=drafts&type=CV_BASE&page=0&size=20',
+    ]);
+  });
+
+  it('offers the actions the state allows and hides an active vacancy', async () => {
+    let hidden = false;
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': () => ({ body: page([hidden ? { ...cook, status: 'HIDDEN', displayedState: 'HIDDEN' } : cook]) }),
+      'PUT /api/employer/vacancies/v-cook/status': () => {
+        hidden = true;
+        return { body: { ...cook, status: 'HIDDEN', displayedState: 'HIDDEN' } };
+      },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Cook' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Preview',
+      'Buy extra services',
+      'Hide',
+      'Copy as a new draft',
+      'Assign a moderator',
+      'Archive',
+      'Delete',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-cook/edit');
+    expect(within(menu).getByRole('menuitem', { name: 'Buy extra services' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-cook/edit?step=publish');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
+
+    const card = await screen.findByRole('article', { name: 'Cook' });
+    await waitFor(() => expect(within(card).getByText('Hidden')).toBeInTheDocument());
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(await put?.json()).toEqual({ status: 'HIDDEN' });
+
+    await user.click(within(card).getByRole('button', { name: 'Actions for Cook' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toContain('Show again');
+    expect(items).not.toContain('Hide');
+  });
+
+  it('deletes a draft for good after asking, and a vacancy by its status', async () => {
+    let drafts = [draft];
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': () => ({ body: page([...drafts, cook]) }),
+      'DELETE /api/employer/vacancies/v-draft': () => {
+        drafts = [];
+        return { status: 204 };
+      },
+      'PUT /api/employer/vacancies/v-cook/status': { status: 400, body: { message: 'A vacancy that is active cannot be deleted', code: 'validation', field: 'status' } },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Untitled draft' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete the draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the draft?' });
+    expect(within(dialog).getByText('Untitled draft is deleted for good.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Untitled draft' })).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/api/employer/vacancies/v-draft'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the vacancy?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const put = calls.find((call) => call.method === 'PUT');
+    await waitFor(() => expect(put).toBeDefined());
+    expect(await put?.json()).toEqual({ status: 'DELETED' });
+    expect(screen.getByRole('dialog', { name: 'Delete the vacancy?' })).toBeInTheDocument();
+  });
+
+  it('copies a vacancy into a draft and opens it', async () => {
+    fakeApi({
+      'GET /api/employer/vacancies': { body: page([cook]) },
+      'PATCH /api/employer/vacancies/v-cook/copy': { status: 201, body: { ...cook, id: 'v-copy', status: 'TEMPORARY', displayedState: 'DRAFT' } },
+    });
+    await loader();
+    const user = userEvent.setup();
+    const { router } = await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy as a new draft' }));
+    expect(await screen.findByText('the wizard')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/employer/account/my-vacancies/v-copy/edit');
+  });
+
+  it('assigns a moderator, showing the server’s refusal on the field', async () => {
+    let posts = 0;
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': { body: page([cook]) },
+      'POST /api/employer/vacancies/v-cook/moderators': () => {
+        posts += 1;
+        return posts === 1
+          ? { status: 400, body: { message: 'Not a staff member of the company', code: 'validation', field: 'username' } }
+          : { status: 200, body: null };
+      },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign a moderator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a moderator' });
+    const field = within(dialog).getByLabelText(/Staff member's e-mail/);
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText("Enter the staff member's e-mail")).toBeInTheDocument();
+    await user.type(field, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('Enter an e-mail address')).toBeInTheDocument();
+    expect(posts).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, ' stranger@example.ee ');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findByText('Not a staff member of the company')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field);
+    await user.type(field, 'recruiter@example.ee');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign a moderator' })).not.toBeInTheDocument());
+    const sent = calls.filter((call) => call.method === 'POST');
+    expect(await Promise.all(sent.map((call) => call.json()))).toEqual([{ username: 'stranger@example.ee' }, { username: 'recruiter@example.ee' }]);
+  });
+});

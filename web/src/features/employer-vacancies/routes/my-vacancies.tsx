@@ -1,0 +1,188 @@
+import { Badge, Button, Card, Center, Group, Loader, ScrollArea, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { errorText } from '@/shared/api/error-text';
+import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { notifySuccess } from '@/shared/ui/notify';
+import { Page } from '@/shared/ui/page';
+import { Pager } from '@/shared/vacancies/pager';
+
+import { useCopyVacancy } from '../api/copy-vacancy';
+import { useDeleteDraft } from '../api/delete-draft';
+import { type EmployerVacancy, type EmployerVacancyPage, useMyVacancies } from '../api/get-my-vacancies';
+import { useSetVacancyStatus } from '../api/set-vacancy-status';
+import { ConfirmDialog, type ConfirmedAction } from '../components/confirm-dialog';
+import { ModeratorDialog } from '../components/moderator-dialog';
+import { useVacancyTitle, VacancyList } from '../components/vacancy-list';
+import { CREATE_VACANCY, editPath, type VacancyAction } from '../lib/actions';
+import { type ListState, readListState, type Tab, TABS, TYPES, type VacancyType, withFilter, writeListState } from '../lib/search-params';
+import { loadTexts, NAMESPACE } from '../texts';
+
+export const loader = loadTexts;
+
+const ALL_TYPES = 'all';
+
+function CreateButton() {
+  const { t } = useTranslation(NAMESPACE);
+  const to = useLocalizedPath();
+  return (
+    <Button component={Link} to={to(CREATE_VACANCY)}>
+      {t('create')}
+    </Button>
+  );
+}
+
+/** One tab's page: the vacancies, the pager, or the tab's empty state with the way to a first vacancy. */
+function TabContent({
+  tab,
+  list,
+  onPage,
+  onAction,
+}: {
+  tab: Tab;
+  list: ReturnType<typeof useMyVacancies>;
+  onPage: (page: number) => void;
+  onAction: (vacancy: EmployerVacancy, action: VacancyAction) => void;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  if (list.isPending || (list.isPlaceholderData && list.isFetching)) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('translation:common.loading')} />
+      </Center>
+    );
+  }
+  if (list.isError) return <Text c="red">{errorText(list.error)}</Text>;
+  const { content, page, totalPages } = list.data;
+  if (!content.length) {
+    return (
+      <Card withBorder padding="xl" radius="md">
+        <Stack align="center" gap="md" ta="center">
+          <Text c="dimmed" maw={480}>
+            {t(`empty.${tab}`)}
+          </Text>
+          <CreateButton />
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <VacancyList vacancies={content} onAction={onAction} />
+      <Pager page={page} total={totalPages} onChange={onPage} />
+    </>
+  );
+}
+
+function TabLabel({ tab, data }: { tab: Tab; data: EmployerVacancyPage | undefined }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Group gap={6} wrap="nowrap">
+      {t(`tabs.${tab}`)}
+      {data && (
+        <Badge size="sm" variant="light" color="gray" circle={data.counts[tab] < 10}>
+          {data.counts[tab]}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * `/employer/account/my-vacancies[?tab=&type=&page=]`: the acting company's vacancies in the eight
+ * tabs with their counts, filtered by type, paged, each with the actions its state allows.
+ */
+export function Component() {
+  const { t } = useTranslation(NAMESPACE);
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const state = readListState(search);
+  const show = (next: ListState) => setSearch(writeListState(next));
+  const list = useMyVacancies(state);
+  const titleOf = useVacancyTitle();
+
+  const setStatus = useSetVacancyStatus();
+  const deleteDraft = useDeleteDraft();
+  const copy = useCopyVacancy();
+  const [confirming, setConfirming] = useState<{ vacancy: EmployerVacancy; action: ConfirmedAction; title: string } | null>(null);
+  const [moderating, setModerating] = useState<{ vacancy: EmployerVacancy; title: string } | null>(null);
+
+  // a page emptied by the last action (or an old link) shows the last page that has vacancies
+  const lastPage = list.data ? Math.max(list.data.totalPages - 1, 0) : 0;
+  const beyondLast = !!list.data && !list.isPlaceholderData && state.page > lastPage;
+  useEffect(() => {
+    if (beyondLast) setSearch(writeListState({ ...state, page: lastPage }), { replace: true });
+  }, [beyondLast, lastPage, state, setSearch]);
+
+  function act(vacancy: EmployerVacancy, action: VacancyAction) {
+    const title = titleOf(vacancy);
+    switch (action) {
+      case 'archive':
+      case 'delete':
+      case 'deleteDraft':
+        setConfirming({ vacancy, action, title });
+        break;
+      case 'hide':
+      case 'show':
+        setStatus.mutate({ id: vacancy.id, action }, { onSuccess: () => notifySuccess(t(`done.${action}`)) });
+        break;
+      case 'clone':
+        copy.mutate(vacancy.id, { onSuccess: (draft) => navigate(to(editPath(draft.id))) });
+        break;
+      case 'assignModerator':
+        setModerating({ vacancy, title });
+        break;
+      default:
+        // the other actions are links to their screens (ActionsMenu)
+        break;
+    }
+  }
+
+  function confirm() {
+    if (!confirming) return;
+    const { vacancy, action } = confirming;
+    const done = {
+      onSuccess: () => {
+        setConfirming(null);
+        notifySuccess(t(`done.${action}`));
+      },
+    };
+    if (action === 'deleteDraft') deleteDraft.mutate(vacancy.id, done);
+    else setStatus.mutate({ id: vacancy.id, action }, done);
+  }
+
+  return (
+    <Page title={t('title')} size="lg">
+      <Group justify="space-between" gap="sm">
+        <SegmentedControl
+          aria-label={t('typeLabel')}
+          value={state.type ?? ALL_TYPES}
+          onChange={(value) => show(withFilter(state, { type: value === ALL_TYPES ? null : (value as VacancyType) }))}
+          data={[ALL_TYPES, ...TYPES].map((value) => ({ value, label: t(`types.${value}`) }))}
+        />
+        <CreateButton />
+      </Group>
+      <Tabs value={state.tab} onChange={(next) => next && show(withFilter(state, { tab: next as Tab }))} keepMounted={false}>
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
+          <Tabs.List aria-label={t('tabsLabel')} style={{ flexWrap: 'nowrap' }}>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }}>
+                <TabLabel tab={tab} data={list.data} />
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            <TabContent tab={tab} list={list} onPage={(page) => show({ ...state, page })} onAction={act} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <ConfirmDialog pending={confirming} busy={setStatus.isPending || deleteDraft.isPending} onConfirm={confirm} onClose={() => setConfirming(null)} />
+      <ModeratorDialog target={moderating} onClose={() => setModerating(null)} />
+    </Page>
+  );
+}
