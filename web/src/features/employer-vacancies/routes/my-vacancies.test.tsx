@@ -241,4 +241,19 @@ describe('my vacancies', () => {
     const sent = calls.filter((call) => call.method === 'POST');
     expect(await Promise.all(sent.map((call) => call.json()))).toEqual([{ username: 'stranger@example.ee' }, { username: 'recruiter@example.ee' }]);
   });
+
+  it('lays the rows out as a table on wide screens', async () => {
+    const narrow = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: query.includes('min-width: 64em') }));
+    fakeApi({ 'GET /api/employer/vacancies': { body: page([cook, welder]) } });
+    await loader();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Vacancy', 'State', 'Published', 'Valid until', 'Applications', 'Actions']);
+    const row = within(table).getByRole('row', { name: 'Cook' });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '']);
+    expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-0007/)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+
+import { callApi, signIn } from './helpers';
+
+interface ListAnswer {
+  content: { id: string; occupationLabel: string | null; displayedState: string }[];
+  counts: Record<string, number>;
+}
+
+/** The acting company's list as the API answers it, to check the screen against. */
+async function listOf(page: Page, tab: string): Promise<ListAnswer> {
+  const answer = await callApi<ListAnswer>(page, 'GET', `/api/employer/vacancies?status=${tab}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+test('the demo employer opens my vacancies, switches tabs and hides and shows an active vacancy', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/en/login');
+  await signIn(page, 'employer@vakants.test');
+  await page.getByRole('button', { name: /Vakants Demo OÜ/ }).click();
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+
+  // the header's dashboard link and the sidebar both lead there
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Create a vacancy' })).toBeVisible();
+  await page.getByRole('link', { name: 'My vacancies' }).first().click();
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-vacancies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My vacancies' })).toBeVisible();
+
+  const all = await listOf(page, 'all');
+  await expect(page.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /^All/ })).toContainText(String(all.counts.all));
+  await expect(page.locator('tbody tr')).toHaveCount(Math.min(all.counts.all, 20));
+
+  // the confectioner is the discovery journeys' vacancy: this one hides another
+  const { content: running } = await listOf(page, 'active');
+  const target = running.find((vacancy) => vacancy.displayedState === 'ACTIVE' && vacancy.occupationLabel && !/confection/i.test(vacancy.occupationLabel));
+  expect(target, 'an active vacancy of the demo company').toBeDefined();
+  const title = target!.occupationLabel!;
+
+  await page.getByRole('tab', { name: /^Active/ }).click();
+  await expect(page).toHaveURL(/\?tab=active$/);
+  const row = page.getByRole('row', { name: title });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Show again' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  await expect(page.getByText('The vacancy is hidden: job seekers no longer find it.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await listOf(page, 'hidden')).content.map((vacancy) => vacancy.id)).toContain(target!.id);
+
+  await page.getByRole('tab', { name: /^Hidden/ }).click();
+  await expect(page).toHaveURL(/\?tab=hidden$/);
+  const hidden = page.getByRole('row', { name: title });
+  await expect(hidden).toContainText('Hidden');
+  await hidden.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Show again' }).click();
+  await expect(page.getByText('The vacancy is shown again.')).toBeVisible();
+  await expect(hidden).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Active/ }).click();
+  await expect(page.getByRole('row', { name: title })).toContainText('Active');
+  expect((await listOf(page, 'active')).content.map((vacancy) => vacancy.id)).toContain(target!.id);
+
+  // every other tab shows its count of rows, or its empty state with the way to a new vacancy
+  const counts = (await listOf(page, 'all')).counts;
+  for (const [tab, label] of [['drafts', 'Drafts'], ['waitingForPayment', 'Waiting for payment'], ['archive', 'Archive'], ['finished', 'Finished'], ['cvDatabase', 'CV database']] as const) {
+    await page.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?tab=${tab}$`));
+    await expect(page.getByRole('tab', { name: new RegExp(`^${label}`) })).toContainText(String(counts[tab]));
+    if (counts[tab] === 0) {
+      await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Create a vacancy' })).toBeVisible();
+    } else {
+      await expect(page.locator('tbody tr')).toHaveCount(Math.min(counts[tab]!, 20));
+    }
+  }
+});
