@@ -37,7 +37,7 @@ export function ActionsMenu({ vacancy, title, onAction }: { vacancy: EmployerVac
       )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="default" size="lg" aria-label={t('actionsOf', { title })}>
+          <ActionIcon variant="default" size="input-xs" aria-label={t('actionsOf', { title })}>
             <IconDots size={18} aria-hidden />
           </ActionIcon>
         </Menu.Target>

@@ -76,17 +76,13 @@ function TabContent({
   );
 }
 
-function TabLabel({ tab, data }: { tab: Tab; data: EmployerVacancyPage | undefined }) {
-  const { t } = useTranslation(NAMESPACE);
+/** A tab's count, from the list's answer (every tab's count comes with any tab's page). */
+function TabCount({ tab, data }: { tab: Tab; data: EmployerVacancyPage | undefined }) {
+  if (!data) return null;
   return (
-    <Group gap={6} wrap="nowrap">
-      {t(`tabs.${tab}`)}
-      {data && (
-        <Badge size="sm" variant="light" color="gray" circle={data.counts[tab] < 10}>
-          {data.counts[tab]}
-        </Badge>
-      )}
-    </Group>
+    <Badge size="sm" variant="light" color="gray" circle={data.counts[tab] < 10}>
+      {data.counts[tab]}
+    </Badge>
   );
 }
 
@@ -169,8 +165,8 @@ export function Component() {
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
           <Tabs.List aria-label={t('tabsLabel')} style={{ flexWrap: 'nowrap' }}>
             {TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }}>
-                <TabLabel tab={tab} data={list.data} />
+              <Tabs.Tab key={tab} value={tab} rightSection={<TabCount tab={tab} data={list.data} />} style={{ whiteSpace: 'nowrap' }}>
+                {t(`tabs.${tab}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
