@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,46 +19,48 @@ const LINKS: Partial<Record<VacancyAction, (id: string) => string>> = {
 
 const DANGER: VacancyAction[] = ['delete', 'deleteDraft'];
 
-/**
- * A row's actions: "publish" as a button of its own when the vacancy can be published, every action
- * the state allows in the menu. Links open their screen; the others go to `onAction`.
- */
+/** "Publish" as a button of its own, for a vacancy that can be published (also in the menu). */
+export function PublishButton({ vacancy }: { vacancy: EmployerVacancy }) {
+  const { t } = useTranslation(NAMESPACE);
+  const to = useLocalizedPath();
+  if (!actionsFor(vacancy.displayedState).includes('publish')) return null;
+  return (
+    <Button component={Link} to={to(publishPath(vacancy.id))} size="xs">
+      {t('actions.publish')}
+    </Button>
+  );
+}
+
+/** Every action the vacancy's state allows: links open their screen, the others go to `onAction`. */
 export function ActionsMenu({ vacancy, title, onAction }: { vacancy: EmployerVacancy; title: string; onAction: (action: VacancyAction) => void }) {
   const { t } = useTranslation(NAMESPACE);
   const to = useLocalizedPath();
   const actions = actionsFor(vacancy.displayedState);
   if (!actions.length) return null;
   return (
-    <Group gap="xs" wrap="nowrap" justify="flex-end">
-      {actions.includes('publish') && (
-        <Button component={Link} to={to(publishPath(vacancy.id))} size="xs">
-          {t('actions.publish')}
-        </Button>
-      )}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="default" size="input-xs" aria-label={t('actionsOf', { title })}>
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {actions.map((action) => {
-            const link = LINKS[action];
-            if (link) {
-              return (
-                <Menu.Item key={action} component={Link} to={to(link(vacancy.id))}>
-                  {t(`actions.${action}`)}
-                </Menu.Item>
-              );
-            }
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="default" size="input-xs" aria-label={t('actionsOf', { title })}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => {
+          const link = LINKS[action];
+          if (link) {
             return (
-              <Menu.Item key={action} color={DANGER.includes(action) ? 'red' : undefined} onClick={() => onAction(action)}>
+              <Menu.Item key={action} component={Link} to={to(link(vacancy.id))}>
                 {t(`actions.${action}`)}
               </Menu.Item>
             );
-          })}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+          }
+          return (
+            <Menu.Item key={action} color={DANGER.includes(action) ? 'red' : undefined} onClick={() => onAction(action)}>
+              {t(`actions.${action}`)}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

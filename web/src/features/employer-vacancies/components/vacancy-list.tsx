@@ -11,8 +11,10 @@ import type { EmployerVacancy } from '../api/get-my-vacancies';
 import { actionsFor, previewPath, type VacancyAction } from '../lib/actions';
 import { leadingDate, openInvoice } from '../lib/format';
 import { NAMESPACE } from '../texts';
-import { ActionsMenu } from './actions-menu';
+import { ActionsMenu, PublishButton } from './actions-menu';
 import { StateBadge } from './state-badge';
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type OnAction = (vacancy: EmployerVacancy, action: VacancyAction) => void;
 
@@ -71,7 +73,10 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={title}>
       <Stack gap="xs">
-        <Title vacancy={vacancy} title={title} />
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title vacancy={vacancy} title={title} />
+          <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+        </Group>
         <Group gap="xs">
           <StateBadge state={vacancy.displayedState} />
           <CvBaseBadge vacancy={vacancy} />
@@ -88,7 +93,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
           )}
           <Text size="sm">{t('applications', { count: vacancy.applicationsCount })}</Text>
         </Stack>
-        <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+        <PublishButton vacancy={vacancy} />
       </Stack>
     </Card>
   );
@@ -124,7 +129,10 @@ function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction:
       <Table.Td>{(vacancy.displayedState !== 'DRAFT' && estonianDate(vacancy.validUntil)) || '—'}</Table.Td>
       <Table.Td ta="right">{vacancy.applicationsCount}</Table.Td>
       <Table.Td>
-        <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <PublishButton vacancy={vacancy} />
+          <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -149,9 +157,9 @@ export function VacancyList({ vacancies, onAction }: { vacancies: EmployerVacanc
         <Table.Tr>
           <Table.Th>{t('columns.vacancy')}</Table.Th>
           <Table.Th>{t('columns.state')}</Table.Th>
-          <Table.Th w={110}>{t('columns.published')}</Table.Th>
-          <Table.Th w={110}>{t('columns.validUntil')}</Table.Th>
-          <Table.Th w={110} ta="right">
+          <Table.Th style={NO_WRAP}>{t('columns.published')}</Table.Th>
+          <Table.Th style={NO_WRAP}>{t('columns.validUntil')}</Table.Th>
+          <Table.Th style={NO_WRAP} ta="right">
             {t('columns.applications')}
           </Table.Th>
           <Table.Th w={150}>

@@ -250,7 +250,7 @@ describe('my vacancies', () => {
     await renderRoutes('/en/employer/account/my-vacancies', routes);
 
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Vacancy', 'State', 'Published', 'Valid until', 'Applications', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Vacancy', 'State', 'Publication', 'Valid until', 'Applications', 'Actions']);
     const row = within(table).getByRole('row', { name: 'Cook' });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '']);
     expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-0007/)).toBeInTheDocument();

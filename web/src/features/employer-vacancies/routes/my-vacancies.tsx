@@ -165,7 +165,7 @@ export function Component() {
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
           <Tabs.List aria-label={t('tabsLabel')} style={{ flexWrap: 'nowrap' }}>
             {TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab} rightSection={<TabCount tab={tab} data={list.data} />} style={{ whiteSpace: 'nowrap' }}>
+              <Tabs.Tab key={tab} value={tab} px="sm" rightSection={<TabCount tab={tab} data={list.data} />} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {t(`tabs.${tab}`)}
               </Tabs.Tab>
             ))}
