@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { isValidPhone, phoneToStore } from '@/shared/lib/phone';
 
-import type { CvForm, DriverLicenceRow, EducationRow, EmploymentRow, LanguageRow } from './form';
+import type { CertificateRow, CourseRow, DriverLicenceRow, EducationRow, EmploymentRow, LanguageRow, ReferenceRow, SkillRow } from './form';
 
 // zod compiles its object parsers with `new Function` unless told not to; the app's
 // Content-Security-Policy forbids that, and even zod's caught probe is reported as a violation
@@ -43,7 +43,11 @@ const educationIsEmpty = (row: EducationRow) => blank(row.educationLevel) && bla
 const employmentIsEmpty = (row: EmploymentRow) =>
   !row.present && blank(row.company) && blank(row.occupation) && blank(row.startDate) && blank(row.endDate) && blank(row.description);
 const languageIsEmpty = (row: LanguageRow) => blank(row.language) && blank(row.proficiency);
+const skillIsEmpty = (row: SkillRow) => blank(row.skill) && blank(row.level);
 const licenceIsEmpty = (row: DriverLicenceRow) => blank(row.driverLicence) && blank(row.yearOfIssue) && blank(row.experienceYears);
+const certificateIsEmpty = (row: CertificateRow) => blank(row.title) && blank(row.year) && !row.file;
+const courseIsEmpty = (row: CourseRow) => blank(row.title) && blank(row.organizer) && !row.file;
+const referenceIsEmpty = (row: ReferenceRow) => blank(row.name) && blank(row.company) && blank(row.jobTitle) && blank(row.contact) && !row.file;
 
 /**
  * A row of a list: a wholly empty row is left alone, as the server drops it; any other holds to
@@ -135,7 +139,7 @@ export function cvSchema(t: Translate, today: string = todayIso()) {
       languageSkills: z
         .array(row(languageIsEmpty, () => z.object({ language: filled(), proficiency: filled() })))
         .superRefine(unique('language', languageIsEmpty, t('validation.duplicateLanguage'))),
-      skills: z.array(row((skill: CvForm['skills'][number]) => blank(skill.skill) && blank(skill.level), () => z.object({ skill: filled(), level: filled() }))),
+      skills: z.array(row(skillIsEmpty, () => z.object({ skill: filled(), level: filled() }))),
       driverLicences: z
         .array(
           row(licenceIsEmpty, () =>
@@ -159,23 +163,9 @@ export function cvSchema(t: Translate, today: string = todayIso()) {
       workLocationCode: z.string(),
       workLocation: z.string(),
       // additional
-      certificates: z.array(
-        row((certificate: CvForm['certificates'][number]) => blank(certificate.title) && blank(certificate.year) && !certificate.file, () =>
-          z.object({ title: filled(), year: year(thisYear) }),
-        ),
-      ),
-      courses: z.array(
-        row((course: CvForm['courses'][number]) => blank(course.title) && blank(course.organizer) && !course.file, () =>
-          z.object({ title: filled(), organizer: filled() }),
-        ),
-      ),
-      references: z.array(
-        row(
-          (reference: CvForm['references'][number]) =>
-            blank(reference.name) && blank(reference.company) && blank(reference.jobTitle) && blank(reference.contact) && !reference.file,
-          () => z.object({ name: filled() }),
-        ),
-      ),
+      certificates: z.array(row(certificateIsEmpty, () => z.object({ title: filled(), year: year(thisYear) }))),
+      courses: z.array(row(courseIsEmpty, () => z.object({ title: filled(), organizer: filled() }))),
+      references: z.array(row(referenceIsEmpty, () => z.object({ name: filled() }))),
       portfolio: z.array(
         z.object({
           url: z
