@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import { z } from '@/shared/lib/zod';
 
 import { isValidPhone, phoneToStore } from '@/shared/lib/phone';
 
 import type { CertificateRow, CourseRow, DriverLicenceRow, EducationRow, EmploymentRow, LanguageRow, ReferenceRow, SkillRow } from './form';
-
-// zod compiles its object parsers with `new Function` unless told not to; the app's
-// Content-Security-Policy forbids that, and even zod's caught probe is reported as a violation
-z.config({ jitless: true });
 
 export const EARLIEST_YEAR = 1900;
 export const EARLIEST_DATE = '1900-01-01';
