@@ -5,20 +5,9 @@ import type { components } from '@/shared/api/schema';
 
 import type { ListState } from '../lib/search-params';
 
-/**
- * The open order's invoice the status call and the list add to a published vacancy (issue 15
- * contract, `InvoiceSummary`). Typed here, optional, until the generated types carry it.
- */
-export interface VacancyInvoice {
-  id: string;
-  number: string;
-  status: 'UNPAID' | 'PAID' | 'CANCELLED';
-  totalCents: number;
-  dueOn: string;
-}
-
-export type EmployerVacancy = components['schemas']['EmployerVacancy'] & { invoice?: VacancyInvoice | null };
-export type EmployerVacancyPage = Omit<components['schemas']['EmployerVacancyPage'], 'content'> & { content: EmployerVacancy[] };
+/** A row of the list, with its latest order's invoice when it has one. */
+export type EmployerVacancy = components['schemas']['EmployerVacancy'];
+export type EmployerVacancyPage = components['schemas']['EmployerVacancyPage'];
 
 export const PAGE_SIZE = 20;
 
@@ -29,7 +18,7 @@ export const MY_VACANCIES_KEY = ['employer-vacancies'] as const;
 export function useMyVacancies({ tab, type, page }: ListState) {
   return useQuery({
     queryKey: [...MY_VACANCIES_KEY, tab, type, page],
-    queryFn: (): Promise<EmployerVacancyPage> =>
+    queryFn: () =>
       unwrap(api.GET('/api/employer/vacancies', { params: { query: { status: tab, type: type ?? undefined, page, size: PAGE_SIZE } } })),
     // the tabs and their counts stay on screen while another tab or page loads
     placeholderData: keepPreviousData,

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 
 import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
+import { z } from '@/shared/lib/zod';
 import { notifySuccess } from '@/shared/ui/notify';
 
 import { useAssignModerator } from '../api/assign-moderator';

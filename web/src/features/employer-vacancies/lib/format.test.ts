@@ -16,7 +16,7 @@ const vacancy = (change: Partial<EmployerVacancy>): EmployerVacancy => ({
   applicationsCount: 0,
   ...change,
 });
-const invoice = { id: 'i1', number: '2026-0007', status: 'UNPAID' as const, totalCents: 12400, dueOn: '2026-11-15' };
+const invoice = { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16' };
 
 describe('the leading date of a row', () => {
   it('gives a draft and the CV-database vacancy their last change', () => {

@@ -25,7 +25,7 @@ const welder: EmployerVacancy = {
   displayedState: 'WAITING_FOR_PAYMENT',
   publishAt: '2026-11-02T08:00:00Z',
   validUntil: '2026-12-02T08:00:00Z',
-  invoice: { id: 'i1', number: '2026-0007', status: 'UNPAID', totalCents: 12400, dueOn: '2026-11-16' },
+  invoice: { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16' },
 };
 const counts = { all: 3, active: 1, drafts: 1, waitingForPayment: 1, hidden: 0, archive: 0, finished: 0, cvDatabase: 0 };
 
@@ -70,7 +70,7 @@ describe('my vacancies', () => {
 
     const welderCard = screen.getByRole('article', { name: 'Welder' });
     expect(within(welderCard).getByText('Waiting for payment')).toBeInTheDocument();
-    expect(within(welderCard).getByText(/Invoice 2026-0007: €124/)).toHaveTextContent('Invoice 2026-0007: €124 · Due 16.11.2026');
+    expect(within(welderCard).getByText(/Invoice 2026-000007: €124/)).toHaveTextContent('Invoice 2026-000007: €124 · Due 16.11.2026');
 
     expect(screen.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: /^All/ })).toHaveTextContent('All3');
@@ -253,7 +253,7 @@ describe('my vacancies', () => {
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Vacancy', 'State', 'Publication', 'Valid until', 'Applications', 'Actions']);
     const row = within(table).getByRole('row', { name: 'Cook' });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '']);
-    expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-0007/)).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-000007/)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });
