@@ -115,6 +115,18 @@ describe('my vacancies', () => {
     ]);
   });
 
+  it('moves from a page beyond the last to the last one', async () => {
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': (request) =>
+        listQuery(request).get('page') === '1' ? { body: page([welder], { page: 1, totalPages: 2, totalElements: 21 }) } : { body: page([], { page: 4, totalPages: 2, totalElements: 21 }) },
+    });
+    await loader();
+    const { router } = await renderRoutes('/en/employer/account/my-vacancies?tab=active&page=4', routes);
+    expect(await screen.findByRole('article', { name: 'Welder' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=active&page=1');
+    expect(listCalls(calls).map((query) => query.get('page'))).toEqual(['4', '1']);
+  });
+
   it('offers the actions the state allows and hides an active vacancy', async () => {
     let hidden = false;
     const calls = fakeApi({

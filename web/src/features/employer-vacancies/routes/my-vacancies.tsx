@@ -110,8 +110,8 @@ export function Component() {
   const lastPage = list.data ? Math.max(list.data.totalPages - 1, 0) : 0;
   const beyondLast = !!list.data && !list.isPlaceholderData && state.page > lastPage;
   useEffect(() => {
-    if (beyondLast) setSearch(writeListState({ ...state, page: lastPage }), { replace: true });
-  }, [beyondLast, lastPage, state, setSearch]);
+    if (beyondLast) setSearch(writeListState({ ...readListState(search), page: lastPage }), { replace: true });
+  }, [beyondLast, lastPage, search, setSearch]);
 
   function act(vacancy: EmployerVacancy, action: VacancyAction) {
     const title = titleOf(vacancy);
