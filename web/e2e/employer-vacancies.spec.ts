@@ -40,7 +40,7 @@ test('the demo employer opens my vacancies, switches tabs and hides and shows an
 
   await page.getByRole('tab', { name: /^Active/ }).click();
   await expect(page).toHaveURL(/\?tab=active$/);
-  const row = page.getByRole('row', { name: title });
+  const row = page.getByRole('row', { name: title, exact: true });
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Show again' })).toHaveCount(0);
@@ -51,7 +51,7 @@ test('the demo employer opens my vacancies, switches tabs and hides and shows an
 
   await page.getByRole('tab', { name: /^Hidden/ }).click();
   await expect(page).toHaveURL(/\?tab=hidden$/);
-  const hidden = page.getByRole('row', { name: title });
+  const hidden = page.getByRole('row', { name: title, exact: true });
   await expect(hidden).toContainText('Hidden');
   await hidden.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Show again' }).click();
@@ -59,7 +59,7 @@ test('the demo employer opens my vacancies, switches tabs and hides and shows an
   await expect(hidden).toHaveCount(0);
 
   await page.getByRole('tab', { name: /^Active/ }).click();
-  await expect(page.getByRole('row', { name: title })).toContainText('Active');
+  await expect(page.getByRole('row', { name: title, exact: true })).toContainText('Active');
   expect((await listOf(page, 'active')).content.map((vacancy) => vacancy.id)).toContain(target!.id);
 
   // every other tab shows its count of rows, or its empty state with the way to a new vacancy
