@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::states::{self, Action, Displayed, Effect, Facts, Kind, Payment, Status, Tab};
+use super::states::{self, Action, Displayed, Effect, Facts, Kind, Tab};
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
@@ -138,11 +138,7 @@ struct Stored {
 
 impl Stored {
     fn facts(&self) -> Result<Facts> {
-        let kind = if self.kind == "CV_BASE" { Kind::CvBase } else { Kind::Default };
-        let status = Status::parse(&self.status).ok_or_else(|| anyhow::anyhow!("vacancy {}: status {:?}", self.id, self.status))?;
-        let payment = Payment::parse(&self.payment_status)
-            .ok_or_else(|| anyhow::anyhow!("vacancy {}: payment status {:?}", self.id, self.payment_status))?;
-        Ok(Facts { kind, status, payment, publish_at: self.publish_at, valid_until: self.valid_until })
+        Facts::from_stored(self.id, &self.kind, &self.status, &self.payment_status, self.publish_at, self.valid_until)
     }
 
     fn row(self, now: DateTime<Utc>) -> Result<Row> {
