@@ -214,6 +214,7 @@ async fn every_draft_rule_names_its_field() {
         ("/imageFileId", json!(Uuid::new_v4()), "imageFileId"),
         ("/galleryFileIds", json!(eleven), "galleryFileIds"),
         ("/videoUrl", json!("javascript:alert(1)"), "videoUrl"),
+        ("/videoUrl", json!("https:www.youtube.com/watch"), "videoUrl"),
         ("/applyLink", json!("ftp://files.example.ee/apply"), "applyLink"),
         ("/applyLink", json!(format!("https://example.ee/{}", "a".repeat(2000))), "applyLink"),
         ("/autoReplyText", long(4001), "autoReplyText"),

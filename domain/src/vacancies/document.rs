@@ -425,6 +425,11 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user_id: Uuid, vacancy_id: 
         checked.document.publish_at = stored.document.publish_at;
         rules::check_publishable(&checked)?;
     }
+    if let (Some(publish_at), Some(until)) = (checked.document.publish_at, stored.facts.valid_until)
+        && publish_at > until
+    {
+        return Err(Error::field("publishAt", "The publish date cannot be after the vacancy's end"));
+    }
     rules::check_references(&mut tx, company_id, user_id, &checked).await?;
     write(&mut tx, vacancy_id, &checked.document).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;

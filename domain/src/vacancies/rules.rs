@@ -84,7 +84,9 @@ fn web_address(field: &'static str, value: &Option<String>) -> Result<Option<Str
     };
     at_most(field, &Some(text.clone()), MAX_URL)?;
     let parsed = url::Url::parse(&text).ok().filter(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
-    if parsed.is_none() || text.chars().any(char::is_whitespace) {
+    let lower = text.to_ascii_lowercase();
+    let plain = lower.starts_with("http://") || lower.starts_with("https://");
+    if parsed.is_none() || !plain || text.chars().any(char::is_whitespace) {
         return Err(Error::field(field, "Enter a web address starting with http:// or https://"));
     }
     Ok(Some(text))
