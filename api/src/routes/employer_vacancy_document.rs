@@ -41,13 +41,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Room for a multipart body's boundaries and part headers beside the picture itself.
 const MULTIPART_OVERHEAD: usize = 16 * 1024;
 
-/// The open order's invoice of a vacancy.
+/// An invoice as the employer's lists show it. Until the publishing branch's
+/// `domain::billing::orders::InvoiceSummary` (the same shape and schema name) is merged in, this
+/// reads the invoice straight from `invoices`; the two are one after the merge.
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceSummary {
     pub id: Uuid,
+    /// `YYYY-NNNNNN`, gapless within the year.
     pub number: String,
-    pub reference_number: Option<String>,
+    /// The Estonian payment reference (viitenumber) to quote on a bank transfer.
+    pub reference_number: String,
     /// UNPAID, PAID or CANCELLED.
     pub status: String,
     pub subtotal_cents: i64,
@@ -89,21 +93,24 @@ pub struct EmployerVacancyDetail {
     pub invoice: Option<InvoiceSummary>,
 }
 
-/// The invoice of the vacancy's newest order (not deleted), if any.
-async fn invoice_of(state: &AppState, vacancy_id: Uuid) -> ApiResult<Option<InvoiceSummary>> {
+/// The invoice of the vacancy's latest order, if any (one an administrator deleted does not count).
+async fn invoice_of(state: &AppState, company_id: Uuid, vacancy_id: Uuid) -> ApiResult<Option<InvoiceSummary>> {
     Ok(sqlx::query_as(
-        "select i.id, i.number, i.reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on
-         from invoices i where i.deleted_at is null and exists (select 1 from services s where s.invoice_id = i.id and s.vacancy_id = $1)
-         order by i.created_at desc limit 1",
+        "select i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents,
+                i.total_cents, i.issued_on, i.due_on
+         from services s join invoices i on i.id = s.invoice_id
+         where s.vacancy_id = $1 and i.company_id = $2 and i.deleted_at is null
+         order by i.created_at desc, i.number desc limit 1",
     )
     .bind(vacancy_id)
+    .bind(company_id)
     .fetch_optional(&state.pool)
     .await?)
 }
 
 async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Locale) -> ApiResult<EmployerVacancyDetail> {
     let vacancy: OwnedVacancy = document::load(&state.pool, company_id, id, locale, Utc::now()).await?;
-    let invoice = invoice_of(state, id).await?;
+    let invoice = invoice_of(state, company_id, id).await?;
     Ok(EmployerVacancyDetail {
         id: vacancy.id,
         kind: employer_list::kind_str(vacancy.facts.kind).to_string(),

@@ -319,6 +319,30 @@ async fn a_published_vacancy_must_stay_publishable_and_keeps_its_publish_date() 
 }
 
 #[tokio::test]
+async fn the_detail_carries_the_invoice_of_the_latest_order() {
+    let app = spawn_app().await;
+    let company_id = employer(&app).await;
+    let id = insert(&app, company_id, "DEFAULT", "EXISTS", "WAITING", Some(-1), Some(29)).await;
+    assert_eq!(get_ok(&app.client, id).await["invoice"], Value::Null);
+    sqlx::query(
+        "with i as (insert into invoices (number, reference_number, company_id, user_id, buyer_name, due_on, subtotal_cents, vat_cents, total_cents)
+                    select '2026-000001', '1234561', $1, id, 'Näide OÜ', current_date + 14, 2900, 696, 3596 from users
+                    where username = 'boss@example.ee' returning id)
+         insert into services (company_id, type, product_code, vacancy_id, invoice_id) select $1, 'VACANCY', 'VACANCY', $2, id from i",
+    )
+    .bind(company_id)
+    .bind(id)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
+    let invoice = get_ok(&app.client, id).await["invoice"].clone();
+
+    assert_eq!((invoice["number"].clone(), invoice["referenceNumber"].clone()), (json!("2026-000001"), json!("1234561")));
+    assert_eq!((invoice["status"].clone(), invoice["totalCents"].clone(), invoice["vatCents"].clone()), (json!("UNPAID"), json!(3596), json!(696)));
+}
+
+#[tokio::test]
 async fn the_text_is_sanitized_on_save() {
     let app = spawn_app().await;
     employer(&app).await;

@@ -2624,7 +2624,11 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
-        /** @description The open order's invoice of a vacancy. */
+        /**
+         * @description An invoice as the employer's lists show it. Until the publishing branch's
+         *     `domain::billing::orders::InvoiceSummary` (the same shape and schema name) is merged in, this
+         *     reads the invoice straight from `invoices`; the two are one after the merge.
+         */
         InvoiceSummary: {
             /** Format: date */
             dueOn: string;
@@ -2632,8 +2636,10 @@ export interface components {
             id: string;
             /** Format: date */
             issuedOn: string;
+            /** @description `YYYY-NNNNNN`, gapless within the year. */
             number: string;
-            referenceNumber?: string | null;
+            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
+            referenceNumber: string;
             /** @description UNPAID, PAID or CANCELLED. */
             status: string;
             /** Format: int64 */
