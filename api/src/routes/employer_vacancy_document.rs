@@ -8,9 +8,10 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use domain::Error;
+use domain::billing::orders::InvoiceSummary;
 use domain::files::{self, MAX_PICTURE_BYTES};
 use domain::vacancies::document::{self, Deleted, OwnedVacancy, VacancyDocument};
-use domain::vacancies::employer_list;
+use domain::vacancies::employer_list::{self, StatusChange};
 use domain::vacancies::employer_tools::{self, VacancyModerator, VacancySuggestion};
 use domain::vacancies::states::Displayed;
 use serde::{Deserialize, Serialize};
@@ -40,26 +41,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Room for a multipart body's boundaries and part headers beside the picture itself.
 const MULTIPART_OVERHEAD: usize = 16 * 1024;
-
-/// An invoice as the employer's lists show it. Until the publishing branch's
-/// `domain::billing::orders::InvoiceSummary` (the same shape and schema name) is merged in, this
-/// reads the invoice straight from `invoices`; the two are one after the merge.
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct InvoiceSummary {
-    pub id: Uuid,
-    /// `YYYY-NNNNNN`, gapless within the year.
-    pub number: String,
-    /// The Estonian payment reference (viitenumber) to quote on a bank transfer.
-    pub reference_number: String,
-    /// UNPAID, PAID or CANCELLED.
-    pub status: String,
-    pub subtotal_cents: i64,
-    pub vat_cents: i64,
-    pub total_cents: i64,
-    pub issued_on: chrono::NaiveDate,
-    pub due_on: chrono::NaiveDate,
-}
 
 /// A vacancy as its owner edits it: the document (`VacancyDocument`'s fields) and what only the
 /// system changes. `PUT /vacancies/{id}` ignores the read-only fields, so sending this back
@@ -93,24 +74,8 @@ pub struct EmployerVacancyDetail {
     pub invoice: Option<InvoiceSummary>,
 }
 
-/// The invoice of the vacancy's latest order, if any (one an administrator deleted does not count).
-async fn invoice_of(state: &AppState, company_id: Uuid, vacancy_id: Uuid) -> ApiResult<Option<InvoiceSummary>> {
-    Ok(sqlx::query_as(
-        "select i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents,
-                i.total_cents, i.issued_on, i.due_on
-         from services s join invoices i on i.id = s.invoice_id
-         where s.vacancy_id = $1 and i.company_id = $2 and i.deleted_at is null
-         order by i.created_at desc, i.number desc limit 1",
-    )
-    .bind(vacancy_id)
-    .bind(company_id)
-    .fetch_optional(&state.pool)
-    .await?)
-}
-
 async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Locale) -> ApiResult<EmployerVacancyDetail> {
     let vacancy: OwnedVacancy = document::load(&state.pool, company_id, id, locale, Utc::now()).await?;
-    let invoice = invoice_of(state, company_id, id).await?;
     Ok(EmployerVacancyDetail {
         id: vacancy.id,
         kind: employer_list::kind_str(vacancy.facts.kind).to_string(),
@@ -123,7 +88,7 @@ async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Lo
         created_at: vacancy.created_at,
         updated_at: vacancy.updated_at,
         document: vacancy.document,
-        invoice,
+        invoice: vacancy.invoice,
     })
 }
 
@@ -194,11 +159,12 @@ async fn put_vacancy(
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted already")))]
 async fn delete_vacancy(
     State(state): State<AppState>,
-    ActingCompany { company_id, .. }: ActingCompany,
+    ActingCompany { company_id, signed_in }: ActingCompany,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
     if document::delete_draft(&state.pool, company_id, id).await? == Deleted::NeedsStatus {
-        employer_list::change_status(&state.pool, company_id, id, "DELETED", Utc::now()).await?;
+        let delete = StatusChange { status: "DELETED", product_codes: None };
+        employer_list::change_status(&state.pool, company_id, signed_in.session.user_id, id, delete, Utc::now()).await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use super::rules;
 use super::states::{self, Displayed, Facts, Kind};
+use crate::billing::orders::{self, InvoiceSummary};
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
@@ -167,6 +168,8 @@ pub struct OwnedVacancy {
     pub occupation_label: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The invoice of the vacancy's latest order, when it has one.
+    pub invoice: Option<InvoiceSummary>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -353,6 +356,7 @@ async fn load_with(
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(vacancy_id).bind(company_id).fetch_optional(&mut *conn).await?.ok_or_else(Error::not_found)?;
     let facts = row.facts()?;
     let document = document(&row, children(&mut *conn, vacancy_id).await?);
+    let invoice = orders::latest_invoices(&mut *conn, company_id, &[vacancy_id]).await?.remove(&vacancy_id);
     Ok(OwnedVacancy {
         id: row.id,
         displayed: states::displayed(&facts, now),
@@ -363,6 +367,7 @@ async fn load_with(
         created_at: row.created_at,
         updated_at: row.updated_at,
         document,
+        invoice,
     })
 }
 
