@@ -39,8 +39,9 @@ function ModeratorForm({ vacancyId, title, onClose }: { vacancyId: string; title
     assign.mutate(
       { id: vacancyId, username: trimmed },
       {
-        onSuccess: () => {
-          notifySuccess(t('done.assignModerator', { username: trimmed }));
+        onSuccess: (moderator) => {
+          const name = [moderator.firstname, moderator.lastname].filter(Boolean).join(' ') || moderator.username;
+          notifySuccess(t('done.assignModerator', { name }));
           onClose();
         },
         // the server names the field it refuses: a username off the company's staff

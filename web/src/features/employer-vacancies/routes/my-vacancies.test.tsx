@@ -222,7 +222,7 @@ describe('my vacancies', () => {
         posts += 1;
         return posts === 1
           ? { status: 400, body: { message: 'Not a staff member of the company', code: 'validation', field: 'username' } }
-          : { status: 200, body: null };
+          : { status: 200, body: { userId: 'u2', username: 'recruiter@example.ee', firstname: 'Rita', lastname: 'Raud' } };
       },
     });
     await loader();
