@@ -14,7 +14,7 @@ async function listOf(page: Page, tab: string): Promise<ListAnswer> {
   return answer.body;
 }
 
-test('the demo employer opens my vacancies, switches tabs and hides and shows an active vacancy', async ({ page }) => {
+test('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy and assigns it a moderator', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
   await signIn(page, 'employer@vakants.test');
@@ -61,6 +61,18 @@ test('the demo employer opens my vacancies, switches tabs and hides and shows an
   await page.getByRole('tab', { name: /^Active/ }).click();
   await expect(page.getByRole('row', { name: title, exact: true })).toContainText('Active');
   expect((await listOf(page, 'active')).content.map((vacancy) => vacancy.id)).toContain(target!.id);
+
+  // the vacancy is delegated to a staff member; someone off the staff is refused on the field
+  await page.getByRole('row', { name: title, exact: true }).getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Assign a moderator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign a moderator' });
+  await dialog.getByLabel("Staff member's e-mail").fill('nobody@example.ee');
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(dialog.getByText(/^Wrong username/)).toBeVisible();
+  await dialog.getByLabel("Staff member's e-mail").fill('employer@vakants.test');
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Jaan Tamm now moderates this vacancy.')).toBeVisible();
 
   // every other tab shows its count of rows, or its empty state with the way to a new vacancy
   const counts = (await listOf(page, 'all')).counts;
