@@ -71,6 +71,9 @@ export function createRouter() {
               element: <RequireRole roles={['EMPLOYER']} />,
               children: [
                 { path: 'account/my-company', lazy: () => import('@/features/employer/routes/my-company') },
+                { path: 'account/my-vacancies/create-vacancy', lazy: () => import('@/features/vacancy-editor/routes/create-vacancy') },
+                { path: 'account/my-vacancies/:vacancyId/edit', lazy: () => import('@/features/vacancy-editor/routes/edit-vacancy') },
+                { path: 'account/my-vacancies/:vacancyId/preview', lazy: () => import('@/features/vacancy-editor/routes/preview-vacancy') },
                 { path: '*', element: <NotFound /> },
               ],
             },

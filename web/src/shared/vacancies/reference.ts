@@ -13,6 +13,11 @@ export interface OptionGroup {
   items: Option[];
 }
 
+/** The occupations of one category. */
+export interface OccupationGroup extends OptionGroup {
+  categoryCode: string;
+}
+
 /**
  * The reference lists the search filters, the CV and the vacancy editor offer, as value/label
  * options in the page language (labels follow Accept-Language, so each list is cached per language).
@@ -54,16 +59,17 @@ export function useReference(list: ReferenceList, language: Language): Option[] 
 }
 
 /** The occupations under their categories (an occupation belongs to one category), for a grouped select. */
-async function occupationGroups(): Promise<OptionGroup[]> {
+async function occupationGroups(): Promise<OccupationGroup[]> {
   return (await unwrap(api.GET('/api/open/categories/extended')))
     .filter((category) => category.occupations.length > 0)
     .map((category) => ({
+      categoryCode: category.categoryCode,
       group: category.label,
       items: category.occupations.map((occupation) => ({ value: occupation.occupationCode, label: occupation.label })),
     }));
 }
 
-export function useOccupationGroups(language: Language): OptionGroup[] {
+export function useOccupationGroups(language: Language): OccupationGroup[] {
   return (
     useQuery({ queryKey: ['reference', 'occupations', language], queryFn: occupationGroups, staleTime: 60 * 60 * 1000, meta: { handledLocally: true } }).data ?? []
   );
