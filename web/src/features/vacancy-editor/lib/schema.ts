@@ -54,8 +54,9 @@ export function vacancySchema(mode: Mode, t: Translate) {
     .refine((value) => !!value, required);
   const optionalUrl = z.string().refine((value) => !value.trim() || isHttpUrl(value), t('validation.url'));
 
+  // loose: the rules across fields below read every value of the form, not only those checked here
   return z
-    .object({
+    .looseObject({
       salaryFrom: amount,
       salaryTo: amount,
       minAge: age,
