@@ -1,5 +1,6 @@
 import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DateField } from '@/shared/ui/date-field';
@@ -42,6 +43,17 @@ export function BasicInfoStep({ form, language }: StepProps) {
   const periods = useReference('periods', language);
   const values = form.values;
   const byAgreement = values.salaryByAgreement;
+  const [tab, setTab] = useState<string | null>('et');
+  const languagesWithErrors = values.contents
+    .filter((_, index) => Object.keys(form.errors).some((path) => path === `contents.${index}` || path.startsWith(`contents.${index}.`)))
+    .map((row) => row.languageCode);
+  const errorTabs = languagesWithErrors.join(',');
+
+  // a text the server or the rules refused is shown, not left behind another tab
+  useEffect(() => {
+    const withErrors = errorTabs ? errorTabs.split(',') : [];
+    setTab((current) => (withErrors.length > 0 && !withErrors.includes(current ?? '') ? withErrors[0]! : current));
+  }, [errorTabs]);
 
   function chooseOccupation(code: string | null) {
     form.setFieldValue('occupationCode', code);
@@ -129,10 +141,10 @@ export function BasicInfoStep({ form, language }: StepProps) {
       </Section>
 
       <Section title={t('basic.texts')} description={t('basic.textsHint')}>
-        <Tabs defaultValue="et" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
-            {values.contents.map((row, index) => {
-              const hasError = Object.keys(form.errors).some((path) => path.startsWith(`contents.${index}.`));
+            {values.contents.map((row) => {
+              const hasError = languagesWithErrors.includes(row.languageCode);
               return (
                 <Tabs.Tab key={row.languageCode} value={row.languageCode} color={hasError ? 'red' : undefined} c={hasError ? 'red' : undefined}>
                   {t(`languages.${row.languageCode}`)}
