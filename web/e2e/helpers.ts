@@ -177,7 +177,7 @@ export function pdfWithText(text: string): Buffer {
 export const MAP_TILES = 'https://tile.openstreetmap.org/**';
 
 /** A 256 px map tile in OpenStreetMap's land colour with a faint grid, as a PNG. */
-function placeholderTile(): Buffer {
+export function placeholderTile(): Buffer {
   const size = 256;
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
