@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { StepProps } from './step-props';
 
-export const AUTO_REPLY_LIMIT = 2000;
+export const AUTO_REPLY_LIMIT = 4000;
 
 /** Step 5: the message every applicant receives at once after applying (none when empty). */
 export function AutoReplyStep({ form }: StepProps) {

@@ -7,6 +7,7 @@ import { DateField } from '@/shared/ui/date-field';
 import { useOccupationGroups, useReference } from '@/shared/vacancies/reference';
 
 import { TEASER_LIMIT } from '../lib/form';
+import { MAX_SALARY } from '../lib/schema';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
 import { PictureField } from './picture-field';
 import { numberProps, type StepProps } from './step-props';
@@ -90,6 +91,7 @@ export function BasicInfoStep({ form, language }: StepProps) {
           required
           searchable
           data={categories}
+          maxValues={10}
           nothingFoundMessage={t('fields.nothingFound')}
           {...form.getInputProps('categoryCodes')}
         />
@@ -107,7 +109,7 @@ export function BasicInfoStep({ form, language }: StepProps) {
             label={t('fields.address')}
             description={t('fields.addressHint')}
             required
-            maxLength={250}
+            maxLength={300}
             {...form.getInputProps('address')}
             onChange={(event) => {
               form.setFieldValue('address', event.currentTarget.value);
@@ -121,8 +123,8 @@ export function BasicInfoStep({ form, language }: StepProps) {
       <Section title={t('basic.salary')} description={t('basic.salaryHint')}>
         <Checkbox label={t('fields.salaryByAgreement')} {...form.getInputProps('salaryByAgreement', { type: 'checkbox' })} onChange={(event) => setByAgreement(event.currentTarget.checked)} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label={t('fields.salaryFrom')} min={0} step={0.01} decimalScale={2} allowNegative={false} suffix=" €" disabled={byAgreement} {...numberProps(form, 'salaryFrom')} />
-          <NumberInput label={t('fields.salaryTo')} min={0} step={0.01} decimalScale={2} allowNegative={false} suffix=" €" disabled={byAgreement} {...numberProps(form, 'salaryTo')} />
+          <NumberInput label={t('fields.salaryFrom')} min={0} max={MAX_SALARY} step={0.01} decimalScale={2} allowNegative={false} suffix=" €" disabled={byAgreement} {...numberProps(form, 'salaryFrom')} />
+          <NumberInput label={t('fields.salaryTo')} min={0} max={MAX_SALARY} step={0.01} decimalScale={2} allowNegative={false} suffix=" €" disabled={byAgreement} {...numberProps(form, 'salaryTo')} />
           <Select label={t('fields.salaryPeriod')} data={periods} disabled={byAgreement} {...form.getInputProps('salaryPeriodCode')} />
         </SimpleGrid>
       </Section>
@@ -141,6 +143,11 @@ export function BasicInfoStep({ form, language }: StepProps) {
       </Section>
 
       <Section title={t('basic.texts')} description={t('basic.textsHint')}>
+        {form.errors.contents && (
+          <Text c="red" size="sm" role="alert">
+            {form.errors.contents}
+          </Text>
+        )}
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
             {values.contents.map((row) => {

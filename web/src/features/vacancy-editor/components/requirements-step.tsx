@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useReference } from '@/shared/vacancies/reference';
 
 import { REQUIREMENT_FLAGS, rowKey } from '../lib/form';
+import { MAX_AGE, MAX_EXPERIENCE_YEARS, MIN_AGE } from '../lib/schema';
 import { Section } from './basic-info-step';
 import { numberProps, type StepProps } from './step-props';
 
 /** The most language rows a vacancy asks for. */
-const MAX_LANGUAGES = 10;
+const MAX_LANGUAGES = 20;
 
 /** Step 3: who the employer looks for: age, place, gender, education, experience, languages, licences and the six flags. */
 export function RequirementsStep({ form, language }: StepProps) {
@@ -38,8 +39,8 @@ export function RequirementsStep({ form, language }: StepProps) {
     <Stack gap="xl">
       <Section title={t('requirements.person')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <NumberInput label={t('fields.minAge')} min={0} max={100} allowDecimal={false} allowNegative={false} {...numberProps(form, 'minAge')} />
-          <NumberInput label={t('fields.maxAge')} min={0} max={100} allowDecimal={false} allowNegative={false} {...numberProps(form, 'maxAge')} />
+          <NumberInput label={t('fields.minAge')} min={MIN_AGE} max={MAX_AGE} allowDecimal={false} allowNegative={false} {...numberProps(form, 'minAge')} />
+          <NumberInput label={t('fields.maxAge')} min={MIN_AGE} max={MAX_AGE} allowDecimal={false} allowNegative={false} {...numberProps(form, 'maxAge')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label={t('fields.requiredCity')} searchable clearable data={cities} nothingFoundMessage={t('fields.nothingFound')} {...form.getInputProps('requiredCityCode')} />
@@ -97,7 +98,7 @@ export function RequirementsStep({ form, language }: StepProps) {
                 key={row.code}
                 label={t('fields.licenceExperience', { licence: licenceLabel(row.code) })}
                 min={0}
-                max={80}
+                max={MAX_EXPERIENCE_YEARS}
                 allowDecimal={false}
                 allowNegative={false}
                 {...numberProps(form, `driverLicences.${index}.experienceYears`)}

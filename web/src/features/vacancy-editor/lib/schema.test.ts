@@ -21,7 +21,7 @@ function complete(): VacancyForm {
     salaryFrom: 1200,
     salaryTo: 1700.5,
     salaryPeriodCode: 'MONTH',
-    contents: form.contents.map((row) => (row.languageCode === 'et' ? { ...row, teaser: 'Kokk Tallinna restorani' } : row)),
+    contents: form.contents.map((row) => (row.languageCode === 'et' ? { ...row, teaser: 'Kokk Tallinna restorani', content: '{"ops":[{"insert":"Tule meile kokaks!\\n"}]}' } : row)),
   };
 }
 
@@ -37,14 +37,20 @@ describe('the vacancy rules', () => {
   it('need the occupation, a category, the address, the type of employment, the publish time, a salary and a teaser to publish', () => {
     const form = { ...emptyForm(NOW), publishDate: null, publishTime: '' };
     expect(Object.keys(errorsOf(form, 'publish')).sort()).toEqual(
-      ['address', 'categoryCodes', 'contents.0.teaser', 'employmentTypeCode', 'occupationCode', 'publishDate', 'publishTime', 'salaryFrom'].sort(),
+      ['address', 'categoryCodes', 'contents.0.teaser', 'contents.0.content', 'employmentTypeCode', 'occupationCode', 'publishDate', 'publishTime', 'salaryFrom'].sort(),
     );
   });
 
-  it('need a teaser for every language with a text, and allow the other languages empty', () => {
+  it('take the place alone as the location', () => {
+    expect(errorsOf({ ...complete(), address: '', ehakCode: '0784' }, 'publish')).toEqual({});
+    expect(errorsOf({ ...complete(), address: '', ehakCode: null }, 'publish')).toEqual({ address: 'validation.required' });
+  });
+
+  it('need a teaser and a text in every language begun, and allow the other languages empty', () => {
     const form = complete();
     form.contents[2] = { languageCode: 'ru', teaser: '', content: '{"ops":[{"insert":"Текст\\n"}]}' };
-    expect(errorsOf(form, 'publish')).toEqual({ 'contents.2.teaser': 'validation.required' });
+    form.contents[1] = { languageCode: 'en', teaser: 'A cook', content: '{"ops":[{"insert":"\\n"}]}' };
+    expect(errorsOf(form, 'publish')).toEqual({ 'contents.2.teaser': 'validation.required', 'contents.1.content': 'validation.required' });
     expect(errorsOf(form, 'draft')).toEqual({});
   });
 
@@ -65,8 +71,8 @@ describe('the vacancy rules', () => {
   });
 
   it('report a rule across fields together with a wrong field', () => {
-    const form = { ...emptyForm(NOW), salaryFrom: 2000, salaryTo: 1000, salaryPeriodCode: 'MONTH', minAge: 200 as const };
-    expect(errorsOf(form as VacancyForm, 'draft')).toEqual({ salaryTo: 'validation.fromAboveTo', minAge: 'validation.atMost {"max":100}' });
+    const form = { ...emptyForm(NOW), salaryFrom: 2000, salaryTo: 1000, salaryPeriodCode: 'MONTH', minAge: 200 };
+    expect(errorsOf(form, 'draft')).toEqual({ salaryTo: 'validation.fromAboveTo', minAge: 'validation.between {"min":14,"max":100}' });
   });
 
   it('take salary by agreement without amounts or a period', () => {
@@ -74,9 +80,11 @@ describe('the vacancy rules', () => {
     expect(errorsOf(form, 'publish')).toEqual({});
   });
 
-  it('want a language and a proficiency in every language row', () => {
+  it('want a language and a proficiency in every language row, each language once', () => {
     const form = { ...emptyForm(NOW), languages: [{ key: rowKey(), language: 'et', proficiency: 'C1' }, { key: rowKey(), language: 'en', proficiency: null }] };
     expect(errorsOf(form, 'draft')).toEqual({ 'languages.1.proficiency': 'validation.required' });
+    form.languages.push({ key: rowKey(), language: 'et', proficiency: 'B1' });
+    expect(errorsOf(form, 'draft')).toEqual({ 'languages.1.proficiency': 'validation.required', 'languages.2.language': 'validation.repeated' });
   });
 
   it('want the text of every question and a whole weight from 1 to 10', () => {

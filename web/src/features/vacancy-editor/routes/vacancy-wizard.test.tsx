@@ -42,7 +42,7 @@ const draft: EmployerVacancyDetail = {
   salaryByAgreement: false,
   remoteWork: false,
   shiftWork: false,
-  contents: [{ languageCode: 'en', teaser: 'A cook for our kitchen', content: '' }],
+  contents: [{ languageCode: 'en', teaser: 'A cook for our kitchen', content: '{"ops":[{"insert":"We cook with local food.\\n"}]}' }],
   imageFileId: null,
   coverFileId: 'f-cover',
   galleryFileIds: [],
@@ -128,7 +128,8 @@ const bodyOf = async (calls: Request[], key: string) => {
   return call.clone().json() as Promise<Record<string, unknown>>;
 };
 
-describe('the vacancy wizard', () => {
+// the wizard's steps are large forms: typing into them under a loaded machine takes seconds
+describe('the vacancy wizard', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await loader();
   });
