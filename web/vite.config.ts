@@ -81,5 +81,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // a route test waits up to 5 s for an element (setup.ts); the test itself may take longer on a busy machine
+    testTimeout: 20000,
   },
 });
