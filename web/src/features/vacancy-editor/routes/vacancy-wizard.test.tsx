@@ -128,8 +128,7 @@ const bodyOf = async (calls: Request[], key: string) => {
   return call.clone().json() as Promise<Record<string, unknown>>;
 };
 
-// the wizard's steps are large forms: typing into them under a loaded machine takes seconds
-describe('the vacancy wizard', { timeout: 20_000 }, () => {
+describe('the vacancy wizard', () => {
   beforeEach(async () => {
     await loader();
   });
