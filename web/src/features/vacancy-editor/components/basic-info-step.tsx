@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,26 +10,8 @@ import { TEASER_LIMIT } from '../lib/form';
 import { MAX_SALARY } from '../lib/schema';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
 import { PictureField } from './picture-field';
+import { Section } from './section';
 import { numberProps, type StepProps } from './step-props';
-
-/** The section of a step: a heading and its fields. */
-export function Section({ title, children, description }: { title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <div>
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-      </div>
-      {children}
-    </Stack>
-  );
-}
 
 /**
  * Step 1: what the job is (occupation, categories, type of employment), where, the salary, when it

@@ -5,7 +5,7 @@ import { useReference } from '@/shared/vacancies/reference';
 
 import { REQUIREMENT_FLAGS, rowKey } from '../lib/form';
 import { MAX_AGE, MAX_EXPERIENCE_YEARS, MIN_AGE } from '../lib/schema';
-import { Section } from './basic-info-step';
+import { Section } from './section';
 import { numberProps, type StepProps } from './step-props';
 
 /** The most language rows a vacancy asks for. */

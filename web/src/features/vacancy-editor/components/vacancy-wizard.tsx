@@ -209,7 +209,7 @@ export function VacancyWizard({
                 )}
               </Group>
               <Group gap="sm">
-                <Button variant="default" onClick={() => void saveDraft()} loading={busy} >
+                <Button variant="default" onClick={() => void saveDraft()} loading={busy}>
                   {t('wizard.saveDraft')}
                 </Button>
                 <Button type="submit" loading={busy}>
