@@ -10,21 +10,23 @@
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
 //! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request) |
-//! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call), `filter` (the vacancy search's filter) |
+//! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call, publishing with its order), `time_rules` (finishing, renewal, going live), `filter` (the vacancy search's filter) |
 //! | `applications/` | applying, and the applicant's applications |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
-//! | `billing/` | `products` (the price list), later orders and invoices |
+//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `orders` (services and invoices, numbering, reference numbers), `payments` (`mark_paid`) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
-//! 2. `files`, `vacancies`, `interviews`, `billing` use `platform` only.
-//! 3. `accounts` uses `platform`; `companies` uses `accounts`; `applications` uses `vacancies`;
-//!    `calendar` uses `interviews`.
-//! 4. `cvs` uses `accounts`, `companies` and `files`.
-//! 5. `mydata` gathers what a user owns, so it may use any area; no area uses it.
+//! 2. `files`, `interviews`, `billing` use `platform` only. Billing writes the vacancies an order
+//!    is for (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
+//! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
+//!    `companies` uses `accounts`; `calendar` uses `interviews`.
+//! 4. `applications` uses `vacancies`.
+//! 5. `cvs` uses `accounts`, `companies` and `files`.
+//! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it.
 //!
 //! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
 //! crate's query types: a search request is checked here and becomes the engine's query; `search`
@@ -54,7 +56,7 @@ mod layering {
     const ALLOWED: &[(&str, &[&str])] = &[
         ("platform", &[]),
         ("files", &["platform"]),
-        ("vacancies", &["platform"]),
+        ("vacancies", &["platform", "billing"]),
         ("interviews", &["platform"]),
         ("billing", &["platform"]),
         ("accounts", &["platform"]),

@@ -1,5 +1,5 @@
 //! The vacancy time rules ([`domain::vacancies::time_rules`]) on a cron schedule: at each time of
-//! the schedule both rules run in the worker's process. They are idempotent and catch up on their
+//! the schedule the rules (going live, finishing, renewal) run in the worker's process. They are idempotent and catch up on their
 //! own (a rule late by hours still finishes at `valid_until` and renews to the last mark), so a
 //! missed time needs no queue; a failure is logged and the next time runs them again. Every process
 //! that runs the worker runs them; a second run for the same minute changes nothing.
@@ -14,14 +14,20 @@ use std::str::FromStr;
 use chrono::Utc;
 use sqlx::PgPool;
 
-/// Both rules run at second 0 of every minute: a vacancy leaves the index within a minute of its
-/// end and is lifted within a minute of its renewal mark (the search itself stops returning an
+/// The rules run at second 0 of every minute: a vacancy reaches the index within a minute of its
+/// publish time, leaves it within a minute of its end and is lifted within a minute of its renewal
+/// mark (the search itself stops returning an
 /// ended vacancy at its `valid_until`, whatever the job).
 pub const EVERY_MINUTE: &str = "0 * * * * *";
 
-/// Runs both rules once at `now`; a failure is logged, the next time runs them again.
+/// Runs the rules once at `now`; a failure is logged, the next time runs them again.
 async fn run_rules(pool: &PgPool) {
     let now = Utc::now();
+    match domain::vacancies::time_rules::go_live(pool, now).await {
+        Ok(0) => {}
+        Ok(live) => tracing::info!(live, "time rules: vacancies went live"),
+        Err(err) => tracing::warn!(error = %err, "time rules: going live failed"),
+    }
     match domain::vacancies::time_rules::finish_ended(pool, now).await {
         Ok(0) => {}
         Ok(finished) => tracing::info!(finished, "time rules: ended vacancies finished"),
@@ -39,7 +45,7 @@ pub fn every_minute() -> cron::Schedule {
     cron::Schedule::from_str(EVERY_MINUTE).expect("a valid cron expression")
 }
 
-/// Runs both rules at every time of `schedule` (the worker's is [`every_minute`]) until `stop`
+/// Runs the rules at every time of `schedule` (the worker's is [`every_minute`]) until `stop`
 /// resolves.
 pub async fn run<F>(pool: PgPool, schedule: cron::Schedule, stop: impl Fn() -> F) -> anyhow::Result<()>
 where

@@ -1,11 +1,14 @@
-//! The employer's vacancies: the acting company's list with every tab's count, and the owner's
-//! status call on the one transition table (`domain::vacancies::states`). Another company's
-//! vacancy, or a deleted one, is "not found".
+//! The employer's vacancies: the acting company's list with every tab's count, the owner's
+//! status call on the one transition table (`domain::vacancies::states`) that also publishes, and
+//! what publishing can buy (products, quote). Another company's vacancy, or a deleted one, is "not
+//! found".
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use domain::billing::orders::{InvoiceSummary, VacancyProductOffer};
+use domain::billing::pricing::Quote;
 use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
-use domain::vacancies::employer_list::{self, Row, TabCounts, TabFilter};
+use domain::vacancies::employer_list::{self, Row, StatusChange, TabCounts, TabFilter};
 use domain::vacancies::states::Displayed;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -19,7 +22,7 @@ use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(my_vacancies)).routes(routes!(set_status))
+    OpenApiRouter::new().routes(routes!(my_vacancies)).routes(routes!(set_status)).routes(routes!(products)).routes(routes!(quote))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -59,6 +62,8 @@ pub struct EmployerVacancy {
     pub updated_at: DateTime<Utc>,
     /// Applications received.
     pub applications_count: i64,
+    /// The invoice of the vacancy's latest order (its last publishing); null when it has none.
+    pub invoice: Option<InvoiceSummary>,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -74,6 +79,7 @@ impl From<Row> for EmployerVacancy {
             created_at: row.created_at,
             updated_at: row.updated_at,
             applications_count: row.applications,
+            invoice: row.invoice,
         }
     }
 }
@@ -146,31 +152,40 @@ async fn my_vacancies(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct StatusRequest {
-    /// EXISTS (shows a hidden vacancy; publishing is not available yet), HIDDEN, ARCHIVED or DELETED.
+    /// EXISTS (publishes a draft or a finished vacancy, shows a hidden one), HIDDEN, ARCHIVED or
+    /// DELETED.
     pub status: String,
+    /// What publishing buys: exactly one of VACANCY, BASIC, PREMIUM and APEX, at most one PRO_n,
+    /// BRANDING and CV_BASE_7_DAYS_WITH_VACANCY optional. Required to publish, ignored otherwise.
+    pub product_codes: Option<Vec<String>>,
 }
 
-/// Handles `PUT /api/employer/vacancies/{id}/status`: hides, shows, archives or deletes one of the
-/// acting company's vacancies as the transition table allows, and answers it with its new displayed
-/// state (a deleted one is answered once, then shows nowhere). Publishing (EXISTS on a draft or a
-/// finished vacancy) needs the order and invoice, not made yet: a 400 naming `status`.
+/// Handles `PUT /api/employer/vacancies/{id}/status`: publishes, hides, shows, archives or deletes
+/// one of the acting company's vacancies as the transition table allows, and answers it with its
+/// new displayed state and its latest order's invoice (a deleted one is answered once, then shows
+/// nowhere). Publishing checks the publish rules and makes the order and its invoice on the same
+/// transaction: a company with a contract goes live at once (or waits for its publish time), any
+/// other waits for payment.
 #[utoipa::path(put, path = "/vacancies/{id}/status", tag = "employer", params(("id" = Uuid, Path)), request_body = StatusRequest,
     responses((status = 200, body = EmployerVacancy),
-        (status = 400, body = ErrorBody, description = "validation naming `status`: an unknown status, a move the table refuses \
-            (e.g. archiving a draft), or publishing, which is not available yet"),
+        (status = 400, body = ErrorBody, description = "validation naming `status` (an unknown status, a move the table refuses, \
+            e.g. archiving a draft), `productCodes` (publishing without a vacancy product, two of them, two PRO levels, an unknown, \
+            inactive or repeated code) or a field of the vacancy that publishing needs (`occupationCode`, `categoryCodes`, …)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
 async fn set_status(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    ActingCompany { company_id, signed_in }: ActingCompany,
     Path(id): Path<Uuid>,
     Json(body): Json<StatusRequest>,
 ) -> ApiResult<Json<EmployerVacancy>> {
     let now = Utc::now();
     let before = employer_list::one(&state.pool, company_id, id, context.locale, now).await?;
-    let displayed = employer_list::change_status(&state.pool, company_id, id, &body.status, now).await?;
+    let change = StatusChange { status: &body.status, product_codes: body.product_codes.as_deref() };
+    let displayed = employer_list::change_status(&state.pool, company_id, signed_in.session.user_id, id, change, now).await?;
     if displayed == Displayed::Deleted {
         let mut row = before;
         row.facts.status = domain::vacancies::states::Status::Deleted;
@@ -178,4 +193,49 @@ async fn set_status(
         return Ok(Json(row.into()));
     }
     Ok(Json(employer_list::one(&state.pool, company_id, id, context.locale, now).await?.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct VacancyProducts {
+    pub products: Vec<VacancyProductOffer>,
+}
+
+/// Handles `GET /api/employer/vacancies/{id}/products`: what publishing the vacancy can buy, in
+/// price-list order, at the acting company's prices (its own price, else the list price, less its
+/// discount), labelled in the request's language.
+#[utoipa::path(get, path = "/vacancies/{id}/products", tag = "employer", params(("id" = Uuid, Path)),
+    responses((status = 200, body = VacancyProducts), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
+async fn products(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<VacancyProducts>> {
+    Ok(Json(VacancyProducts { products: employer_list::product_offers(&state.pool, company_id, id, context.locale).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteRequest {
+    /// The products to buy, by the rules of the status call's `productCodes`.
+    pub product_codes: Vec<String>,
+}
+
+/// Handles `POST /api/employer/vacancies/{id}/quote`: the order publishing the vacancy with these
+/// products would make, line by line (net and VAT rounded per line, half up) with its sums: the
+/// computation its invoice uses. Nothing is stored.
+#[utoipa::path(post, path = "/vacancies/{id}/quote", tag = "employer", params(("id" = Uuid, Path)), request_body = QuoteRequest,
+    responses((status = 200, body = Quote),
+        (status = 400, body = ErrorBody, description = "validation naming `productCodes`"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
+async fn quote(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+    Path(id): Path<Uuid>,
+    Json(body): Json<QuoteRequest>,
+) -> ApiResult<Json<Quote>> {
+    Ok(Json(employer_list::quote(&state.pool, company_id, id, &body.product_codes, context.locale).await?))
 }

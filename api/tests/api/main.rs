@@ -26,6 +26,7 @@ mod otp_lockout;
 mod pages;
 mod pipeline;
 mod products;
+mod publishing;
 mod reference;
 mod resource_limits;
 mod roles;

@@ -173,10 +173,14 @@ async fn hiding_a_vacancy_takes_it_out_of_the_results() {
     eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
 
     let other_company = company(&app, "Muu OÜ", "11111116").await;
-    let err = domain::vacancies::employer_list::change_status(&app.pool, other_company, id, "HIDDEN", chrono::Utc::now()).await.unwrap_err();
+    let hide = domain::vacancies::employer_list::StatusChange { status: "HIDDEN", product_codes: None };
+    // the user is the invoice's when publishing; hiding makes none
+    let user_id = Uuid::nil();
+    let err =
+        domain::vacancies::employer_list::change_status(&app.pool, other_company, user_id, id, hide, chrono::Utc::now()).await.unwrap_err();
     assert!(matches!(err, domain::Error::Client { code: domain::platform::error::ErrorCode::NotFound, .. }), "another company's vacancy");
 
-    domain::vacancies::employer_list::change_status(&app.pool, company_id, id, "HIDDEN", chrono::Utc::now()).await.unwrap();
+    domain::vacancies::employer_list::change_status(&app.pool, company_id, user_id, id, hide, chrono::Utc::now()).await.unwrap();
     eventually(&app, json!({}), |p| p["totalElements"] == 0).await;
 }
 

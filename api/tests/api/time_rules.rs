@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use domain::vacancies::states::{RENEWS_EVERY, RUNS_FOR};
-use domain::vacancies::time_rules::{finish_ended, renew_active};
+use domain::vacancies::time_rules::{finish_ended, go_live, renew_active};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::helpers::{TestApp, spawn_app};
+use crate::publishing::{self, complete_draft, employer_client};
 use crate::search::{NewVacancy, company, eventually, publish, spawn_with_worker};
 
 /// How far ahead a test's vacancy ends or renews when the real clock must pass it: long enough
@@ -212,4 +213,33 @@ async fn applications_stay_workable_thirty_days_after_the_vacancy_ends() {
     finish_ended(&app.pool, ended).await.unwrap();
     assert_eq!(workable(ended + TimeDelta::days(29)).await.unwrap(), vec![application]);
     assert_eq!(workable(ended + TimeDelta::days(31)).await.unwrap(), Vec::<Uuid>::new());
+}
+
+#[tokio::test]
+async fn a_paid_vacancy_waiting_for_its_publish_time_goes_to_the_index_at_that_minute_once() {
+    let app = spawn_app().await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let id = complete_draft(&app, company_id, "kokk", Some(3600)).await;
+    assert_eq!(publishing::published(&client, id, &["VACANCY"]).await["displayedState"], "WAITING_FOR_PUBLICATION");
+    let (other_client, other_company) = employer_client(&app, "muu@example.ee", "11111116", "Muu OÜ", false).await;
+    let unpaid = complete_draft(&app, other_company, "kokk", Some(3600)).await;
+    assert_eq!(publishing::published(&other_client, unpaid, &["VACANCY"]).await["displayedState"], "WAITING_FOR_PAYMENT");
+    let publish_at: DateTime<Utc> =
+        sqlx::query_scalar("select publish_at from vacancies where id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(index_jobs_of(&app, id).await, 1, "the publishing write's job");
+
+    assert_eq!(go_live(&app.pool, publish_at - TimeDelta::minutes(1)).await.unwrap(), 0, "a minute early");
+    assert_eq!(times(&app, id).await.1, None);
+
+    assert_eq!(go_live(&app.pool, publish_at).await.unwrap(), 1, "at its minute, and not the unpaid one");
+    assert_eq!(times(&app, id).await.1, Some(publish_at), "went live at its publish time");
+    assert_eq!(index_jobs_of(&app, id).await, 2, "going live queued its index job");
+    assert_eq!(index_jobs_of(&app, unpaid).await, 1);
+
+    assert_eq!(go_live(&app.pool, publish_at).await.unwrap(), 0, "a second run changes nothing");
+    assert_eq!(go_live(&app.pool, publish_at + TimeDelta::minutes(1)).await.unwrap(), 0, "nor a later one");
+    assert_eq!(index_jobs_of(&app, id).await, 2);
+    // its weeks count from going live
+    assert_eq!(renew_active(&app.pool, publish_at + RENEWS_EVERY - TimeDelta::seconds(1)).await.unwrap(), 0);
+    assert_eq!(renew_active(&app.pool, publish_at + RENEWS_EVERY).await.unwrap(), 1);
 }

@@ -1,3 +1,14 @@
-//! Billing: the product table and its prices.
+//! Billing: the price list, what a company pays (`pricing`), the order behind publishing a vacancy
+//! with its services and invoice (`orders`), and recording payments (`payments`, [`mark_paid`]).
+//! Money is integer euro cents, VAT rates basis points, discounts ten-thousandths; see
+//! docs/billing.md.
+//!
+//! Billing writes the vacancies an order is for (paid, live, PRO level, branding, promotion) with
+//! its own SQL: it sits below `vacancies` in the layers and does not use it.
 
+pub mod orders;
+pub mod payments;
+pub mod pricing;
 pub mod products;
+
+pub use payments::{Marked, PaymentMethod, PaymentRecord, mark_paid};

@@ -1,7 +1,8 @@
 //! The public price list: the products a company can buy, in the reader's locale.
 
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
 
 use crate::platform::error::Result;
 use crate::platform::locale::Locale;
@@ -31,40 +32,86 @@ pub struct Product {
     pub valid_from: chrono::NaiveDate,
 }
 
-type ProductRow = (String, String, String, i64, i32, String, String, Option<i32>, Option<i16>, Option<i32>, Option<i32>, chrono::NaiveDate);
+/// What an administrator set for one company on one product (`company_product_prices`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CompanyTerms {
+    /// The company's own price in cents, VAT excluded; the list price when none.
+    pub own_price_cents: Option<i64>,
+    /// The discount in ten-thousandths of the price (`numeric(5, 4)` read exactly: 1250 = 12.5 %).
+    pub discount_ten_thousandths: i64,
+}
 
-/// The active products in price-list order, labelled in `locale` (falling back to et).
-#[tracing::instrument(skip_all)]
-pub async fn active(pool: &PgPool, locale: Locale) -> Result<Vec<Product>> {
+#[derive(sqlx::FromRow)]
+struct ProductRow {
+    code: String,
+    label: String,
+    description: String,
+    price_cents: i64,
+    vat_rate_bp: i32,
+    service_type: String,
+    unit: String,
+    duration_days: Option<i32>,
+    pro_level: Option<i16>,
+    cv_base_days: Option<i32>,
+    promo_days: Option<i32>,
+    valid_from: chrono::NaiveDate,
+    own_price_cents: Option<i64>,
+    discount_ten_thousandths: i64,
+}
+
+impl ProductRow {
+    fn split(self) -> (Product, CompanyTerms) {
+        let terms = CompanyTerms { own_price_cents: self.own_price_cents, discount_ten_thousandths: self.discount_ten_thousandths };
+        let product = Product {
+            code: self.code,
+            label: self.label,
+            description: self.description,
+            price_cents: self.price_cents,
+            vat_rate_bp: self.vat_rate_bp,
+            service_type: self.service_type,
+            unit: self.unit,
+            duration_days: self.duration_days,
+            pro_level: self.pro_level,
+            cv_base_days: self.cv_base_days,
+            promo_days: self.promo_days,
+            valid_from: self.valid_from,
+        };
+        (product, terms)
+    }
+}
+
+/// The active products in price-list order, labelled in `locale` (falling back to et), each with
+/// the terms of `company` (none without one).
+async fn active_with_terms(conn: &mut PgConnection, company_id: Option<Uuid>, locale: Locale) -> Result<Vec<(Product, CompanyTerms)>> {
     let (label, description) = match locale {
         Locale::Et => ("label_et", "description_et"),
         Locale::En => ("label_en", "description_en"),
         Locale::Ru => ("label_ru", "description_ru"),
     };
-    // column names come from the closed match above, never from input
+    // column names come from the closed match above, never from input; the discount is
+    // numeric(5, 4), so times 10 000 it is a whole number
     let sql = format!(
-        "select code, coalesce(nullif({label}, ''), label_et), coalesce(nullif({description}, ''), description_et), \
-         price_cents, vat_rate_bp, service_type, unit, duration_days, pro_level, cv_base_days, promo_days, valid_from \
-         from products where is_active order by sort_order, code"
+        "select p.code, coalesce(nullif(p.{label}, ''), p.label_et) as label,
+                coalesce(nullif(p.{description}, ''), p.description_et) as description,
+                p.price_cents, p.vat_rate_bp, p.service_type, p.unit, p.duration_days, p.pro_level, p.cv_base_days,
+                p.promo_days, p.valid_from, cp.price_cents as own_price_cents,
+                (coalesce(cp.discount, 0) * 10000)::bigint as discount_ten_thousandths
+         from products p left join company_product_prices cp on cp.product_code = p.code and cp.company_id = $1
+         where p.is_active order by p.sort_order, p.code"
     );
-    let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(code, label, description, price_cents, vat_rate_bp, service_type, unit, duration_days, pro_level, cv_base_days, promo_days, valid_from)| Product {
-                code,
-                label,
-                description,
-                price_cents,
-                vat_rate_bp,
-                service_type,
-                unit,
-                duration_days,
-                pro_level,
-                cv_base_days,
-                promo_days,
-                valid_from,
-            },
-        )
-        .collect())
+    let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).fetch_all(&mut *conn).await?;
+    Ok(rows.into_iter().map(ProductRow::split).collect())
+}
+
+/// The active products in price-list order, labelled in `locale` (falling back to et).
+#[tracing::instrument(skip_all)]
+pub async fn active(pool: &PgPool, locale: Locale) -> Result<Vec<Product>> {
+    let mut conn = pool.acquire().await?;
+    Ok(active_with_terms(&mut conn, None, locale).await?.into_iter().map(|(product, _)| product).collect())
+}
+
+/// The active products with what this company pays for them (its own price and discount).
+#[tracing::instrument(skip_all)]
+pub async fn active_for_company(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<(Product, CompanyTerms)>> {
+    active_with_terms(conn, Some(company_id), locale).await
 }

@@ -2,13 +2,19 @@
 //! list's tabs and their counts, and the owner's status call. Every displayed state comes from the
 //! one table ([`states::displayed`]) computed in Rust: the list reads the compact rows of ALL the
 //! company's non-deleted vacancies (a company has tens to a few thousand), derives each one's state,
-//! counts the tabs and cuts the page. A deleted vacancy never shows.
+//! counts the tabs and cuts the page; the page's rows then get their latest order's invoice in one
+//! query. A deleted vacancy never shows.
+//!
+//! Publishing (`EXISTS` on a draft or a finished vacancy) checks the publish rules, makes the order
+//! (`billing::orders`) and sets the vacancy's times on one transaction: see [`change_status`].
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::states::{self, Action, Displayed, Effect, Facts, Kind, Payment, Status, Tab};
+use super::states::{self, Action, Displayed, Effect, Facts, Kind, Payment, RUNS_FOR, Status, Tab};
+use crate::billing::orders::{self, InvoiceSummary, NewOrder};
+use crate::billing::pricing::Quote;
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
@@ -36,7 +42,9 @@ impl TabFilter {
 
     /// Reads the `status` parameter; blank or absent is all, an unknown name a 400 naming `status`.
     pub fn parse(text: Option<&str>) -> Result<TabFilter> {
-        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(TabFilter::All) };
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(TabFilter::All);
+        };
         TabFilter::NAMES.iter().find(|(name, _)| *name == text).map(|(_, tab)| *tab).ok_or_else(|| {
             let names: Vec<&str> = TabFilter::NAMES.iter().map(|(n, _)| *n).collect();
             Error::field("status", format!("Unknown tab {text:?}: use one of {}", names.join(", ")))
@@ -82,6 +90,8 @@ pub struct Row {
     pub updated_at: DateTime<Utc>,
     /// Applications received (not withdrawn or deleted).
     pub applications: i64,
+    /// The invoice of the vacancy's latest order (its last publishing), when it has one.
+    pub invoice: Option<InvoiceSummary>,
 }
 
 /// How many vacancies each tab holds.
@@ -155,6 +165,7 @@ impl Stored {
             created_at: self.created_at,
             updated_at: self.updated_at,
             applications: self.applications,
+            invoice: None,
         })
     }
 }
@@ -196,54 +207,194 @@ pub async fn list(
         }
     }
     let total = matching.len() as u64;
-    let rows = matching.into_iter().skip(page as usize * size as usize).take(size as usize).collect();
+    let mut rows: Vec<Row> = matching.into_iter().skip(page as usize * size as usize).take(size as usize).collect();
+    with_invoices(pool, company_id, &mut rows).await?;
     Ok(ListPage { rows, total, counts })
+}
+
+/// Gives each row the invoice of its latest order, in one query.
+async fn with_invoices(pool: &PgPool, company_id: Uuid, rows: &mut [Row]) -> Result<()> {
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let mut invoices = orders::latest_invoices(&mut *pool.acquire().await?, company_id, &ids).await?;
+    for row in rows {
+        row.invoice = invoices.remove(&row.id);
+    }
+    Ok(())
 }
 
 /// One non-deleted vacancy of the company, in the list's shape; another company's is "not found".
 pub async fn one(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale, now: DateTime<Utc>) -> Result<Row> {
-    stored(pool, company_id, Some(vacancy_id), locale).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)
+    let mut row = stored(pool, company_id, Some(vacancy_id), locale).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)?;
+    with_invoices(pool, company_id, std::slice::from_mut(&mut row)).await?;
+    Ok(row)
+}
+
+/// Whether the vacancy is one of the company's, not deleted; "not found" otherwise.
+async fn owned(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> Result<()> {
+    let found: Option<Uuid> = sqlx::query_scalar("select id from vacancies where id = $1 and company_id = $2 and status <> 'DELETED'")
+        .bind(vacancy_id)
+        .bind(company_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    found.map(|_| ()).ok_or_else(Error::not_found)
+}
+
+/// What publishing one of the company's vacancies can buy, at the company's prices.
+#[tracing::instrument(skip_all)]
+pub async fn product_offers(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale) -> Result<Vec<orders::VacancyProductOffer>> {
+    let mut conn = pool.acquire().await?;
+    owned(&mut conn, company_id, vacancy_id).await?;
+    orders::offers(&mut conn, company_id, locale).await
+}
+
+/// The quote of publishing one of the company's vacancies with `product_codes`: what its invoice
+/// would hold.
+#[tracing::instrument(skip_all)]
+pub async fn quote(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, product_codes: &[String], locale: Locale) -> Result<Quote> {
+    let mut conn = pool.acquire().await?;
+    owned(&mut conn, company_id, vacancy_id).await?;
+    orders::quote(&mut conn, company_id, product_codes, locale).await
+}
+
+/// What the owner asks for with `PUT /vacancies/{id}/status`.
+#[derive(Clone, Copy, Debug)]
+pub struct StatusChange<'a> {
+    /// The spec's status name (`EXISTS`, `HIDDEN`, `ARCHIVED`, `DELETED`).
+    pub status: &'a str,
+    /// What publishing buys; required to publish, ignored otherwise.
+    pub product_codes: Option<&'a [String]>,
 }
 
 /// The owner's `PUT /vacancies/{id}/status`: reads the spec's status name as an action on the
 /// vacancy's displayed state and applies what the one table allows, with the vacancy's index job
 /// on the same transaction. Another company's vacancy, or a deleted one, is "not found".
 ///
-/// Publishing (`EXISTS` on a draft or a finished vacancy) makes an order and an invoice, which do
-/// not exist yet: it is refused with a 400 naming `status` rather than faked.
+/// Publishing ([`Effect::Publish`]: `EXISTS` on a draft or a finished vacancy), all on one
+/// transaction with the vacancy's row locked:
+/// - the publish rules must hold ([`check_publish_rules`], a 400 naming the field) and
+///   `productCodes` must make an order (`billing::orders::choose`, a 400 naming `productCodes`);
+/// - the order is made: UNPAID services and one invoice, issued to the company for `user_id`;
+/// - the vacancy becomes EXISTS, waiting for payment, from `publish_at` = the later of now and its
+///   stored publish time (a future one is kept) for [`RUNS_FOR`]; what an earlier run bought (PRO
+///   level, branding, promotion) and its finishing are cleared;
+/// - a company with a contract (`companies.has_contract`), or an order with nothing to pay, has
+///   its order started at once (`billing::orders::start`: the vacancy PAID, live or waiting for its
+///   publish time, with what it bought); the invoice stays to be paid. Any other company's
+///   vacancy waits for payment (`billing::mark_paid`).
+///
+/// Deleting a vacancy that waits for payment cancels its unpaid order.
 #[tracing::instrument(skip_all)]
-pub async fn change_status(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, requested: &str, now: DateTime<Utc>) -> Result<Displayed> {
+pub async fn change_status(
+    pool: &PgPool,
+    company_id: Uuid,
+    user_id: Uuid,
+    vacancy_id: Uuid,
+    change: StatusChange<'_>,
+    now: DateTime<Utc>,
+) -> Result<Displayed> {
     let mut tx = pool.begin().await?;
-    let stored: Stored = sqlx::query_as(
+    let stored = locked(&mut tx, company_id, vacancy_id).await?.ok_or_else(Error::not_found)?;
+    let facts = stored.facts()?;
+    let from = states::displayed(&facts, now);
+    let action = Action::requested(change.status, from)?;
+    match states::transition(from, action)? {
+        Effect::SetStatus(status) => {
+            sqlx::query("update vacancies set status = $2, updated_at = now() where id = $1")
+                .bind(vacancy_id)
+                .bind(status.as_str())
+                .execute(&mut *tx)
+                .await?;
+            if status == Status::Deleted && from == Displayed::WaitingForPayment {
+                orders::cancel_unpaid(&mut tx, vacancy_id, now).await?;
+            }
+        }
+        Effect::Publish => {
+            let product_codes = change
+                .product_codes
+                .filter(|codes| !codes.is_empty())
+                .ok_or_else(|| Error::field("productCodes", "Choose what to buy to publish the vacancy: a vacancy or a package"))?;
+            check_publish_rules(&mut tx, company_id, vacancy_id).await?;
+            sqlx::query(
+                "update vacancies
+                 set status = 'EXISTS', payment_status = 'WAITING', publish_at = greatest(publish_at, $2),
+                     valid_until = greatest(publish_at, $2) + $3, renewed_at = null, finished_at = null,
+                     pro_level = 0, is_branded = false, promoted_until = null, updated_at = now()
+                 where id = $1",
+            )
+            .bind(vacancy_id)
+            .bind(now)
+            .bind(RUNS_FOR)
+            .execute(&mut *tx)
+            .await?;
+            let order = NewOrder { company_id, user_id, vacancy_id, product_codes, now };
+            let invoice = orders::create_for_vacancy(&mut tx, order).await?;
+            let has_contract: bool =
+                sqlx::query_scalar("select has_contract from companies where id = $1").bind(company_id).fetch_one(&mut *tx).await?;
+            if has_contract || invoice.status == "PAID" {
+                orders::start(&mut tx, invoice.id, now).await?;
+            }
+        }
+    }
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
+    // a deleted vacancy is no longer read by `locked`: its state is the table's answer
+    let displayed = match locked(&mut tx, company_id, vacancy_id).await? {
+        Some(stored) => states::displayed(&stored.facts()?, now),
+        None => Displayed::Deleted,
+    };
+    tx.commit().await?;
+    Ok(displayed)
+}
+
+/// The vacancy's row as the list reads it, locked for the status call; none when it is not the
+/// company's or deleted.
+async fn locked(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> Result<Option<Stored>> {
+    Ok(sqlx::query_as(
         "select id, null::text as occupation_label, type, status, payment_status, publish_at, valid_until, created_at,
                 updated_at, 0::bigint as applications
          from vacancies where id = $2 and company_id = $1 and status <> 'DELETED' for update",
     )
     .bind(company_id)
     .bind(vacancy_id)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
+    .await?)
+}
+
+/// The publish rules checked before an order is made: an occupation, a type of employment, a
+/// place (EHAK) and an address, at least one category and a teaser, each missing one a 400 naming
+/// its document field. The vacancy document's full check,
+/// `vacancies::document::check_publishable(conn, company_id, vacancy_id)` (built beside this on
+/// another branch), replaces this function's body when the two branches are merged.
+async fn check_publish_rules(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> Result<()> {
+    let (occupation, employment_type, ehak, address, has_category, has_teaser): (
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        bool,
+        bool,
+    ) = sqlx::query_as(
+        "select v.occupation_code, v.employment_type_code, v.ehak_code, nullif(btrim(v.address), ''),
+                exists (select 1 from vacancy_categories c where c.vacancy_id = v.id),
+                exists (select 1 from vacancy_contents t where t.vacancy_id = v.id and btrim(coalesce(t.teaser, '')) <> '')
+         from vacancies v where v.id = $1 and v.company_id = $2",
+    )
+    .bind(vacancy_id)
+    .bind(company_id)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(Error::not_found)?;
-    let facts = stored.facts()?;
-    let from = states::displayed(&facts, now);
-    let action = Action::requested(requested, from)?;
-    let status = match states::transition(from, action)? {
-        Effect::SetStatus(status) => status,
-        Effect::Publish => {
-            return Err(Error::field(
-                "status",
-                "Publishing is not available yet: it needs the order and invoice, which this version does not make",
-            ));
-        }
-    };
-    sqlx::query("update vacancies set status = $2, updated_at = now() where id = $1")
-        .bind(vacancy_id)
-        .bind(status.as_str())
-        .execute(&mut *tx)
-        .await?;
-    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
-    tx.commit().await?;
-    Ok(states::displayed(&Facts { status, ..facts }, now))
+    let missing = [
+        (occupation.is_none(), "occupationCode", "Occupation is required"),
+        (employment_type.is_none(), "employmentTypeCode", "Type of employment is required"),
+        (ehak.is_none(), "ehakCode", "The place of work is required"),
+        (address.is_none(), "address", "Address is required"),
+        (!has_category, "categoryCodes", "Choose at least one category"),
+        (!has_teaser, "contents[0].teaser", "A teaser is required"),
+    ];
+    match missing.into_iter().find(|(missing, _, _)| *missing) {
+        Some((_, field, message)) => Err(Error::field(field, message)),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

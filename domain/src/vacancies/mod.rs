@@ -1,6 +1,6 @@
 //! Vacancy writes. Each one pushes its index job on its own transaction; `time_rules` are the
-//! writes the clock makes (finishing, auto-renewal); `employer_list` the owner's list and status call
-//! (on the transition table of `states`).
+//! writes the clock makes (going live, finishing, auto-renewal); `employer_list` the owner's list and
+//! status call (on the transition table of `states`), publishing with the order `billing` makes.
 
 pub mod employer_list;
 pub mod filter;

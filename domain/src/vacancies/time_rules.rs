@@ -1,17 +1,23 @@
-//! The time rules of spec 2 section 4 that change rows: a vacancy finishes [`RUNS_FOR`] after it
-//! went live, and auto-renews every [`RENEWS_EVERY`] while active. The worker runs each on a cron
-//! schedule (`worker::time_rules`); each takes the clock as `now` so tests drive it with a fixed
-//! one, returns how many rows it changed, and is idempotent: a second run at the same `now`
-//! changes nothing, and two workers running it at once change each row once.
+//! The time rules of spec 2 section 4 that change rows: a paid vacancy goes live at its publish
+//! time, finishes [`RUNS_FOR`] after it went live, and auto-renews every [`RENEWS_EVERY`] while
+//! active. The worker runs each on a cron schedule (`worker::time_rules`); each takes the clock as
+//! `now` so tests drive it with a fixed one, returns how many rows it changed, and is idempotent: a
+//! second run at the same `now` changes nothing, and two workers running it at once change each
+//! row once.
 //!
 //! Whether a vacancy is active is derived from its times ([`super::states::displayed`],
 //! [`super::ACTIVE_SQL`]), so the search already stops returning a vacancy at its `valid_until`
-//! (the engines filter on it per query); these rules keep the stored bookkeeping (`finished_at`,
-//! `renewed_at`) and the index in step, each change with its index job on the same transaction.
+//! (the engines filter on it per query). The index holds only active vacancies, though (the
+//! indexer upserts a vacancy that is active when its job runs and deletes any other), so one
+//! waiting for its publish time is not in it: [`go_live`] queues its index job at that minute.
+//! These rules keep the stored bookkeeping (`renewed_at`, `finished_at`) and the index in step,
+//! each change with its index job on the same transaction.
 //!
-//! A vacancy published without `valid_until` has no case in the domain today: no code path
-//! publishes yet (the fixtures set both times), and publishing is to set
-//! `valid_until = publish_at + RUNS_FOR`. A row without one counts as running without an end, as
+//! `renewed_at` is when the vacancy was last lifted in the default order: going live, then each
+//! renewal. Publishing clears it and sets it only for a vacancy live at once; one that waits for
+//! its publish time (or its payment) has none until it goes live, which is how [`go_live`] knows it
+//! has not yet been sent to the index. Publishing always sets `valid_until = publish_at +
+//! RUNS_FOR`; a row without one (none are made) counts as running without an end, as
 //! [`super::ACTIVE_SQL`] reads it, and these rules do not invent an end for it.
 //!
 //! [`RUNS_FOR`]: super::states::RUNS_FOR
@@ -37,6 +43,28 @@ pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
          where type = 'DEFAULT' and status in ('EXISTS', 'HIDDEN') and payment_status = 'PAID'
            and finished_at is null and valid_until <= $1
          returning id",
+    )
+    .bind(now)
+    .fetch_all(&mut *tx)
+    .await?;
+    reindex_and_commit(tx, &ids).await
+}
+
+/// Sends the vacancies whose publish time has come by `now` to the index: a paid vacancy that
+/// waited for its publish time (or was paid after it) and is active at `now` but has not gone live
+/// yet (no `renewed_at`) gets `renewed_at` = its publish time and its index job. Active is
+/// [`super::ACTIVE_SQL`] read at `now`.
+#[tracing::instrument(skip_all)]
+pub async fn go_live(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
+    let mut tx = pool.begin().await?;
+    let ids: Vec<Uuid> = sqlx::query_scalar(
+        "update vacancies v set renewed_at = v.publish_at
+         from companies c
+         where c.id = v.company_id and v.renewed_at is null
+           and v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
+           and v.publish_at is not null and v.publish_at <= $1
+           and (v.valid_until is null or v.valid_until > $1) and c.deleted_at is null
+         returning v.id",
     )
     .bind(now)
     .fetch_all(&mut *tx)

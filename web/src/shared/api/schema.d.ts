@@ -450,6 +450,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/dev/invoices/{id}/pay`: the sandbox "pay" button (dev mode only). Pays the
+         *     whole invoice through `billing::mark_paid` (method INVOICE, provider "sandbox"), which starts
+         *     what it bought; paying a paid invoice changes nothing. Only the staff of the invoice's company
+         *     may: for anyone else the invoice is "not found".
+         */
+        post: operations["pay_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -606,6 +628,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/vacancies/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/{id}/products`: what publishing the vacancy can buy, in
+         *     price-list order, at the acting company's prices (its own price, else the list price, less its
+         *     discount), labelled in the request's language.
+         */
+        get: operations["products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/{id}/quote`: the order publishing the vacancy with these
+         *     products would make, line by line (net and VAT rounded per line, half up) with its sums: the
+         *     computation its invoice uses. Nothing is stored.
+         */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/vacancies/{id}/status": {
         parameters: {
             query?: never;
@@ -615,10 +679,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * Handles `PUT /api/employer/vacancies/{id}/status`: hides, shows, archives or deletes one of the
-         *     acting company's vacancies as the transition table allows, and answers it with its new displayed
-         *     state (a deleted one is answered once, then shows nowhere). Publishing (EXISTS on a draft or a
-         *     finished vacancy) needs the order and invoice, not made yet: a 400 naming `status`.
+         * Handles `PUT /api/employer/vacancies/{id}/status`: publishes, hides, shows, archives or deletes
+         *     one of the acting company's vacancies as the transition table allows, and answers it with its
+         *     new displayed state and its latest order's invoice (a deleted one is answered once, then shows
+         *     nowhere). Publishing checks the publish rules and makes the order and its invoice on the same
+         *     transaction: a company with a contract goes live at once (or waits for its publish time), any
+         *     other waits for payment.
          */
         put: operations["set_status"];
         post?: never;
@@ -2234,6 +2300,7 @@ export interface components {
             displayedState: components["schemas"]["Displayed"];
             /** Format: uuid */
             id: string;
+            invoice?: components["schemas"]["InvoiceSummary"] | null;
             /**
              * @description The occupation in the request's language, or the free label of the CV-database vacancy;
              *     null for a draft without an occupation.
@@ -2414,6 +2481,27 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /** @description An invoice as the employer's lists show it. */
+        InvoiceSummary: {
+            /** Format: date */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            issuedOn: string;
+            /** @description `YYYY-NNNNNN`, gapless within the year. */
+            number: string;
+            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
+            referenceNumber: string;
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
         Labels: {
             en: string;
             et: string;
@@ -2516,6 +2604,47 @@ export interface components {
             label: string;
             occupationCode: string;
         };
+        /** @description An order's lines and sums: `subtotal` = Σ net, `vat` = Σ line VAT, `total` = Σ (net + VAT). */
+        OrderQuote: {
+            lines: components["schemas"]["OrderQuoteLine"][];
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /** @description One line of a quote or an invoice. */
+        OrderQuoteLine: {
+            code: string;
+            /**
+             * Format: double
+             * @description The company's discount as a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /** @description The product's label in the reader's locale. */
+            label: string;
+            /**
+             * Format: int64
+             * @description `round(quantity × unitPrice × (1 − discount))`.
+             */
+            netCents: number;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Before the discount, VAT excluded.
+             */
+            unitPriceCents: number;
+            /**
+             * Format: int64
+             * @description `round(net × vatRate)`, per line.
+             */
+            vatCents: number;
+            /** Format: int32 */
+            vatRateBp: number;
+        };
         OriginalUser: {
             username: string;
         };
@@ -2585,6 +2714,11 @@ export interface components {
              */
             vatRateBp: number;
         };
+        /**
+         * @description Where a product belongs on the publish step.
+         * @enum {string}
+         */
+        ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE";
         Proficiency: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
@@ -2612,6 +2746,10 @@ export interface components {
             question: string;
             /** Format: uuid */
             questionId: string;
+        };
+        QuoteRequest: {
+            /** @description The products to buy, by the rules of the status call's `productCodes`. */
+            productCodes: string[];
         };
         Reference: {
             company?: string | null;
@@ -2795,7 +2933,15 @@ export interface components {
             start: string;
         };
         StatusRequest: {
-            /** @description EXISTS (shows a hidden vacancy; publishing is not available yet), HIDDEN, ARCHIVED or DELETED. */
+            /**
+             * @description What publishing buys: exactly one of VACANCY, BASIC, PREMIUM and APEX, at most one PRO_n,
+             *     BRANDING and CV_BASE_7_DAYS_WITH_VACANCY optional. Required to publish, ignored otherwise.
+             */
+            productCodes?: string[] | null;
+            /**
+             * @description EXISTS (publishes a draft or a finished vacancy, shows a hidden one), HIDDEN, ARCHIVED or
+             *     DELETED.
+             */
             status: string;
         };
         TeaserItem: {
@@ -2918,6 +3064,45 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        /** @description A product offered on the publish step, at this company's price. */
+        VacancyProductOffer: {
+            code: string;
+            /** Format: int32 */
+            cvBaseDays?: number | null;
+            /** @description In the reader's locale (et fallback); may be empty. */
+            description: string;
+            /**
+             * Format: double
+             * @description This company's discount as a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /** Format: int32 */
+            durationDays?: number | null;
+            group: components["schemas"]["ProductGroup"];
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * Format: int64
+             * @description The list price in cents, VAT excluded.
+             */
+            listPriceCents: number;
+            /**
+             * Format: int64
+             * @description This company's net unit price in cents: its own price (else the list price) less its
+             *     discount, rounded half up to the cent.
+             */
+            priceCents: number;
+            /** Format: int32 */
+            proLevel?: number | null;
+            /** Format: int32 */
+            promoDays?: number | null;
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        VacancyProducts: {
+            products: components["schemas"]["VacancyProductOffer"][];
         };
         VacancyRef: {
             /** Format: uuid */
@@ -4880,6 +5065,70 @@ export interface operations {
             };
         };
     };
+    pay_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description paid now, or already */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the invoice is cancelled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or not one of a company the caller is staff of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     outbox: {
         parameters: {
             query: {
@@ -5433,6 +5682,147 @@ export interface operations {
             };
         };
     };
+    products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyProducts"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQuote"];
+                };
+            };
+            /** @description validation naming `productCodes` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_status: {
         parameters: {
             query?: never;
@@ -5456,7 +5846,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancy"];
                 };
             };
-            /** @description validation naming `status`: an unknown status, a move the table refuses (e.g. archiving a draft), or publishing, which is not available yet */
+            /** @description validation naming `status` (an unknown status, a move the table refuses, e.g. archiving a draft), `productCodes` (publishing without a vacancy product, two of them, two PRO levels, an unknown, inactive or repeated code) or a field of the vacancy that publishing needs (`occupationCode`, `categoryCodes`, …) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,539 @@
+//! The order behind publishing a vacancy: what can be bought with it, the quote, and the order
+//! itself — its services and one invoice with lines — made on the publishing transaction; then
+//! [`start`], which puts what was bought to work once it is paid (or covered by a contract).
+//!
+//! **Invoice numbers** are gapless per calendar year (Tallinn): the series is the year and the
+//! number `YYYY-NNNNNN` ("2026-000123"), drawn from `invoice_number_sequences` in the invoice's own
+//! transaction (its row lock orders concurrent invoices; a rollback gives the number back).
+//! **Reference numbers** (viitenumber) are the invoice number's digits ("2026000123") followed by
+//! the 7-3-1 check digit ([`reference_number`]): unique as the number is, and what a bank
+//! transfer quotes to be matched to its invoice. An invoice is due 14 days after its issue day;
+//! the buyer's name, registry code, address and invoice e-mail are copied from the company at
+//! issue, so the invoice reads the same after the company changes. Line labels are Estonian, the
+//! invoice's language.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
+use serde::Serialize;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::pricing::{self, Discount, PricedProduct, Quote};
+use super::products;
+use crate::platform::error::{Error, Result};
+use crate::platform::locale::Locale;
+
+/// How long after its issue day an invoice is due.
+pub const PAYMENT_TERM: TimeDelta = TimeDelta::days(14);
+
+/// Where a product belongs on the publish step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProductGroup {
+    /// The vacancy alone (VACANCY).
+    Vacancy,
+    /// Branding on top of the vacancy.
+    Branding,
+    /// A PRO level (PRO_1 … PRO_5).
+    Pro,
+    /// A vacancy with PRO, promotion and CV-database days (BASIC, PREMIUM, APEX).
+    Package,
+    /// CV-database days bought with the vacancy (CV_BASE_7_DAYS_WITH_VACANCY).
+    CvBase,
+}
+
+impl ProductGroup {
+    /// The group of a product that can be bought with a vacancy; none for any other product.
+    pub fn of(code: &str) -> Option<ProductGroup> {
+        Some(match code {
+            "VACANCY" => ProductGroup::Vacancy,
+            "BRANDING" => ProductGroup::Branding,
+            "PRO_1" | "PRO_2" | "PRO_3" | "PRO_4" | "PRO_5" => ProductGroup::Pro,
+            "BASIC" | "PREMIUM" | "APEX" => ProductGroup::Package,
+            "CV_BASE_7_DAYS_WITH_VACANCY" => ProductGroup::CvBase,
+            _ => return None,
+        })
+    }
+
+    /// Whether it publishes the vacancy: an order holds exactly one such product.
+    fn publishes(self) -> bool {
+        matches!(self, ProductGroup::Vacancy | ProductGroup::Package)
+    }
+}
+
+/// A product offered on the publish step, at this company's price.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VacancyProductOffer {
+    pub code: String,
+    /// In the reader's locale (et fallback).
+    pub label: String,
+    /// In the reader's locale (et fallback); may be empty.
+    pub description: String,
+    pub group: ProductGroup,
+    /// The list price in cents, VAT excluded.
+    pub list_price_cents: i64,
+    /// This company's net unit price in cents: its own price (else the list price) less its
+    /// discount, rounded half up to the cent.
+    pub price_cents: i64,
+    /// This company's discount as a fraction (0.125 = 12.5 %).
+    #[schema(value_type = f64, example = 0.125)]
+    pub discount: Discount,
+    pub vat_rate_bp: i32,
+    pub pro_level: Option<i16>,
+    pub promo_days: Option<i32>,
+    pub cv_base_days: Option<i32>,
+    pub duration_days: Option<i32>,
+}
+
+/// The active products that can be bought with a vacancy, in price-list order, with this company's
+/// terms.
+pub async fn vacancy_products(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<PricedProduct>> {
+    Ok(products::active_for_company(conn, company_id, locale)
+        .await?
+        .into_iter()
+        .filter(|(product, _)| ProductGroup::of(&product.code).is_some())
+        .map(|(product, terms)| PricedProduct { product, terms })
+        .collect())
+}
+
+/// What the publish step offers this company.
+#[tracing::instrument(skip_all)]
+pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<VacancyProductOffer>> {
+    Ok(vacancy_products(conn, company_id, locale)
+        .await?
+        .into_iter()
+        .filter_map(|priced| {
+            let group = ProductGroup::of(&priced.product.code)?;
+            Some(VacancyProductOffer {
+                price_cents: priced.net_unit_price_cents(),
+                discount: priced.discount(),
+                group,
+                code: priced.product.code,
+                label: priced.product.label,
+                description: priced.product.description,
+                list_price_cents: priced.product.price_cents,
+                vat_rate_bp: priced.product.vat_rate_bp,
+                pro_level: priced.product.pro_level,
+                promo_days: priced.product.promo_days,
+                cv_base_days: priced.product.cv_base_days,
+                duration_days: priced.product.duration_days,
+            })
+        })
+        .collect())
+}
+
+/// The products `codes` name among `offered`, in price-list order, when they make one vacancy
+/// order: exactly one vacancy product (VACANCY or a package), at most one PRO level, branding and
+/// the CV-database days with the vacancy optional, each at most once. Anything else is a 400
+/// naming `productCodes`.
+pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String]) -> Result<Vec<&'a PricedProduct>> {
+    let refuse = |message: String| Error::field("productCodes", message);
+    for (at, code) in codes.iter().enumerate() {
+        if !offered.iter().any(|p| &p.product.code == code) {
+            return Err(refuse(format!("{code:?} is not a product that can be bought with a vacancy")));
+        }
+        if codes[..at].contains(code) {
+            return Err(refuse(format!("{code} is chosen twice")));
+        }
+    }
+    let chosen: Vec<&PricedProduct> = offered.iter().filter(|p| codes.contains(&p.product.code)).collect();
+    let in_group =
+        |wanted: fn(ProductGroup) -> bool| chosen.iter().filter(|p| ProductGroup::of(&p.product.code).is_some_and(wanted)).count();
+    if in_group(ProductGroup::publishes) != 1 {
+        return Err(refuse("Choose exactly one of VACANCY, BASIC, PREMIUM and APEX".to_string()));
+    }
+    if in_group(|g| g == ProductGroup::Pro) > 1 {
+        return Err(refuse("Choose at most one PRO level".to_string()));
+    }
+    Ok(chosen)
+}
+
+/// The quote of a vacancy order of `codes` for this company: the computation its invoice uses.
+#[tracing::instrument(skip_all)]
+pub async fn quote(conn: &mut PgConnection, company_id: Uuid, codes: &[String], locale: Locale) -> Result<Quote> {
+    let offered = vacancy_products(conn, company_id, locale).await?;
+    let chosen = choose(&offered, codes)?;
+    Ok(pricing::quote(&chosen.iter().map(|p| (*p, 1)).collect::<Vec<_>>()))
+}
+
+/// An invoice as the employer's lists show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceSummary {
+    pub id: Uuid,
+    /// `YYYY-NNNNNN`, gapless within the year.
+    pub number: String,
+    /// The Estonian payment reference (viitenumber) to quote on a bank transfer.
+    pub reference_number: String,
+    /// UNPAID, PAID or CANCELLED.
+    pub status: String,
+    pub subtotal_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    pub issued_on: NaiveDate,
+    pub due_on: NaiveDate,
+}
+
+const SUMMARY_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on";
+
+/// The 7-3-1 check digit of an Estonian reference number's `base` digits: weights 7, 3, 1, 7, 3,
+/// 1 … from the rightmost digit; the check digit takes the sum up to the next multiple of ten.
+pub fn check_digit(base: &str) -> Option<u32> {
+    if base.is_empty() || !base.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let sum: u32 = base.bytes().rev().zip([7, 3, 1].into_iter().cycle()).map(|(b, weight)| u32::from(b - b'0') * weight).sum();
+    Some((10 - sum % 10) % 10)
+}
+
+/// The reference number of `base` digits: the base followed by its check digit.
+pub fn reference_number(base: &str) -> Option<String> {
+    check_digit(base).map(|digit| format!("{base}{digit}"))
+}
+
+/// Whether `reference` is a valid Estonian reference number (2 to 20 digits, the last the 7-3-1
+/// check digit of the others).
+pub fn is_valid_reference_number(reference: &str) -> bool {
+    if !(2..=20).contains(&reference.len()) || !reference.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (base, last) = reference.split_at(reference.len() - 1);
+    check_digit(base).is_some_and(|digit| u32::from(last.as_bytes()[0] - b'0') == digit)
+}
+
+/// The invoice number of the `sequence`-th invoice of `year`.
+pub fn invoice_number(year: i32, sequence: i64) -> String {
+    format!("{year}-{sequence:06}")
+}
+
+/// The day `now` is in Tallinn: an invoice's issue day.
+pub fn tallinn_day(now: DateTime<Utc>) -> NaiveDate {
+    now.with_timezone(&chrono_tz::Europe::Tallinn).date_naive()
+}
+
+/// What [`create_for_vacancy`] orders.
+pub struct NewOrder<'a> {
+    pub company_id: Uuid,
+    /// The staff member who publishes: the invoice's user.
+    pub user_id: Uuid,
+    pub vacancy_id: Uuid,
+    pub product_codes: &'a [String],
+    pub now: DateTime<Utc>,
+}
+
+/// Makes the order of a vacancy on the caller's transaction: one UNPAID service per product
+/// (a package's CV-database days as a CV service of their own), and one invoice with its lines,
+/// its gapless number and reference number. An order of nothing to pay (a 100 % discount) is
+/// issued paid. Answers the invoice.
+#[tracing::instrument(skip_all)]
+pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) -> Result<InvoiceSummary> {
+    let offered = vacancy_products(conn, order.company_id, Locale::Et).await?;
+    let chosen = choose(&offered, order.product_codes)?;
+    let quote = pricing::quote(&chosen.iter().map(|p| (*p, 1)).collect::<Vec<_>>());
+
+    let issued_on = tallinn_day(order.now);
+    let year = issued_on.year();
+    let sequence: i64 = sqlx::query_scalar(
+        "insert into invoice_number_sequences (series, last_number) values ($1, 1)
+         on conflict (series) do update set last_number = invoice_number_sequences.last_number + 1
+         returning last_number",
+    )
+    .bind(year.to_string())
+    .fetch_one(&mut *conn)
+    .await?;
+    let number = invoice_number(year, sequence);
+    let reference = reference_number(&number.replace('-', "")).expect("an invoice number is digits and a dash");
+    let paid_at = (quote.total_cents == 0).then_some(order.now);
+    let invoice: InvoiceSummary = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "insert into invoices as i (number, reference_number, company_id, user_id, buyer_name, buyer_registry_code, buyer_address,
+                                    buyer_email, issued_on, due_on, status, subtotal_cents, vat_cents, total_cents, paid_at)
+         select $1, $2, c.id, $3, c.business_name, c.registry_code, c.address, coalesce(p.invoices_email, p.email),
+                $4, $5, case when $9::timestamptz is null then 'UNPAID' else 'PAID' end, $6, $7, $8, $9
+         from companies c left join company_profiles p on p.company_id = c.id
+         where c.id = $10
+         returning {SUMMARY_COLUMNS}"
+    )))
+    .bind(&number)
+    .bind(&reference)
+    .bind(order.user_id)
+    .bind(issued_on)
+    .bind(issued_on + PAYMENT_TERM)
+    .bind(quote.subtotal_cents)
+    .bind(quote.vat_cents)
+    .bind(quote.total_cents)
+    .bind(paid_at)
+    .bind(order.company_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or_else(Error::not_found)?;
+
+    for (position, line) in quote.lines.iter().enumerate() {
+        sqlx::query(
+            "insert into invoice_lines (invoice_id, product_code, description, quantity, unit_price_cents, discount,
+                                        vat_rate_bp, line_total_cents, vat_cents, position)
+             values ($1, $2, $3, $4, $5, $6::numeric / 10000, $7, $8, $9, $10)",
+        )
+        .bind(invoice.id)
+        .bind(&line.code)
+        .bind(&line.label)
+        .bind(line.quantity)
+        .bind(line.unit_price_cents)
+        .bind(line.discount.ten_thousandths())
+        .bind(line.vat_rate_bp)
+        .bind(line.net_cents)
+        .bind(line.vat_cents)
+        .bind(position as i32)
+        .execute(&mut *conn)
+        .await?;
+    }
+    for priced in &chosen {
+        let product = &priced.product;
+        let mut types = vec![product.service_type.as_str()];
+        if product.service_type == "VACANCY" && product.cv_base_days.is_some() {
+            types.push("CV");
+        }
+        for service_type in types {
+            sqlx::query(
+                "insert into services (company_id, type, product_code, vacancy_id, invoice_id, quantity, status)
+                 values ($1, $2, $3, $4, $5, 1, 'UNPAID')",
+            )
+            .bind(order.company_id)
+            .bind(service_type)
+            .bind(&product.code)
+            .bind(order.vacancy_id)
+            .bind(invoice.id)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(invoice)
+}
+
+/// Puts the invoice's UNPAID services to work, paid or covered by a contract, at `now`:
+///
+/// - each vacancy they were bought for that waits for payment becomes PAID and goes live at its
+///   publish time, or now when that has passed (its run keeps its length, so it ends as much
+///   later); one live now gets `renewed_at` = now, one still to come none (the `go_live` time rule
+///   sets it at its publish time);
+/// - the vacancy takes the bought PRO level (the highest), branding, and promotion from its
+///   publish time for the product's promotion days;
+/// - each service starts when its vacancy goes live (now for one already live), ACTIVE, or
+///   WAITING when that is still to come, and ends after its product's days (a CV service after
+///   its CV-database days), or with the vacancy's run when the product has no days of its own.
+///
+/// Answers the vacancies it changed, whose index jobs the caller queues. Services no longer
+/// UNPAID are left alone, so a second call changes nothing.
+#[tracing::instrument(skip_all)]
+pub async fn start(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<Vec<Uuid>> {
+    let vacancies: Vec<Uuid> = sqlx::query_scalar(
+        "with bought as (
+             select s.vacancy_id, max(p.pro_level) as pro_level, bool_or(p.code = 'BRANDING') as branded,
+                    max(p.promo_days) as promo_days
+             from services s join products p on p.code = s.product_code
+             where s.invoice_id = $1 and s.status = 'UNPAID' and s.vacancy_id is not null
+             group by s.vacancy_id
+         ),
+         moved as (
+             select v.id,
+                    case when v.payment_status = 'WAITING' then greatest(v.publish_at, $2) else v.publish_at end as publish_at,
+                    case when v.payment_status = 'WAITING' then greatest(v.publish_at, $2) + (v.valid_until - v.publish_at)
+                         else v.valid_until end as valid_until
+             from vacancies v join bought b on b.vacancy_id = v.id
+         )
+         update vacancies v
+         set payment_status = 'PAID', publish_at = m.publish_at, valid_until = m.valid_until,
+             renewed_at = case when v.payment_status <> 'WAITING' then v.renewed_at
+                               when m.publish_at <= $2 then m.publish_at end,
+             pro_level = greatest(v.pro_level, coalesce(b.pro_level, 0)),
+             is_branded = v.is_branded or b.branded,
+             promoted_until = case when b.promo_days is null then v.promoted_until
+                                   else greatest(v.promoted_until, m.publish_at + make_interval(days => b.promo_days)) end
+         from bought b join moved m on m.id = b.vacancy_id
+         where v.id = b.vacancy_id
+         returning v.id",
+    )
+    .bind(invoice_id)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query(
+        "update services s
+         set status = case when t.starts_at > $2 then 'WAITING' else 'ACTIVE' end, starts_at = t.starts_at,
+             ends_at = coalesce(t.starts_at + make_interval(days => t.days), t.vacancy_ends)
+         from (
+             select s2.id, greatest(v.publish_at, $2) as starts_at, v.valid_until as vacancy_ends,
+                    case when s2.type = 'CV' then coalesce(p.cv_base_days, p.duration_days) else p.duration_days end as days
+             from services s2 join products p on p.code = s2.product_code left join vacancies v on v.id = s2.vacancy_id
+             where s2.invoice_id = $1 and s2.status = 'UNPAID'
+         ) t
+         where s.id = t.id",
+    )
+    .bind(invoice_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(vacancies)
+}
+
+/// Withdraws a vacancy's unpaid order (the vacancy is deleted while it waits for payment): its
+/// UNPAID invoices and services become CANCELLED. Paid ones, and those of a contract company
+/// already at work, stay.
+#[tracing::instrument(skip_all)]
+pub async fn cancel_unpaid(conn: &mut PgConnection, vacancy_id: Uuid, now: DateTime<Utc>) -> Result<()> {
+    sqlx::query(
+        "update invoices set status = 'CANCELLED', cancelled_at = $2
+         where status = 'UNPAID' and id in (select invoice_id from services where vacancy_id = $1 and status = 'UNPAID')",
+    )
+    .bind(vacancy_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("update services set status = 'CANCELLED' where vacancy_id = $1 and status = 'UNPAID'")
+        .bind(vacancy_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The invoice of each vacancy's latest order, for the vacancies of `company_id` among `vacancy_ids`
+/// that have one (an invoice an administrator deleted does not count).
+#[tracing::instrument(skip_all)]
+pub async fn latest_invoices(conn: &mut PgConnection, company_id: Uuid, vacancy_ids: &[Uuid]) -> Result<HashMap<Uuid, InvoiceSummary>> {
+    if vacancy_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    #[derive(sqlx::FromRow)]
+    struct Latest {
+        vacancy_id: Uuid,
+        #[sqlx(flatten)]
+        invoice: InvoiceSummary,
+    }
+    let rows: Vec<Latest> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select distinct on (s.vacancy_id) s.vacancy_id, {SUMMARY_COLUMNS}
+         from services s join invoices i on i.id = s.invoice_id
+         where s.vacancy_id = any($1) and i.company_id = $2 and i.deleted_at is null
+         order by s.vacancy_id, i.created_at desc, i.number desc"
+    )))
+    .bind(vacancy_ids)
+    .bind(company_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().map(|row| (row.vacancy_id, row.invoice)).collect())
+}
+
+/// The company an invoice was issued to and its total in cents; none for an unknown or deleted
+/// invoice (or one issued to a person).
+pub async fn company_and_total(conn: &mut PgConnection, invoice_id: Uuid) -> Result<Option<(Uuid, i64)>> {
+    let row: Option<(Option<Uuid>, i64)> =
+        sqlx::query_as("select company_id, total_cents from invoices where id = $1 and deleted_at is null")
+            .bind(invoice_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(row.and_then(|(company_id, total_cents)| Some((company_id?, total_cents))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::billing::products::{CompanyTerms, Product};
+
+    #[test]
+    fn the_check_digit_is_7_3_1_from_the_right() {
+        // 6·7 + 5·3 + 4·1 + 3·7 + 2·3 + 1·1 = 89: 1 to 90
+        assert_eq!(reference_number("123456").as_deref(), Some("1234561"));
+        // 3·7 + 2·3 + 1·1 = 28
+        assert_eq!(reference_number("123").as_deref(), Some("1232"));
+        assert_eq!(reference_number("1").as_deref(), Some("13"));
+        // from the right 1·7, five zeros, 6·7, 2·3, 0·1, 2·7 = 69
+        assert_eq!(reference_number("2026000001").as_deref(), Some("20260000011"));
+        // the sum already a multiple of ten: 0
+        assert_eq!(check_digit("55"), Some(0), "5·7 + 5·3 = 50");
+        assert_eq!(check_digit(""), None);
+        assert_eq!(check_digit("12a"), None);
+    }
+
+    #[test]
+    fn published_reference_numbers_are_valid_and_a_changed_digit_is_not() {
+        for valid in ["1234561", "1232", "13", "20260000011", "12345672", "550"] {
+            assert!(is_valid_reference_number(valid), "{valid}");
+        }
+        for invalid in ["1234562", "1234565", "1", "", "12345678901234567890123", "12a2", "12€"] {
+            assert!(!is_valid_reference_number(invalid), "{invalid}");
+        }
+    }
+
+    #[test]
+    fn invoice_numbers_are_the_year_and_six_digits() {
+        assert_eq!(invoice_number(2026, 123), "2026-000123");
+        assert_eq!(invoice_number(2026, 1_234_567), "2026-1234567");
+        // the issue day is Tallinn's: 23:30 UTC on 31 December is already the next year there
+        let new_year = "2026-12-31T23:30:00Z".parse::<DateTime<Utc>>().unwrap();
+        assert_eq!(tallinn_day(new_year), NaiveDate::from_ymd_opt(2027, 1, 1).unwrap());
+    }
+
+    fn offered(codes: &[&str]) -> Vec<PricedProduct> {
+        codes
+            .iter()
+            .map(|code| PricedProduct {
+                product: Product {
+                    code: code.to_string(),
+                    label: code.to_string(),
+                    description: String::new(),
+                    price_cents: 100,
+                    vat_rate_bp: 2400,
+                    service_type: "VACANCY".to_string(),
+                    unit: "ITEM".to_string(),
+                    duration_days: None,
+                    pro_level: None,
+                    cv_base_days: None,
+                    promo_days: None,
+                    valid_from: NaiveDate::from_ymd_opt(2023, 12, 1).unwrap(),
+                },
+                terms: CompanyTerms::default(),
+            })
+            .collect()
+    }
+
+    fn codes(list: &[&str]) -> Vec<String> {
+        list.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn an_order_holds_one_vacancy_product_and_at_most_one_pro_level() {
+        let all = offered(&["VACANCY", "BRANDING", "BASIC", "PREMIUM", "APEX", "PRO_1", "PRO_3", "CV_BASE_7_DAYS_WITH_VACANCY"]);
+        let chosen = |list: &[&str]| choose(&all, &codes(list)).map(|c| c.iter().map(|p| p.product.code.clone()).collect::<Vec<_>>());
+        assert_eq!(chosen(&["VACANCY"]).unwrap(), vec!["VACANCY"]);
+        assert_eq!(
+            chosen(&["PRO_3", "CV_BASE_7_DAYS_WITH_VACANCY", "VACANCY", "BRANDING"]).unwrap(),
+            vec!["VACANCY", "BRANDING", "PRO_3", "CV_BASE_7_DAYS_WITH_VACANCY"],
+            "in price-list order"
+        );
+        assert_eq!(chosen(&["PREMIUM", "PRO_1"]).unwrap(), vec!["PREMIUM", "PRO_1"]);
+        for refused in [
+            &[][..],
+            &["BRANDING"],
+            &["VACANCY", "BASIC"],
+            &["BASIC", "APEX"],
+            &["VACANCY", "PRO_1", "PRO_3"],
+            &["VACANCY", "VACANCY"],
+            &["VACANCY", "BRANDING", "BRANDING"],
+            &["VACANCY", "CV_BASE_DAY"],
+            &["VACANCY", "vacancy"],
+            &["NOPE"],
+        ] {
+            let err = chosen(refused).unwrap_err();
+            assert!(matches!(err, Error::Client { field: Some("productCodes"), .. }), "{refused:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_products_of_a_vacancy_order_have_a_group() {
+        assert_eq!(ProductGroup::of("APEX"), Some(ProductGroup::Package));
+        assert_eq!(ProductGroup::of("PRO_5"), Some(ProductGroup::Pro));
+        for other in ["CV_BASE_DAY", "REGISTRATION", "ADDITIONAL_PROMO", "PRO_6"] {
+            assert_eq!(ProductGroup::of(other), None, "{other}");
+        }
+    }
+}
