@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 import type { Language } from '@/shared/i18n/languages';
 
-import type { OrderQuote } from './types';
-
-export async function fetchOrderQuote(id: string, productCodes: string[]): Promise<OrderQuote> {
-  return (await request<OrderQuote>('POST', `/api/employer/vacancies/${encodeURIComponent(id)}/quote`, { productCodes })) as OrderQuote;
+export function fetchOrderQuote(id: string, productCodes: string[]) {
+  return unwrap(api.POST('/api/employer/vacancies/{id}/quote', { params: { path: { id } }, body: { productCodes } }));
 }
 
 /**

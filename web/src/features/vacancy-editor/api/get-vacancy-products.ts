@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 import type { Language } from '@/shared/i18n/languages';
 
-import type { VacancyProducts } from './types';
-
-export async function fetchVacancyProducts(id: string): Promise<VacancyProducts> {
-  return (await request<VacancyProducts>('GET', `/api/employer/vacancies/${encodeURIComponent(id)}/products`)) as VacancyProducts;
+export function fetchVacancyProducts(id: string) {
+  return unwrap(api.GET('/api/employer/vacancies/{id}/products', { params: { path: { id } } }));
 }
 
 /** What the company can buy for the vacancy, at its own prices; labels in the reader's language. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { employerVacancyKey } from './get-employer-vacancy';
 
 export async function payInSandbox(invoiceId: string): Promise<void> {
-  await request('POST', `/api/dev/invoices/${encodeURIComponent(invoiceId)}/pay`);
+  await unwrap(api.POST('/api/dev/invoices/{id}/pay', { params: { path: { id: invoiceId } } }));
 }
 
 /** Dev mode only: marks the invoice paid as a real payment would, then reads the vacancy again. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { employerVacancyKey } from './get-employer-vacancy';
 import type { EmployerVacancyDetail, StatusAnswer } from './types';
 
-export async function publishVacancy({ id, productCodes }: { id: string; productCodes: string[] }): Promise<StatusAnswer> {
-  return (await request<StatusAnswer>('PUT', `/api/employer/vacancies/${encodeURIComponent(id)}/status`, { status: 'EXISTS', productCodes })) as StatusAnswer;
+export function publishVacancy({ id, productCodes }: { id: string; productCodes: string[] }): Promise<StatusAnswer> {
+  return unwrap(api.PUT('/api/employer/vacancies/{id}/status', { params: { path: { id } }, body: { status: 'EXISTS', productCodes } }));
 }
 
 /** Publishes with the chosen products (the order and its invoice are made with it); errors are the screen's. */

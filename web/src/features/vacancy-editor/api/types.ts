@@ -1,7 +1,7 @@
 /**
- * The employer's vacancy calls of issue 15, typed by hand from the contract
- * (/work/briefs/contract.md) until the server's OpenAPI document describes them; then these become
- * aliases of `components['schemas'][…]` from `@/shared/api/schema`.
+ * The vacancy editor's types. The vacancy document (create, GET and PUT) is typed by hand from the
+ * issue 15 contract until the server's OpenAPI document describes it; the publishing calls'
+ * types are the server's own.
  */
 import type { components } from '@/shared/api/schema';
 
@@ -73,17 +73,7 @@ export interface VacancyDocument {
 
 export type DisplayedState = components['schemas']['Displayed'];
 
-export interface InvoiceSummary {
-  id: string;
-  number: string;
-  referenceNumber: string;
-  status: 'UNPAID' | 'PAID' | 'CANCELLED';
-  subtotalCents: number;
-  vatCents: number;
-  totalCents: number;
-  issuedOn: string;
-  dueOn: string;
-}
+export type InvoiceSummary = components['schemas']['InvoiceSummary'];
 
 /** The GET answer (also of create, PUT and copy): the document and what only the server sets. */
 export interface EmployerVacancyDetail extends VacancyDocument {
@@ -100,46 +90,9 @@ export interface EmployerVacancyDetail extends VacancyDocument {
   invoice: InvoiceSummary | null;
 }
 
-export type ProductGroup = 'VACANCY' | 'BRANDING' | 'PRO' | 'PACKAGE' | 'CV_BASE';
-
-export interface VacancyProductOffer {
-  code: string;
-  label: string;
-  description: string;
-  group: ProductGroup;
-  listPriceCents: number;
-  /** This company's net unit price. */
-  priceCents: number;
-  /** A fraction, e.g. 0.125. */
-  discount: number;
-  vatRateBp: number;
-  proLevel: number | null;
-  promoDays: number | null;
-  cvBaseDays: number | null;
-  durationDays: number | null;
-}
-
-export interface VacancyProducts {
-  products: VacancyProductOffer[];
-}
-
-export interface OrderLine {
-  code: string;
-  label: string;
-  quantity: number;
-  unitPriceCents: number;
-  discount: number;
-  netCents: number;
-  vatRateBp: number;
-  vatCents: number;
-}
-
-export interface OrderQuote {
-  lines: OrderLine[];
-  subtotalCents: number;
-  vatCents: number;
-  totalCents: number;
-}
-
-/** The list row `PUT /vacancies/{id}/status` answers, with the open order's invoice. */
-export type StatusAnswer = components['schemas']['EmployerVacancy'] & { invoice?: InvoiceSummary | null };
+export type ProductGroup = components['schemas']['ProductGroup'];
+export type VacancyProductOffer = components['schemas']['VacancyProductOffer'];
+export type VacancyProducts = components['schemas']['VacancyProducts'];
+export type OrderQuote = components['schemas']['OrderQuote'];
+/** The list row `PUT /vacancies/{id}/status` answers, with its latest order's invoice. */
+export type StatusAnswer = components['schemas']['EmployerVacancy'];
