@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import type { Me } from '@/shared/api/types';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { notifySuccess } from '@/shared/ui/notify';
 import { useDesktop } from '@/shared/ui/use-desktop';
 
@@ -16,8 +17,8 @@ import { useSaveCv } from '../api/save-cv';
 import type { Cv } from '../api/types';
 import { clearDraft, draftKey, loadDraft, moveDraft, storeDraft } from '../lib/draft';
 import { type CvForm, formFromCv, formFromProfile, formToInput } from '../lib/form';
-import { STEPS, stepOfField } from '../lib/steps';
-import { type Errors, firstStepWithErrors, validateAll, validateStep, withoutErrors, withoutStepErrors } from '../lib/validation';
+import { cvSchema, todayIso } from '../lib/schema';
+import { errorsOfStep, firstStepWithErrors, SERVER_FIELD_NAMES, STEPS, stepOfField } from '../lib/steps';
 import { AdditionalStep } from './additional-step';
 import { CvPdfField, MAX_PDF_BYTES } from './cv-pdf-field';
 import { EducationStep } from './education-step';
@@ -26,7 +27,7 @@ import { ExperienceStep } from './experience-step';
 import { PersonalStep } from './personal-step';
 import { PreferredJobStep } from './preferred-job-step';
 import { SkillsStep } from './skills-step';
-import type { FormUpdate, StepProps } from './step-props';
+import type { StepProps } from './step-props';
 
 const STEP_FIELDS = [PersonalStep, EducationStep, ExperienceStep, SkillsStep, PreferredJobStep] as const;
 
@@ -44,9 +45,10 @@ function startOf(me: Me, cvId: string | null, savedCv: Cv | null): Start {
 }
 
 /**
- * The six-step CV wizard. Each step checks its own fields before the next; saving checks them all
- * and is offered on every step once they hold. Unsaved work is kept in localStorage per user and
- * CV, so a reload finds it; a successful save clears it.
+ * The six-step CV wizard, one @mantine/form form checked by the CV's zod schema. Each step checks
+ * its own fields before the next; saving checks them all and is offered on every step once they
+ * hold. Unsaved work is kept in localStorage per user and CV, so a reload finds it; a successful
+ * save clears it.
  */
 export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; initialCvId: string | null; savedCv: Cv | null; onCreated: (cvId: string) => void }) {
   const { t, i18n } = useTranslation('cv');
@@ -56,12 +58,14 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
   const [cvId, setCvId] = useState(initialCvId);
   const storageKey = draftKey(me.username, cvId);
   const [start] = useState(() => startOf(me, initialCvId, savedCv));
-  const [form, setForm] = useState(start.form);
   const [active, setActive] = useState(start.step);
   const [restoredAt, setRestoredAt] = useState(start.restoredAt);
   /** Whether there is work to keep: changed here, or restored from a draft. */
   const [dirty, setDirty] = useState(start.restoredAt !== null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const today = todayIso();
+  const validate = useMemo(() => schemaResolver(cvSchema(t, today), { sync: true }), [t, today]);
+  const form = useForm<CvForm>({ initialValues: start.form, validate, onValuesChange: () => setDirty(true) });
+  const { values } = form;
   const [problem, setProblem] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -71,18 +75,10 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
   const cv = useCv(cvId);
 
   useEffect(() => {
-    if (dirty) storeDraft(localStorage, storageKey, form, active);
-  }, [dirty, storageKey, form, active]);
+    if (dirty) storeDraft(localStorage, storageKey, values, active);
+  }, [dirty, storageKey, values, active]);
 
-  const translate = useCallback((found: Errors) => Object.fromEntries(Object.entries(found).map(([path, error]) => [path, t(error.key, error.values)])), [t]);
-
-  const update: FormUpdate = useCallback((change, touched = []) => {
-    setForm(change);
-    setDirty(true);
-    if (touched.length) setErrors((current) => withoutErrors(current, touched));
-  }, []);
-
-  const complete = useMemo(() => Object.keys(validateAll(form)).length === 0, [form]);
+  const complete = form.isValid();
 
   function goTo(step: number) {
     setActive(step);
@@ -90,33 +86,30 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
   }
 
   function next() {
-    const found = validateStep(active, form);
-    setErrors((current) => ({ ...withoutStepErrors(current, active), ...translate(found) }));
+    const found = errorsOfStep(validate(values), active);
+    form.setErrors((current) => ({ ...errorsOfStep(current, active, { others: true }), ...found }));
     if (Object.keys(found).length === 0) goTo(active + 1);
   }
 
+  /** A field error of the server shows on its field, on its step; any other failure above the buttons. */
   function showSaveError(error: unknown) {
-    const field = error instanceof ApiError && error.status === 400 ? error.field : undefined;
-    const step = stepOfField(field);
-    if (field && step !== null) {
-      setErrors((current) => ({ ...current, [field]: errorText(error) }));
+    const path = setServerFieldError(form, error, { renames: SERVER_FIELD_NAMES, accept: (field) => stepOfField(field) !== null });
+    if (path) {
       setProblem(null);
-      goTo(step);
+      goTo(stepOfField(path) ?? active);
     } else {
       setProblem(errorText(error));
     }
   }
 
   function submit() {
-    const found = validateAll(form);
-    setErrors(translate(found));
-    const step = firstStepWithErrors(found);
+    const step = firstStepWithErrors(form.validate().errors);
     if (step !== null) {
       goTo(step);
       return;
     }
     setProblem(null);
-    save.mutate(formToInput(form, { cvId }), {
+    save.mutate(formToInput(values, { cvId }), {
       onSuccess: () => {
         setDirty(false);
         clearDraft(localStorage, storageKey);
@@ -144,7 +137,7 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
     if (!id) {
       // a PDF belongs to a saved CV: one not saved yet is saved first as unfinished
       try {
-        id = (await save.mutateAsync(formToInput(form, { draft: true }))).cvId;
+        id = (await save.mutateAsync(formToInput(values, { draft: true }))).cvId;
       } catch (error) {
         showSaveError(error);
         return;
@@ -162,17 +155,17 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
 
   function discard() {
     clearDraft(localStorage, storageKey);
-    setForm(cv.data ? formFromCv(cv.data) : formFromProfile(me));
+    // setting the values clears every error too
+    form.setValues(cv.data ? formFromCv(cv.data) : formFromProfile(me));
     setDirty(false);
     setRestoredAt(null);
-    setErrors({});
     setProblem(null);
     setConfirmDiscard(false);
     goTo(0);
     notifySuccess(t('wizard.discarded'));
   }
 
-  const stepProps: StepProps = { form, errors, update, language };
+  const stepProps: StepProps = { form, language };
   const StepFields = STEP_FIELDS[active];
   const last = active === STEPS.length - 1;
   const pdf = cv.data?.pdf ?? (cvId === initialCvId ? savedCv?.pdf : null);
@@ -238,7 +231,7 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
               }
             />
           )}
-          {Object.keys(errors).some((path) => stepOfField(path) === active) && (
+          {Object.keys(errorsOfStep(form.errors, active)).length > 0 && (
             <Text c="red" size="sm" role="alert">
               {t('wizard.checkFields')}
             </Text>

@@ -1,6 +1,6 @@
 import { Anchor, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/shared/api/errors';
@@ -51,7 +51,7 @@ export function RowFiles({
   files: RowFile[];
   onChange: (files: RowFile[]) => void;
   /** The server's message for the row's file field when the CV was saved. */
-  error?: string;
+  error?: ReactNode;
 }) {
   const { t } = useTranslation('cv');
   const rule = rowFileRule(kind);

@@ -1,31 +1,26 @@
 import { Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import type { FormArrayElement } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { emptyRow, type RowList, type RowOf } from '../lib/form';
-import type { FormUpdate, StepProps } from './step-props';
-import { setRowFields } from './step-props';
+import { type CvForm, emptyRow, type RowList, type RowOf } from '../lib/form';
+import type { StepProps } from './step-props';
 
-interface RowListProps<L extends RowList> extends Pick<StepProps, 'form' | 'update' | 'errors'> {
+interface RowListProps<L extends RowList> extends Pick<StepProps, 'form'> {
   list: L;
   /** Off where the step's own heading already names the list. */
   withTitle?: boolean;
-  /** The fields of one row; `change` sets some of them. */
-  children: (row: RowOf<L>, index: number, change: (patch: Partial<RowOf<L>>) => void) => ReactNode;
+  /** The fields of one row; `path` names a field of it in the form (`educations.0.institution`). */
+  children: (row: RowOf<L>, index: number, path: (field: keyof RowOf<L> & string) => string) => ReactNode;
 }
 
-function removeRow(update: FormUpdate, list: RowList, index: number): void {
-  // the paths of later rows shift, so the list's errors go with the row
-  update((form) => ({ ...form, [list]: (form[list] as unknown[]).filter((_, i) => i !== index) }), [list, `${list}[`]);
-}
-
-/** One repeatable list of the CV: its rows, each removable, and an "add" button. */
 /** The server's most rows in one list of a CV (domain::cvs::MAX_ROWS). */
 export const MAX_ROWS = 30;
 
-export function RowListFields<L extends RowList>({ list, form, update, errors, withTitle = true, children }: RowListProps<L>) {
+/** One repeatable list of the CV: its rows, each removable, and an "add" button. */
+export function RowListFields<L extends RowList>({ list, form, withTitle = true, children }: RowListProps<L>) {
   const { t } = useTranslation('cv');
-  const rows = form[list] as RowOf<L>[];
+  const rows = form.values[list] as RowOf<L>[];
   return (
     <Stack gap="sm" component="section" aria-label={t(`lists.${list}.title`)}>
       {withTitle && (
@@ -45,19 +40,26 @@ export function RowListFields<L extends RowList>({ list, form, update, errors, w
               <Text fw={600} size="sm">
                 {t(`lists.${list}.row`, { number: index + 1 })}
               </Text>
-              <CloseButton aria-label={t(`lists.${list}.remove`, { number: index + 1 })} onClick={() => removeRow(update, list, index)} />
+              <CloseButton
+                aria-label={t(`lists.${list}.remove`, { number: index + 1 })}
+                onClick={() => {
+                  // the library moves the errors of later rows up; the list's own goes with the change
+                  form.removeListItem(list, index);
+                  form.clearFieldError(list);
+                }}
+              />
             </Group>
-            {children(row, index, (patch) => setRowFields(update, list, index, patch))}
+            {children(row, index, (field) => `${list}.${index}.${field}`)}
           </Stack>
         </Card>
       ))}
-      {errors[list] && (
+      {form.errors[list] && (
         <Text c="red" size="sm">
-          {errors[list]}
+          {form.errors[list]}
         </Text>
       )}
       <Group>
-        <Button variant="light" disabled={rows.length >= MAX_ROWS} onClick={() => update((current) => ({ ...current, [list]: [...(current[list] as RowOf<L>[]), emptyRow(list)] }))}>
+        <Button variant="light" disabled={rows.length >= MAX_ROWS} onClick={() => form.insertListItem(list, emptyRow(list) as FormArrayElement<CvForm, L>)}>
           + {t(`lists.${list}.add`)}
         </Button>
       </Group>

@@ -5,10 +5,10 @@ import { TextField } from '@/shared/ui/text-field';
 
 import { useCvReference } from '../api/get-cv-reference';
 import { RowListFields } from './row-list';
-import type { StepProps } from './step-props';
+import { choiceProps, type StepProps, textProps } from './step-props';
 
 /** Step 4: languages, skills and driving licences. */
-export function SkillsStep({ form, errors, update, language }: StepProps) {
+export function SkillsStep({ form, language }: StepProps) {
   const { t } = useTranslation('cv');
   const languages = useCvReference('languages', language);
   const proficiencies = useCvReference('proficiencies', language);
@@ -16,78 +16,30 @@ export function SkillsStep({ form, errors, update, language }: StepProps) {
   const licences = useCvReference('driverLicences', language);
   return (
     <Stack gap="xl">
-      <RowListFields list="languageSkills" form={form} update={update} errors={errors}>
-        {(row, i, change) => (
+      <RowListFields list="languageSkills" form={form}>
+        {(_row, _index, path) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('fields.language')}
-              required
-              searchable
-              data={languages}
-              value={row.language || null}
-              onChange={(value) => change({ language: value ?? '' })}
-              error={errors[`languageSkills[${i}].language`]}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('fields.proficiency')}
-              required
-              data={proficiencies}
-              value={row.proficiency || null}
-              onChange={(value) => change({ proficiency: value ?? '' })}
-              error={errors[`languageSkills[${i}].proficiency`]}
-              allowDeselect={false}
-            />
+            <Select label={t('fields.language')} required searchable data={languages} allowDeselect={false} {...choiceProps(form, path('language'))} />
+            <Select label={t('fields.proficiency')} required data={proficiencies} allowDeselect={false} {...choiceProps(form, path('proficiency'))} />
           </SimpleGrid>
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="skills" form={form} update={update} errors={errors}>
-        {(row, i, change) => (
+      <RowListFields list="skills" form={form}>
+        {(_row, _index, path) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField label={t('fields.skill')} value={row.skill} onChange={(skill) => change({ skill })} error={errors[`skills[${i}].skill`]} />
-            <Select
-              label={t('fields.level')}
-              required
-              data={skillLevels}
-              value={row.level || null}
-              onChange={(value) => change({ level: value ?? '' })}
-              error={errors[`skills[${i}].level`]}
-              allowDeselect={false}
-            />
+            <TextField label={t('fields.skill')} {...textProps(form, path('skill'))} />
+            <Select label={t('fields.level')} required data={skillLevels} allowDeselect={false} {...choiceProps(form, path('level'))} />
           </SimpleGrid>
         )}
       </RowListFields>
       <Divider />
-      <RowListFields list="driverLicences" form={form} update={update} errors={errors}>
-        {(row, i, change) => (
+      <RowListFields list="driverLicences" form={form}>
+        {(_row, _index, path) => (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label={t('fields.driverLicence')}
-              required
-              data={licences}
-              value={row.driverLicence || null}
-              onChange={(value) => change({ driverLicence: value ?? '' })}
-              error={errors[`driverLicences[${i}].driverLicence`]}
-              allowDeselect={false}
-            />
-            <TextInput
-              label={t('fields.yearOfIssue')}
-              required
-              inputMode="numeric"
-              maxLength={4}
-              value={row.yearOfIssue}
-              onChange={(event) => change({ yearOfIssue: event.currentTarget.value })}
-              error={errors[`driverLicences[${i}].yearOfIssue`]}
-            />
-            <TextInput
-              label={t('fields.experienceYears')}
-              inputMode="numeric"
-              maxLength={2}
-              value={row.experienceYears}
-              onChange={(event) => change({ experienceYears: event.currentTarget.value })}
-              error={errors[`driverLicences[${i}].experienceYears`]}
-            />
+            <Select label={t('fields.driverLicence')} required data={licences} allowDeselect={false} {...choiceProps(form, path('driverLicence'))} />
+            <TextInput label={t('fields.yearOfIssue')} required inputMode="numeric" maxLength={4} {...form.getInputProps(path('yearOfIssue'))} />
+            <TextInput label={t('fields.experienceYears')} inputMode="numeric" maxLength={2} {...form.getInputProps(path('experienceYears'))} />
           </SimpleGrid>
         )}
       </RowListFields>

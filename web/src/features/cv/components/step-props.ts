@@ -1,27 +1,24 @@
+import type { UseFormReturnType } from '@mantine/form';
+
 import type { Language } from '@/shared/i18n/languages';
 
-import type { CvForm, RowList, RowOf } from '../lib/form';
+import type { CvForm } from '../lib/form';
 
-/** Changes the form; `touched` are the error paths the change answers, cleared with it. */
-export type FormUpdate = (change: (form: CvForm) => CvForm, touched?: string[]) => void;
+export type CvFormApi = UseFormReturnType<CvForm>;
 
 export interface StepProps {
-  form: CvForm;
-  /** Translated messages by field path (`title`, `educations[0].institution`). */
-  errors: Record<string, string>;
-  update: FormUpdate;
+  form: CvFormApi;
   language: Language;
 }
 
-/** Sets fields of the form. */
-export function setFields(update: FormUpdate, patch: Partial<CvForm>): void {
-  update((form) => ({ ...form, ...patch }), Object.keys(patch));
+/** The props of a text field (TextField) for a text value of the form. */
+export function textProps(form: CvFormApi, path: string) {
+  const props = form.getInputProps(path);
+  return { ...props, value: props.value as string };
 }
 
-/** Sets fields of one row of a list. */
-export function setRowFields<L extends RowList>(update: FormUpdate, list: L, index: number, patch: Partial<RowOf<L>>): void {
-  update(
-    (form) => ({ ...form, [list]: (form[list] as RowOf<L>[]).map((row, i) => (i === index ? { ...row, ...patch } : row)) }),
-    Object.keys(patch).map((field) => `${list}[${index}].${field}`),
-  );
+/** The props of a select or date field for a text value of the form, where '' stands for none. */
+export function choiceProps(form: CvFormApi, path: string) {
+  const { value, onChange, ...props } = form.getInputProps(path);
+  return { ...props, value: (value as string) || null, onChange: (choice: string | null) => onChange(choice ?? '') };
 }

@@ -1,11 +1,14 @@
+import { randomId } from '@mantine/hooks';
+
 import type { Me } from '@/shared/api/types';
 import { PHONE_PREFIX, phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
 
 import type { Cv, CvInput, Visibility } from '../api/types';
 
 /**
- * The wizard's form: every value as the inputs hold it (text, with years as text too), so it can
- * be kept in localStorage as it is. Each row has a `key` of its own for React and for the draft.
+ * The values of the wizard's form (@mantine/form): each as its input holds it (text, with years as
+ * text too), so the form can be kept in localStorage as it is. Each row has a `key` of its own for
+ * React and for the draft.
  */
 export interface EducationRow {
   key: string;
@@ -125,22 +128,16 @@ export type RowList =
 
 export type RowOf<L extends RowList> = CvForm[L][number];
 
-let keyCounter = 0;
-export function rowKey(): string {
-  keyCounter += 1;
-  return `${Date.now().toString(36)}-${keyCounter}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
 const emptyRows: { [L in RowList]: () => RowOf<L> } = {
-  educations: () => ({ key: rowKey(), educationLevel: '', institution: '', speciality: '', graduationYear: '', stillStudying: false }),
-  employmentHistories: () => ({ key: rowKey(), company: '', occupation: '', startDate: '', endDate: '', present: false, description: '' }),
-  languageSkills: () => ({ key: rowKey(), language: '', proficiency: '' }),
-  skills: () => ({ key: rowKey(), skill: '', level: '' }),
-  driverLicences: () => ({ key: rowKey(), driverLicence: '', yearOfIssue: '', experienceYears: '' }),
-  certificates: () => ({ key: rowKey(), title: '', year: '', file: null }),
-  courses: () => ({ key: rowKey(), title: '', organizer: '', file: null }),
-  references: () => ({ key: rowKey(), name: '', company: '', jobTitle: '', contact: '', file: null }),
-  portfolio: () => ({ key: rowKey(), description: '', url: '', files: [] }),
+  educations: () => ({ key: randomId(), educationLevel: '', institution: '', speciality: '', graduationYear: '', stillStudying: false }),
+  employmentHistories: () => ({ key: randomId(), company: '', occupation: '', startDate: '', endDate: '', present: false, description: '' }),
+  languageSkills: () => ({ key: randomId(), language: '', proficiency: '' }),
+  skills: () => ({ key: randomId(), skill: '', level: '' }),
+  driverLicences: () => ({ key: randomId(), driverLicence: '', yearOfIssue: '', experienceYears: '' }),
+  certificates: () => ({ key: randomId(), title: '', year: '', file: null }),
+  courses: () => ({ key: randomId(), title: '', organizer: '', file: null }),
+  references: () => ({ key: randomId(), name: '', company: '', jobTitle: '', contact: '', file: null }),
+  portfolio: () => ({ key: randomId(), description: '', url: '', files: [] }),
 };
 
 export function emptyRow<L extends RowList>(list: L): RowOf<L> {
@@ -210,7 +207,7 @@ export function formFromCv(cv: Cv): CvForm {
     aboutMe: text(cv.aboutMe),
     visibility: cv.visibility,
     educations: cv.educations.map((row) => ({
-      key: rowKey(),
+      key: randomId(),
       educationLevel: text(row.educationLevel),
       institution: text(row.institution),
       speciality: text(row.speciality),
@@ -218,7 +215,7 @@ export function formFromCv(cv: Cv): CvForm {
       stillStudying: !!row.stillStudying,
     })),
     employmentHistories: cv.employmentHistories.map((row) => ({
-      key: rowKey(),
+      key: randomId(),
       company: text(row.company),
       occupation: text(row.occupation),
       startDate: text(row.startDate),
@@ -226,18 +223,18 @@ export function formFromCv(cv: Cv): CvForm {
       present: !!row.present,
       description: text(row.description),
     })),
-    languageSkills: cv.languageSkills.map((row) => ({ key: rowKey(), language: text(row.language), proficiency: text(row.proficiency) })),
-    skills: cv.skills.map((row) => ({ key: rowKey(), skill: text(row.skill), level: text(row.level) })),
+    languageSkills: cv.languageSkills.map((row) => ({ key: randomId(), language: text(row.language), proficiency: text(row.proficiency) })),
+    skills: cv.skills.map((row) => ({ key: randomId(), skill: text(row.skill), level: text(row.level) })),
     driverLicences: cv.driverLicences.map((row) => ({
-      key: rowKey(),
+      key: randomId(),
       driverLicence: text(row.driverLicence),
       yearOfIssue: yearText(row.yearOfIssue),
       experienceYears: yearText(row.experienceYears),
     })),
-    certificates: cv.certificates.map((row) => ({ key: rowKey(), title: text(row.title), year: yearText(row.year), file: savedFile(row.fileId) })),
-    courses: cv.courses.map((row) => ({ key: rowKey(), title: text(row.title), organizer: text(row.organizer), file: savedFile(row.fileId) })),
+    certificates: cv.certificates.map((row) => ({ key: randomId(), title: text(row.title), year: yearText(row.year), file: savedFile(row.fileId) })),
+    courses: cv.courses.map((row) => ({ key: randomId(), title: text(row.title), organizer: text(row.organizer), file: savedFile(row.fileId) })),
     references: cv.references.map((row) => ({
-      key: rowKey(),
+      key: randomId(),
       name: text(row.name),
       company: text(row.company),
       jobTitle: text(row.jobTitle),
@@ -245,7 +242,7 @@ export function formFromCv(cv: Cv): CvForm {
       file: savedFile(row.fileId),
     })),
     portfolio: cv.portfolio.map((row) => ({
-      key: rowKey(),
+      key: randomId(),
       description: text(row.description),
       url: text(row.url),
       files: (row.fileIds ?? []).map((fileId) => ({ fileId, name: null, size: null })),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { STEPS, stepOfField } from './steps';
+import { formFieldPath } from '@/shared/lib/server-field-errors';
+
+import { SERVER_FIELD_NAMES, STEPS, stepOfField } from './steps';
 
 describe('stepOfField', () => {
   it('puts each server field path on the step that shows it', () => {
-    const step = (path: string) => STEPS[stepOfField(path) ?? -1];
+    const step = (path: string) => STEPS[stepOfField(formFieldPath(path, SERVER_FIELD_NAMES)) ?? -1];
     expect(step('title')).toBe('personal');
     expect(step('phoneNumber')).toBe('personal');
     expect(step('educations[0].institution')).toBe('education');
@@ -14,7 +16,16 @@ describe('stepOfField', () => {
     expect(step('categories')).toBe('preferredJob');
     expect(step('workLocation')).toBe('preferredJob');
     expect(step('portfolio[2].fileIds')).toBe('additional');
+    expect(step('certificates[0].fileId')).toBe('additional');
     expect(step('aboutMe')).toBe('additional');
+  });
+
+  it('names the form fields the server names otherwise', () => {
+    expect(formFieldPath('phoneNumber', SERVER_FIELD_NAMES)).toBe('phone');
+    expect(formFieldPath('workLocation', SERVER_FIELD_NAMES)).toBe('workLocationCode');
+    expect(formFieldPath('courses[1].fileId', SERVER_FIELD_NAMES)).toBe('courses.1.file');
+    expect(formFieldPath('portfolio[2].fileIds', SERVER_FIELD_NAMES)).toBe('portfolio.2.files');
+    expect(formFieldPath('educations[0].institution', SERVER_FIELD_NAMES)).toBe('educations.0.institution');
   });
 
   it('knows no step for other fields or none', () => {

@@ -104,6 +104,57 @@ describe('the CV wizard', () => {
     expect(sent).toMatchObject({ cvId: 'cv-1', draft: false, title: 'Pastry chef', employmentHistories: [{ company: 'Kohvik', endDate: '2021-01-01' }] });
   });
 
+  it('shows a server error on the field the form holds under another name, until that field changes', async () => {
+    fakeApi({
+      'GET /api/open/me': { body: me },
+      'GET /api/user/cv/cv-1': { body: savedCv },
+      'POST /api/applicant/cv': { status: 400, body: { message: 'This phone number is not in use', code: 'validation', field: 'phoneNumber' } },
+      ...reference,
+    });
+    await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    const user = userEvent.setup();
+
+    await screen.findByRole('textbox', { name: /Title of the CV/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Education' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save the CV' }));
+
+    expect(await screen.findByRole('heading', { name: 'Personal info' })).toBeInTheDocument();
+    const phone = screen.getByRole('textbox', { name: /Phone/ });
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('This phone number is not in use')).toBeInTheDocument();
+    expect(screen.queryByText('Problems saving CV')).not.toBeInTheDocument();
+    await user.type(phone, '8');
+    expect(screen.queryByText('This phone number is not in use')).not.toBeInTheDocument();
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps the errors of a row with the row when an earlier one is removed', async () => {
+    const educations = [
+      { educationLevel: null, institution: null, speciality: null, graduationYear: null, stillStudying: false },
+      { educationLevel: null, institution: null, speciality: 'Cooking', graduationYear: null, stillStudying: false },
+    ];
+    fakeApi({ 'GET /api/open/me': { body: me }, 'GET /api/user/cv/cv-1': { body: { ...savedCv, educations } }, ...reference });
+    await renderRoutes('/en/account/create-cv?cvId=cv-1', routes);
+    const user = userEvent.setup();
+
+    await screen.findByRole('textbox', { name: /Title of the CV/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Education' })).toBeInTheDocument();
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Remove education 1' }));
+    expect(screen.queryByRole('button', { name: 'Remove education 2' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Speciality/ })).toHaveValue('Cooking');
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: /School or institution/ }), 'T');
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Remove education 1' }));
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Check the marked fields.')).not.toBeInTheDocument();
+  });
+
   it('says "Problems saving CV" for a failure without a field, and keeps the draft', async () => {
     fakeApi({
       'GET /api/open/me': { body: me },
