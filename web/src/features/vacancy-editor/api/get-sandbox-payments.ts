@@ -13,5 +13,5 @@ export function useSandboxPayments(): boolean {
     staleTime: 15 * 60 * 1000,
     meta: { handledLocally: true },
   });
-  return (settings.data as { devMode?: boolean } | undefined)?.devMode === true;
+  return settings.data?.devMode === true;
 }

@@ -88,7 +88,7 @@ export function VacancyWizard({
         show('publish');
         return;
       }
-      const path = toFormPath(error.field, { contents: (index) => contents[index] });
+      const path = toFormPath(error.field, contents);
       const target = stepOfField(path);
       if (target) {
         form.setFieldError(path, errorText(error));

@@ -1,14 +1,14 @@
+import { formFieldPath } from '@/shared/lib/server-field-errors';
+
 /**
- * A field the server names in a 400 (`languages[1].proficiency`, `contents[0].teaser`) as the
- * form's path (`languages.1.proficiency`). `remap` turns the index of a top-level list the
- * document sends in another order than the form holds it into the form's index (the texts: only
- * written languages are sent); an index it does not know leaves the path at the list itself.
+ * The form's path of a field the server names in a 400 (`languages[1].proficiency` ->
+ * `languages.1.proficiency`). The document sends only the written languages, so the server's
+ * `contents[i]` is the form's `contents.{sent[i]}`; an index not sent leaves the path at `contents`.
  */
-export function toFormPath(field: string, remap: Record<string, (index: number) => number | undefined> = {}): string {
-  const path = field.trim().replace(/\[(\d+)\]/g, '.$1');
-  const [root = '', index, ...rest] = path.split('.');
-  const map = remap[root];
-  if (!map || index === undefined || !/^\d+$/.test(index)) return path;
-  const mapped = map(Number(index));
+export function toFormPath(field: string, sentContents: readonly number[]): string {
+  const path = formFieldPath(field.trim());
+  const [root, index, ...rest] = path.split('.');
+  if (root !== 'contents' || index === undefined || !/^\d+$/.test(index)) return path;
+  const mapped = sentContents[Number(index)];
   return mapped === undefined ? root : [root, String(mapped), ...rest].join('.');
 }

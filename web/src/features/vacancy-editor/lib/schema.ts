@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/shared/lib/zod';
 
 import { isEmptyDelta, MAX_WEIGHT, MIN_WEIGHT, type NumberValue, TEASER_LIMIT, type VacancyForm } from './form';
 
