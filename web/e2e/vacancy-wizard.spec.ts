@@ -9,7 +9,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-    // the layout settles (the stepper's labels, the grid) before the picture
+    // from the top (the sticky header would stand in the middle of a scrolled page), once the
+    // layout has settled (the stepper's labels, the grid)
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: `e2e/screenshots/${width}-vacancy-${name}.png`, fullPage: true });
   }
