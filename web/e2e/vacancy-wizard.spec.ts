@@ -135,11 +135,11 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   await page.getByRole('link', { name: 'Back to editing' }).click();
 
   await heading(page, 'Publishing');
-  await choose(page, 'PRO status', /^PRO 3/);
+  await choose(page, 'PRO status', /^PRO status 3/);
   await page.getByRole('checkbox', { name: /^Branding/ }).check();
   const summary = page.getByRole('table', { name: 'Order summary' });
   await expect(summary.getByRole('row')).toHaveCount(4);
-  await expect(summary).toContainText('PRO 3');
+  await expect(summary).toContainText('PRO status 3');
   await shoot(page, '6-publish');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
 

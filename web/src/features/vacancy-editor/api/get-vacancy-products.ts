@@ -9,5 +9,6 @@ export function fetchVacancyProducts(id: string) {
 
 /** What the company can buy for the vacancy, at its own prices; labels in the reader's language. */
 export function useVacancyProducts(id: string, language: Language) {
-  return useQuery({ queryKey: ['vacancy-products', id, language], queryFn: () => fetchVacancyProducts(id), staleTime: 60 * 1000 });
+  // the publish step shows a failure itself
+  return useQuery({ queryKey: ['vacancy-products', id, language], queryFn: () => fetchVacancyProducts(id), staleTime: 60 * 1000, meta: { handledLocally: true } });
 }

@@ -115,7 +115,7 @@ export function PublishStep({
   const money = (cents: number) => formatEuros(cents, i18n.language);
   const proOptions = [
     { value: '', label: t('publish.noPro') },
-    ...offers.pro.map((offer) => ({ value: offer.code, label: `${offer.label} (${money(offer.priceCents)})`, disabled: !proAllowed(offer, choice, offers) })),
+    ...offers.pro.map((offer) => ({ value: offer.code, label: `${offer.label} — ${money(offer.priceCents)}`, disabled: !proAllowed(offer, choice, offers) })),
   ];
 
   return (
@@ -161,7 +161,7 @@ export function PublishStep({
         )}
         {offers.branding && (
           <Checkbox
-            label={`${offers.branding.label} (${money(offers.branding.priceCents)})`}
+            label={`${offers.branding.label} — ${money(offers.branding.priceCents)}`}
             description={offers.branding.description}
             checked={choice.branding}
             onChange={(event) => chosen({ branding: event.currentTarget.checked })}
@@ -169,7 +169,7 @@ export function PublishStep({
         )}
         {offers.cvBase && (
           <Checkbox
-            label={`${offers.cvBase.label} (${money(offers.cvBase.priceCents)})`}
+            label={`${offers.cvBase.label} — ${money(offers.cvBase.priceCents)}`}
             description={cvBaseAllowed(choice, offers) ? offers.cvBase.description : t('publish.cvBaseInPackage')}
             checked={choice.cvBase}
             disabled={!cvBaseAllowed(choice, offers)}
