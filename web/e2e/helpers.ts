@@ -218,3 +218,22 @@ export async function servePlaceholderTiles(page: Page) {
   const tile = placeholderTile();
   await page.route(MAP_TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
 }
+
+/**
+ * Collects the Content-Security-Policy violations of a page (api/src/security_headers.rs), caught
+ * twice: the `securitypolicyviolation` event of the page and the console's report.
+ */
+export async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportPolicyViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}

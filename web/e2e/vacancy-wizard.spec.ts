@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 import { chooseFiles } from './cv-wizard';
-import { callApi, choose, placeholderTile, signIn } from './helpers';
+import { callApi, choose, placeholderTile, signIn, watchPolicy } from './helpers';
 
 /** Pictures to look at are taken only with SCREENSHOTS set, at both widths, of the page as it is. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -75,6 +75,8 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   browser,
 }) => {
   test.setTimeout(180_000);
+  // the editor (Quill) and the forms' rules (zod) run under the server's Content-Security-Policy
+  const violations = await watchPolicy(page);
   await setContract(browser, '14000009', true);
   await signInAs(page, /Vakants Demo OÜ/);
   const word = findableWord();
@@ -156,6 +158,7 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Vakants Demo OÜ' }).first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('article')).toHaveCount(1);
+  expect(violations).toEqual([]);
 });
 
 test('a company without a contract publishes, waits for payment with its invoice, pays in the sandbox and goes live', async ({ page, browser }) => {
