@@ -3,6 +3,9 @@
 //! ownership and role checks. Also the demo companies' vacancies of the fixtures.
 
 use chrono::{DateTime, Duration, Utc};
+use domain::Locale;
+use domain::vacancies::employer_list::{self, TabFilter};
+use domain::vacancies::states::Tab;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -219,12 +222,14 @@ async fn applicants_and_visitors_cannot_invite_or_list() {
 }
 
 #[tokio::test]
-async fn the_demo_companies_get_their_vacancies_once_and_one_is_found_by_marsipanimeister() {
+async fn the_demo_companies_get_their_vacancies_once_in_every_state_and_one_is_found_by_marsipanimeister() {
     let app = spawn_app_with(AppOptions { worker: true, ..AppOptions::default() }).await;
     let companies: Vec<(&str, &str)> = fixtures::DEMO_COMPANIES.to_vec();
     app.create_employer(fixtures::DEMO_ACCOUNTS[1].0, &companies).await;
-    assert_eq!(fixtures::demo_vacancies::seed(&app.pool).await.unwrap(), 6);
+    assert_eq!(fixtures::demo_vacancies::seed(&app.pool).await.unwrap(), 15);
     assert_eq!(fixtures::demo_vacancies::seed(&app.pool).await.unwrap(), 0, "seeding again adds nothing");
+    let invoices: i64 = sqlx::query_scalar("select count(*) from invoices").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(invoices, 1, "seeding again orders nothing");
     for (code, _) in fixtures::DEMO_COMPANIES {
         let open: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "select count(*) from vacancies v join companies c on c.id = v.company_id where c.registry_code = $1 and {}",
@@ -235,6 +240,34 @@ async fn the_demo_companies_get_their_vacancies_once_and_one_is_found_by_marsipa
         .await
         .unwrap();
         assert_eq!(open, 3, "{code}");
+    }
+    let [(demo, _), (building, _)] = fixtures::DEMO_COMPANIES;
+    assert_eq!(fixtures::demo_vacancies::WITHOUT_CONTRACT, building);
+    for (code, waiting) in [(demo, 0), (building, 1)] {
+        let company_id: Uuid =
+            sqlx::query_scalar("select id from companies where registry_code = $1").bind(code).fetch_one(&app.pool).await.unwrap();
+        let (all, tab) = (TabFilter::All, TabFilter::Only(Tab::WaitingForPayment));
+        let list = employer_list::list(&app.pool, company_id, Locale::En, all, None, (0, 50), Utc::now()).await.unwrap();
+        let counts = (list.counts.active, list.counts.drafts, list.counts.hidden, list.counts.archive, list.counts.finished);
+        assert_eq!(counts, (3, 1, 1, 1, 1), "{code}: active, drafts, hidden, archive, finished");
+        assert_eq!(list.counts.waiting_for_payment, waiting, "{code}");
+        assert_eq!(list.counts.all, 7 + waiting, "{code}");
+        let page = employer_list::list(&app.pool, company_id, Locale::En, tab, None, (0, 50), Utc::now()).await.unwrap();
+        for row in &page.rows {
+            assert_eq!(row.occupation_label.as_deref(), Some("Crane operator"));
+            let invoice = row.invoice.as_ref().expect("the order's invoice");
+            assert_eq!((invoice.status.as_str(), invoice.total_cents > 0), ("UNPAID", true), "{invoice:?}");
+            let (lines, unpaid): (i64, i64) = sqlx::query_as(
+                "select (select count(*) from invoice_lines where invoice_id = $1),
+                        (select count(*) from services where invoice_id = $1 and vacancy_id = $2 and status = 'UNPAID')",
+            )
+            .bind(invoice.id)
+            .bind(row.id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+            assert_eq!((lines, unpaid), (1, 1), "one VACANCY line and its unpaid service");
+        }
     }
 
     crate::search::eventually(&app, json!({}), |p| p["totalElements"] == 6).await;
