@@ -107,7 +107,9 @@ async fn build_version_header(request: Request, next: Next) -> Response {
 /// line) and the personal-data export (reads every file of the user).
 fn is_long_call(method: &axum::http::Method, path: &str) -> bool {
     let upload = *method == axum::http::Method::POST
-        && (path.starts_with("/api/user/upload") || (path.starts_with("/api/applicant/cv/") && path.ends_with("/pdf")));
+        && (path.starts_with("/api/user/upload")
+            || (path.starts_with("/api/applicant/cv/") && path.ends_with("/pdf"))
+            || path == "/api/employer/vacancies/vacancy-branding");
     upload || (*method == axum::http::Method::GET && path == "/api/user/my-data")
 }
 
@@ -140,7 +142,7 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());

@@ -10,6 +10,7 @@ pub mod cvs;
 pub mod dev;
 pub mod employer_interviews;
 pub mod employer_vacancies;
+pub mod employer_vacancy_document;
 pub mod files;
 pub mod interviews;
 pub mod locations;

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
 use crate::routes::search::{Labels, Link, SalaryPeriod, TeaserItem, VacancyListItem, cards_in_order, favourites_among};
-use crate::session::Ctx;
+use crate::session::{Ctx, RequestContext};
 use crate::state::AppState;
 
 pub fn open_router() -> OpenApiRouter<AppState> {
@@ -176,7 +176,20 @@ fn code_label(code: Option<String>, label: Option<String>) -> Option<CodeLabel> 
     code.map(|code| CodeLabel { label: label.unwrap_or_else(|| code.clone()), code })
 }
 
-async fn load_detail(state: &AppState, id: Uuid, locale: Locale) -> ApiResult<DetailRow> {
+/// Whose vacancy page may be read.
+#[derive(Clone, Copy, Debug)]
+pub enum DetailOf {
+    /// A published vacancy, by anyone (the public page).
+    Public,
+    /// One of this company's vacancies in any state but deleted (the owner's preview).
+    Owner(Uuid),
+}
+
+async fn load_detail(state: &AppState, id: Uuid, locale: Locale, of: DetailOf) -> ApiResult<DetailRow> {
+    let (condition, company) = match of {
+        DetailOf::Public => (PUBLIC_SQL, None),
+        DetailOf::Owner(company_id) => ("(v.company_id = $2 and v.status <> 'DELETED')", Some(company_id)),
+    };
     let sql = format!(
         "select v.id, v.occupation_code, coalesce(o.label_et, v.occupation_label) as label_et,
                 coalesce(o.label_en, v.occupation_label) as label_en, coalesce(o.label_ru, v.occupation_label) as label_ru,
@@ -198,13 +211,18 @@ async fn load_detail(state: &AppState, id: Uuid, locale: Locale) -> ApiResult<De
          left join ref_employment_types et on et.code = v.employment_type_code
          left join ref_education_levels el on el.code = v.education_level_code
          left join ref_work_experiences we on we.code = v.work_experience_code
-         where v.id = $1 and {PUBLIC_SQL}",
+         where v.id = $1 and {condition}",
         period = label_sql(locale, "sp"),
         employment = label_sql(locale, "et"),
         education = label_sql(locale, "el"),
         experience = label_sql(locale, "we"),
     );
-    let row: Option<DetailRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&state.pool).await?;
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id);
+    let query = match company {
+        Some(company_id) => query.bind(company_id),
+        None => query,
+    };
+    let row: Option<DetailRow> = query.fetch_optional(&state.pool).await?;
     Ok(row.ok_or_else(Error::not_found)?)
 }
 
@@ -213,8 +231,13 @@ async fn load_detail(state: &AppState, id: Uuid, locale: Locale) -> ApiResult<De
 #[utoipa::path(get, path = "/vacancies/{id}", tag = "pages", params(("id" = Uuid, Path)),
     responses((status = 200, body = VacancyDetail), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn vacancy(State(state): State<AppState>, Ctx(context): Ctx, Path(id): Path<Uuid>) -> ApiResult<Json<VacancyDetail>> {
+    Ok(Json(vacancy_detail(&state, &context, id, DetailOf::Public).await?))
+}
+
+/// A vacancy's page in the request's language, of a vacancy `of` allows; "not found" otherwise.
+pub async fn vacancy_detail(state: &AppState, context: &RequestContext, id: Uuid, of: DetailOf) -> ApiResult<VacancyDetail> {
     let locale = context.locale;
-    let row = load_detail(&state, id, locale).await?;
+    let row = load_detail(state, id, locale, of).await?;
     let categories: Vec<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select r.code, {} from vacancy_categories vc join ref_categories r on r.code = vc.category_code
          where vc.vacancy_id = $1 order by r.sort_order, r.code",
@@ -257,7 +280,7 @@ async fn vacancy(State(state): State<AppState>, Ctx(context): Ctx, Path(id): Pat
         None => false,
     };
     let label_et = row.label_et.unwrap_or_default();
-    Ok(Json(VacancyDetail {
+    Ok(VacancyDetail {
         vacancy_id: row.id,
         occupation: OccupationDetail {
             occupation_code: row.occupation_code,
@@ -324,7 +347,7 @@ async fn vacancy(State(state): State<AppState>, Ctx(context): Ctx, Path(id): Pat
         remote_work: row.remote_work,
         shift_work: row.shift_work,
         active: row.active,
-    }))
+    })
 }
 
 /// Handles `GET /api/open/vacancies/{id}/occupation`: the vacancy's title in every language.

@@ -9,7 +9,7 @@ use crate::helpers::{TestApp, TestClient, error_of, spawn_app};
 use crate::search::{NewVacancy, eventually, publish, spawn_with_worker};
 
 /// A vacancy of `company_id` with these stored facts; times are days from now.
-async fn insert(app: &TestApp, company_id: Uuid, kind: &str, status: &str, payment: &str, publish_at: Option<i64>, valid_until: Option<i64>) -> Uuid {
+pub(crate) async fn insert(app: &TestApp, company_id: Uuid, kind: &str, status: &str, payment: &str, publish_at: Option<i64>, valid_until: Option<i64>) -> Uuid {
     sqlx::query_scalar(
         "insert into vacancies (company_id, type, status, payment_status, occupation_code, occupation_label, publish_at, valid_until)
          values ($1, $2, $3, $4, case when $2 = 'DEFAULT' then 'COOK' end, case when $2 = 'CV_BASE' then 'Kokad' end,
@@ -27,12 +27,12 @@ async fn insert(app: &TestApp, company_id: Uuid, kind: &str, status: &str, payme
     .unwrap()
 }
 
-async fn company_of(app: &TestApp, registry_code: &str) -> Uuid {
+pub(crate) async fn company_of(app: &TestApp, registry_code: &str) -> Uuid {
     sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
 }
 
 /// The boss of Näide OÜ signed in on the app's client.
-async fn employer(app: &TestApp) -> Uuid {
+pub(crate) async fn employer(app: &TestApp) -> Uuid {
     app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
     app.client.sign_in("boss@example.ee").await;
     company_of(app, "12345678").await

@@ -213,6 +213,21 @@ impl TestClient {
         self.http.post(self.url(path)).header("x-xsrf-token", token).json(&body).send().await.unwrap()
     }
 
+    pub async fn put(&self, path: &str, body: Value) -> Response {
+        let token = self.xsrf().await;
+        self.http.put(self.url(path)).header("x-xsrf-token", token).json(&body).send().await.unwrap()
+    }
+
+    pub async fn patch_empty(&self, path: &str) -> Response {
+        let token = self.xsrf().await;
+        self.http.patch(self.url(path)).header("x-xsrf-token", token).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        let token = self.xsrf().await;
+        self.http.delete(self.url(path)).header("x-xsrf-token", token).send().await.unwrap()
+    }
+
     pub async fn post_empty(&self, path: &str) -> Response {
         let token = self.xsrf().await;
         self.http.post(self.url(path)).header("x-xsrf-token", token).send().await.unwrap()

@@ -16,6 +16,7 @@ mod cv_pdf;
 mod cvs;
 mod employer_interviews;
 mod employer_vacancies;
+mod employer_vacancy_document;
 mod errors;
 mod impersonation;
 mod input_limits;

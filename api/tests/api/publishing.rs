@@ -24,12 +24,12 @@ pub(crate) async fn employer_client(app: &TestApp, email: &str, registry_code: &
 }
 
 /// A draft that passes the publish rules, its text holding `word`; `publish_in_secs` is its stored
-/// publish time from now, if it has one.
+/// publish time from now (now when none: the publish rules need one).
 pub(crate) async fn complete_draft(app: &TestApp, company_id: Uuid, word: &str, publish_in_secs: Option<i64>) -> Uuid {
     let id: Uuid = sqlx::query_scalar(
         "insert into vacancies (company_id, occupation_code, employment_type_code, ehak_code, address, salary_by_agreement, publish_at)
          values ($1, 'COOK', 'FULL_TIME', '0784', 'Harju maakond, Tallinn, Narva mnt 5', true,
-                 now() + make_interval(secs => $2))
+                 now() + make_interval(secs => coalesce($2, 0)))
          returning id",
     )
     .bind(company_id)
@@ -341,8 +341,8 @@ async fn an_incomplete_draft_is_refused_naming_the_missing_field() {
     let cases = [
         ("update vacancies set occupation_code = null where id = $1", "occupationCode"),
         ("update vacancies set employment_type_code = null where id = $1", "employmentTypeCode"),
-        ("update vacancies set ehak_code = null where id = $1", "ehakCode"),
-        ("update vacancies set address = '  ' where id = $1", "address"),
+        ("update vacancies set ehak_code = null, address = '  ' where id = $1", "address"),
+        ("update vacancies set publish_at = null where id = $1", "publishAt"),
         ("delete from vacancy_categories where vacancy_id = $1", "categoryCodes"),
         ("update vacancy_contents set teaser = '' where vacancy_id = $1", "contents[0].teaser"),
     ];

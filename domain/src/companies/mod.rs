@@ -24,20 +24,11 @@ pub struct RegisterEntry {
     pub address: Option<String>,
 }
 
-pub const SUPPORTED_COUNTRIES: [&str; 1] = ["EE"];
+pub use crate::platform::reference::{SUPPORTED_COUNTRIES, check_country};
 pub const AUTOCOMPLETE_LIMIT: i64 = 10;
 pub const MIN_SEARCH_LEN: usize = 3;
 /// Longest text of the register search (a business name is shorter).
 pub const MAX_SEARCH_LEN: usize = 100;
-
-pub fn check_country(country_code: &str) -> Result<String> {
-    let upper = country_code.to_ascii_uppercase();
-    if SUPPORTED_COUNTRIES.contains(&upper.as_str()) {
-        Ok(upper)
-    } else {
-        Err(Error::field("countryCode", format!("Country {country_code:?} is not supported; use EE")))
-    }
-}
 
 fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")

@@ -6,8 +6,7 @@
 pub mod filter;
 pub mod pdf;
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Mutex, OnceLock};
+use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -15,9 +14,10 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{normalize_email, normalize_phone};
-use crate::platform::error::{Error, Result};
+use crate::platform::error::{Error, Result, row_field};
 use crate::files::{self, FileStore, Sniffed, UploadKind};
 use crate::platform::jobs::{self, IndexJob};
+use crate::platform::reference;
 
 /// Longest title, name, institution, company, skill and other one-line field.
 pub const MAX_SHORT_TEXT: usize = 100;
@@ -269,16 +269,6 @@ pub struct CvSummary {
     pub visibility: Visibility,
     pub pdf: Option<CvPdf>,
     pub updated_at: DateTime<Utc>,
-}
-
-/// The path of a field in a list row, e.g. `educations[1].institution`, as the `'static` name a
-/// field error carries. Rows are capped at [`MAX_ROWS`] before any path is made, so the interned
-/// set is small and bounded.
-fn row_field(list: &'static str, index: usize, field: &'static str) -> &'static str {
-    type Paths = HashMap<(&'static str, usize, &'static str), &'static str>;
-    static PATHS: OnceLock<Mutex<Paths>> = OnceLock::new();
-    let mut paths = PATHS.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    paths.entry((list, index, field)).or_insert_with(|| Box::leak(format!("{list}[{index}].{field}").into_boxed_str()))
 }
 
 /// Trimmed text, `None` when blank, at most `max` characters.
@@ -646,22 +636,7 @@ fn validate(input: &CvInput, today: NaiveDate) -> Result<Checked> {
 
 /// Checks every code against its reference table and every file against the owner's uploads.
 async fn check_references(conn: &mut PgConnection, owner: Uuid, checked: &Checked) -> Result<()> {
-    let mut by_table: HashMap<&'static str, Vec<String>> = HashMap::new();
-    for (table, _, code) in &checked.codes {
-        by_table.entry(table).or_default().push(code.clone());
-    }
-    let mut known: HashSet<(&'static str, String)> = HashSet::new();
-    for (table, codes) in by_table {
-        // `table` is one of the constant reference table names of `validate`
-        let found: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select code from {table} where code = any($1)")))
-            .bind(&codes)
-            .fetch_all(&mut *conn)
-            .await?;
-        known.extend(found.into_iter().map(|code| (table, code)));
-    }
-    if let Some((_, field, _)) = checked.codes.iter().find(|(table, _, code)| !known.contains(&(*table, code.clone()))) {
-        return Err(Error::field(field, "Unknown value: choose one from the list"));
-    }
+    reference::check_each_code(&mut *conn, &checked.codes).await?;
     if checked.files.is_empty() {
         return Ok(());
     }

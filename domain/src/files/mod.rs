@@ -553,6 +553,45 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
         Some(sniffed) if kind.accepts(sniffed) => sniffed,
         _ => return Err(Error::field("file", kind.wrong_file_message())),
     };
+    let (file_id, size) = store_upload(pool, store, owner, kind.file_kind(), name, sniffed, bytes).await?;
+    let stored: String = sqlx::query_scalar("select original_name from files where id = $1").bind(file_id).fetch_one(pool).await?;
+    Ok(UploadedFile {
+        file_id,
+        name: stored,
+        size: size as i64,
+        content_type: sniffed.content_type().to_string(),
+        url: download_url(file_id),
+    })
+}
+
+/// The largest public picture: a vacancy's picture, cover or gallery image.
+pub const MAX_PICTURE_BYTES: usize = MAX_PDF_BYTES;
+
+/// The `files.kind`s of a vacancy's pictures, which anyone may see (`GET /api/files/{id}`).
+pub const VACANCY_PICTURE_KINDS: [&str; 3] = ["vacancy_image", "vacancy_cover", "vacancy_gallery"];
+
+/// Stores a vacancy's picture (`kind` one of [`VACANCY_PICTURE_KINDS`]): a PNG or JPG by its
+/// content, at most [`MAX_PICTURE_BYTES`], decoded and encoded again so no metadata survives, within
+/// the uploader's storage quota. Answers the file's id.
+#[tracing::instrument(skip_all, fields(kind, size = bytes.len()))]
+pub async fn upload_vacancy_picture(pool: &PgPool, store: &FileStore, owner: Uuid, kind: &str, name: &str, bytes: Vec<u8>) -> Result<Uuid> {
+    if !VACANCY_PICTURE_KINDS.contains(&kind) {
+        return Err(anyhow::anyhow!("not a vacancy picture kind: {kind}").into());
+    }
+    if bytes.len() > MAX_PICTURE_BYTES {
+        return Err(Error::field("file", "The file is too large"));
+    }
+    let sniffed = match Sniffed::of(&bytes) {
+        Some(sniffed @ (Sniffed::Png | Sniffed::Jpeg)) => sniffed,
+        _ => return Err(Error::field("file", "Wrong file: a picture must be a PNG or JPG image")),
+    };
+    Ok(store_upload(pool, store, owner, kind, name, sniffed, bytes).await?.0)
+}
+
+/// Writes an accepted upload: a picture is encoded again first; the bytes go to the store and the
+/// row (with a PDF's text extraction job) to the database within the owner's quota, and the bytes
+/// are removed again when the row cannot be written. Answers the file's id and stored size.
+async fn store_upload(pool: &PgPool, store: &FileStore, owner: Uuid, kind: &str, name: &str, sniffed: Sniffed, bytes: Vec<u8>) -> Result<(Uuid, usize)> {
     // a cheap look first, so a user over the quota costs no decoding or writing
     check_quota(&mut *pool.acquire().await?, owner, bytes.len(), false).await?;
     let bytes = if sniffed.class() == FileClass::Image {
@@ -568,7 +607,7 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
         let mut tx = pool.begin().await?;
         check_quota(&mut tx, owner, bytes.len(), true).await?;
         let text_status = if pdf { "pending" } else { "not_applicable" };
-        let file_id = insert_file(&mut tx, owner, kind.file_kind(), &name, sniffed, &bytes, &key, text_status).await?;
+        let file_id = insert_file(&mut tx, owner, kind, &name, sniffed, &bytes, &key, text_status).await?;
         if pdf {
             jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: None }]).await?;
         }
@@ -576,21 +615,13 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
         Ok::<_, Error>(file_id)
     }
     .await;
-    let file_id = match written {
-        Ok(file_id) => file_id,
+    match written {
+        Ok(file_id) => Ok((file_id, bytes.len())),
         Err(err) => {
             store.remove_all(std::slice::from_ref(&key)).await;
-            return Err(err);
+            Err(err)
         }
-    };
-    let stored: String = sqlx::query_scalar("select original_name from files where id = $1").bind(file_id).fetch_one(pool).await?;
-    Ok(UploadedFile {
-        file_id,
-        name: stored,
-        size: bytes.len() as i64,
-        content_type: sniffed.content_type().to_string(),
-        url: download_url(file_id),
-    })
+    }
 }
 
 /// A stored file to send.

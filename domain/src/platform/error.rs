@@ -2,6 +2,8 @@
 //! one HTTP status and one user message. The web maps `code` to its translated text.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
@@ -171,4 +173,17 @@ impl Error {
     pub fn forbidden() -> Self {
         Error::code(ErrorCode::AccessDenied)
     }
+}
+
+/// The path of a field in a list row, e.g. `educations[1].institution`, as the `'static` name a
+/// field error carries; an empty `field` names the row itself (`galleryFileIds[3]`). Callers cap
+/// their lists before any path is made, so the interned set is small and bounded.
+pub fn row_field(list: &'static str, index: usize, field: &'static str) -> &'static str {
+    type Paths = HashMap<(&'static str, usize, &'static str), &'static str>;
+    static PATHS: OnceLock<Mutex<Paths>> = OnceLock::new();
+    let mut paths = PATHS.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    paths.entry((list, index, field)).or_insert_with(|| {
+        let path = if field.is_empty() { format!("{list}[{index}]") } else { format!("{list}[{index}].{field}") };
+        Box::leak(path.into_boxed_str())
+    })
 }

@@ -1,10 +1,25 @@
 //! Reference code lists with labels in the reader's locale (et fallback).
 
 use serde::Serialize;
-use sqlx::PgPool;
+use std::collections::{HashMap, HashSet};
+
+use sqlx::{PgConnection, PgPool};
 
 use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;
+
+/// The countries whose companies, addresses and vacancies the app knows.
+pub const SUPPORTED_COUNTRIES: [&str; 1] = ["EE"];
+
+/// A supported country code, upper-cased; any other is a 400 naming `countryCode`.
+pub fn check_country(country_code: &str) -> Result<String> {
+    let upper = country_code.to_ascii_uppercase();
+    if SUPPORTED_COUNTRIES.contains(&upper.as_str()) {
+        Ok(upper)
+    } else {
+        Err(Error::field("countryCode", format!("Country {country_code:?} is not supported; use EE")))
+    }
+}
 
 /// The code lists served under `/api/open/…`.
 #[derive(Clone, Copy, Debug)]
@@ -155,6 +170,31 @@ pub async fn occupations_by_category(pool: &PgPool, locale: Locale) -> Result<Ve
     );
     let rows: Vec<(String, String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
     Ok(rows.into_iter().map(|(category, code, label)| (category, CodeLabel { code, label })).collect())
+}
+
+/// A code to look for in a reference table: (table, the request field naming it, the code). The
+/// table is always one of the constant `ref_…` names of the caller's rules, never input.
+pub type CodeRef = (&'static str, &'static str, String);
+
+/// Checks every code against its reference table, one query per table; the first unknown code
+/// fails with its field: "Unknown value: choose one from the list".
+pub async fn check_each_code(conn: &mut PgConnection, codes: &[CodeRef]) -> Result<()> {
+    let mut by_table: HashMap<&'static str, Vec<String>> = HashMap::new();
+    for (table, _, code) in codes {
+        by_table.entry(table).or_default().push(code.clone());
+    }
+    let mut known: HashSet<(&'static str, String)> = HashSet::new();
+    for (table, codes) in by_table {
+        let found: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select code from {table} where code = any($1)")))
+            .bind(&codes)
+            .fetch_all(&mut *conn)
+            .await?;
+        known.extend(found.into_iter().map(|code| (table, code)));
+    }
+    match codes.iter().find(|(table, _, code)| !known.contains(&(*table, code.clone()))) {
+        Some((_, field, _)) => Err(Error::field(field, "Unknown value: choose one from the list")),
+        None => Ok(()),
+    }
 }
 
 /// Labels of salary periods by code, in `locale`.

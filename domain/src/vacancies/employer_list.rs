@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::states::{self, Action, Displayed, Effect, Facts, Kind, Payment, RUNS_FOR, Status, Tab};
+use super::states::{self, Action, Displayed, Effect, Facts, Kind, RUNS_FOR, Status, Tab};
 use crate::billing::orders::{self, InvoiceSummary, NewOrder};
 use crate::billing::pricing::Quote;
 use crate::platform::error::{Error, Result};
@@ -148,11 +148,7 @@ struct Stored {
 
 impl Stored {
     fn facts(&self) -> Result<Facts> {
-        let kind = if self.kind == "CV_BASE" { Kind::CvBase } else { Kind::Default };
-        let status = Status::parse(&self.status).ok_or_else(|| anyhow::anyhow!("vacancy {}: status {:?}", self.id, self.status))?;
-        let payment = Payment::parse(&self.payment_status)
-            .ok_or_else(|| anyhow::anyhow!("vacancy {}: payment status {:?}", self.id, self.payment_status))?;
-        Ok(Facts { kind, status, payment, publish_at: self.publish_at, valid_until: self.valid_until })
+        Facts::from_stored(self.id, &self.kind, &self.status, &self.payment_status, self.publish_at, self.valid_until)
     }
 
     fn row(self, now: DateTime<Utc>) -> Result<Row> {
@@ -271,7 +267,7 @@ pub struct StatusChange<'a> {
 ///
 /// Publishing ([`Effect::Publish`]: `EXISTS` on a draft or a finished vacancy), all on one
 /// transaction with the vacancy's row locked:
-/// - the publish rules must hold ([`check_publish_rules`], a 400 naming the field) and
+/// - the publish rules must hold ([`super::document::check_publishable`], a 400 naming the field) and
 ///   `productCodes` must make an order (`billing::orders::choose`, a 400 naming `productCodes`);
 /// - the order is made: UNPAID services and one invoice, issued to the company for `user_id`;
 /// - the vacancy becomes EXISTS, waiting for payment, from `publish_at` = the later of now and its
@@ -313,7 +309,7 @@ pub async fn change_status(
                 .product_codes
                 .filter(|codes| !codes.is_empty())
                 .ok_or_else(|| Error::field("productCodes", "Choose what to buy to publish the vacancy: a vacancy or a package"))?;
-            check_publish_rules(&mut tx, company_id, vacancy_id).await?;
+            super::document::check_publishable(&mut tx, company_id, vacancy_id).await?;
             sqlx::query(
                 "update vacancies
                  set status = 'EXISTS', payment_status = 'WAITING', publish_at = greatest(publish_at, $2),
@@ -357,44 +353,6 @@ async fn locked(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> 
     .bind(vacancy_id)
     .fetch_optional(&mut *conn)
     .await?)
-}
-
-/// The publish rules checked before an order is made: an occupation, a type of employment, a
-/// place (EHAK) and an address, at least one category and a teaser, each missing one a 400 naming
-/// its document field. The vacancy document's full check,
-/// `vacancies::document::check_publishable(conn, company_id, vacancy_id)` (built beside this on
-/// another branch), replaces this function's body when the two branches are merged.
-async fn check_publish_rules(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> Result<()> {
-    let (occupation, employment_type, ehak, address, has_category, has_teaser): (
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        bool,
-        bool,
-    ) = sqlx::query_as(
-        "select v.occupation_code, v.employment_type_code, v.ehak_code, nullif(btrim(v.address), ''),
-                exists (select 1 from vacancy_categories c where c.vacancy_id = v.id),
-                exists (select 1 from vacancy_contents t where t.vacancy_id = v.id and btrim(coalesce(t.teaser, '')) <> '')
-         from vacancies v where v.id = $1 and v.company_id = $2",
-    )
-    .bind(vacancy_id)
-    .bind(company_id)
-    .fetch_optional(&mut *conn)
-    .await?
-    .ok_or_else(Error::not_found)?;
-    let missing = [
-        (occupation.is_none(), "occupationCode", "Occupation is required"),
-        (employment_type.is_none(), "employmentTypeCode", "Type of employment is required"),
-        (ehak.is_none(), "ehakCode", "The place of work is required"),
-        (address.is_none(), "address", "Address is required"),
-        (!has_category, "categoryCodes", "Choose at least one category"),
-        (!has_teaser, "contents[0].teaser", "A teaser is required"),
-    ];
-    match missing.into_iter().find(|(missing, _, _)| *missing) {
-        Some((_, field, message)) => Err(Error::field(field, message)),
-        None => Ok(()),
-    }
 }
 
 #[cfg(test)]

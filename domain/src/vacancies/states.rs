@@ -91,6 +91,24 @@ pub struct Facts {
     pub valid_until: Option<DateTime<Utc>>,
 }
 
+impl Facts {
+    /// The facts of a stored vacancy row (`type`, `status`, `payment_status` as stored); a value
+    /// outside the table's checks is a server-side error naming the vacancy.
+    pub fn from_stored(
+        id: uuid::Uuid,
+        kind: &str,
+        status: &str,
+        payment: &str,
+        publish_at: Option<DateTime<Utc>>,
+        valid_until: Option<DateTime<Utc>>,
+    ) -> Result<Facts> {
+        let kind = if kind == "CV_BASE" { Kind::CvBase } else { Kind::Default };
+        let status = Status::parse(status).ok_or_else(|| anyhow::anyhow!("vacancy {id}: status {status:?}"))?;
+        let payment = Payment::parse(payment).ok_or_else(|| anyhow::anyhow!("vacancy {id}: payment status {payment:?}"))?;
+        Ok(Facts { kind, status, payment, publish_at, valid_until })
+    }
+}
+
 /// The state the employer sees (the list's tabs and the vacancy's badge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

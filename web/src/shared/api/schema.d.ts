@@ -628,6 +628,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/vacancies/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/autocomplete?search=`: the acting company's vacancies whose
+         *     occupation (in the request's language) or CV-database label holds the text, newest change
+         *     first, at most 20.
+         */
+        get: operations["autocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/create`: a new draft (TEMPORARY) of the acting company
+         *     from the document; a draft may be incomplete, but what it holds must pass the draft rules.
+         */
+        post: operations["create_vacancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/cv-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/cv-base {occupationLabel}`: the acting company's
+         *     CV-database vacancy of that name (any case), made when it does not exist yet.
+         */
+        post: operations["cv_base"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/vacancy-branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/vacancy-branding?kind=`: a picture of a vacancy (its image,
+         *     branding cover or a gallery picture) as the `file` of a multipart form, with the upload rules
+         *     of the other pictures: PNG or JPG by content, at most 10 MiB and 4096 px a side, stored without
+         *     its metadata, within the uploader's 200 MiB and 60 uploads an hour. Its id goes into the
+         *     document; a picture no vacancy uses is deleted a day after its upload.
+         */
+        post: operations["upload_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/{id}`: one of the acting company's vacancies with its
+         *     document, as `PUT` takes it back.
+         */
+        get: operations["get_vacancy"];
+        /**
+         * Handles `PUT /api/employer/vacancies/{id}`: replaces the document (read-only fields of the GET
+         *     answer are ignored). A published vacancy (anything but a draft) must stay publishable, and keeps
+         *     its publish date.
+         */
+        put: operations["put_vacancy"];
+        post?: never;
+        /**
+         * Handles `DELETE /api/employer/vacancies/{id}`: a draft is removed for good; any other vacancy
+         *     takes the DELETED status through the transition table (as `PUT /vacancies/{id}/status` with
+         *     `DELETED`), and shows nowhere afterwards.
+         */
+        delete: operations["delete_vacancy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/employer/vacancies/{id}/copy`: a new draft with the vacancy's document,
+         *     without its publish date, run, PRO level, branding purchase or payment.
+         */
+        patch: operations["copy_vacancy"];
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/moderators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/{id}/moderators {username}`: delegates the vacancy to a
+         *     member of the acting company's staff, in place of the one before; answers the moderator.
+         */
+        post: operations["assign_moderator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/{id}/preview`: the vacancy as its public page shows it
+         *     (`GET /api/open/vacancies/{id}`'s answer), in any state but deleted, so the editor previews it
+         *     with the public page's components.
+         */
+        get: operations["preview_vacancy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/vacancies/{id}/products": {
         parameters: {
             query?: never;
@@ -2028,6 +2203,10 @@ export interface components {
             workLocation?: string | null;
             workLocationCode?: string | null;
         };
+        CvBaseRequest: {
+            /** @description The CV-database vacancy's name, at most 200 characters. */
+            occupationLabel: string;
+        };
         CvDriverLicence: {
             /** @description A `ref_driver_licences` code, e.g. `B`. */
             driverLicence?: string | null;
@@ -2317,6 +2496,37 @@ export interface components {
             /** Format: date-time */
             validUntil?: string | null;
         };
+        /**
+         * @description A vacancy as its owner edits it: the document (`VacancyDocument`'s fields) and what only the
+         *     system changes. `PUT /vacancies/{id}` ignores the read-only fields, so sending this back
+         *     changes nothing.
+         */
+        EmployerVacancyDetail: components["schemas"]["VacancyDocument"] & {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The state the employer sees, derived from the stored facts and the clock. */
+            displayedState: components["schemas"]["Displayed"];
+            /** Format: uuid */
+            id: string;
+            invoice: components["schemas"]["InvoiceSummary"] | null;
+            /** @description Whether branding was bought: the public page then shows the cover, gallery and video. */
+            isBranded: boolean;
+            /** @description The occupation in the request's language, or the CV-database vacancy's label. */
+            occupationLabel: string | null;
+            /**
+             * Format: int32
+             * @description PRO level, 0 (none) to 5.
+             */
+            proLevel: number;
+            /** @description The stored status: TEMPORARY, EXISTS, HIDDEN or ARCHIVED. */
+            status: string;
+            /** @description DEFAULT or CV_BASE. */
+            type: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            validUntil: string | null;
+        };
         EmployerVacancyPage: {
             content: components["schemas"]["EmployerVacancy"][];
             counts: components["schemas"]["VacancyTabCounts"];
@@ -2548,6 +2758,10 @@ export interface components {
             roles: components["schemas"]["Role"][];
             username: string;
         };
+        ModeratorRequest: {
+            /** @description The e-mail address of a member of the company's staff. */
+            username: string;
+        };
         MyApplication: {
             /** Format: uuid */
             applicationId: string;
@@ -2661,6 +2875,14 @@ export interface components {
             end: string;
             /** Format: date-time */
             start: string;
+        };
+        /** @description The multipart form of a picture upload. */
+        PictureUpload: {
+            /**
+             * Format: binary
+             * @description The picture: PNG or JPG, at most 10 MiB and 4096 px a side.
+             */
+            file: string;
         };
         Place: {
             code: string;
@@ -2969,11 +3191,34 @@ export interface components {
             /** @description Where to download it (`GET`). */
             url: string;
         };
+        /** @description An uploaded picture. */
+        UploadedPicture: {
+            /**
+             * Format: uuid
+             * @description The id to put into the document (`imageFileId`, `coverFileId`, `galleryFileIds`).
+             */
+            fileId: string;
+            /** @description Where anyone sees it. */
+            url: string;
+        };
         VacancyCompany: {
             businessName: string;
             countryCode: string;
             logo?: components["schemas"]["Link"] | null;
             registryCode: string;
+        };
+        /** @description The teaser and text in one language. */
+        VacancyContent: {
+            /**
+             * @description A Quill delta as a JSON string (`{"ops":[…]}`), at most 100 KB; sanitized on save (text,
+             *     bold, italic, underline, strike, links, headers 1–3, lists and quotes are kept). Empty for
+             *     no text; text is required (in every language given) to publish.
+             */
+            content: string;
+            /** @description et, en or ru. */
+            languageCode: string;
+            /** @description At most 85 characters; required (in every language given) to publish. */
+            teaser: string;
         };
         /** @description A vacancy's page (spec 1 section 3, "Vacancy detail"). */
         VacancyDetail: {
@@ -3022,6 +3267,120 @@ export interface components {
             viewsCount: number;
             workExperience?: components["schemas"]["CodeLabel"] | null;
         };
+        /**
+         * @description The editable vacancy. Lists and flags are required (send `[]` and `false`); a field that may be
+         *     null may also be left out.
+         */
+        VacancyDocument: {
+            /** @description The address as the address picker wrote it (at most 300 characters). */
+            address: string | null;
+            /**
+             * Format: int64
+             * @description The In-ADS address id the address picker chose.
+             */
+            adsAdrId: number | null;
+            /** @description An external application page (http or https); applying then happens there. */
+            applyLink: string | null;
+            /** @description Sent to every applicant after applying (at most 4000 characters). */
+            autoReplyText: string | null;
+            /** @description `ref_categories` codes, at most 10; at least one to publish. */
+            categoryCodes: string[];
+            /** @description The teaser and the text per language (et, en, ru; each at most once), answered in that order. */
+            contents: components["schemas"]["VacancyContent"][];
+            /**
+             * @description EE.
+             * @example EE
+             */
+            countryCode: string;
+            /**
+             * Format: uuid
+             * @description Branding: the cover picture (`kind=cover`).
+             */
+            coverFileId: string | null;
+            cvNotRequired: boolean;
+            /** @description Driver licences the candidate needs, each once. */
+            driverLicences: components["schemas"]["VacancyDriverLicence"][];
+            /** @description A `ref_education_levels` code. */
+            educationLevelCode: string | null;
+            /** @description A `ref_places` (EHAK) code: where the work is. To publish, this or `address` is needed. */
+            ehakCode: string | null;
+            /** @description A `ref_employment_types` code; required to publish. */
+            employmentTypeCode: string | null;
+            forDisabled: boolean;
+            forForeigners: boolean;
+            forRetired: boolean;
+            forStudents: boolean;
+            forUnderage: boolean;
+            /** @description Branding: the gallery (`kind=gallery`), at most 10, in order. */
+            galleryFileIds: string[];
+            /**
+             * Format: uuid
+             * @description The vacancy's picture: a file of `POST /vacancies/vacancy-branding?kind=image`.
+             */
+            imageFileId: string | null;
+            /** @description Languages the candidate needs, each once. */
+            languages: components["schemas"]["VacancyLanguage"][];
+            /**
+             * Format: int32
+             * @description 14 to 100, at least `minAge`.
+             */
+            maxAge: number | null;
+            /**
+             * Format: int32
+             * @description 14 to 100.
+             */
+            minAge: number | null;
+            /** @description A `ref_occupations` code; required to publish. */
+            occupationCode: string | null;
+            /**
+             * Format: date-time
+             * @description When the vacancy goes live; required to publish. Kept as stored once published.
+             */
+            publishAt: string | null;
+            /** @description Questions every applicant answers, at most 20, in order. */
+            questions: components["schemas"]["VacancyQuestion"][];
+            remoteWork: boolean;
+            /** @description A `ref_places` code. */
+            requiredCityCode: string | null;
+            /** @description A `ref_genders` code. */
+            requiredGenderCode: string | null;
+            /** @description Salary by agreement: then `salaryFrom`, `salaryTo` and `salaryPeriodCode` are null. */
+            salaryByAgreement: boolean;
+            /**
+             * Format: double
+             * @description Euros, at least 0, at most two decimals.
+             */
+            salaryFrom: number | null;
+            /** @description A `ref_salary_periods` code; required with an amount. */
+            salaryPeriodCode: string | null;
+            /**
+             * Format: double
+             * @description Euros, at least `salaryFrom`.
+             */
+            salaryTo: number | null;
+            shiftWork: boolean;
+            /** @description Branding: a video page, http or https. */
+            videoUrl: string | null;
+            /** @description A `ref_work_experiences` code. */
+            workExperienceCode: string | null;
+        };
+        /** @description A driver licence the candidate needs. */
+        VacancyDriverLicence: {
+            /** @description A `ref_driver_licences` code. */
+            code: string;
+            /**
+             * Format: int32
+             * @description Years of driving experience, 0 to 80.
+             */
+            experienceYears: number | null;
+        };
+        /** @description A language the candidate needs. */
+        VacancyLanguage: {
+            /** @description A `ref_languages` code. */
+            language: string;
+            /** @description A `ref_proficiencies` code. */
+            proficiency: string;
+        };
         /** @description A vacancy card (spec 1 section 3, "Vacancy list item"). */
         VacancyListItem: {
             /** @description Comma-separated; the card shows the second part, or else the first, as the location. */
@@ -3062,6 +3421,15 @@ export interface components {
             vacancyId: string;
             /** Format: date-time */
             validUntil?: string | null;
+        };
+        /** @description The staff member a vacancy is delegated to. */
+        VacancyModerator: {
+            firstname?: string | null;
+            lastname?: string | null;
+            /** Format: uuid */
+            userId: string;
+            /** @description The staff member's e-mail address. */
+            username: string;
         };
         VacancyPage: {
             content: components["schemas"]["VacancyListItem"][];
@@ -3109,9 +3477,30 @@ export interface components {
         VacancyProducts: {
             products: components["schemas"]["VacancyProductOffer"][];
         };
+        /** @description A question every applicant answers. */
+        VacancyQuestion: {
+            /** @description At most 500 characters. */
+            question: string;
+            /**
+             * Format: int32
+             * @description 1 to 10: how much the answer counts when candidates are ranked.
+             */
+            weight: number;
+        };
         VacancyRef: {
             /** Format: uuid */
             vacancyId: string;
+        };
+        /** @description One of the company's vacancies, as the autocomplete offers it. */
+        VacancySuggestion: {
+            displayedState: components["schemas"]["Displayed"];
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The occupation in the request's language, or the CV-database vacancy's label; null for a
+             *     draft without an occupation.
+             */
+            occupationLabel?: string | null;
         };
         /** @description How many of the company's vacancies each tab holds, whatever the filter. */
         VacancyTabCounts: {
@@ -5669,6 +6058,673 @@ export interface operations {
             };
             /** @description not an employer, or no longer on the acting company's staff */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query?: {
+                /** @description Part of the vacancy's occupation (any case), at most 100 characters; blank for the newest. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancySuggestion"][];
+                };
+            };
+            /** @description validation naming `search`: longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyDocument"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_base: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CvBaseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description validation naming `occupationLabel`: blank or longer than 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_picture: {
+        parameters: {
+            query?: {
+                /** @description What the picture is for. */
+                kind?: "image" | "cover" | "gallery";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PictureUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPicture"];
+                };
+            };
+            /** @description `kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), no `file` part; storage_quota_exceeded (`file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacancyDocument"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copy_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description validation naming `type`: the CV-database vacancy has no document to copy */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign_moderator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModeratorRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyModerator"];
+                };
+            };
+            /** @description validation naming `username`: blank, or "Wrong username" (not on the company's staff) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyDetail"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
