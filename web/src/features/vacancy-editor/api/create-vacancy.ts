@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { employerVacancyKey } from './get-employer-vacancy';
 import type { EmployerVacancyDetail, VacancyDocument } from './types';
 
-export async function createVacancy(document: VacancyDocument): Promise<EmployerVacancyDetail> {
-  return (await request<EmployerVacancyDetail>('POST', '/api/employer/vacancies/create', document)) as EmployerVacancyDetail;
+export function createVacancy(document: VacancyDocument): Promise<EmployerVacancyDetail> {
+  return unwrap(api.POST('/api/employer/vacancies/create', { body: document }));
 }
 
 /** Creates the draft on the first save; its answer is cached, so the editor opens on it without a call. */

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
-
-import type { EmployerVacancyDetail } from './types';
+import { api, unwrap } from '@/shared/api/client';
 
 export const employerVacancyKey = (id: string) => ['employer-vacancy', id] as const;
 
-export async function fetchEmployerVacancy(id: string): Promise<EmployerVacancyDetail> {
-  return (await request<EmployerVacancyDetail>('GET', `/api/employer/vacancies/${encodeURIComponent(id)}`)) as EmployerVacancyDetail;
+export function fetchEmployerVacancy(id: string) {
+  return unwrap(api.GET('/api/employer/vacancies/{id}', { params: { path: { id } } }));
 }
 
 export const employerVacancyQuery = (id: string) =>

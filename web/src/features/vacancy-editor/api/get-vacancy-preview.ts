@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 import type { Language } from '@/shared/i18n/languages';
 import type { VacancyDetail } from '@/shared/vacancies/api';
 
-export async function fetchVacancyPreview(id: string): Promise<VacancyDetail> {
-  return (await request<VacancyDetail>('GET', `/api/employer/vacancies/${encodeURIComponent(id)}/preview`)) as VacancyDetail;
+export function fetchVacancyPreview(id: string): Promise<VacancyDetail> {
+  return unwrap(api.GET('/api/employer/vacancies/{id}/preview', { params: { path: { id } } }));
 }
 
 /** The vacancy as the public page would show it, in any state (labels follow the language). */

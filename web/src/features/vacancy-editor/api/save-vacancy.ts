@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { employerVacancyKey } from './get-employer-vacancy';
 import type { EmployerVacancyDetail, VacancyDocument } from './types';
 
-export async function saveVacancy({ id, document }: { id: string; document: VacancyDocument }): Promise<EmployerVacancyDetail> {
-  return (await request<EmployerVacancyDetail>('PUT', `/api/employer/vacancies/${encodeURIComponent(id)}`, document)) as EmployerVacancyDetail;
+export function saveVacancy({ id, document }: { id: string; document: VacancyDocument }): Promise<EmployerVacancyDetail> {
+  return unwrap(api.PUT('/api/employer/vacancies/{id}', { params: { path: { id } }, body: document }));
 }
 
 /** Replaces the document; field errors are the wizard's to show. */

@@ -1,33 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { noteServerBuild } from '@/shared/api/build-version';
-import { withStandardHeaders } from '@/shared/api/client';
-import { toApiError } from '@/shared/api/errors';
+import { api, unwrap } from '@/shared/api/client';
 
 export type PictureKind = 'image' | 'cover' | 'gallery';
 
-const PATH = '/api/employer/vacancies/vacancy-branding';
-
-/** Uploads a picture of the vacancy (PNG or JPG) as a multipart form; answers the new file's id. */
+/** Uploads a picture of the vacancy (PNG or JPG) as the `file` of a multipart form; answers the new file's id. */
 export async function uploadVacancyPicture({ kind, file }: { kind: PictureKind; file: File }): Promise<string> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  const response = await fetch(`${PATH}?${new URLSearchParams({ kind })}`, {
-    method: 'POST',
-    headers: withStandardHeaders(new Headers({ Accept: 'application/json' })),
-    credentials: 'same-origin',
-    body,
-  });
-  noteServerBuild(response.headers.get('x-build-version'));
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  if (!response.ok) throw toApiError(response.status, PATH, parsed);
-  return (parsed as { fileId: string }).fileId;
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const picture = await unwrap(
+    api.POST('/api/employer/vacancies/vacancy-branding', {
+      params: { query: { kind } },
+      body: { file: file.name },
+      // the browser writes the multipart body and its boundary
+      bodySerializer: () => form,
+    }),
+  );
+  return picture.fileId;
 }
 
 /** Errors show beside the picture; 401 and 403 still go to the global handler. */

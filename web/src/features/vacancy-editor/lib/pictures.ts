@@ -1,6 +1,6 @@
-/** Pictures of a vacancy (its image, cover and gallery) as the server takes them: PNG or JPG, at most 5 MiB. */
+/** Pictures of a vacancy (its image, cover and gallery) as the server takes them: PNG or JPG, at most 10 MiB. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg'] as const;
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 export const MAX_GALLERY_PICTURES = 10;
 
 export type PictureProblem = 'wrongType' | 'tooLarge';
