@@ -53,7 +53,7 @@ async function fillBasicInfo(page: Page, word: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Occupation' }).fill('Cook');
   await page.getByRole('option', { name: 'Cook', exact: true }).click();
   // the occupation's own category comes with it
-  await expect(page.getByText('Catering', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'The job' }).getByText('Catering and food service', { exact: true })).toBeVisible();
   await choose(page, 'Type of employment', 'Full-time');
   await choose(page, 'Town or municipality', 'Tallinn');
   await page.getByRole('textbox', { name: 'Address' }).fill('Pärnu mnt 10, 10148 Tallinn');
