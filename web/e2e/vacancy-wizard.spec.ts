@@ -151,6 +151,9 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   await expect(page).toHaveURL(new RegExp(`/en/vacancies/${vacancyId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Cook' })).toBeVisible();
   await expect(page.getByLabel('Featured: 3 stars')).toBeVisible();
+  // the branding was bought: the public page shows it as the preview did
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Gallery 2' })).toBeVisible();
 
   // job seekers find it by a word of its text within moments
   await page.goto('/en/vacancies');
