@@ -2,7 +2,6 @@ import type { WizardStep } from './steps';
 
 /** The employer's vacancy screens (spec 2 section 2), below the language. */
 export const MY_VACANCIES_PATH = '/employer/account/my-vacancies';
-export const CREATE_VACANCY_PATH = `${MY_VACANCIES_PATH}/create-vacancy`;
 
 export function editorPath(vacancyId: string, step: WizardStep): string {
   return `${MY_VACANCIES_PATH}/${encodeURIComponent(vacancyId)}/edit?step=${step}`;
