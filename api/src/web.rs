@@ -223,6 +223,21 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Ettevõte, mille nimel tegutsed.", "The company you act for.", "Компания, от имени которой вы действуете."],
         indexable: false,
     }),
+    ("employer/account/my-vacancies/create-vacancy", PageHead {
+        title: ["Uus töökuulutus", "New vacancy", "Новая вакансия"],
+        description: ["Koosta töökuulutus viies sammus ja avalda see.", "Write a vacancy in five steps and publish it.", "Составьте вакансию за пять шагов и опубликуйте её."],
+        indexable: false,
+    }),
+    ("employer/account/my-vacancies/*/edit", PageHead {
+        title: ["Töökuulutuse muutmine", "Edit the vacancy", "Редактирование вакансии"],
+        description: ["Muuda töökuulutust ja avalda see.", "Edit the vacancy and publish it.", "Измените вакансию и опубликуйте её."],
+        indexable: false,
+    }),
+    ("employer/account/my-vacancies/*/preview", PageHead {
+        title: ["Töökuulutuse eelvaade", "Vacancy preview", "Предпросмотр вакансии"],
+        description: ["Nii näevad tööotsijad sinu töökuulutust.", "How job seekers will see your vacancy.", "Так соискатели увидят вашу вакансию."],
+        indexable: false,
+    }),
 ];
 
 const NOT_FOUND: PageHead = PageHead {

@@ -1,27 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { fillCvToAdditionalStep } from './cv-wizard';
-import { newEmail, registerApplicant, servePlaceholderTiles } from './helpers';
+import { newEmail, registerApplicant, servePlaceholderTiles, watchPolicy } from './helpers';
 
-/**
- * The app runs under the server's Content-Security-Policy (api/src/security_headers.rs): every
- * page, the sign-in and the CV wizard, and the API reference, without one violation. A violation
- * is caught twice: the `securitypolicyviolation` event of the page and the console's report.
- */
-async function watchPolicy(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportPolicyViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  return violations;
-}
+// The app runs under the server's Content-Security-Policy (api/src/security_headers.rs): every
+// page, the sign-in and the CV wizard, and the API reference, without one violation.
 
 /** The page's policy as the server sent it. */
 async function policyOf(page: Page, path: string): Promise<string> {

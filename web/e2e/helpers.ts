@@ -177,7 +177,7 @@ export function pdfWithText(text: string): Buffer {
 export const MAP_TILES = 'https://tile.openstreetmap.org/**';
 
 /** A 256 px map tile in OpenStreetMap's land colour with a faint grid, as a PNG. */
-function placeholderTile(): Buffer {
+export function placeholderTile(): Buffer {
   const size = 256;
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
@@ -217,4 +217,23 @@ function placeholderTile(): Buffer {
 export async function servePlaceholderTiles(page: Page) {
   const tile = placeholderTile();
   await page.route(MAP_TILES, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+}
+
+/**
+ * Collects the Content-Security-Policy violations of a page (api/src/security_headers.rs), caught
+ * twice: the `securitypolicyviolation` event of the page and the console's report.
+ */
+export async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportPolicyViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
 }

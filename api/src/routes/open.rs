@@ -74,15 +74,19 @@ pub struct SettingsUi {
     pub default_locale: &'static str,
     /// The server's build; the web compares it with its own to ask for a reload.
     pub build_version: &'static str,
+    /// Dev mode (`VAKANTS_MODE=dev`): the web offers what only it has, such as paying an invoice
+    /// in the sandbox (`POST /api/dev/invoices/{id}/pay`).
+    pub dev_mode: bool,
 }
 
 /// Handles `GET /api/open/settings-ui`.
 #[utoipa::path(get, path = "/settings-ui", tag = "open", responses((status = 200, body = SettingsUi)))]
-async fn settings_ui() -> Json<SettingsUi> {
+async fn settings_ui(State(state): State<AppState>) -> Json<SettingsUi> {
     Json(SettingsUi {
         locales: domain::Locale::ALL.iter().map(|l| l.code()).collect(),
         default_locale: domain::Locale::default().code(),
         build_version: crate::BUILD_VERSION,
+        dev_mode: state.config.is_dev(),
     })
 }
 

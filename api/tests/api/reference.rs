@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{AppOptions, spawn_app, spawn_app_with};
 
 async fn get_in(app: &crate::helpers::TestApp, path: &str, language: &str) -> Value {
     let response = app.client.http.get(app.client.url(path)).header("accept-language", language).send().await.unwrap();
@@ -64,6 +64,14 @@ async fn settings_ui_lists_the_locales() {
     let app = spawn_app().await;
     let settings = get_in(&app, "/api/open/settings-ui", "et").await;
     assert_eq!(settings["locales"], serde_json::json!(["et", "en", "ru"]));
+    assert_eq!(settings["devMode"], true);
+}
+
+#[tokio::test]
+async fn settings_ui_says_when_the_server_is_not_in_dev_mode() {
+    let app = spawn_app_with(AppOptions { prod: true, ..AppOptions::default() }).await;
+    let settings = get_in(&app, "/api/open/settings-ui", "et").await;
+    assert_eq!(settings["devMode"], false);
 }
 
 #[tokio::test]

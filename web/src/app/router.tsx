@@ -72,6 +72,9 @@ export function createRouter() {
               children: [
                 { path: 'account/my-company', lazy: () => import('@/features/employer/routes/my-company') },
                 { path: 'account/my-vacancies', lazy: () => import('@/features/employer-vacancies/routes/my-vacancies') },
+                { path: 'account/my-vacancies/create-vacancy', lazy: () => import('@/features/vacancy-editor/routes/create-vacancy') },
+                { path: 'account/my-vacancies/:vacancyId/edit', lazy: () => import('@/features/vacancy-editor/routes/edit-vacancy') },
+                { path: 'account/my-vacancies/:vacancyId/preview', lazy: () => import('@/features/vacancy-editor/routes/preview-vacancy') },
                 { path: '*', element: <NotFound /> },
               ],
             },

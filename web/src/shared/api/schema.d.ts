@@ -3129,6 +3129,11 @@ export interface components {
             /** @description The server's build; the web compares it with its own to ask for a reload. */
             buildVersion: string;
             defaultLocale: string;
+            /**
+             * @description Dev mode (`VAKANTS_MODE=dev`): the web offers what only it has, such as paying an invoice
+             *     in the sandbox (`POST /api/dev/invoices/{id}/pay`).
+             */
+            devMode: boolean;
             /** @description The interface languages, fallback first. */
             locales: string[];
         };

@@ -6,3 +6,5 @@ export type VacancyListItem = Schemas['VacancyListItem'];
 export type VacancyPage = Schemas['VacancyPage'];
 export type CategoryItem = Schemas['CategoryItem'];
 export type City = Schemas['City'];
+export type VacancyDetail = Schemas['VacancyDetail'];
+export type Branding = Schemas['Branding'];

@@ -20,7 +20,7 @@ import { type CalendarRange, useCalendar } from '../api/get-calendar';
 import type { CalendarItem } from '../api/types';
 import { newEventValues, valuesOfItem } from '../lib/event-form';
 import { interviewsPath, toEntry } from '../lib/items';
-import { componentDateToWallClock, toWallClock } from '../lib/tallinn';
+import { componentDateToWallClock, toWallClock } from '@/shared/lib/tallinn';
 import { type EventDraft, EventDialog } from './event-dialog';
 
 const VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek' } as const;

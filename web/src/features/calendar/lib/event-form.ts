@@ -1,6 +1,6 @@
 import type { CalendarItem, EventInput } from '../api/types';
 import { choiceOf, type Repeat, ruleOf } from './recurrence';
-import { addDays, fromWallClock, toWallClock } from './tallinn';
+import { addDays, fromWallClock, toWallClock } from '@/shared/lib/tallinn';
 
 export const NAME_LIMIT = 200;
 export const DESCRIPTION_LIMIT = 2000;

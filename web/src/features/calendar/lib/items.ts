@@ -1,5 +1,5 @@
 import type { CalendarItem } from '../api/types';
-import { addDays, toWallClock } from './tallinn';
+import { addDays, toWallClock } from '@/shared/lib/tallinn';
 
 /** What the calendar component draws for one item (its `EventInput` shape, kept to what is used). */
 export interface CalendarEntry {

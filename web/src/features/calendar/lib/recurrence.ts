@@ -1,4 +1,4 @@
-import { toWallClock } from './tallinn';
+import { toWallClock } from '@/shared/lib/tallinn';
 
 /** The repeats the event dialog offers. */
 export const REPEATS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
 import { hasInitialAnswer, peekInitialAnswer } from '@/shared/api/initial-data';
-import type { components } from '@/shared/api/schema';
 import type { Language } from '@/shared/i18n/languages';
+import type { VacancyDetail } from '@/shared/vacancies/api';
 
-export type VacancyDetail = components['schemas']['VacancyDetail'];
+export type { VacancyDetail };
 
 /**
  * Registers the view (a failure there never hides the vacancy), then loads the vacancy (spec 1

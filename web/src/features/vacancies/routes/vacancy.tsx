@@ -1,214 +1,27 @@
-import { Anchor, Avatar, Badge, Box, Card, Container, Grid, Group, Image, List, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
 import type { Language } from '@/shared/i18n/languages';
-import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
-import { companyInitials } from '@/shared/lib/initials';
-import { isApplicant, useMe } from '@/shared/session/me';
+import { useLanguage } from '@/shared/i18n/use-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
-import { useDocumentTitle } from '@/shared/ui/page';
-import { estonianDate, inLanguage, salaryLine } from '@/shared/vacancies/format';
-import { useFavouriteIds } from '@/shared/vacancies/favourite';
-import { FavouriteButton } from '@/shared/vacancies/vacancy-card';
+import { VacancyView } from '@/shared/vacancies/vacancy-view';
 
 import { useVacancy, type VacancyDetail } from '../api/get-vacancy';
 import { useVacancyBranding } from '../api/get-vacancy-branding';
-import { useVacancyCompany } from '../api/get-vacancy-company';
 import { ApplyAction } from '../components/apply-action';
 import { applyButton } from '../lib/apply';
-import { deltaToHtml } from '@/shared/lib/delta';
-import { useDesktop } from '@/shared/ui/use-desktop';
 
-const FLAGS = ['remoteWork', 'shiftWork', 'forStudents', 'forUnderage', 'forRetired', 'forDisabled', 'forForeigners'] as const;
-
-function CompanyCard({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  const company = useVacancyCompany(vacancy.company.countryCode, vacancy.company.registryCode).data;
-  const path = to(`/companies/${vacancy.company.countryCode}/${vacancy.company.registryCode}`);
-  const logo = vacancy.company.logo?.url ?? company?.profile.logo?.url ?? null;
-  return (
-    <Card withBorder padding="lg" component="aside" aria-label={vacancy.company.businessName}>
-      <Stack align="center" gap="sm" ta="center">
-        <Avatar src={logo} alt={vacancy.company.businessName} size={80} radius="md" color="blue">
-          {companyInitials(vacancy.company.businessName)}
-        </Avatar>
-        <Anchor component={Link} to={path} fw={700}>
-          {vacancy.company.businessName}
-        </Anchor>
-        {company && <Text c="dimmed" fz="sm">{t('vacancy.companyVacancies', { count: company.vacanciesCount })}</Text>}
-        {company?.address.address && (
-          <Text fz="sm" lang={language === 'et' ? undefined : 'et'}>
-            {company.address.address}
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-function Requirements({ vacancy }: { vacancy: VacancyDetail }) {
-  const { t } = useTranslation();
-  const rows: [string, string][] = [];
-  if (vacancy.educationLevel) rows.push([t('vacancy.education'), vacancy.educationLevel.label]);
-  if (vacancy.workExperience) rows.push([t('vacancy.experience'), vacancy.workExperience.label]);
-  if (vacancy.languageSkills.length)
-    rows.push([t('vacancy.languages'), vacancy.languageSkills.map((skill) => `${skill.language.label} (${skill.languageProficiency.label})`).join(', ')]);
-  if (vacancy.driverLicences.length)
-    rows.push([
-      t('vacancy.driverLicences'),
-      vacancy.driverLicences.map((licence) => (licence.experience ? t('vacancy.driverExperience', { licence: licence.label, years: licence.experience }) : licence.label)).join(', '),
-    ]);
-  if (!rows.length) return null;
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
-        {t('vacancy.requirements')}
-      </Title>
-      <List spacing={4}>
-        {rows.map(([label, value]) => (
-          <List.Item key={label}>
-            <Text span fw={600}>
-              {label}:
-            </Text>{' '}
-            {value}
-          </List.Item>
-        ))}
-      </List>
-    </Stack>
-  );
-}
-
-function VacancyView({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  const wide = useDesktop();
-  const me = useMe().data ?? null;
-  const favourites = useFavouriteIds(isApplicant(me));
-  const brandingQuery = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded);
-  const branding = brandingQuery.data;
-  const title = vacancy.occupation.labels[language] || vacancy.occupation.labels.et;
-  useDocumentTitle(title);
-  const salary = vacancy.byAgreement ? t('vacancy.byAgreement') : salaryLine(vacancy, language, { from: t('vacancy.from'), upTo: t('vacancy.upTo') });
-  const description = inLanguage(vacancy.content, language);
+function PublicVacancy({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
+  const branding = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded);
   const button = applyButton(vacancy);
-  const published = estonianDate(vacancy.publishDate);
-  const validUntil = estonianDate(vacancy.validUntil);
   return (
-    <Box pb={!wide && button.kind !== 'hidden' ? 88 : 0}>
-      {/* a branded vacancy keeps the cover's place while its branding loads, so the page does not jump */}
-      {brandingQuery.isLoading && <Box h={{ base: 160, md: 280 }} bg="gray.1" />}
-      {branding?.cover && (
-        <Box h={{ base: 160, md: 280 }} style={{ backgroundImage: `url("${branding.cover.url}")`, backgroundSize: 'cover', backgroundPosition: 'center' }} role="img" aria-label={t('vacancy.cover')} />
-      )}
-      <Container size="xl" py="xl" w="100%">
-        <Grid gap="xl">
-          <Grid.Col span={wide ? 8 : 12}>
-            <Stack gap="lg">
-              <Stack gap="xs">
-                {!vacancy.active && (
-                  <Paper withBorder p="sm" bg="yellow.0">
-                    {t('vacancy.inactive')}
-                  </Paper>
-                )}
-                <Group gap="xs">
-                  {vacancy.premiumStatus > 0 && <Text c="yellow.7" aria-label={t('vacancy.premium', { count: vacancy.premiumStatus })}>{'★'.repeat(Math.min(vacancy.premiumStatus, 5))}</Text>}
-                  {vacancy.cvNotRequired && <Badge color="grape">{t('vacancy.fastApply')}</Badge>}
-                </Group>
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Title order={1}>{title}</Title>
-                  {favourites && <FavouriteButton vacancyId={vacancy.vacancyId} initial={favourites.has(vacancy.vacancyId)} />}
-                </Group>
-                <Anchor component={Link} to={to(`/companies/${vacancy.company.countryCode}/${vacancy.company.registryCode}`)} fw={600}>
-                  {vacancy.company.businessName}
-                </Anchor>
-                {salary && (
-                  <Text fz="lg" fw={700} c="blue.8">
-                    {salary}
-                  </Text>
-                )}
-                <Group gap="xs">
-                  {vacancy.categories.map((category) => (
-                    <Badge key={category.code} component={Link} to={`${to('/vacancies')}?categoryCode=${encodeURIComponent(category.code)}`} variant="light" style={{ cursor: 'pointer' }}>
-                      {category.label}
-                    </Badge>
-                  ))}
-                </Group>
-                <Group gap={6}>
-                  {vacancy.employment && <Badge variant="outline" color="gray">{vacancy.employment.label}</Badge>}
-                  {FLAGS.filter((flag) => vacancy[flag]).map((flag) => (
-                    <Badge key={flag} variant="outline" color="gray">
-                      {t(`search.flags.${flag}`)}
-                    </Badge>
-                  ))}
-                </Group>
-                {vacancy.address && (
-                  <Text fz="sm">
-                    <Text span fw={600}>
-                      {t('vacancy.location')}:
-                    </Text>{' '}
-                    {vacancy.address}
-                  </Text>
-                )}
-              </Stack>
-              <Requirements vacancy={vacancy} />
-              {description && (
-                <Stack gap="xs">
-                  <Title order={2} size="h3">
-                    {t('vacancy.description')}
-                  </Title>
-                  <Typography>
-                    <div dangerouslySetInnerHTML={{ __html: deltaToHtml(description.content) }} />
-                  </Typography>
-                </Stack>
-              )}
-              {vacancy.vacancyImage && <Image src={vacancy.vacancyImage.url} alt={t('vacancy.image')} radius="md" mah={420} fit="contain" />}
-              {branding && branding.gallery.length > 0 && (
-                <Stack gap="xs">
-                  <Title order={2} size="h3">
-                    {t('vacancy.gallery')}
-                  </Title>
-                  <SimpleGrid cols={{ base: 2, md: 3 }}>
-                    {branding.gallery.map((picture, index) => (
-                      <Image key={picture.url} src={picture.url} alt={`${t('vacancy.gallery')} ${index + 1}`} radius="md" h={140} fit="cover" />
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              )}
-              {branding?.video && /^https?:\/\//.test(branding.video) && (
-                <Anchor href={branding.video} target="_blank" rel="noopener noreferrer">
-                  {t('vacancy.video')}
-                </Anchor>
-              )}
-              <Group gap="lg" c="dimmed" fz="sm">
-                {published && <Text fz="sm">{t('vacancy.published', { date: published })}</Text>}
-                {validUntil && <Text fz="sm">{t('vacancy.validUntil', { date: validUntil })}</Text>}
-                <Text fz="sm">{t('vacancy.views', { count: vacancy.viewsCount })}</Text>
-              </Group>
-              {wide && (
-                <Box>
-                  <ApplyAction button={button} />
-                </Box>
-              )}
-            </Stack>
-          </Grid.Col>
-          {wide && (
-            <Grid.Col span={4}>
-              <Stack>
-                <CompanyCard vacancy={vacancy} language={language} />
-              </Stack>
-            </Grid.Col>
-          )}
-        </Grid>
-      </Container>
-      {!wide && button.kind !== 'hidden' && (
-        <Paper pos="fixed" bottom={0} left={0} right={0} p="sm" shadow="lg" withBorder style={{ zIndex: 150 }} role="region" aria-label={t('vacancy.apply')}>
-          <ApplyAction button={button} fullWidth />
-        </Paper>
-      )}
-    </Box>
+    <VacancyView
+      vacancy={vacancy}
+      language={language}
+      branding={{ data: branding.data, loading: branding.isLoading }}
+      apply={{ shown: button.kind !== 'hidden', render: (fullWidth) => <ApplyAction button={button} fullWidth={fullWidth} /> }}
+    />
   );
 }
 
@@ -220,5 +33,5 @@ export function Component() {
   const vacancy = useVacancy(vacancyId, language);
   if (vacancy.isPending) return <FullScreenLoader />;
   if (vacancy.isError || !vacancy.data) return <MessagePage title={t('notFound.title')} text={t('vacancy.notFound')} />;
-  return <VacancyView vacancy={vacancy.data} language={language} />;
+  return <PublicVacancy vacancy={vacancy.data} language={language} />;
 }

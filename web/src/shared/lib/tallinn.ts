@@ -1,6 +1,6 @@
 /**
- * The calendar shows Tallinn time, as the server stores and expands events in it. The calendar
- * component works on "wall-clock" strings (`2026-11-23T10:00:00`, no offset); these turn an
+ * The calendar and the vacancy editor show Tallinn time, as the server stores and expands events
+ * in it. They work on "wall-clock" strings (`2026-11-23T10:00:00`, no offset); these turn an
  * instant into Tallinn's wall clock and back.
  */
 export const TIME_ZONE = 'Europe/Tallinn';

@@ -1,0 +1,189 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+import { chooseFiles } from './cv-wizard';
+import { callApi, choose, placeholderTile, signIn, watchPolicy } from './helpers';
+
+/** Pictures to look at are taken only with SCREENSHOTS set, at both widths, of the page as it is. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    // from the top (the sticky header would stand in the middle of a scrolled page), once the
+    // layout has settled (the stepper's labels, the grid)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `e2e/screenshots/${width}-vacancy-${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** A word no other vacancy holds, for finding this one in the search (letters only, as the search reads words). */
+function findableWord(): string {
+  const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `kaneelimeister${letters}`;
+}
+
+/** Sets the "Company has a contract" flag the way an administrator does. */
+async function setContract(browser: Browser, registryCode: string, hasContract: boolean): Promise<void> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await admin.goto('/en/login');
+  await signIn(admin, 'admin@vakants.test');
+  await expect(admin).toHaveURL(/\/en\/admin\/companies$/);
+  expect((await callApi(admin, 'PATCH', `/api/admin/company/EE/${registryCode}/hasContract`, hasContract)).status).toBeLessThan(300);
+  await context.close();
+}
+
+/** Signs the demo employer in for one of its two companies. */
+async function signInAs(page: Page, company: RegExp): Promise<void> {
+  await page.goto('/en/login');
+  await signIn(page, 'employer@vakants.test');
+  await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+  await page.getByRole('button', { name: company }).click();
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+}
+
+const heading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+const picture = (name: string) => ({ name, mimeType: 'image/png', buffer: placeholderTile() });
+
+/** The first step with what publishing needs, and a text holding `word`. */
+async function fillBasicInfo(page: Page, word: string): Promise<void> {
+  await heading(page, 'Basic info');
+  await page.getByRole('combobox', { name: 'Occupation' }).fill('Cook');
+  await page.getByRole('option', { name: 'Cook', exact: true }).click();
+  // the occupation's own category comes with it
+  await expect(page.getByRole('region', { name: 'The job' }).getByText('Catering and food service', { exact: true })).toBeVisible();
+  await choose(page, 'Type of employment', 'Full-time');
+  await choose(page, 'Town or municipality', 'Tallinn');
+  await page.getByRole('textbox', { name: 'Address' }).fill('Pärnu mnt 10, 10148 Tallinn');
+  await page.getByRole('textbox', { name: 'Salary from' }).fill('1400');
+  await page.getByRole('textbox', { name: 'Salary to' }).fill('1900');
+  await choose(page, 'Salary period', 'per month');
+  await page.getByRole('textbox', { name: 'Teaser (Estonian)' }).fill('Kokk meie Kalamaja köögis');
+  const text = page.getByRole('textbox', { name: 'Text (Estonian)' });
+  await text.click();
+  await page.keyboard.type(`Otsime kokka, kes armastab kohalikku toitu. Sinu eriala: ${word}.`);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByRole('textbox', { name: 'Teaser (English)' }).fill('A cook for our Kalamaja kitchen');
+  await page.getByRole('textbox', { name: 'Text (English)' }).click();
+  await page.keyboard.type('We are looking for a cook who loves local food.');
+}
+
+test('the demo employer (a contract company) writes a vacancy with a question, previews it branded, publishes it with PRO 3 and finds it in the search', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // the editor (Quill) and the forms' rules (zod) run under the server's Content-Security-Policy
+  const violations = await watchPolicy(page);
+  await setContract(browser, '14000009', true);
+  await signInAs(page, /Vakants Demo OÜ/);
+  const word = findableWord();
+
+  await page.goto('/en/employer/account/my-vacancies/create-vacancy');
+  await expect(page.getByRole('heading', { level: 1, name: 'New vacancy' })).toBeVisible();
+  await fillBasicInfo(page, word);
+  await page.getByRole('tab', { name: 'Estonian' }).click();
+  await shoot(page, '1-basic');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // the first save made the draft: the wizard now has its own address
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-vacancies\/[0-9a-f-]{36}\/edit\?step=branding$/);
+  const vacancyId = /my-vacancies\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await heading(page, 'Branding');
+  await chooseFiles(page, 'Upload: Cover picture', [picture('cover.png')]);
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+  await chooseFiles(page, 'Add pictures', [picture('kitchen.png'), picture('team.png')]);
+  await expect(page.getByRole('img', { name: 'Picture 2' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Video link' }).fill('https://www.youtube.com/watch?v=vakants');
+  await shoot(page, '2-branding');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await heading(page, 'Candidate requirements');
+  await page.getByRole('button', { name: 'Add a language' }).click();
+  await choose(page, 'Language', 'Estonian');
+  await choose(page, 'Proficiency', 'B2 – upper intermediate');
+  await page.getByRole('checkbox', { name: 'Suitable for students' }).check();
+  await shoot(page, '3-requirements');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await heading(page, 'Questions');
+  await page.getByRole('button', { name: 'Add a question' }).click();
+  await page.getByRole('textbox', { name: 'Question' }).fill('Do you have a food hygiene certificate?');
+  await page.getByRole('textbox', { name: 'Weight' }).fill('8');
+  await shoot(page, '4-questions');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await heading(page, 'Auto-reply');
+  await page.getByRole('textbox', { name: 'Auto-reply text' }).fill('Thank you! We answer every application within a week.');
+  await shoot(page, '5-auto-reply');
+  await page.getByRole('button', { name: 'Continue to publishing' }).click();
+
+  await heading(page, 'Publishing');
+  await expect(page.getByRole('radio', { name: 'Vacancy up to 30 days' })).toBeChecked();
+
+  // the preview draws the public page, with the branding and without
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-vacancies/${vacancyId}/preview\\?from=publish$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cook' })).toBeVisible();
+  await expect(page.getByText('We are looking for a cook who loves local food.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Gallery 2' })).toBeVisible();
+  await shoot(page, 'preview-branded');
+  await page.getByText('Without branding').click();
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toHaveCount(0);
+  await shoot(page, 'preview-plain');
+  await page.getByRole('link', { name: 'Back to editing' }).click();
+
+  await heading(page, 'Publishing');
+  await choose(page, 'PRO status', /^PRO status 3/);
+  await page.getByRole('checkbox', { name: /^Branding/ }).check();
+  const summary = page.getByRole('table', { name: 'Order summary' });
+  await expect(summary.getByRole('row')).toHaveCount(4);
+  await expect(summary).toContainText('PRO status 3');
+  await shoot(page, '6-publish');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your vacancy is live' })).toBeVisible();
+  await shoot(page, '7-published');
+  await page.getByRole('link', { name: "Open the vacancy's page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/vacancies/${vacancyId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cook' })).toBeVisible();
+  await expect(page.getByLabel('Featured: 3 stars')).toBeVisible();
+  // the branding was bought: the public page shows it as the preview did
+  await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Gallery 2' })).toBeVisible();
+
+  // job seekers find it by a word of its text within moments
+  await page.goto('/en/vacancies');
+  await page.getByLabel('Job title or keyword').fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Vakants Demo OÜ' }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  expect(violations).toEqual([]);
+});
+
+test('a company without a contract publishes, waits for payment with its invoice, pays in the sandbox and goes live', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await setContract(browser, '10000001', false);
+  await signInAs(page, /Tartu Näidisehitus AS/);
+
+  await page.goto('/en/employer/account/my-vacancies/create-vacancy');
+  await fillBasicInfo(page, findableWord());
+  // straight to publishing: every step saves on the way
+  await page.getByRole('button', { name: 'Publishing' }).click();
+  await heading(page, 'Publishing');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your vacancy is waiting for payment' })).toBeVisible();
+  const invoice = page.getByRole('table', { name: 'Invoice' });
+  await expect(invoice.getByRole('row', { name: /Invoice number/ })).toBeVisible();
+  await expect(invoice.getByRole('row', { name: /Reference number\s*\d+/ })).toBeVisible();
+  await expect(invoice.getByRole('row', { name: /Amount to pay\s*€\d/ })).toBeVisible();
+  await expect(invoice.getByRole('row', { name: /Due date\s*\d{2}\.\d{2}\.\d{4}/ })).toBeVisible();
+  await shoot(page, 'waiting-for-payment');
+
+  await page.getByRole('button', { name: 'Pay in the sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Your vacancy is live' })).toBeVisible();
+});

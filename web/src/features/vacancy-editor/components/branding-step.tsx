@@ -1,0 +1,42 @@
+import { Alert, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+import { GalleryField } from './gallery-field';
+import { PictureField } from './picture-field';
+import type { StepProps } from './step-props';
+
+/** Step 2: the branding (a cover picture, a gallery and a video), shown once branding is bought. */
+export function BrandingStep({ form }: StepProps) {
+  const { t } = useTranslation('vacancyEditor');
+  const values = form.values;
+  return (
+    <Stack gap="xl">
+      <Alert variant="light" color="blue">
+        {t('branding.hint')}
+      </Alert>
+      <PictureField
+        kind="cover"
+        label={t('branding.cover')}
+        description={t('branding.coverHint')}
+        fileId={values.coverFileId}
+        onChange={(fileId) => form.setFieldValue('coverFileId', fileId)}
+        error={form.errors.coverFileId}
+        height={180}
+      />
+      <GalleryField
+        label={t('branding.gallery')}
+        fileIds={values.galleryFileIds}
+        onChange={(fileIds) => {
+          form.setFieldValue('galleryFileIds', fileIds);
+          // the errors of single pictures name their old places
+          Object.keys(form.errors)
+            .filter((path) => path.startsWith('galleryFileIds'))
+            .forEach((path) => form.clearFieldError(path));
+        }}
+        error={form.errors.galleryFileIds}
+        pictureError={(index) => form.errors[`galleryFileIds.${index}`]}
+      />
+      <TextInput label={t('branding.video')} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Card, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { errorText } from '@/shared/api/error-text';
+
+import { type PictureKind, useUploadVacancyPicture } from '../api/upload-vacancy-picture';
+import { MAX_PICTURE_BYTES, PICTURE_TYPES, pictureProblem, pictureUrl } from '../lib/pictures';
+
+const ACCEPT = PICTURE_TYPES.join(',');
+
+/** Checks and uploads one picture; the problem is reported in the reader's language. */
+export function usePictureUpload(kind: PictureKind) {
+  const { t } = useTranslation('vacancyEditor');
+  const upload = useUploadVacancyPicture();
+  const [problem, setProblem] = useState<string | null>(null);
+  async function send(file: File | null): Promise<string | null> {
+    if (!file) return null;
+    const found = pictureProblem(file);
+    if (found) {
+      setProblem(t(`pictures.${found}`, { size: MAX_PICTURE_BYTES / 1024 / 1024 }));
+      return null;
+    }
+    setProblem(null);
+    try {
+      return await upload.mutateAsync({ kind, file });
+    } catch (error) {
+      setProblem(errorText(error));
+      return null;
+    }
+  }
+  return { send, problem, busy: upload.isPending };
+}
+
+/** One picture (the vacancy's image, the branding cover): shown, replaced or removed. */
+export function PictureField({
+  kind,
+  label,
+  description,
+  fileId,
+  onChange,
+  error,
+  height = 160,
+}: {
+  kind: PictureKind;
+  label: string;
+  description?: string;
+  fileId: string | null;
+  onChange: (fileId: string | null) => void;
+  error?: ReactNode;
+  height?: number;
+}) {
+  const { t } = useTranslation('vacancyEditor');
+  const { send, problem, busy } = usePictureUpload(kind);
+  return (
+    <Input.Wrapper label={label} description={description} error={problem ?? error}>
+      <Card withBorder padding="sm" mt={4}>
+        <Stack gap="sm">
+          {fileId ? (
+            <Image src={pictureUrl(fileId)} alt={label} h={height} fit="cover" radius="sm" />
+          ) : (
+            <Group h={height} justify="center" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <Stack align="center" gap={4} c="dimmed">
+                <IconPhoto size={32} stroke={1.5} aria-hidden />
+                <Text size="sm">{t('pictures.none')}</Text>
+              </Stack>
+            </Group>
+          )}
+          <Group gap="xs">
+            <FileButton accept={ACCEPT} onChange={(file) => void send(file).then((id) => id && onChange(id))}>
+              {(props) => (
+                <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={16} />} loading={busy} aria-label={`${fileId ? t('pictures.replace') : t('pictures.upload')}: ${label}`}>
+                  {fileId ? t('pictures.replace') : t('pictures.upload')}
+                </Button>
+              )}
+            </FileButton>
+            {fileId && (
+              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => onChange(null)} aria-label={`${t('pictures.remove')}: ${label}`}>
+                {t('pictures.remove')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { ensureNamespace } from '@/shared/i18n';
+import { Page } from '@/shared/ui/page';
+
+import { useSandboxPayments } from '../api/get-sandbox-payments';
+import { VacancyWizard } from '../components/vacancy-wizard';
+import { parseStep } from '../lib/steps';
+import { texts } from '../locales/texts';
+
+export const loader = () => ensureNamespace('vacancyEditor', texts);
+
+/** `/employer/account/my-vacancies/create-vacancy`: a new vacancy; its first save moves to its own address. */
+export function Component() {
+  const { t } = useTranslation('vacancyEditor');
+  const [params, setParams] = useSearchParams();
+  const sandbox = useSandboxPayments();
+  return (
+    <Page title={t('wizard.titleNew')} size="lg">
+      <VacancyWizard vacancy={null} step={parseStep(params.get('step'))} onStep={(step) => setParams({ step })} sandbox={sandbox} />
+    </Page>
+  );
+}
