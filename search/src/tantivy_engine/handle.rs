@@ -304,6 +304,10 @@ impl IndexHandle {
             merge_into(&mut writer, &index, REBUILT_SEGMENTS)?;
             writer.wait_merging_threads()?;
         }
+        // Held from the new `CURRENT` until the new generation is live: otherwise a search or a
+        // write on another thread ([`IndexHandle::live`]) could see the new `CURRENT` first and
+        // open the generation itself, and the second writer on it fails with `LockBusy`.
+        let mut last_check = self.last_check.lock().unwrap_or_else(|p| p.into_inner());
         let live = match &self.dir {
             None => Generation::open(index, name, Some(LIVE_WRITER_BYTES), Purpose::Live)?,
             Some(dir) => {
@@ -317,6 +321,7 @@ impl IndexHandle {
             }
         };
         self.live.store(Arc::new(live));
+        *last_check = Instant::now();
         Ok(())
     }
 }
