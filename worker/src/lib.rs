@@ -28,7 +28,7 @@ use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
-pub use batcher::{BATCH_WINDOW, Batcher, MAX_BATCH};
+pub use batcher::{BATCH_IDLE, BATCH_WINDOW, Batcher, MAX_BATCH};
 pub use rebuild::{REBUILD_QUEUE, RebuildJob, RebuildReport, rebuild};
 
 /// How often a worker tells the queue it is alive; after two missed beats its jobs go back to the queue.
