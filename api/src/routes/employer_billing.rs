@@ -16,7 +16,7 @@ use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(products)).routes(routes!(cv_base)).routes(routes!(company_services))
+    OpenApiRouter::new().routes(routes!(product_offers)).routes(routes!(cv_base_offer)).routes(routes!(company_services))
 }
 
 /// Mounted under `/api/applicant`.
@@ -29,7 +29,7 @@ pub fn applicant_router() -> OpenApiRouter<AppState> {
 /// the request's language.
 #[utoipa::path(get, path = "/products", tag = "employer",
     responses((status = 200, body = Vec<ProductOffer>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn products(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<Vec<ProductOffer>>> {
+async fn product_offers(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<Vec<ProductOffer>>> {
     Ok(Json(catalog::offers(&state.pool, company_id, context.locale).await?))
 }
 
@@ -39,7 +39,7 @@ async fn products(State(state): State<AppState>, Ctx(context): Ctx, ActingCompan
 #[utoipa::path(get, path = "/products/cv-base", tag = "employer",
     responses((status = 200, body = CvBaseOffer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "the price list sells no CV-database days")))]
-async fn cv_base(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<CvBaseOffer>> {
+async fn cv_base_offer(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<CvBaseOffer>> {
     Ok(Json(catalog::cv_base(&state.pool, company_id, context.locale, Utc::now()).await?))
 }
 

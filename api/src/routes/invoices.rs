@@ -19,7 +19,7 @@ use crate::state::AppState;
 
 /// Mounted under `/api/user`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(my_invoices)).routes(routes!(one))
+    OpenApiRouter::new().routes(routes!(create_invoice)).routes(routes!(my_invoices)).routes(routes!(invoice_detail))
 }
 
 /// The acting company for its staff, else the user.
@@ -56,7 +56,7 @@ pub struct NewOrderBody {
             (extras without one; a vacancy neither active nor waiting for publication)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not acting for a company"),
         (status = 404, body = ErrorBody, description = "`vacancyId` is not a vacancy of the acting company")))]
-async fn create(
+async fn create_invoice(
     State(state): State<AppState>,
     ActingCompany { company_id, signed_in }: ActingCompany,
     Json(body): Json<NewOrderBody>,
@@ -109,6 +109,6 @@ async fn my_invoices(State(state): State<AppState>, signed_in: SignedIn, Query(p
 #[utoipa::path(get, path = "/invoices/{id}", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = Invoice), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not an invoice of the acting company (or of the user), or deleted")))]
-async fn one(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Invoice>> {
+async fn invoice_detail(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Invoice>> {
     Ok(Json(invoices::detail(&state.pool, owner(&state, &signed_in).await?, id, &state.seller, Utc::now()).await?))
 }

@@ -63,7 +63,9 @@ struct Checked {
 impl ListQuery<'_> {
     /// A 400 naming `status`, `sort`, `order` or `size` for a value outside its choices.
     fn check(&self) -> Result<Checked> {
-        let blank = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty());
+        fn blank(v: Option<&str>) -> Option<&str> {
+            v.map(str::trim).filter(|v| !v.is_empty())
+        }
         let status = match blank(self.status) {
             None => None,
             Some(text) => Some(
@@ -188,7 +190,7 @@ pub async fn list(pool: &PgPool, owner: Owner, query: &ListQuery<'_>, now: DateT
 /// Who the invoice is issued to, as copied at issue.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Buyer {
+pub struct InvoiceBuyer {
     pub name: String,
     pub registry_code: Option<String>,
     pub address: Option<String>,
@@ -218,23 +220,23 @@ pub struct InvoiceLine {
 /// Where a bank transfer goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BankDetails {
+pub struct InvoiceBank {
     pub recipient: String,
     pub iban: String,
     pub bank_name: String,
     pub bic: String,
 }
 
-impl From<&Seller> for BankDetails {
+impl From<&Seller> for InvoiceBank {
     fn from(seller: &Seller) -> Self {
-        BankDetails { recipient: seller.name.clone(), iban: seller.iban.clone(), bank_name: seller.bank_name.clone(), bic: seller.bic.clone() }
+        InvoiceBank { recipient: seller.name.clone(), iban: seller.iban.clone(), bank_name: seller.bank_name.clone(), bic: seller.bic.clone() }
     }
 }
 
 /// One attempt to pay the invoice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PaymentItem {
+pub struct InvoicePayment {
     pub id: Uuid,
     /// INVOICE, BANK_TRANSFER, CARD or BLIK.
     pub method: String,
@@ -249,16 +251,15 @@ pub struct PaymentItem {
 #[serde(rename_all = "camelCase")]
 pub struct Invoice {
     #[serde(flatten)]
-    #[schema(inline)]
     pub summary: InvoiceListItem,
-    pub buyer: Buyer,
+    pub buyer: InvoiceBuyer,
     pub lines: Vec<InvoiceLine>,
     /// The seller's account a bank transfer goes to, quoting `referenceNumber`.
-    pub bank: BankDetails,
+    pub bank: InvoiceBank,
     /// The vacancy the order is for (publishing or its extras); null for other orders.
     pub vacancy_id: Option<Uuid>,
     /// Oldest first.
-    pub payments: Vec<PaymentItem>,
+    pub payments: Vec<InvoicePayment>,
 }
 
 /// The owner's invoice `id` in full, the bank details from `seller`; "not found" for anyone
@@ -298,7 +299,7 @@ pub async fn detail(pool: &PgPool, owner: Owner, id: Uuid, seller: &Seller, now:
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let payments: Vec<PaymentItem> = sqlx::query_as(
+    let payments: Vec<InvoicePayment> = sqlx::query_as(
         "select id, method, status, amount_cents, received_at from payments where invoice_id = $1 order by created_at, id",
     )
     .bind(id)
@@ -306,7 +307,7 @@ pub async fn detail(pool: &PgPool, owner: Owner, id: Uuid, seller: &Seller, now:
     .await?;
     Ok(Invoice {
         summary: row.item,
-        buyer: Buyer { name: row.buyer_name, registry_code: row.buyer_registry_code, address: row.buyer_address, email: row.buyer_email },
+        buyer: InvoiceBuyer { name: row.buyer_name, registry_code: row.buyer_registry_code, address: row.buyer_address, email: row.buyer_email },
         lines: lines
             .into_iter()
             .map(|(code, description, quantity, unit_price_cents, discount, net_cents, vat_rate_bp, vat_cents)| InvoiceLine {
