@@ -16,7 +16,10 @@ use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(product_offers)).routes(routes!(cv_base_offer)).routes(routes!(company_services))
+    OpenApiRouter::new()
+        .routes(routes!(product_offers))
+        .routes(routes!(cv_base_offer))
+        .routes(routes!(company_services))
 }
 
 /// Mounted under `/api/applicant`.
@@ -29,8 +32,14 @@ pub fn applicant_router() -> OpenApiRouter<AppState> {
 /// the request's language.
 #[utoipa::path(get, path = "/products", tag = "employer",
     responses((status = 200, body = Vec<ProductOffer>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn product_offers(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<Vec<ProductOffer>>> {
-    Ok(Json(catalog::offers(&state.pool, company_id, context.locale).await?))
+async fn product_offers(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+) -> ApiResult<Json<Vec<ProductOffer>>> {
+    Ok(Json(
+        catalog::offers(&state.pool, company_id, context.locale).await?,
+    ))
 }
 
 /// Handles `GET /api/employer/products/cv-base`: the buy-access dialog of the CV database — the
@@ -39,8 +48,14 @@ async fn product_offers(State(state): State<AppState>, Ctx(context): Ctx, Acting
 #[utoipa::path(get, path = "/products/cv-base", tag = "employer",
     responses((status = 200, body = CvBaseOffer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "the price list sells no CV-database days")))]
-async fn cv_base_offer(State(state): State<AppState>, Ctx(context): Ctx, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<CvBaseOffer>> {
-    Ok(Json(catalog::cv_base(&state.pool, company_id, context.locale, Utc::now()).await?))
+async fn cv_base_offer(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+) -> ApiResult<Json<CvBaseOffer>> {
+    Ok(Json(
+        catalog::cv_base(&state.pool, company_id, context.locale, Utc::now()).await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -62,7 +77,15 @@ async fn company_services(
     Query(params): Query<ServicesParams>,
 ) -> ApiResult<Json<Vec<ServiceItem>>> {
     let status = ServiceStatus::filter(params.status.as_deref())?;
-    Ok(Json(services::list(&state.pool, Holder::Company(company_id), status, context.locale).await?))
+    Ok(Json(
+        services::list(
+            &state.pool,
+            Holder::Company(company_id),
+            status,
+            context.locale,
+        )
+        .await?,
+    ))
 }
 
 /// Handles `GET /api/applicant/services?status=`: the applicant's own services, in the order of
@@ -70,7 +93,19 @@ async fn company_services(
 #[utoipa::path(get, path = "/services", tag = "applicant", params(ServicesParams),
     responses((status = 200, body = Vec<ServiceItem>), (status = 400, body = ErrorBody, description = "validation naming `status`"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn applicant_services(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<ServicesParams>) -> ApiResult<Json<Vec<ServiceItem>>> {
+async fn applicant_services(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Query(params): Query<ServicesParams>,
+) -> ApiResult<Json<Vec<ServiceItem>>> {
     let status = ServiceStatus::filter(params.status.as_deref())?;
-    Ok(Json(services::list(&state.pool, Holder::User(signed_in.session.user_id), status, signed_in.context.locale).await?))
+    Ok(Json(
+        services::list(
+            &state.pool,
+            Holder::User(signed_in.session.user_id),
+            status,
+            signed_in.context.locale,
+        )
+        .await?,
+    ))
 }

@@ -19,7 +19,10 @@ use crate::state::AppState;
 
 /// Mounted under `/api/user`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create_invoice)).routes(routes!(my_invoices)).routes(routes!(invoice_detail))
+    OpenApiRouter::new()
+        .routes(routes!(create_invoice))
+        .routes(routes!(my_invoices))
+        .routes(routes!(invoice_detail))
 }
 
 /// The acting company for its staff, else the user.
@@ -58,7 +61,10 @@ pub struct NewOrderBody {
         (status = 404, body = ErrorBody, description = "`vacancyId` is not a vacancy of the acting company")))]
 async fn create_invoice(
     State(state): State<AppState>,
-    ActingCompany { company_id, signed_in }: ActingCompany,
+    ActingCompany {
+        company_id,
+        signed_in,
+    }: ActingCompany,
     Json(body): Json<NewOrderBody>,
 ) -> ApiResult<(StatusCode, Json<Invoice>)> {
     let order = OrderRequest {
@@ -69,7 +75,10 @@ async fn create_invoice(
         vacancy_id: body.vacancy_id,
         now: Utc::now(),
     };
-    Ok((StatusCode::CREATED, Json(purchase::create_order(&state.pool, order, &state.seller).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(purchase::create_order(&state.pool, order, &state.seller).await?),
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -93,7 +102,11 @@ pub struct MyInvoicesParams {
     responses((status = 200, body = InvoicePage),
         (status = 400, body = ErrorBody, description = "validation naming `status`, `sort`, `order` or `size`"),
         (status = 401, body = ErrorBody)))]
-async fn my_invoices(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<MyInvoicesParams>) -> ApiResult<Json<InvoicePage>> {
+async fn my_invoices(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Query(params): Query<MyInvoicesParams>,
+) -> ApiResult<Json<InvoicePage>> {
     let query = ListQuery {
         status: params.status.as_deref(),
         sort: params.sort.as_deref(),
@@ -101,7 +114,15 @@ async fn my_invoices(State(state): State<AppState>, signed_in: SignedIn, Query(p
         page: params.page,
         size: params.size,
     };
-    Ok(Json(invoices::list(&state.pool, owner(&state, &signed_in).await?, &query, Utc::now()).await?))
+    Ok(Json(
+        invoices::list(
+            &state.pool,
+            owner(&state, &signed_in).await?,
+            &query,
+            Utc::now(),
+        )
+        .await?,
+    ))
 }
 
 /// Handles `GET /api/user/invoices/{id}`: the invoice with its buyer, lines, payments and the bank
@@ -109,6 +130,19 @@ async fn my_invoices(State(state): State<AppState>, signed_in: SignedIn, Query(p
 #[utoipa::path(get, path = "/invoices/{id}", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = Invoice), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not an invoice of the acting company (or of the user), or deleted")))]
-async fn invoice_detail(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Invoice>> {
-    Ok(Json(invoices::detail(&state.pool, owner(&state, &signed_in).await?, id, &state.seller, Utc::now()).await?))
+async fn invoice_detail(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Invoice>> {
+    Ok(Json(
+        invoices::detail(
+            &state.pool,
+            owner(&state, &signed_in).await?,
+            id,
+            &state.seller,
+            Utc::now(),
+        )
+        .await?,
+    ))
 }

@@ -12,7 +12,11 @@ use crate::billing_orders::ordered;
 use crate::helpers::{TestApp, spawn_app};
 use crate::publishing::{complete_draft, employer_client, published};
 
-async fn service(app: &TestApp, invoice_id: &str, product: &str) -> (String, Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+async fn service(
+    app: &TestApp,
+    invoice_id: &str,
+    product: &str,
+) -> (String, Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
     sqlx::query_as("select status, starts_at, ends_at from services where invoice_id = $1::uuid and product_code = $2")
         .bind(invoice_id)
         .bind(product)
@@ -22,7 +26,11 @@ async fn service(app: &TestApp, invoice_id: &str, product: &str) -> (String, Opt
 }
 
 async fn grants(app: &TestApp, id: Uuid) -> (i16, bool, Option<DateTime<Utc>>) {
-    sqlx::query_as("select pro_level, is_branded, promoted_until from vacancies where id = $1").bind(id).fetch_one(&app.pool).await.unwrap()
+    sqlx::query_as("select pro_level, is_branded, promoted_until from vacancies where id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
 }
 
 async fn index_jobs_of(app: &TestApp, id: Uuid) -> i64 {
@@ -37,22 +45,60 @@ async fn index_jobs_of(app: &TestApp, id: Uuid) -> i64 {
 #[tokio::test]
 async fn cv_access_for_three_days_ends_after_three_days_once() {
     let app = spawn_app().await;
-    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
-    let invoice = ordered(&client, json!({ "productCodes": ["CV_BASE_DAY"], "days": 3 })).await;
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let invoice = ordered(
+        &client,
+        json!({ "productCodes": ["CV_BASE_DAY"], "days": 3 }),
+    )
+    .await;
     let id = invoice["id"].as_str().unwrap();
     let (status, starts, ends) = service(&app, id, "CV_BASE_DAY").await;
-    assert_eq!(status, "ACTIVE", "a contract company's access starts at once");
+    assert_eq!(
+        status, "ACTIVE",
+        "a contract company's access starts at once"
+    );
     let (starts, ends) = (starts.unwrap(), ends.unwrap());
     assert_eq!(ends - starts, TimeDelta::days(3));
-    assert!(domain::companies::has_cv_database_access(&app.pool, company_id).await.unwrap());
+    assert!(
+        domain::companies::has_cv_database_access(&app.pool, company_id)
+            .await
+            .unwrap()
+    );
 
-    assert_eq!(finish_ended(&app.pool, ends - TimeDelta::seconds(1)).await.unwrap(), 0, "still running a second before");
+    assert_eq!(
+        finish_ended(&app.pool, ends - TimeDelta::seconds(1))
+            .await
+            .unwrap(),
+        0,
+        "still running a second before"
+    );
     assert_eq!(service(&app, id, "CV_BASE_DAY").await.0, "ACTIVE");
-    assert_eq!(finish_ended(&app.pool, ends).await.unwrap(), 1, "finished at its end");
+    assert_eq!(
+        finish_ended(&app.pool, ends).await.unwrap(),
+        1,
+        "finished at its end"
+    );
     assert_eq!(service(&app, id, "CV_BASE_DAY").await.0, "FINISHED");
-    assert_eq!(finish_ended(&app.pool, ends + TimeDelta::days(1)).await.unwrap(), 0, "a second run changes nothing");
-    assert!(!domain::companies::has_cv_database_access(&app.pool, company_id).await.unwrap(), "the access is gone");
-    let offer: serde_json::Value = client.get("/api/employer/products/cv-base").await.json().await.unwrap();
+    assert_eq!(
+        finish_ended(&app.pool, ends + TimeDelta::days(1))
+            .await
+            .unwrap(),
+        0,
+        "a second run changes nothing"
+    );
+    assert!(
+        !domain::companies::has_cv_database_access(&app.pool, company_id)
+            .await
+            .unwrap(),
+        "the access is gone"
+    );
+    let offer: serde_json::Value = client
+        .get("/api/employer/products/cv-base")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(offer["access"], json!({ "active": false, "endsAt": null }));
 }
 
@@ -60,56 +106,133 @@ async fn cv_access_for_three_days_ends_after_three_days_once() {
 async fn days_bought_on_top_follow_the_running_access_and_begin_with_the_clock() {
     let app = spawn_app().await;
     let (client, _) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
-    let first = ordered(&client, json!({ "productCodes": ["CV_BASE_DAY"], "days": 3 })).await;
-    let second = ordered(&client, json!({ "productCodes": ["CV_BASE_DAY"], "days": 2 })).await;
+    let first = ordered(
+        &client,
+        json!({ "productCodes": ["CV_BASE_DAY"], "days": 3 }),
+    )
+    .await;
+    let second = ordered(
+        &client,
+        json!({ "productCodes": ["CV_BASE_DAY"], "days": 2 }),
+    )
+    .await;
     let (_, _, first_ends) = service(&app, first["id"].as_str().unwrap(), "CV_BASE_DAY").await;
     let first_ends = first_ends.unwrap();
     let second_id = second["id"].as_str().unwrap();
 
     let (status, starts, ends) = service(&app, second_id, "CV_BASE_DAY").await;
-    assert_eq!((status.as_str(), starts), ("WAITING", Some(first_ends)), "it begins when the first access ends");
+    assert_eq!(
+        (status.as_str(), starts),
+        ("WAITING", Some(first_ends)),
+        "it begins when the first access ends"
+    );
     assert_eq!(ends, Some(first_ends + TimeDelta::days(2)));
-    let offer: serde_json::Value = client.get("/api/employer/products/cv-base").await.json().await.unwrap();
+    let offer: serde_json::Value = client
+        .get("/api/employer/products/cv-base")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(offer["access"]["active"], true);
-    assert_eq!(offer["access"]["endsAt"].as_str().unwrap().parse::<DateTime<Utc>>().unwrap(), first_ends + TimeDelta::days(2));
+    assert_eq!(
+        offer["access"]["endsAt"]
+            .as_str()
+            .unwrap()
+            .parse::<DateTime<Utc>>()
+            .unwrap(),
+        first_ends + TimeDelta::days(2)
+    );
 
-    assert_eq!(begin_due(&app.pool, first_ends - TimeDelta::seconds(1)).await.unwrap(), 0, "not yet");
+    assert_eq!(
+        begin_due(&app.pool, first_ends - TimeDelta::seconds(1))
+            .await
+            .unwrap(),
+        0,
+        "not yet"
+    );
     assert_eq!(begin_due(&app.pool, first_ends).await.unwrap(), 1);
-    assert_eq!(finish_ended(&app.pool, first_ends).await.unwrap(), 1, "the first ends as the second begins");
-    assert_eq!(begin_due(&app.pool, first_ends).await.unwrap(), 0, "a second run changes nothing");
+    assert_eq!(
+        finish_ended(&app.pool, first_ends).await.unwrap(),
+        1,
+        "the first ends as the second begins"
+    );
+    assert_eq!(
+        begin_due(&app.pool, first_ends).await.unwrap(),
+        0,
+        "a second run changes nothing"
+    );
     assert_eq!(service(&app, second_id, "CV_BASE_DAY").await.0, "ACTIVE");
-    assert_eq!(service(&app, first["id"].as_str().unwrap(), "CV_BASE_DAY").await.0, "FINISHED");
+    assert_eq!(
+        service(&app, first["id"].as_str().unwrap(), "CV_BASE_DAY")
+            .await
+            .0,
+        "FINISHED"
+    );
 }
 
 #[tokio::test]
 async fn a_vacancy_s_services_wait_for_it_and_begin_when_it_goes_live() {
     let app = spawn_app().await;
-    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
     let id = complete_draft(&app, company_id, "kokk", Some(3600)).await;
     let row = published(&client, id, &["VACANCY", "PRO_2"]).await;
     let invoice_id = row["invoice"]["id"].as_str().unwrap();
-    let extras = ordered(&client, json!({ "productCodes": ["BRANDING"], "vacancyId": id })).await;
+    let extras = ordered(
+        &client,
+        json!({ "productCodes": ["BRANDING"], "vacancyId": id }),
+    )
+    .await;
     let (status, starts, _) = service(&app, invoice_id, "PRO_2").await;
     assert_eq!(status, "WAITING");
-    assert_eq!(service(&app, extras["id"].as_str().unwrap(), "BRANDING").await.0, "WAITING", "extras for a vacancy still to come wait too");
+    assert_eq!(
+        service(&app, extras["id"].as_str().unwrap(), "BRANDING")
+            .await
+            .0,
+        "WAITING",
+        "extras for a vacancy still to come wait too"
+    );
     let publish_at = starts.unwrap();
 
-    assert_eq!(domain::vacancies::time_rules::go_live(&app.pool, publish_at - TimeDelta::minutes(1)).await.unwrap(), 0);
+    assert_eq!(
+        domain::vacancies::time_rules::go_live(&app.pool, publish_at - TimeDelta::minutes(1))
+            .await
+            .unwrap(),
+        0
+    );
     assert_eq!(service(&app, invoice_id, "PRO_2").await.0, "WAITING");
-    assert_eq!(domain::vacancies::time_rules::go_live(&app.pool, publish_at).await.unwrap(), 1);
+    assert_eq!(
+        domain::vacancies::time_rules::go_live(&app.pool, publish_at)
+            .await
+            .unwrap(),
+        1
+    );
 
-    for (invoice, product) in [(invoice_id, "VACANCY"), (invoice_id, "PRO_2"), (extras["id"].as_str().unwrap(), "BRANDING")] {
-        assert_eq!(service(&app, invoice, product).await.0, "ACTIVE", "{product} began with the vacancy on go_live's transaction");
+    for (invoice, product) in [
+        (invoice_id, "VACANCY"),
+        (invoice_id, "PRO_2"),
+        (extras["id"].as_str().unwrap(), "BRANDING"),
+    ] {
+        assert_eq!(
+            service(&app, invoice, product).await.0,
+            "ACTIVE",
+            "{product} began with the vacancy on go_live's transaction"
+        );
     }
 }
 
 #[tokio::test]
 async fn a_finished_service_withdraws_what_it_granted_and_the_vacancy_keeps_the_rest() {
     let app = spawn_app().await;
-    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
     let id = complete_draft(&app, company_id, "kokk", None).await;
     published(&client, id, &["BASIC", "PRO_2"]).await;
-    let extras = ordered(&client, json!({ "productCodes": ["BRANDING", "PRO_4"], "vacancyId": id })).await;
+    let extras = ordered(
+        &client,
+        json!({ "productCodes": ["BRANDING", "PRO_4"], "vacancyId": id }),
+    )
+    .await;
     let extras_id = extras["id"].as_str().unwrap();
     let (pro, branded, promoted_until) = grants(&app, id).await;
     assert_eq!((pro, branded), (4, true));
@@ -124,21 +247,44 @@ async fn a_finished_service_withdraws_what_it_granted_and_the_vacancy_keeps_the_
         .await
         .unwrap();
     let jobs = index_jobs_of(&app, id).await;
-    assert_eq!(finish_ended(&app.pool, now + TimeDelta::hours(1)).await.unwrap(), 1);
-    assert_eq!(grants(&app, id).await, (4, false, promoted_until), "branding off, the PRO level and promotion stay");
-    assert_eq!(index_jobs_of(&app, id).await, jobs + 1, "the index learns of it on the same transaction");
+    assert_eq!(
+        finish_ended(&app.pool, now + TimeDelta::hours(1))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        grants(&app, id).await,
+        (4, false, promoted_until),
+        "branding off, the PRO level and promotion stay"
+    );
+    assert_eq!(
+        index_jobs_of(&app, id).await,
+        jobs + 1,
+        "the index learns of it on the same transaction"
+    );
 
     // PRO 4 is cancelled with its invoice: the level falls back to the PRO 2 and BASIC left (2)
-    cancel_for_invoice(&mut app.pool.acquire().await.unwrap(), extras_id.parse().unwrap()).await.unwrap();
+    cancel_for_invoice(
+        &mut app.pool.acquire().await.unwrap(),
+        extras_id.parse().unwrap(),
+    )
+    .await
+    .unwrap();
     assert_eq!(grants(&app, id).await, (2, false, promoted_until));
     assert_eq!(service(&app, extras_id, "PRO_4").await.0, "CANCELLED");
-    assert_eq!(service(&app, extras_id, "BRANDING").await.0, "FINISHED", "a finished service is not cancelled");
+    assert_eq!(
+        service(&app, extras_id, "BRANDING").await.0,
+        "FINISHED",
+        "a finished service is not cancelled"
+    );
 }
 
 #[tokio::test]
 async fn the_vacancy_s_end_finishes_its_services_and_withdraws_its_level_and_promotion() {
     let app = spawn_app().await;
-    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
     let id = complete_draft(&app, company_id, "kokk", None).await;
     let row = published(&client, id, &["PREMIUM"]).await;
     let invoice_id = row["invoice"]["id"].as_str().unwrap();
@@ -148,7 +294,12 @@ async fn the_vacancy_s_end_finishes_its_services_and_withdraws_its_level_and_pro
     assert_eq!(grants(&app, id).await.0, 3);
 
     // day 14: the CV-database fortnight ends, the vacancy keeps its PRO 3 (its VACANCY service runs)
-    assert_eq!(finish_ended(&app.pool, starts + TimeDelta::days(14)).await.unwrap(), 1);
+    assert_eq!(
+        finish_ended(&app.pool, starts + TimeDelta::days(14))
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(grants(&app, id).await.0, 3);
     // day 30: the vacancy service ends, PRO level and promotion go
     assert_eq!(finish_ended(&app.pool, ends).await.unwrap(), 1);

@@ -58,7 +58,11 @@ impl From<PricedProduct> for ProductOffer {
             price_cents: priced.net_unit_price_cents(),
             discount: priced.discount(),
             group: ProductGroup::of(&priced.product.code),
-            unit: if priced.product.unit == "DAY" { ProductUnit::Day } else { ProductUnit::Item },
+            unit: if priced.product.unit == "DAY" {
+                ProductUnit::Day
+            } else {
+                ProductUnit::Item
+            },
             code: priced.product.code,
             label: priced.product.label,
             description: priced.product.description,
@@ -73,7 +77,11 @@ impl From<PricedProduct> for ProductOffer {
 }
 
 /// Every active product with this company's terms, in price-list order.
-pub(crate) async fn priced(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<PricedProduct>> {
+pub(crate) async fn priced(
+    conn: &mut PgConnection,
+    company_id: Uuid,
+    locale: Locale,
+) -> Result<Vec<PricedProduct>> {
     Ok(products::active_for_company(conn, company_id, locale)
         .await?
         .into_iter()
@@ -85,7 +93,11 @@ pub(crate) async fn priced(conn: &mut PgConnection, company_id: Uuid, locale: Lo
 #[tracing::instrument(skip_all)]
 pub async fn offers(pool: &PgPool, company_id: Uuid, locale: Locale) -> Result<Vec<ProductOffer>> {
     let mut conn = pool.acquire().await?;
-    Ok(priced(&mut conn, company_id, locale).await?.into_iter().map(ProductOffer::from).collect())
+    Ok(priced(&mut conn, company_id, locale)
+        .await?
+        .into_iter()
+        .map(ProductOffer::from)
+        .collect())
 }
 
 /// The company's CV-database access.
@@ -118,18 +130,34 @@ pub(crate) const ACTIVE_VACANCY_AT: &str = "(v.status = 'EXISTS' and v.type = 'D
     and c.deleted_at is null)";
 
 /// Whether the company has an active vacancy at `now`.
-pub(crate) async fn has_active_vacancy(conn: &mut PgConnection, company_id: Uuid, now: DateTime<Utc>) -> Result<bool> {
+pub(crate) async fn has_active_vacancy(
+    conn: &mut PgConnection,
+    company_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     let sql = format!(
         "select exists (select 1 from vacancies v join companies c on c.id = v.company_id where v.company_id = $1 and {})",
         ACTIVE_VACANCY_AT.replace("$now", "$2")
     );
-    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(now).fetch_one(&mut *conn).await?)
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(company_id)
+        .bind(now)
+        .fetch_one(&mut *conn)
+        .await?)
 }
 
 /// The company's CV-database access at `now`, as the access check reads it: a CV service ACTIVE
 /// (or WAITING whose start has come, before the clock's next minute) within its period.
-pub async fn cv_access(conn: &mut PgConnection, company_id: Uuid, now: DateTime<Utc>) -> Result<CvAccess> {
-    let granting: Vec<&str> = ServiceStatus::ALL.into_iter().filter(|s| s.grants()).map(ServiceStatus::as_str).collect();
+pub async fn cv_access(
+    conn: &mut PgConnection,
+    company_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<CvAccess> {
+    let granting: Vec<&str> = ServiceStatus::ALL
+        .into_iter()
+        .filter(|s| s.grants())
+        .map(ServiceStatus::as_str)
+        .collect();
     let (active, ends_at): (bool, Option<DateTime<Utc>>) = sqlx::query_as(
         "select coalesce(bool_or(coalesce(starts_at <= $2, status = 'ACTIVE') and (ends_at is null or ends_at > $2)), false),
                 max(ends_at)
@@ -147,7 +175,12 @@ pub async fn cv_access(conn: &mut PgConnection, company_id: Uuid, now: DateTime<
 /// What the company can buy of the CV database at `now`, and its access. "Not found" while the
 /// price list sells no CV-database days.
 #[tracing::instrument(skip_all)]
-pub async fn cv_base(pool: &PgPool, company_id: Uuid, locale: Locale, now: DateTime<Utc>) -> Result<CvBaseOffer> {
+pub async fn cv_base(
+    pool: &PgPool,
+    company_id: Uuid,
+    locale: Locale,
+    now: DateTime<Utc>,
+) -> Result<CvBaseOffer> {
     let mut conn = pool.acquire().await?;
     let offers: Vec<ProductOffer> = priced(&mut conn, company_id, locale)
         .await?
@@ -155,11 +188,20 @@ pub async fn cv_base(pool: &PgPool, company_id: Uuid, locale: Locale, now: DateT
         .map(ProductOffer::from)
         .filter(|o| matches!(o.group, ProductGroup::CvBaseDay | ProductGroup::CvBase))
         .collect();
-    let per_day = offers.iter().find(|o| o.group == ProductGroup::CvBaseDay).cloned().ok_or_else(Error::not_found)?;
+    let per_day = offers
+        .iter()
+        .find(|o| o.group == ProductGroup::CvBaseDay)
+        .cloned()
+        .ok_or_else(Error::not_found)?;
     let with_vacancy = match offers.into_iter().find(|o| o.group == ProductGroup::CvBase) {
         Some(offer) if has_active_vacancy(&mut conn, company_id, now).await? => Some(offer),
         _ => None,
     };
     let access = cv_access(&mut conn, company_id, now).await?;
-    Ok(CvBaseOffer { per_day, with_vacancy, max_days: MAX_CV_BASE_DAYS, access })
+    Ok(CvBaseOffer {
+        per_day,
+        with_vacancy,
+        max_days: MAX_CV_BASE_DAYS,
+        access,
+    })
 }

@@ -72,7 +72,9 @@ impl ListQuery<'_> {
                 ["UNPAID", "PAID", "CANCELLED"]
                     .into_iter()
                     .find(|s| *s == text)
-                    .ok_or_else(|| Error::field("status", "Status must be UNPAID, PAID or CANCELLED"))?,
+                    .ok_or_else(|| {
+                        Error::field("status", "Status must be UNPAID, PAID or CANCELLED")
+                    })?,
             ),
         };
         let by_status = match blank(self.sort) {
@@ -87,10 +89,19 @@ impl ListQuery<'_> {
         };
         let size = self.size.unwrap_or(DEFAULT_PAGE_SIZE);
         if size == 0 || size > DEFAULT_PAGE_SIZE {
-            return Err(Error::field("size", format!("Page size must be between 1 and {DEFAULT_PAGE_SIZE}")));
+            return Err(Error::field(
+                "size",
+                format!("Page size must be between 1 and {DEFAULT_PAGE_SIZE}"),
+            ));
         }
         let page = self.page.unwrap_or(0);
-        Ok(Checked { status, by_status, descending, page, size })
+        Ok(Checked {
+            status,
+            by_status,
+            descending,
+            page,
+            size,
+        })
     }
 }
 
@@ -137,13 +148,20 @@ pub struct InvoicePage {
 
 /// The owner's invoices, filtered, sorted and paged as `query` asks; `now` decides what is overdue.
 #[tracing::instrument(skip_all)]
-pub async fn list(pool: &PgPool, owner: Owner, query: &ListQuery<'_>, now: DateTime<Utc>) -> Result<InvoicePage> {
+pub async fn list(
+    pool: &PgPool,
+    owner: Owner,
+    query: &ListQuery<'_>,
+    now: DateTime<Utc>,
+) -> Result<InvoicePage> {
     let checked = query.check()?;
     let (company_id, user_id) = owner.binds();
     let direction = if checked.descending { "desc" } else { "asc" };
     // the order comes from the checked choices above, never from the request's text
     let order_by = if checked.by_status {
-        format!("array_position(array['UNPAID', 'PAID', 'CANCELLED'], i.status) {direction}, i.issued_on desc, i.number desc")
+        format!(
+            "array_position(array['UNPAID', 'PAID', 'CANCELLED'], i.status) {direction}, i.issued_on desc, i.number desc"
+        )
     } else {
         format!("i.issued_on {direction}, i.number {direction}")
     };
@@ -172,9 +190,15 @@ pub async fn list(pool: &PgPool, owner: Owner, query: &ListQuery<'_>, now: DateT
     let total_elements = match rows.first() {
         Some(row) => row.total as u64,
         None => {
-            let sql = format!("select count(*) from invoices i where {OWNED} and ($3::text is null or i.status = $3)");
-            let total: i64 =
-                sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(user_id).bind(checked.status).fetch_one(pool).await?;
+            let sql = format!(
+                "select count(*) from invoices i where {OWNED} and ($3::text is null or i.status = $3)"
+            );
+            let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                .bind(company_id)
+                .bind(user_id)
+                .bind(checked.status)
+                .fetch_one(pool)
+                .await?;
             total as u64
         }
     };
@@ -229,7 +253,12 @@ pub struct InvoiceBank {
 
 impl From<&Seller> for InvoiceBank {
     fn from(seller: &Seller) -> Self {
-        InvoiceBank { recipient: seller.name.clone(), iban: seller.iban.clone(), bank_name: seller.bank_name.clone(), bic: seller.bic.clone() }
+        InvoiceBank {
+            recipient: seller.name.clone(),
+            iban: seller.iban.clone(),
+            bank_name: seller.bank_name.clone(),
+            bic: seller.bic.clone(),
+        }
     }
 }
 
@@ -265,7 +294,13 @@ pub struct Invoice {
 /// The owner's invoice `id` in full, the bank details from `seller`; "not found" for anyone
 /// else's, or a deleted one.
 #[tracing::instrument(skip_all, fields(%id))]
-pub async fn detail(pool: &PgPool, owner: Owner, id: Uuid, seller: &Seller, now: DateTime<Utc>) -> Result<Invoice> {
+pub async fn detail(
+    pool: &PgPool,
+    owner: Owner,
+    id: Uuid,
+    seller: &Seller,
+    now: DateTime<Utc>,
+) -> Result<Invoice> {
     let (company_id, user_id) = owner.binds();
     #[derive(sqlx::FromRow)]
     struct Row {
@@ -307,19 +342,35 @@ pub async fn detail(pool: &PgPool, owner: Owner, id: Uuid, seller: &Seller, now:
     .await?;
     Ok(Invoice {
         summary: row.item,
-        buyer: InvoiceBuyer { name: row.buyer_name, registry_code: row.buyer_registry_code, address: row.buyer_address, email: row.buyer_email },
+        buyer: InvoiceBuyer {
+            name: row.buyer_name,
+            registry_code: row.buyer_registry_code,
+            address: row.buyer_address,
+            email: row.buyer_email,
+        },
         lines: lines
             .into_iter()
-            .map(|(code, description, quantity, unit_price_cents, discount, net_cents, vat_rate_bp, vat_cents)| InvoiceLine {
-                code,
-                description,
-                quantity,
-                unit_price_cents,
-                discount: Discount::from_ten_thousandths(discount),
-                net_cents,
-                vat_rate_bp,
-                vat_cents,
-            })
+            .map(
+                |(
+                    code,
+                    description,
+                    quantity,
+                    unit_price_cents,
+                    discount,
+                    net_cents,
+                    vat_rate_bp,
+                    vat_cents,
+                )| InvoiceLine {
+                    code,
+                    description,
+                    quantity,
+                    unit_price_cents,
+                    discount: Discount::from_ten_thousandths(discount),
+                    net_cents,
+                    vat_rate_bp,
+                    vat_cents,
+                },
+            )
             .collect(),
         bank: seller.into(),
         vacancy_id: row.vacancy_id,
@@ -333,7 +384,9 @@ mod tests {
 
     fn field_of(query: ListQuery) -> &'static str {
         match query.check() {
-            Err(Error::Client { field: Some(field), .. }) => field,
+            Err(Error::Client {
+                field: Some(field), ..
+            }) => field,
             other => panic!("{other:?}"),
         }
     }
@@ -341,18 +394,73 @@ mod tests {
     #[test]
     fn the_list_is_newest_first_in_pages_of_2000_by_default() {
         let checked = ListQuery::default().check().unwrap();
-        assert_eq!(checked, Checked { status: None, by_status: false, descending: true, page: 0, size: 2000 });
-        let checked =
-            ListQuery { status: Some("PAID"), sort: Some("status"), order: Some("asc"), page: Some(2), size: Some(10) }.check().unwrap();
-        assert_eq!(checked, Checked { status: Some("PAID"), by_status: true, descending: false, page: 2, size: 10 });
+        assert_eq!(
+            checked,
+            Checked {
+                status: None,
+                by_status: false,
+                descending: true,
+                page: 0,
+                size: 2000
+            }
+        );
+        let checked = ListQuery {
+            status: Some("PAID"),
+            sort: Some("status"),
+            order: Some("asc"),
+            page: Some(2),
+            size: Some(10),
+        }
+        .check()
+        .unwrap();
+        assert_eq!(
+            checked,
+            Checked {
+                status: Some("PAID"),
+                by_status: true,
+                descending: false,
+                page: 2,
+                size: 10
+            }
+        );
     }
 
     #[test]
     fn a_wrong_filter_sort_order_or_size_names_its_field() {
-        assert_eq!(field_of(ListQuery { status: Some("paid"), ..Default::default() }), "status");
-        assert_eq!(field_of(ListQuery { sort: Some("number"), ..Default::default() }), "sort");
-        assert_eq!(field_of(ListQuery { order: Some("up"), ..Default::default() }), "order");
-        assert_eq!(field_of(ListQuery { size: Some(0), ..Default::default() }), "size");
-        assert_eq!(field_of(ListQuery { size: Some(2001), ..Default::default() }), "size");
+        assert_eq!(
+            field_of(ListQuery {
+                status: Some("paid"),
+                ..Default::default()
+            }),
+            "status"
+        );
+        assert_eq!(
+            field_of(ListQuery {
+                sort: Some("number"),
+                ..Default::default()
+            }),
+            "sort"
+        );
+        assert_eq!(
+            field_of(ListQuery {
+                order: Some("up"),
+                ..Default::default()
+            }),
+            "order"
+        );
+        assert_eq!(
+            field_of(ListQuery {
+                size: Some(0),
+                ..Default::default()
+            }),
+            "size"
+        );
+        assert_eq!(
+            field_of(ListQuery {
+                size: Some(2001),
+                ..Default::default()
+            }),
+            "size"
+        );
     }
 }

@@ -11,9 +11,9 @@ use uuid::Uuid;
 
 use super::catalog::{self, ACTIVE_VACANCY_AT, MAX_CV_BASE_DAYS};
 use super::invoices::{self, Invoice, Owner};
-use super::seller::Seller;
 use super::orders::{self, ProductGroup};
 use super::pricing::{self, PricedProduct};
+use super::seller::Seller;
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
@@ -39,29 +39,50 @@ pub struct OrderRequest<'a> {
 ///   else, two PRO levels or two packages;
 /// - `days`: CV_BASE_DAY without 1 to 365 days, or days without CV_BASE_DAY;
 /// - `vacancyId`: extras without their vacancy, or CV-database days by the day for one.
-pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String], days: Option<i32>, for_vacancy: bool) -> Result<Vec<(&'a PricedProduct, i32)>> {
+pub fn choose<'a>(
+    offered: &'a [PricedProduct],
+    codes: &[String],
+    days: Option<i32>,
+    for_vacancy: bool,
+) -> Result<Vec<(&'a PricedProduct, i32)>> {
     let refuse = |message: String| Error::field("productCodes", message);
     if codes.is_empty() {
         return Err(refuse("Choose what to buy".to_string()));
     }
     for (at, code) in codes.iter().enumerate() {
         if !offered.iter().any(|p| &p.product.code == code) {
-            return Err(refuse(format!("{code:?} is not a product that can be bought")));
+            return Err(refuse(format!(
+                "{code:?} is not a product that can be bought"
+            )));
         }
         if codes[..at].contains(code) {
             return Err(refuse(format!("{code} is chosen twice")));
         }
         match ProductGroup::of(code) {
-            ProductGroup::Vacancy => return Err(refuse(format!("{code} is bought by publishing the vacancy"))),
+            ProductGroup::Vacancy => {
+                return Err(refuse(format!(
+                    "{code} is bought by publishing the vacancy"
+                )));
+            }
             ProductGroup::Other => return Err(refuse(format!("{code} is not sold on its own"))),
             _ => {}
         }
     }
-    let chosen: Vec<&PricedProduct> = offered.iter().filter(|p| codes.contains(&p.product.code)).collect();
-    let count = |group: ProductGroup| chosen.iter().filter(|p| ProductGroup::of(&p.product.code) == group).count();
+    let chosen: Vec<&PricedProduct> = offered
+        .iter()
+        .filter(|p| codes.contains(&p.product.code))
+        .collect();
+    let count = |group: ProductGroup| {
+        chosen
+            .iter()
+            .filter(|p| ProductGroup::of(&p.product.code) == group)
+            .count()
+    };
     let by_the_day = count(ProductGroup::CvBaseDay) > 0;
     if by_the_day && chosen.len() > 1 {
-        return Err(refuse("CV-database days are bought on their own".to_string()));
+        return Err(refuse(
+            "CV-database days are bought on their own".to_string(),
+        ));
     }
     if count(ProductGroup::Pro) > 1 {
         return Err(refuse("Choose at most one PRO level".to_string()));
@@ -71,15 +92,35 @@ pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String], days: Option<i
     }
     let days = match (by_the_day, days) {
         (true, Some(days)) if (1..=MAX_CV_BASE_DAYS).contains(&days) => days,
-        (true, _) => return Err(Error::field("days", format!("Number of days must be between 1 and {MAX_CV_BASE_DAYS}"))),
-        (false, Some(_)) => return Err(Error::field("days", "Number of days is only bought with CV_BASE_DAY")),
+        (true, _) => {
+            return Err(Error::field(
+                "days",
+                format!("Number of days must be between 1 and {MAX_CV_BASE_DAYS}"),
+            ));
+        }
+        (false, Some(_)) => {
+            return Err(Error::field(
+                "days",
+                "Number of days is only bought with CV_BASE_DAY",
+            ));
+        }
         (false, None) => 1,
     };
     if by_the_day && for_vacancy {
-        return Err(Error::field("vacancyId", "CV-database days are bought for the company, not for a vacancy"));
+        return Err(Error::field(
+            "vacancyId",
+            "CV-database days are bought for the company, not for a vacancy",
+        ));
     }
-    if !for_vacancy && chosen.iter().any(|p| ProductGroup::of(&p.product.code).extra_for_vacancy()) {
-        return Err(Error::field("vacancyId", "Choose the vacancy the extra services are for"));
+    if !for_vacancy
+        && chosen
+            .iter()
+            .any(|p| ProductGroup::of(&p.product.code).extra_for_vacancy())
+    {
+        return Err(Error::field(
+            "vacancyId",
+            "Choose the vacancy the extra services are for",
+        ));
     }
     Ok(chosen.into_iter().map(|p| (p, days)).collect())
 }
@@ -91,10 +132,19 @@ pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String], days: Option<i
 /// `productCodes`). A contract company's order (or one with nothing to pay) starts at once, the
 /// changed vacancies' index jobs on the same transaction.
 #[tracing::instrument(skip_all)]
-pub async fn create_order(pool: &PgPool, order: OrderRequest<'_>, seller: &Seller) -> Result<Invoice> {
+pub async fn create_order(
+    pool: &PgPool,
+    order: OrderRequest<'_>,
+    seller: &Seller,
+) -> Result<Invoice> {
     let mut tx = pool.begin().await?;
     let offered = catalog::priced(&mut tx, order.company_id, Locale::Et).await?;
-    let chosen = choose(&offered, order.product_codes, order.days, order.vacancy_id.is_some())?;
+    let chosen = choose(
+        &offered,
+        order.product_codes,
+        order.days,
+        order.vacancy_id.is_some(),
+    )?;
 
     if let Some(vacancy_id) = order.vacancy_id {
         let sql = format!(
@@ -113,35 +163,75 @@ pub async fn create_order(pool: &PgPool, order: OrderRequest<'_>, seller: &Selle
             .await?
             .ok_or_else(Error::not_found)?;
         if !running {
-            return Err(Error::field("vacancyId", "Extra services are bought for an active vacancy or one waiting for publication"));
+            return Err(Error::field(
+                "vacancyId",
+                "Extra services are bought for an active vacancy or one waiting for publication",
+            ));
         }
-        if let Some((pro, _)) = chosen.iter().find(|(p, _)| ProductGroup::of(&p.product.code) == ProductGroup::Pro)
+        if let Some((pro, _)) = chosen
+            .iter()
+            .find(|(p, _)| ProductGroup::of(&p.product.code) == ProductGroup::Pro)
             && pro.product.pro_level.unwrap_or(0) <= pro_level
         {
-            return Err(Error::field("productCodes", format!("The vacancy already has PRO level {pro_level}: choose a higher one")));
+            return Err(Error::field(
+                "productCodes",
+                format!("The vacancy already has PRO level {pro_level}: choose a higher one"),
+            ));
         }
     }
-    if chosen.iter().any(|(p, _)| ProductGroup::of(&p.product.code) == ProductGroup::CvBase)
+    if chosen
+        .iter()
+        .any(|(p, _)| ProductGroup::of(&p.product.code) == ProductGroup::CvBase)
         && !catalog::has_active_vacancy(&mut tx, order.company_id, order.now).await?
     {
-        return Err(Error::field("productCodes", "The discounted CV-database week is sold while the company has an active vacancy"));
+        return Err(Error::field(
+            "productCodes",
+            "The discounted CV-database week is sold while the company has an active vacancy",
+        ));
     }
 
     let quote = pricing::quote(&chosen);
-    let invoice = orders::issue(&mut tx, order.company_id, order.user_id, &quote, order.now).await?;
+    let invoice =
+        orders::issue(&mut tx, order.company_id, order.user_id, &quote, order.now).await?;
     for (priced, quantity) in &chosen {
         let group = ProductGroup::of(&priced.product.code);
-        let vacancy_id = order.vacancy_id.filter(|_| group.extra_for_vacancy() || group == ProductGroup::CvBase);
-        orders::add_services(&mut tx, order.company_id, &priced.product, vacancy_id, invoice.id, *quantity).await?;
+        let vacancy_id = order
+            .vacancy_id
+            .filter(|_| group.extra_for_vacancy() || group == ProductGroup::CvBase);
+        orders::add_services(
+            &mut tx,
+            order.company_id,
+            &priced.product,
+            vacancy_id,
+            invoice.id,
+            *quantity,
+        )
+        .await?;
     }
-    let has_contract: bool =
-        sqlx::query_scalar("select has_contract from companies where id = $1").bind(order.company_id).fetch_one(&mut *tx).await?;
+    let has_contract: bool = sqlx::query_scalar("select has_contract from companies where id = $1")
+        .bind(order.company_id)
+        .fetch_one(&mut *tx)
+        .await?;
     if has_contract || invoice.status == "PAID" {
         let vacancies = orders::start(&mut tx, invoice.id, order.now).await?;
-        jobs::enqueue_index(&mut tx, &vacancies.into_iter().map(IndexJob::Vacancy).collect::<Vec<_>>()).await?;
+        jobs::enqueue_index(
+            &mut tx,
+            &vacancies
+                .into_iter()
+                .map(IndexJob::Vacancy)
+                .collect::<Vec<_>>(),
+        )
+        .await?;
     }
     tx.commit().await?;
-    invoices::detail(pool, Owner::Company(order.company_id), invoice.id, seller, order.now).await
+    invoices::detail(
+        pool,
+        Owner::Company(order.company_id),
+        invoice.id,
+        seller,
+        order.now,
+    )
+    .await
 }
 
 #[cfg(test)]
@@ -190,39 +280,81 @@ mod tests {
     fn chosen(codes: &[&str], days: Option<i32>, for_vacancy: bool) -> Result<Vec<(String, i32)>> {
         let all = offered(ALL);
         let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
-        Ok(choose(&all, &codes, days, for_vacancy)?.into_iter().map(|(p, q)| (p.product.code.clone(), q)).collect())
+        Ok(choose(&all, &codes, days, for_vacancy)?
+            .into_iter()
+            .map(|(p, q)| (p.product.code.clone(), q))
+            .collect())
     }
 
     fn field_of(result: Result<Vec<(String, i32)>>) -> &'static str {
         match result {
-            Err(Error::Client { field: Some(field), .. }) => field,
+            Err(Error::Client {
+                field: Some(field), ..
+            }) => field,
             other => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn cv_database_days_are_bought_alone_with_their_number_of_days() {
-        assert_eq!(chosen(&["CV_BASE_DAY"], Some(3), false).unwrap(), vec![("CV_BASE_DAY".to_string(), 3)]);
-        assert_eq!(chosen(&["CV_BASE_DAY"], Some(365), false).unwrap()[0].1, 365);
+        assert_eq!(
+            chosen(&["CV_BASE_DAY"], Some(3), false).unwrap(),
+            vec![("CV_BASE_DAY".to_string(), 3)]
+        );
+        assert_eq!(
+            chosen(&["CV_BASE_DAY"], Some(365), false).unwrap()[0].1,
+            365
+        );
         for days in [None, Some(0), Some(-1), Some(366)] {
-            assert_eq!(field_of(chosen(&["CV_BASE_DAY"], days, false)), "days", "{days:?}");
+            assert_eq!(
+                field_of(chosen(&["CV_BASE_DAY"], days, false)),
+                "days",
+                "{days:?}"
+            );
         }
-        assert_eq!(field_of(chosen(&["CV_BASE_DAY", "BRANDING"], Some(3), true)), "productCodes");
-        assert_eq!(field_of(chosen(&["CV_BASE_DAY", "CV_BASE_7_DAYS_WITH_VACANCY"], Some(3), false)), "productCodes");
-        assert_eq!(field_of(chosen(&["CV_BASE_DAY"], Some(3), true)), "vacancyId");
-        assert_eq!(field_of(chosen(&["BRANDING"], Some(3), true)), "days", "days only with CV_BASE_DAY");
+        assert_eq!(
+            field_of(chosen(&["CV_BASE_DAY", "BRANDING"], Some(3), true)),
+            "productCodes"
+        );
+        assert_eq!(
+            field_of(chosen(
+                &["CV_BASE_DAY", "CV_BASE_7_DAYS_WITH_VACANCY"],
+                Some(3),
+                false
+            )),
+            "productCodes"
+        );
+        assert_eq!(
+            field_of(chosen(&["CV_BASE_DAY"], Some(3), true)),
+            "vacancyId"
+        );
+        assert_eq!(
+            field_of(chosen(&["BRANDING"], Some(3), true)),
+            "days",
+            "days only with CV_BASE_DAY"
+        );
     }
 
     #[test]
     fn extras_are_bought_for_a_vacancy_in_price_list_order() {
         assert_eq!(
             chosen(&["PRO_3", "ADDITIONAL_PROMO", "BRANDING"], None, true).unwrap(),
-            vec![("BRANDING".to_string(), 1), ("PRO_3".to_string(), 1), ("ADDITIONAL_PROMO".to_string(), 1)]
+            vec![
+                ("BRANDING".to_string(), 1),
+                ("PRO_3".to_string(), 1),
+                ("ADDITIONAL_PROMO".to_string(), 1)
+            ]
         );
         assert_eq!(chosen(&["PREMIUM", "PRO_1"], None, true).unwrap().len(), 2);
         assert_eq!(field_of(chosen(&["BRANDING"], None, false)), "vacancyId");
         assert_eq!(field_of(chosen(&["PREMIUM"], None, false)), "vacancyId");
-        assert_eq!(chosen(&["CV_BASE_7_DAYS_WITH_VACANCY"], None, false).unwrap().len(), 1, "the week needs no vacancy id");
+        assert_eq!(
+            chosen(&["CV_BASE_7_DAYS_WITH_VACANCY"], None, false)
+                .unwrap()
+                .len(),
+            1,
+            "the week needs no vacancy id"
+        );
     }
 
     #[test]
@@ -238,7 +370,11 @@ mod tests {
             &["BASIC", "PREMIUM"],
             &["BRANDING", "BRANDING"],
         ] {
-            assert_eq!(field_of(chosen(codes, None, true)), "productCodes", "{codes:?}");
+            assert_eq!(
+                field_of(chosen(codes, None, true)),
+                "productCodes",
+                "{codes:?}"
+            );
         }
     }
 }

@@ -44,7 +44,9 @@ const VARIABLES: [(&str, &str); 8] = [
 impl Default for Seller {
     /// The defaults of every `SELLER_*` variable.
     fn default() -> Self {
-        Seller::from_lookup(|_| None).expect("the defaults are valid").0
+        Seller::from_lookup(|_| None)
+            .expect("the defaults are valid")
+            .0
     }
 }
 
@@ -57,11 +59,20 @@ impl Seller {
     /// The seller of `get` (a variable's value, none when unset), and the variables left at their
     /// default. The IBAN must pass its ISO 13616 check digits and the BIC be 8 or 11 letters and
     /// digits; spaces in either are dropped.
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<(Seller, Vec<&'static str>), ConfigError> {
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<(Seller, Vec<&'static str>), ConfigError> {
         let mut defaulted = Vec::new();
         let mut value = |name: &'static str| -> String {
-            let default = VARIABLES.iter().find(|(n, _)| *n == name).map(|(_, d)| *d).unwrap_or_default();
-            match get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+            let default = VARIABLES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, d)| *d)
+                .unwrap_or_default();
+            match get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+            {
                 Some(v) => v,
                 None => {
                     defaulted.push(name);
@@ -74,16 +85,30 @@ impl Seller {
             registry_code: value("SELLER_REGISTRY_CODE"),
             vat_number: value("SELLER_VAT_NUMBER"),
             address: value("SELLER_ADDRESS"),
-            iban: value("SELLER_IBAN").split_whitespace().collect::<String>().to_uppercase(),
+            iban: value("SELLER_IBAN")
+                .split_whitespace()
+                .collect::<String>()
+                .to_uppercase(),
             bank_name: value("SELLER_BANK_NAME"),
-            bic: value("SELLER_BIC").split_whitespace().collect::<String>().to_uppercase(),
+            bic: value("SELLER_BIC")
+                .split_whitespace()
+                .collect::<String>()
+                .to_uppercase(),
             email: value("SELLER_EMAIL"),
         };
         if !is_valid_iban(&seller.iban) {
-            return Err(ConfigError::Invalid { name: "SELLER_IBAN", reason: format!("{:?} is not a valid IBAN", seller.iban) });
+            return Err(ConfigError::Invalid {
+                name: "SELLER_IBAN",
+                reason: format!("{:?} is not a valid IBAN", seller.iban),
+            });
         }
-        if !matches!(seller.bic.len(), 8 | 11) || !seller.bic.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(ConfigError::Invalid { name: "SELLER_BIC", reason: format!("{:?} is not a BIC of 8 or 11 characters", seller.bic) });
+        if !matches!(seller.bic.len(), 8 | 11)
+            || !seller.bic.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(ConfigError::Invalid {
+                name: "SELLER_BIC",
+                reason: format!("{:?} is not a BIC of 8 or 11 characters", seller.bic),
+            });
         }
         Ok((seller, defaulted))
     }
@@ -96,7 +121,9 @@ pub fn is_valid_iban(iban: &str) -> bool {
     if !(15..=34).contains(&bytes.len())
         || !bytes[..2].iter().all(u8::is_ascii_uppercase)
         || !bytes[2..4].iter().all(u8::is_ascii_digit)
-        || !bytes.iter().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        || !bytes
+            .iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
     {
         return false;
     }
@@ -132,18 +159,47 @@ mod tests {
             _ => None,
         })
         .unwrap();
-        assert_eq!((seller.name.as_str(), seller.iban.as_str(), seller.bic.as_str()), ("Tööturg AS", "EE471000001020145685", "EEHPEE22"));
+        assert_eq!(
+            (
+                seller.name.as_str(),
+                seller.iban.as_str(),
+                seller.bic.as_str()
+            ),
+            ("Tööturg AS", "EE471000001020145685", "EEHPEE22")
+        );
         assert!(!defaulted.contains(&"SELLER_NAME") && defaulted.contains(&"SELLER_EMAIL"));
     }
 
     #[test]
     fn a_wrong_account_or_bic_is_refused() {
-        for iban in ["EE382200221020145686", "EE38", "382200221020145685EE", "EE38220022102014568!"] {
-            let refused = Seller::from_lookup(|name| (name == "SELLER_IBAN").then(|| iban.to_string()));
-            assert!(matches!(refused, Err(ConfigError::Invalid { name: "SELLER_IBAN", .. })), "{iban}");
+        for iban in [
+            "EE382200221020145686",
+            "EE38",
+            "382200221020145685EE",
+            "EE38220022102014568!",
+        ] {
+            let refused =
+                Seller::from_lookup(|name| (name == "SELLER_IBAN").then(|| iban.to_string()));
+            assert!(
+                matches!(
+                    refused,
+                    Err(ConfigError::Invalid {
+                        name: "SELLER_IBAN",
+                        ..
+                    })
+                ),
+                "{iban}"
+            );
         }
-        let refused = Seller::from_lookup(|name| (name == "SELLER_BIC").then(|| "HABA".to_string()));
-        assert!(matches!(refused, Err(ConfigError::Invalid { name: "SELLER_BIC", .. })));
+        let refused =
+            Seller::from_lookup(|name| (name == "SELLER_BIC").then(|| "HABA".to_string()));
+        assert!(matches!(
+            refused,
+            Err(ConfigError::Invalid {
+                name: "SELLER_BIC",
+                ..
+            })
+        ));
     }
 
     #[test]

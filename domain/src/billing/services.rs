@@ -52,8 +52,13 @@ pub enum ServiceStatus {
 
 impl ServiceStatus {
     /// In the order the services lists show them.
-    pub const ALL: [ServiceStatus; 5] =
-        [ServiceStatus::Active, ServiceStatus::Waiting, ServiceStatus::Unpaid, ServiceStatus::Finished, ServiceStatus::Cancelled];
+    pub const ALL: [ServiceStatus; 5] = [
+        ServiceStatus::Active,
+        ServiceStatus::Waiting,
+        ServiceStatus::Unpaid,
+        ServiceStatus::Finished,
+        ServiceStatus::Cancelled,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -73,9 +78,12 @@ impl ServiceStatus {
     pub fn filter(text: Option<&str>) -> Result<Option<ServiceStatus>> {
         match text.map(str::trim).filter(|t| !t.is_empty()) {
             None => Ok(None),
-            Some(text) => ServiceStatus::parse(text)
-                .map(Some)
-                .ok_or_else(|| Error::field("status", "Status must be one of ACTIVE, WAITING, UNPAID, FINISHED and CANCELLED")),
+            Some(text) => ServiceStatus::parse(text).map(Some).ok_or_else(|| {
+                Error::field(
+                    "status",
+                    "Status must be one of ACTIVE, WAITING, UNPAID, FINISHED and CANCELLED",
+                )
+            }),
         }
     }
 
@@ -121,7 +129,14 @@ pub fn transition(from: ServiceStatus, event: ServiceEvent) -> Result<ServiceSta
         (Waiting, Begin) => Ok(Active),
         (Active, End) => Ok(Finished),
         (Unpaid | Waiting | Active, Cancel) => Ok(Cancelled),
-        (from, event) => Err(Error::field("status", format!("A service that is {} cannot {}", from.as_str(), event_name(event)))),
+        (from, event) => Err(Error::field(
+            "status",
+            format!(
+                "A service that is {} cannot {}",
+                from.as_str(),
+                event_name(event)
+            ),
+        )),
     }
 }
 
@@ -136,13 +151,23 @@ fn event_name(event: ServiceEvent) -> &'static str {
 
 /// The statuses `event` may move a service from, as stored strings (for `status = any($n)`).
 pub fn sources(event: ServiceEvent) -> Vec<&'static str> {
-    ServiceStatus::ALL.into_iter().filter(|from| transition(*from, event).is_ok()).map(ServiceStatus::as_str).collect()
+    ServiceStatus::ALL
+        .into_iter()
+        .filter(|from| transition(*from, event).is_ok())
+        .map(ServiceStatus::as_str)
+        .collect()
 }
 
 /// The status `event` moves every one of its [`sources`] to (the table has one per event).
 pub fn target(event: ServiceEvent) -> &'static str {
-    let to: Vec<ServiceStatus> = ServiceStatus::ALL.into_iter().filter_map(|from| transition(from, event).ok()).collect();
-    debug_assert!(to.windows(2).all(|pair| pair[0] == pair[1]), "{event:?} has one target");
+    let to: Vec<ServiceStatus> = ServiceStatus::ALL
+        .into_iter()
+        .filter_map(|from| transition(from, event).ok())
+        .collect();
+    debug_assert!(
+        to.windows(2).all(|pair| pair[0] == pair[1]),
+        "{event:?} has one target"
+    );
     to[0].as_str()
 }
 
@@ -152,14 +177,23 @@ pub(crate) fn promotion_end_sql() -> String {
     format!(
         "case when p.promo_days is not null then s.starts_at + make_interval(days => p.promo_days)
               when p.code = any(array[{}]) then s.ends_at end",
-        ProductGroup::Promotion.codes().iter().map(|code| format!("'{code}'")).collect::<Vec<_>>().join(", ")
+        ProductGroup::Promotion
+            .codes()
+            .iter()
+            .map(|code| format!("'{code}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 
 /// Begins the WAITING services of these vacancies whose start time has come by `now` (the
 /// vacancies went live); on the caller's transaction. Answers how many began.
 #[tracing::instrument(skip_all)]
-pub async fn begin_for_vacancies(conn: &mut PgConnection, vacancy_ids: &[Uuid], now: DateTime<Utc>) -> Result<u64> {
+pub async fn begin_for_vacancies(
+    conn: &mut PgConnection,
+    vacancy_ids: &[Uuid],
+    now: DateTime<Utc>,
+) -> Result<u64> {
     if vacancy_ids.is_empty() {
         return Ok(0);
     }
@@ -208,7 +242,14 @@ pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     .fetch_all(&mut *tx)
     .await?;
     let vacancies = withdraw(&mut tx, &ended).await?;
-    jobs::enqueue_index(&mut tx, &vacancies.into_iter().map(IndexJob::Vacancy).collect::<Vec<_>>()).await?;
+    jobs::enqueue_index(
+        &mut tx,
+        &vacancies
+            .into_iter()
+            .map(IndexJob::Vacancy)
+            .collect::<Vec<_>>(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(ended.len() as u64)
 }
@@ -227,7 +268,15 @@ pub async fn cancel_for_invoice(conn: &mut PgConnection, invoice_id: Uuid) -> Re
             .fetch_all(&mut *conn)
             .await?;
     let vacancies = withdraw(conn, &cancelled).await?;
-    jobs::enqueue_index(conn, &vacancies.iter().copied().map(IndexJob::Vacancy).collect::<Vec<_>>()).await?;
+    jobs::enqueue_index(
+        conn,
+        &vacancies
+            .iter()
+            .copied()
+            .map(IndexJob::Vacancy)
+            .collect::<Vec<_>>(),
+    )
+    .await?;
     Ok(vacancies)
 }
 
@@ -242,7 +291,11 @@ pub async fn withdraw(conn: &mut PgConnection, ended: &[Uuid]) -> Result<Vec<Uui
     if ended.is_empty() {
         return Ok(Vec::new());
     }
-    let granting: Vec<&str> = ServiceStatus::ALL.into_iter().filter(|s| s.grants()).map(ServiceStatus::as_str).collect();
+    let granting: Vec<&str> = ServiceStatus::ALL
+        .into_iter()
+        .filter(|s| s.grants())
+        .map(ServiceStatus::as_str)
+        .collect();
     let promotion_end = promotion_end_sql();
     let sql = format!(
         "with ended as (
@@ -273,7 +326,11 @@ pub async fn withdraw(conn: &mut PgConnection, ended: &[Uuid]) -> Result<Vec<Uui
          returning v.id"
     );
     // the SQL is built from constants (product codes of the price list), never from input
-    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(ended).bind(granting).fetch_all(&mut *conn).await?)
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(ended)
+        .bind(granting)
+        .fetch_all(&mut *conn)
+        .await?)
 }
 
 /// Whose services a list shows.
@@ -334,7 +391,8 @@ struct ServiceRow {
 
 impl ServiceRow {
     fn item(self) -> Result<ServiceItem> {
-        let status = ServiceStatus::parse(&self.status).ok_or_else(|| anyhow::anyhow!("service {}: status {:?}", self.id, self.status))?;
+        let status = ServiceStatus::parse(&self.status)
+            .ok_or_else(|| anyhow::anyhow!("service {}: status {:?}", self.id, self.status))?;
         let kind = match self.kind.as_str() {
             "VACANCY" => ServiceType::Vacancy,
             "CV" => ServiceType::Cv,
@@ -362,7 +420,12 @@ impl ServiceRow {
 /// unpaid, finished and cancelled, newest first within each; labels in `locale`. The services of
 /// an invoice an administrator deleted are left out.
 #[tracing::instrument(skip_all)]
-pub async fn list(pool: &PgPool, holder: Holder, status: Option<ServiceStatus>, locale: Locale) -> Result<Vec<ServiceItem>> {
+pub async fn list(
+    pool: &PgPool,
+    holder: Holder,
+    status: Option<ServiceStatus>,
+    locale: Locale,
+) -> Result<Vec<ServiceItem>> {
     let (company_id, user_id) = match holder {
         Holder::Company(id) => (Some(id), None),
         Holder::User(id) => (None, Some(id)),
@@ -402,17 +465,29 @@ mod tests {
     use super::*;
 
     fn refused(from: ServiceStatus, event: ServiceEvent) -> bool {
-        matches!(transition(from, event), Err(Error::Client { field: Some("status"), .. }))
+        matches!(
+            transition(from, event),
+            Err(Error::Client {
+                field: Some("status"),
+                ..
+            })
+        )
     }
 
     #[test]
     fn an_unpaid_service_starts_at_once_when_it_can_begin_now() {
-        assert_eq!(transition(Unpaid, Start { begins_now: true }).unwrap(), Active);
+        assert_eq!(
+            transition(Unpaid, Start { begins_now: true }).unwrap(),
+            Active
+        );
     }
 
     #[test]
     fn an_unpaid_service_waits_when_it_begins_later() {
-        assert_eq!(transition(Unpaid, Start { begins_now: false }).unwrap(), Waiting);
+        assert_eq!(
+            transition(Unpaid, Start { begins_now: false }).unwrap(),
+            Waiting
+        );
     }
 
     #[test]
@@ -477,15 +552,27 @@ mod tests {
         assert_eq!(target(Start { begins_now: false }), "WAITING");
         assert_eq!((sources(Begin), target(Begin)), (vec!["WAITING"], "ACTIVE"));
         assert_eq!((sources(End), target(End)), (vec!["ACTIVE"], "FINISHED"));
-        assert_eq!((sources(Cancel), target(Cancel)), (vec!["ACTIVE", "WAITING", "UNPAID"], "CANCELLED"));
+        assert_eq!(
+            (sources(Cancel), target(Cancel)),
+            (vec!["ACTIVE", "WAITING", "UNPAID"], "CANCELLED")
+        );
     }
 
     #[test]
     fn a_status_filter_reads_every_status_and_names_status_otherwise() {
         for status in ServiceStatus::ALL {
-            assert_eq!(ServiceStatus::filter(Some(status.as_str())).unwrap(), Some(status));
+            assert_eq!(
+                ServiceStatus::filter(Some(status.as_str())).unwrap(),
+                Some(status)
+            );
         }
         assert_eq!(ServiceStatus::filter(None).unwrap(), None);
-        assert!(matches!(ServiceStatus::filter(Some("active")), Err(Error::Client { field: Some("status"), .. })));
+        assert!(matches!(
+            ServiceStatus::filter(Some("active")),
+            Err(Error::Client {
+                field: Some("status"),
+                ..
+            })
+        ));
     }
 }
