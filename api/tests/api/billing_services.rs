@@ -306,3 +306,103 @@ async fn the_vacancy_s_end_finishes_its_services_and_withdraws_its_level_and_pro
     let (pro, branded, promoted_until) = grants(&app, id).await;
     assert_eq!((pro, branded, promoted_until), (0, false, None));
 }
+
+#[tokio::test]
+async fn an_additional_promotion_lasts_the_vacancy_s_run_and_goes_with_it() {
+    let app = spawn_app().await;
+    sqlx::query(
+        "update products set is_active = true, price_cents = 1500 where code = 'ADDITIONAL_PROMO'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let id = complete_draft(&app, company_id, "kokk", None).await;
+    published(&client, id, &["VACANCY"]).await;
+    assert_eq!(grants(&app, id).await.2, None);
+
+    let invoice = ordered(
+        &client,
+        json!({ "productCodes": ["ADDITIONAL_PROMO"], "vacancyId": id }),
+    )
+    .await;
+    let (status, _, ends) =
+        service(&app, invoice["id"].as_str().unwrap(), "ADDITIONAL_PROMO").await;
+    let valid_until: DateTime<Utc> =
+        sqlx::query_scalar("select valid_until from vacancies where id = $1")
+            .bind(id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), ends), ("ACTIVE", Some(valid_until)));
+    assert_eq!(
+        grants(&app, id).await.2,
+        Some(valid_until),
+        "promoted to the end of its run"
+    );
+
+    assert_eq!(
+        finish_ended(&app.pool, valid_until).await.unwrap(),
+        2,
+        "the vacancy and its promotion"
+    );
+    assert_eq!(grants(&app, id).await.2, None, "the promotion is withdrawn");
+}
+
+#[tokio::test]
+async fn extras_paid_after_their_vacancy_ended_start_and_end_at_once_without_an_error() {
+    let app = spawn_app().await;
+    let (client, company_id) =
+        employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", false).await;
+    let id = complete_draft(&app, company_id, "kokk", None).await;
+    let row = published(&client, id, &["VACANCY"]).await;
+    let pay = |invoice: String| {
+        let client = &client;
+        async move {
+            client
+                .post_empty(&format!("/api/dev/invoices/{invoice}/pay"))
+                .await
+                .status()
+        }
+    };
+    assert_eq!(
+        pay(row["invoice"]["id"].as_str().unwrap().to_string()).await,
+        reqwest::StatusCode::NO_CONTENT
+    );
+    let invoice = ordered(
+        &client,
+        json!({ "productCodes": ["PRO_3"], "vacancyId": id }),
+    )
+    .await;
+    let invoice_id = invoice["id"].as_str().unwrap().to_string();
+    // the vacancy ends before the invoice is paid
+    sqlx::query(
+        "update vacancies set publish_at = publish_at - interval '31 days', valid_until = valid_until - interval '31 days',
+                renewed_at = renewed_at - interval '31 days'
+         where id = $1",
+    )
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        pay(invoice_id.clone()).await,
+        reqwest::StatusCode::NO_CONTENT
+    );
+
+    let (status, starts, ends) = service(&app, &invoice_id, "PRO_3").await;
+    assert_eq!(
+        (status.as_str(), ends),
+        ("ACTIVE", starts),
+        "its run is over: it ends as it starts"
+    );
+    assert_eq!(grants(&app, id).await.0, 3);
+    assert_eq!(
+        finish_ended(&app.pool, Utc::now()).await.unwrap(),
+        1,
+        "the PRO level ends at the next tick"
+    );
+    assert_eq!(grants(&app, id).await.0, 0);
+}

@@ -166,6 +166,9 @@ pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -
 /// naming `productCodes`.
 pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String]) -> Result<Vec<&'a PricedProduct>> {
     let refuse = |message: String| Error::field("productCodes", message);
+    if codes.len() > offered.len() {
+        return Err(refuse(format!("Choose at most {} products", offered.len())));
+    }
     for (at, code) in codes.iter().enumerate() {
         if !offered.iter().any(|p| &p.product.code == code) {
             return Err(refuse(format!("{code:?} is not a product that can be bought with a vacancy")));
@@ -380,7 +383,8 @@ pub(crate) async fn add_services(
 ///   vacancy) — a CV service not before the company's CV-database access already bought ends, so
 ///   bought days follow each other —, ACTIVE, or WAITING when that is still to come; it ends after
 ///   its product's days (a CV service after its CV-database days, a product sold by the day after
-///   as many days as bought), or with the vacancy's run when the product has no days of its own;
+///   as many days as bought), or with the vacancy's run when the product has no days of its own
+///   (at its start when that run is already over: paid after the vacancy ended, it ends at once);
 /// - the vacancy takes what its started VACANCY services grant: the highest PRO level, branding,
 ///   and promotion from the service's start for the product's promotion days (an additional
 ///   promotion without days: to the service's end). Nothing it had is lowered.
@@ -428,7 +432,7 @@ pub async fn start(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>
          )
          update services s
          set status = case when t.starts_at > $2 then $5 else $4 end, starts_at = t.starts_at,
-             ends_at = coalesce(t.starts_at + make_interval(days => t.days), t.vacancy_ends), updated_at = now()
+             ends_at = greatest(t.starts_at, coalesce(t.starts_at + make_interval(days => t.days), t.vacancy_ends)), updated_at = now()
          from timed t
          where s.id = t.id
          returning s.id",

@@ -49,6 +49,9 @@ pub fn choose<'a>(
     if codes.is_empty() {
         return Err(refuse("Choose what to buy".to_string()));
     }
+    if codes.len() > offered.len() {
+        return Err(refuse(format!("Choose at most {} products", offered.len())));
+    }
     for (at, code) in codes.iter().enumerate() {
         if !offered.iter().any(|p| &p.product.code == code) {
             return Err(refuse(format!(
@@ -376,5 +379,11 @@ mod tests {
                 "{codes:?}"
             );
         }
+        let many = vec!["BRANDING"; ALL.len() + 1];
+        assert_eq!(
+            field_of(chosen(&many, None, true)),
+            "productCodes",
+            "more codes than products"
+        );
     }
 }
