@@ -406,3 +406,58 @@ async fn extras_paid_after_their_vacancy_ended_start_and_end_at_once_without_an_
     );
     assert_eq!(grants(&app, id).await.0, 0);
 }
+
+#[tokio::test]
+async fn the_worker_s_schedule_begins_and_finishes_services() {
+    let app = spawn_app().await;
+    let (client, _) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let first = ordered(
+        &client,
+        json!({ "productCodes": ["CV_BASE_DAY"], "days": 1 }),
+    )
+    .await;
+    let second = ordered(
+        &client,
+        json!({ "productCodes": ["CV_BASE_DAY"], "days": 1 }),
+    )
+    .await;
+    let (first_id, second_id) = (
+        first["id"].as_str().unwrap(),
+        second["id"].as_str().unwrap(),
+    );
+    // time passes: the stored periods move back a day, so the first has ended and the second begun
+    sqlx::query("update services set starts_at = starts_at - interval '1 day 1 second', ends_at = ends_at - interval '1 day 1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(service(&app, second_id, "CV_BASE_DAY").await.0, "WAITING");
+
+    // the worker's schedule is every minute; every second here
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let every_second = std::str::FromStr::from_str("* * * * * *").unwrap();
+    let clock = tokio::spawn(worker::time_rules::run(
+        app.pool.clone(),
+        every_second,
+        move || {
+            let mut stopped = stopped.clone();
+            async move {
+                let _ = stopped.wait_for(|s| *s).await;
+                Ok(())
+            }
+        },
+    ));
+    let mut statuses = (String::new(), String::new());
+    for _ in 0..100 {
+        statuses = (
+            service(&app, first_id, "CV_BASE_DAY").await.0,
+            service(&app, second_id, "CV_BASE_DAY").await.0,
+        );
+        if statuses == ("FINISHED".to_string(), "ACTIVE".to_string()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(statuses, ("FINISHED".to_string(), "ACTIVE".to_string()));
+    stop.send(true).unwrap();
+    clock.await.unwrap().unwrap();
+}
