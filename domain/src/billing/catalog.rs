@@ -77,6 +77,7 @@ impl From<PricedProduct> for ProductOffer {
 }
 
 /// Every active product with this company's terms, in price-list order.
+#[tracing::instrument(skip_all)]
 pub(crate) async fn priced(
     conn: &mut PgConnection,
     company_id: Uuid,
@@ -130,6 +131,7 @@ pub(crate) const ACTIVE_VACANCY_AT: &str = "(v.status = 'EXISTS' and v.type = 'D
     and c.deleted_at is null)";
 
 /// Whether the company has an active vacancy at `now`.
+#[tracing::instrument(skip_all)]
 pub(crate) async fn has_active_vacancy(
     conn: &mut PgConnection,
     company_id: Uuid,
@@ -148,6 +150,7 @@ pub(crate) async fn has_active_vacancy(
 
 /// The company's CV-database access at `now`, as the access check reads it: a CV service ACTIVE
 /// (or WAITING whose start has come, before the clock's next minute) within its period.
+#[tracing::instrument(skip_all)]
 pub async fn cv_access(
     conn: &mut PgConnection,
     company_id: Uuid,

@@ -281,6 +281,7 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
 /// Issues the invoice of `quote` to the company on the caller's transaction: its gapless number
 /// and reference number, the buyer copied from the company, issued today in Tallinn and due
 /// [`PAYMENT_TERM`] later, and its lines; UNPAID — or PAID at once when there is nothing to pay.
+#[tracing::instrument(skip_all)]
 pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, quote: &Quote, now: DateTime<Utc>) -> Result<InvoiceSummary> {
     let issued_on = tallinn_day(now);
     let year = issued_on.year();
@@ -343,6 +344,7 @@ pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uu
 /// The UNPAID services of one bought product: one of its type, and for a vacancy product with
 /// CV-database days (a package) a CV service of its own; `quantity` is the number of days of a
 /// product sold by the day, else 1.
+#[tracing::instrument(skip_all)]
 pub(crate) async fn add_services(
     conn: &mut PgConnection,
     company_id: Uuid,
