@@ -139,10 +139,10 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
+        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
-        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()))
+        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router());
@@ -245,7 +245,14 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let files = domain::files::FileStore::new(&config.data_dir);
     let index = index_dir(&config);
     let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
+    let (seller, defaulted) = domain::billing::seller::Seller::from_env()?;
+    if !config.is_dev() {
+        for variable in defaulted {
+            tracing::warn!(variable, "the seller's detail on invoices is the built-in default: set it");
+        }
+    }
     Ok(AppState {
+        seller: Arc::new(seller),
         search: Arc::new(engine.clone()),
         index: engine,
         files,

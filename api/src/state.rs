@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use domain::platform::config::Config;
+use domain::billing::seller::Seller;
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use metrics_exporter_prometheus::PrometheusHandle;
@@ -31,6 +32,8 @@ pub struct AppState {
     pub index: TantivyEngine,
     /// Uploaded files under DATA_DIR/files.
     pub files: FileStore,
+    /// Who issues the invoices and where they are paid (`SELLER_*`).
+    pub seller: Arc<Seller>,
 }
 
 impl AppState {

@@ -14,7 +14,7 @@
 //! | `applications/` | applying, and the applicant's applications |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
-//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `orders` (services and invoices, numbering, reference numbers), `payments` (`mark_paid`) |
+//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:

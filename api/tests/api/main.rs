@@ -8,6 +8,8 @@ mod acting_company;
 mod applicant;
 mod auth;
 mod avatars;
+mod billing_orders;
+mod billing_services;
 mod calendar;
 mod companies;
 mod company_claims;

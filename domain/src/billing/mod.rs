@@ -1,14 +1,21 @@
-//! Billing: the price list, what a company pays (`pricing`), the order behind publishing a vacancy
-//! with its services and invoice (`orders`), and recording payments (`payments`, [`mark_paid`]).
+//! Billing: the price list, what a company pays (`pricing`), what it can buy (`catalog`), the order
+//! behind publishing a vacancy with its services and invoice (`orders`), orders beyond publishing
+//! (`purchase`), the invoices a user reads (`invoices`) with the seller's details (`seller`), the
+//! services' lifecycle and clock (`services`), and recording payments (`payments`, [`mark_paid`]).
 //! Money is integer euro cents, VAT rates basis points, discounts ten-thousandths; see
 //! docs/billing.md.
 //!
 //! Billing writes the vacancies an order is for (paid, live, PRO level, branding, promotion) with
 //! its own SQL: it sits below `vacancies` in the layers and does not use it.
 
+pub mod catalog;
+pub mod invoices;
 pub mod orders;
 pub mod payments;
 pub mod pricing;
 pub mod products;
+pub mod purchase;
+pub mod seller;
+pub mod services;
 
 pub use payments::{Marked, PaymentMethod, PaymentRecord, mark_paid};

@@ -365,6 +365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/services?status=`: the applicant's own services, in the order of
+         *     the employer's list.
+         */
+        get: operations["applicant_services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -588,6 +608,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/products`: every active product the acting company can buy, at its
+         *     price (its own price, else the list price, less its discount), in price-list order, labelled in
+         *     the request's language.
+         */
+        get: operations["product_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/products/cv-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/products/cv-base`: the buy-access dialog of the CV database — the
+         *     price of a day (buy 1 to `maxDays`), the discounted week while the company has an active
+         *     vacancy, and the company's access now.
+         */
+        get: operations["cv_base_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/search-cv": {
         parameters: {
             query?: never;
@@ -602,6 +664,26 @@ export interface paths {
          *     CV-database service.
          */
         post: operations["search_cv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/services?status=`: the acting company's services, active first,
+         *     then waiting, unpaid, finished and cancelled, newest first within each.
+         */
+        get: operations["company_services"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1646,6 +1728,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/invoices`: the acting company's staff order CV-database days or extras
+         *     for a vacancy. One invoice with its lines (net and VAT per line, rounded half up; the total is
+         *     the sum of the lines) and its UNPAID services is made on one transaction. A company with a
+         *     contract has the services started at once (the invoice stays to be paid); any other waits
+         *     for the payment.
+         */
+        post: operations["create_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/my?status=&sort=date|status&order=asc|desc&page=&size=`: a page
+         *     of the acting company's invoices (staff), else of the user's own; newest first by default.
+         */
+        get: operations["my_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/{id}`: the invoice with its buyer, lines, payments and the bank
+         *     details a transfer needs (the seller's account; quote the reference number).
+         */
+        get: operations["invoice_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/menu-notifications": {
         parameters: {
             query?: never;
@@ -2203,6 +2348,26 @@ export interface components {
             workLocation?: string | null;
             workLocationCode?: string | null;
         };
+        /** @description The company's CV-database access. */
+        CvAccess: {
+            /** @description Whether it can search the CV database now. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the access bought so far ends (the last of its paid CV services, those still to
+             *     begin included); null without any.
+             */
+            endsAt?: string | null;
+        };
+        /** @description The buy-access dialog of the CV database. */
+        CvBaseOffer: {
+            access: components["schemas"]["CvAccess"];
+            /** Format: int32 */
+            maxDays: number;
+            /** @description CV_BASE_DAY: the price of one day; buy 1 to `maxDays` of them. */
+            perDay: components["schemas"]["ProductOffer"];
+            withVacancy?: components["schemas"]["ProductOffer"] | null;
+        };
         CvBaseRequest: {
             /** @description The CV-database vacancy's name, at most 200 characters. */
             occupationLabel: string;
@@ -2691,6 +2856,127 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /** @description An invoice with everything on it. */
+        Invoice: components["schemas"]["InvoiceListItem"] & {
+            /** @description The seller's account a bank transfer goes to, quoting `referenceNumber`. */
+            bank: components["schemas"]["InvoiceBank"];
+            buyer: components["schemas"]["InvoiceBuyer"];
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description Oldest first. */
+            payments: components["schemas"]["InvoicePayment"][];
+            /**
+             * Format: uuid
+             * @description The vacancy the order is for (publishing or its extras); null for other orders.
+             */
+            vacancyId?: string | null;
+        };
+        /** @description Where a bank transfer goes. */
+        InvoiceBank: {
+            bankName: string;
+            bic: string;
+            iban: string;
+            recipient: string;
+        };
+        /** @description Who the invoice is issued to, as copied at issue. */
+        InvoiceBuyer: {
+            address?: string | null;
+            email?: string | null;
+            name: string;
+            registryCode?: string | null;
+        };
+        /** @description One line of an invoice. */
+        InvoiceLine: {
+            code?: string | null;
+            /** @description As issued (Estonian, the invoice's language). */
+            description: string;
+            /**
+             * Format: double
+             * @description As a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /**
+             * Format: int64
+             * @description `round(quantity × unitPrice × (1 − discount))`.
+             */
+            netCents: number;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Before the discount, VAT excluded.
+             */
+            unitPriceCents: number;
+            /**
+             * Format: int64
+             * @description `round(net × vatRate)`.
+             */
+            vatCents: number;
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        /** @description One invoice of the list. */
+        InvoiceListItem: {
+            /**
+             * Format: date
+             * @description The issue day.
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The due day.
+             */
+            expirationDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `YYYY-NNNNNN`. */
+            number: string;
+            /** @description UNPAID past its due day (Tallinn). */
+            overdue: boolean;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** @description The Estonian payment reference (viitenumber) a bank transfer quotes. */
+            referenceNumber: string;
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description The total: net plus VAT.
+             */
+            sumCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /** @description A page of invoices. */
+        InvoicePage: {
+            content: components["schemas"]["InvoiceListItem"][];
+            /**
+             * Format: int32
+             * @description Zero-based.
+             */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description One attempt to pay the invoice. */
+        InvoicePayment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** @description INVOICE, BANK_TRANSFER, CARD or BLIK. */
+            method: string;
+            /** Format: date-time */
+            receivedAt?: string | null;
+            /** @description PENDING, SUCCEEDED, FAILED or CANCELLED. */
+            status: string;
+        };
         /** @description An invoice as the employer's lists show it. */
         InvoiceSummary: {
             /** Format: date */
@@ -2806,6 +3092,24 @@ export interface components {
             /** @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from. */
             slots: components["schemas"]["Period"][];
             type: components["schemas"]["InterviewType"];
+        };
+        NewOrderBody: {
+            /**
+             * Format: int32
+             * @description With CV_BASE_DAY: 1 to 365 days.
+             */
+            days?: number | null;
+            /**
+             * @description CV_BASE_DAY alone (with `days`); or extras for a vacancy (`vacancyId`): at most one of
+             *     PRO_1…PRO_5 (above the vacancy's present level), BRANDING, ADDITIONAL_PROMO, at most one of
+             *     BASIC, PREMIUM and APEX; CV_BASE_7_DAYS_WITH_VACANCY while the company has an active vacancy.
+             */
+            productCodes: string[];
+            /**
+             * Format: uuid
+             * @description With extras: the company's vacancy, active or waiting for publication.
+             */
+            vacancyId?: string | null;
         };
         Occupation: {
             labels: components["schemas"]["Labels"];
@@ -2937,10 +3241,53 @@ export interface components {
             vatRateBp: number;
         };
         /**
-         * @description Where a product belongs on the publish step.
+         * @description What kind of product a product is: where it shows on the publish step and the order dialogs,
+         *     and what it may be bought with.
          * @enum {string}
          */
-        ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE";
+        ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE" | "CV_BASE_DAY" | "PROMOTION" | "OTHER";
+        /** @description A product a company can buy, at this company's price. */
+        ProductOffer: {
+            code: string;
+            /** Format: int32 */
+            cvBaseDays?: number | null;
+            /** @description In the reader's locale (et fallback); may be empty. */
+            description: string;
+            /**
+             * Format: double
+             * @description This company's discount as a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /** Format: int32 */
+            durationDays?: number | null;
+            group: components["schemas"]["ProductGroup"];
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * Format: int64
+             * @description The list price in cents, VAT excluded.
+             */
+            listPriceCents: number;
+            /**
+             * Format: int64
+             * @description This company's net unit price in cents: its own price (else the list price) less its
+             *     discount, rounded half up to the cent.
+             */
+            priceCents: number;
+            /** Format: int32 */
+            proLevel?: number | null;
+            /** Format: int32 */
+            promoDays?: number | null;
+            unit: components["schemas"]["ProductUnit"];
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        /**
+         * @description How a product is priced.
+         * @enum {string}
+         */
+        ProductUnit: "ITEM" | "DAY";
         Proficiency: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
@@ -3125,6 +3472,42 @@ export interface components {
         SeenRequest: {
             kind: components["schemas"]["BadgeKind"];
         };
+        /** @description One service of the services lists. */
+        ServiceItem: {
+            /** Format: date-time */
+            endsAt?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId?: string | null;
+            invoiceNumber?: string | null;
+            /** @description The product's label in the request's language (et fallback). */
+            label: string;
+            productCode: string;
+            /**
+             * Format: int32
+             * @description Days for CV-database access by the day, else 1.
+             */
+            quantity: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            status: components["schemas"]["ServiceStatus"];
+            type: components["schemas"]["ServiceType"];
+            /** Format: uuid */
+            vacancyId?: string | null;
+            /** @description The vacancy's occupation in the request's language, or its free label. */
+            vacancyTitle?: string | null;
+        };
+        /**
+         * @description A service's status (`services.status`).
+         * @enum {string}
+         */
+        ServiceStatus: "UNPAID" | "WAITING" | "ACTIVE" | "FINISHED" | "CANCELLED";
+        /**
+         * @description What a service is for: a vacancy, CV-database access or the company itself.
+         * @enum {string}
+         */
+        ServiceType: "VACANCY" | "CV" | "COMPANY";
         SettingsUi: {
             /** @description The server's build; the web compares it with its own to ask for a reload. */
             buildVersion: string;
@@ -5159,6 +5542,62 @@ export interface operations {
             };
         };
     };
+    applicant_services: {
+        parameters: {
+            query?: {
+                /** @description ACTIVE, WAITING, UNPAID, FINISHED or CANCELLED; all when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description validation naming `status` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -5937,6 +6376,121 @@ export interface operations {
             };
         };
     };
+    product_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOffer"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_base_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvBaseOffer"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the price list sells no CV-database days */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_cv: {
         parameters: {
             query?: {
@@ -5992,6 +6546,62 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_services: {
+        parameters: {
+            query?: {
+                /** @description ACTIVE, WAITING, UNPAID, FINISHED or CANCELLED; all when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description validation naming `status` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9084,6 +9694,212 @@ export interface operations {
                 };
             };
             /** @description unknown, or not the caller's to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrderBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description validation naming `productCodes` (none, unknown, inactive, repeated, VACANCY or REGISTRATION, CV_BASE_DAY with anything else, two PRO levels or packages, a PRO level not above the vacancy's, the discounted week without an active vacancy), `days` (CV_BASE_DAY needs 1 to 365) or `vacancyId` (extras without one; a vacancy neither active nor waiting for publication) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `vacancyId` is not a vacancy of the acting company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_invoices: {
+        parameters: {
+            query?: {
+                /** @description UNPAID, PAID or CANCELLED; all when absent. */
+                status?: string;
+                /** @description `date` (the default) or `status`. */
+                sort?: string;
+                /** @description `desc` (the default) or `asc`. */
+                order?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 2000 by default, at most 2000. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description validation naming `status`, `sort`, `order` or `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an invoice of the acting company (or of the user), or deleted */
             404: {
                 headers: {
                     [name: string]: unknown;
