@@ -1,14 +1,21 @@
 //! Billing: the price list, what a company pays (`pricing`), the order behind publishing a vacancy
-//! with its services and invoice (`orders`), and recording payments (`payments`, [`mark_paid`]).
+//! with its services and invoice (`orders`), recording payments (`payments`, [`mark_paid`]),
+//! paying online through a payment provider (`online`, `provider`), bank statements
+//! (`bank_statements`), overdue reminders (`reminders`) and the seller's details (`seller`).
 //! Money is integer euro cents, VAT rates basis points, discounts ten-thousandths; see
 //! docs/billing.md.
 //!
 //! Billing writes the vacancies an order is for (paid, live, PRO level, branding, promotion) with
 //! its own SQL: it sits below `vacancies` in the layers and does not use it.
 
+pub mod bank_statements;
+pub mod online;
 pub mod orders;
 pub mod payments;
 pub mod pricing;
 pub mod products;
+pub mod provider;
+pub mod reminders;
+pub mod seller;
 
 pub use payments::{Marked, PaymentMethod, PaymentRecord, mark_paid};
