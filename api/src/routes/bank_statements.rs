@@ -21,7 +21,7 @@ const MULTIPART_OVERHEAD: usize = 16 * 1024;
 
 /// Mounted under `/api/admin` (ADMIN or SUPERVISOR).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(upload)).layer(DefaultBodyLimit::max(MAX_STATEMENT_BYTES + MULTIPART_OVERHEAD))
+    OpenApiRouter::new().routes(routes!(upload_statement)).layer(DefaultBodyLimit::max(MAX_STATEMENT_BYTES + MULTIPART_OVERHEAD))
 }
 
 /// The multipart form of a statement upload.
@@ -79,7 +79,7 @@ async fn statement_part(mut form: Multipart) -> ApiResult<Vec<u8>> {
     responses((status = 200, body = ImportReport),
         (status = 400, body = ErrorBody, description = "`file`: missing, too large, not XML, or not a camt.053 statement"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an administrator")))]
-async fn upload(State(state): State<AppState>, signed_in: SignedIn, form: Result<Multipart, MultipartRejection>) -> ApiResult<Json<ImportReport>> {
+async fn upload_statement(State(state): State<AppState>, signed_in: SignedIn, form: Result<Multipart, MultipartRejection>) -> ApiResult<Json<ImportReport>> {
     let form = form.map_err(|_| Error::field("file", "Send the statement as the `file` of a multipart form (multipart/form-data)"))?;
     let bytes = statement_part(form).await?;
     let credits = bank_statements::parse(&bytes)?;

@@ -29,7 +29,7 @@ use crate::web::escape;
 
 /// Mounted under `/api/dev` in dev mode.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create_order)).routes(routes!(order_page, choose))
+    OpenApiRouter::new().routes(routes!(sandbox_create_order)).routes(routes!(sandbox_order_page, sandbox_choose))
 }
 
 /// How long the notification token the sandbox signs is valid.
@@ -75,7 +75,7 @@ pub struct SandboxOrder {
 /// checks the order's signature and store key and answers its `uuid` and `paymentUrl`.
 #[utoipa::path(post, path = "/payment-sandbox/orders", tag = "dev", request_body = CreateOrder,
     responses((status = 200, body = SandboxOrder), (status = 400, body = ErrorBody, description = "`data`: not a signed order of this store")))]
-async fn create_order(State(state): State<AppState>, Json(body): Json<CreateOrder>) -> ApiResult<Json<SandboxOrder>> {
+async fn sandbox_create_order(State(state): State<AppState>, Json(body): Json<CreateOrder>) -> ApiResult<Json<SandboxOrder>> {
     let claims = read_order(&state, &body.data)?;
     let uuid = Uuid::new_v4();
     let payment_url = format!("{}{SANDBOX_PATH}/orders/{uuid}?token={}", state.config.public_url, body.data);
@@ -140,7 +140,7 @@ fn texts(locale: Locale) -> Texts {
 #[utoipa::path(get, path = "/payment-sandbox/orders/{uuid}", tag = "dev", params(("uuid" = Uuid, Path), PageParams),
     responses((status = 200, content_type = "text/html", body = String),
         (status = 400, body = ErrorBody, description = "`data`: not a signed order of this store")))]
-async fn order_page(State(state): State<AppState>, Path(uuid): Path<Uuid>, Query(params): Query<PageParams>) -> ApiResult<Html<String>> {
+async fn sandbox_order_page(State(state): State<AppState>, Path(uuid): Path<Uuid>, Query(params): Query<PageParams>) -> ApiResult<Html<String>> {
     let claims = read_order(&state, &params.token)?;
     let locale = Locale::from_code(&claims.locale).unwrap_or_default();
     let t = texts(locale);
@@ -193,7 +193,7 @@ pub struct Choice {
     request_body(content = Choice, content_type = "application/x-www-form-urlencoded"),
     responses((status = 303, description = "to the order's returnUrl with ?order-token="),
         (status = 400, body = ErrorBody, description = "`data`: not a signed order; `outcome`: unknown; `orderToken`: refused")))]
-async fn choose(State(state): State<AppState>, Path(uuid): Path<Uuid>, Form(choice): Form<Choice>) -> ApiResult<Response> {
+async fn sandbox_choose(State(state): State<AppState>, Path(uuid): Path<Uuid>, Form(choice): Form<Choice>) -> ApiResult<Response> {
     let claims = read_order(&state, &choice.token)?;
     let payment_status = match choice.outcome.as_str() {
         "paid" => "PAID",

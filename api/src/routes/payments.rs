@@ -19,12 +19,12 @@ use crate::state::AppState;
 
 /// Mounted under `/api/payment` (open).
 pub fn open_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(payment_methods)).routes(routes!(notify))
+    OpenApiRouter::new().routes(routes!(payment_methods)).routes(routes!(payment_notify))
 }
 
 /// Mounted under `/api/user`.
 pub fn user_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(confirm)).routes(routes!(cancel))
+    OpenApiRouter::new().routes(routes!(confirm_invoice)).routes(routes!(cancel_invoice))
 }
 
 /// Mounted under `/api/employer`.
@@ -64,7 +64,7 @@ pub struct ConfirmRequest {
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such invoice, or another's"),
         (status = 503, body = ErrorBody, description = "the payment provider could not start the payment")))]
-async fn confirm(
+async fn confirm_invoice(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<Uuid>,
@@ -88,7 +88,7 @@ async fn confirm(
         (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such invoice, or another's")))]
-async fn cancel(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<InvoiceSummary>> {
+async fn cancel_invoice(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<InvoiceSummary>> {
     let payer = payer(&state, &signed_in).await?;
     Ok(Json(online::cancel(&state.pool, payer, id, Utc::now()).await?))
 }
@@ -139,7 +139,7 @@ pub struct Notification {
 #[utoipa::path(post, path = "/notify", tag = "payment", request_body = Notification,
     responses((status = 200, description = "applied, or nothing to change"),
         (status = 400, body = ErrorBody, description = "`orderToken`: not signed by the provider, an unknown order, or not the invoice's amount; nothing changed")))]
-async fn notify(State(state): State<AppState>, Json(body): Json<Notification>) -> ApiResult<StatusCode> {
+async fn payment_notify(State(state): State<AppState>, Json(body): Json<Notification>) -> ApiResult<StatusCode> {
     let provider = state
         .payment_provider()
         .ok_or_else(|| domain::Error::field("orderToken", "Online payments are not available"))?;
