@@ -32,7 +32,15 @@ pub struct Reminders {
 impl Reminders {
     /// Sends the reminders due at `now`; a failure is logged.
     pub async fn run_once(&self, now: chrono::DateTime<Utc>) {
-        match domain::billing::reminders::send_overdue(&self.pool, &self.mailer, &self.seller, &self.public_url, now).await {
+        match domain::billing::reminders::send_overdue(
+            &self.pool,
+            &self.mailer,
+            &self.seller,
+            &self.public_url,
+            now,
+        )
+        .await
+        {
             Ok(0) => {}
             Ok(sent) => tracing::info!(sent, "overdue invoice reminders sent"),
             Err(err) => tracing::warn!(error = %err, "overdue invoice reminders failed"),

@@ -21,7 +21,11 @@ const MULTIPART_OVERHEAD: usize = 16 * 1024;
 
 /// Mounted under `/api/admin` (ADMIN or SUPERVISOR).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(upload_statement)).layer(DefaultBodyLimit::max(MAX_STATEMENT_BYTES + MULTIPART_OVERHEAD))
+    OpenApiRouter::new()
+        .routes(routes!(upload_statement))
+        .layer(DefaultBodyLimit::max(
+            MAX_STATEMENT_BYTES + MULTIPART_OVERHEAD,
+        ))
 }
 
 /// The multipart form of a statement upload.
@@ -46,7 +50,12 @@ fn is_xml(content_type: Option<&str>, name: Option<&str>, bytes: &[u8]) -> bool 
 
 /// Reads the `file` part: at most [`MAX_STATEMENT_BYTES`], XML.
 async fn statement_part(mut form: Multipart) -> ApiResult<Vec<u8>> {
-    let unreadable = |_| ApiError(Error::field("file", "The upload could not be read; send the statement again as the form's `file`"));
+    let unreadable = |_| {
+        ApiError(Error::field(
+            "file",
+            "The upload could not be read; send the statement again as the form's `file`",
+        ))
+    };
     while let Some(mut field) = form.next_field().await.map_err(unreadable)? {
         if field.name() != Some("file") {
             continue;
@@ -54,14 +63,20 @@ async fn statement_part(mut form: Multipart) -> ApiResult<Vec<u8>> {
         let content_type = field.content_type().map(str::to_string);
         let name = field.file_name().map(str::to_string);
         let mut bytes = Vec::new();
-        while let Some(chunk) = field.chunk().await.map_err(|_| ApiError(Error::field("file", "The file is too large (at most 5 MB)")))? {
+        while let Some(chunk) = field
+            .chunk()
+            .await
+            .map_err(|_| ApiError(Error::field("file", "The file is too large (at most 5 MB)")))?
+        {
             if bytes.len() + chunk.len() > MAX_STATEMENT_BYTES {
                 return Err(Error::field("file", "The file is too large (at most 5 MB)").into());
             }
             bytes.extend_from_slice(&chunk);
         }
         if !is_xml(content_type.as_deref(), name.as_deref(), &bytes) {
-            return Err(Error::field("file", "Wrong file: send the camt.053 statement as XML").into());
+            return Err(
+                Error::field("file", "Wrong file: send the camt.053 statement as XML").into(),
+            );
         }
         return Ok(bytes);
     }
@@ -79,11 +94,28 @@ async fn statement_part(mut form: Multipart) -> ApiResult<Vec<u8>> {
     responses((status = 200, body = ImportReport),
         (status = 400, body = ErrorBody, description = "`file`: missing, too large, not XML, or not a camt.053 statement"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an administrator")))]
-async fn upload_statement(State(state): State<AppState>, signed_in: SignedIn, form: Result<Multipart, MultipartRejection>) -> ApiResult<Json<ImportReport>> {
-    let form = form.map_err(|_| Error::field("file", "Send the statement as the `file` of a multipart form (multipart/form-data)"))?;
+async fn upload_statement(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<ImportReport>> {
+    let form = form.map_err(|_| {
+        Error::field(
+            "file",
+            "Send the statement as the `file` of a multipart form (multipart/form-data)",
+        )
+    })?;
     let bytes = statement_part(form).await?;
     let credits = bank_statements::parse(&bytes)?;
-    Ok(Json(bank_statements::import(&state.pool, &credits, Some(signed_in.session.user_id), Utc::now()).await?))
+    Ok(Json(
+        bank_statements::import(
+            &state.pool,
+            &credits,
+            Some(signed_in.session.user_id),
+            Utc::now(),
+        )
+        .await?,
+    ))
 }
 
 #[cfg(test)]
@@ -92,9 +124,21 @@ mod tests {
 
     #[test]
     fn only_declared_xml_that_starts_like_xml_is_taken() {
-        assert!(is_xml(Some("application/xml"), None, b"\xef\xbb\xbf  <?xml version=\"1.0\"?><Document/>"));
-        assert!(is_xml(Some("application/octet-stream"), Some("STATEMENT.XML"), b"<Document/>"));
-        assert!(!is_xml(Some("application/pdf"), Some("statement.pdf"), b"<Document/>"));
+        assert!(is_xml(
+            Some("application/xml"),
+            None,
+            b"\xef\xbb\xbf  <?xml version=\"1.0\"?><Document/>"
+        ));
+        assert!(is_xml(
+            Some("application/octet-stream"),
+            Some("STATEMENT.XML"),
+            b"<Document/>"
+        ));
+        assert!(!is_xml(
+            Some("application/pdf"),
+            Some("statement.pdf"),
+            b"<Document/>"
+        ));
         assert!(!is_xml(Some("text/xml"), None, b"%PDF-1.7"));
     }
 }

@@ -13,7 +13,9 @@ use axum::response::{Html, IntoResponse, Response};
 use chrono::Utc;
 use domain::Error;
 use domain::billing::online;
-use domain::billing::provider::montonio::{OrderClaims, OrderTokenClaims, SANDBOX_PATH, sign, verify};
+use domain::billing::provider::montonio::{
+    OrderClaims, OrderTokenClaims, SANDBOX_PATH, sign, verify,
+};
 use domain::billing::provider::{ProviderError, amount_cents};
 use domain::platform::config::PaymentProviderConfig;
 use domain::platform::locale::Locale;
@@ -29,7 +31,9 @@ use crate::web::escape;
 
 /// Mounted under `/api/dev` in dev mode.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(sandbox_create_order)).routes(routes!(sandbox_order_page, sandbox_choose))
+    OpenApiRouter::new()
+        .routes(routes!(sandbox_create_order))
+        .routes(routes!(sandbox_order_page, sandbox_choose))
 }
 
 /// How long the notification token the sandbox signs is valid.
@@ -37,14 +41,24 @@ const NOTICE_LIFETIME_SECS: i64 = 600;
 
 /// The store keys the sandbox checks orders against (dev mode always has them).
 fn keys(state: &AppState) -> ApiResult<&PaymentProviderConfig> {
-    Ok(state.config.payment_provider.as_ref().ok_or_else(|| anyhow::anyhow!("dev mode without payment provider keys"))?)
+    Ok(state
+        .config
+        .payment_provider
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("dev mode without payment provider keys"))?)
 }
 
 /// Reads a signed order as the provider would; a bad one is a 400 naming `data`.
 fn read_order(state: &AppState, token: &str) -> ApiResult<OrderClaims> {
     let keys = keys(state)?;
-    let refuse = |reason: String| Error::field("data", format!("The order is not signed with this store's keys: {reason}"));
-    let claims: OrderClaims = verify(token, &keys.secret_key).map_err(|e: ProviderError| refuse(e.to_string()))?;
+    let refuse = |reason: String| {
+        Error::field(
+            "data",
+            format!("The order is not signed with this store's keys: {reason}"),
+        )
+    };
+    let claims: OrderClaims =
+        verify(token, &keys.secret_key).map_err(|e: ProviderError| refuse(e.to_string()))?;
     if claims.access_key != keys.access_key {
         return Err(refuse("another store's access key".into()).into());
     }
@@ -75,11 +89,22 @@ pub struct SandboxOrder {
 /// checks the order's signature and store key and answers its `uuid` and `paymentUrl`.
 #[utoipa::path(post, path = "/payment-sandbox/orders", tag = "dev", request_body = CreateOrder,
     responses((status = 200, body = SandboxOrder), (status = 400, body = ErrorBody, description = "`data`: not a signed order of this store")))]
-async fn sandbox_create_order(State(state): State<AppState>, Json(body): Json<CreateOrder>) -> ApiResult<Json<SandboxOrder>> {
+async fn sandbox_create_order(
+    State(state): State<AppState>,
+    Json(body): Json<CreateOrder>,
+) -> ApiResult<Json<SandboxOrder>> {
     let claims = read_order(&state, &body.data)?;
     let uuid = Uuid::new_v4();
-    let payment_url = format!("{}{SANDBOX_PATH}/orders/{uuid}?token={}", state.config.public_url, body.data);
-    Ok(Json(SandboxOrder { uuid, payment_status: "PENDING".into(), merchant_reference: claims.merchant_reference, payment_url }))
+    let payment_url = format!(
+        "{}{SANDBOX_PATH}/orders/{uuid}?token={}",
+        state.config.public_url, body.data
+    );
+    Ok(Json(SandboxOrder {
+        uuid,
+        payment_status: "PENDING".into(),
+        merchant_reference: claims.merchant_reference,
+        payment_url,
+    }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -140,7 +165,11 @@ fn texts(locale: Locale) -> Texts {
 #[utoipa::path(get, path = "/payment-sandbox/orders/{uuid}", tag = "dev", params(("uuid" = Uuid, Path), PageParams),
     responses((status = 200, content_type = "text/html", body = String),
         (status = 400, body = ErrorBody, description = "`data`: not a signed order of this store")))]
-async fn sandbox_order_page(State(state): State<AppState>, Path(uuid): Path<Uuid>, Query(params): Query<PageParams>) -> ApiResult<Html<String>> {
+async fn sandbox_order_page(
+    State(state): State<AppState>,
+    Path(uuid): Path<Uuid>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Html<String>> {
     let claims = read_order(&state, &params.token)?;
     let locale = Locale::from_code(&claims.locale).unwrap_or_default();
     let t = texts(locale);
@@ -163,7 +192,12 @@ async fn sandbox_order_page(State(state): State<AppState>, Path(uuid): Path<Uuid
         title = escape(t.title),
         intro = escape(t.intro),
         invoice = escape(t.invoice),
-        number = escape(claims.merchant_reference_display.as_deref().unwrap_or(&claims.merchant_reference)),
+        number = escape(
+            claims
+                .merchant_reference_display
+                .as_deref()
+                .unwrap_or(&claims.merchant_reference)
+        ),
         amount = escape(t.amount),
         total = escape(&claims.grand_total.to_string()),
         currency = escape(&claims.currency),
@@ -193,7 +227,11 @@ pub struct Choice {
     request_body(content = Choice, content_type = "application/x-www-form-urlencoded"),
     responses((status = 303, description = "to the order's returnUrl with ?order-token="),
         (status = 400, body = ErrorBody, description = "`data`: not a signed order; `outcome`: unknown; `orderToken`: refused")))]
-async fn sandbox_choose(State(state): State<AppState>, Path(uuid): Path<Uuid>, Form(choice): Form<Choice>) -> ApiResult<Response> {
+async fn sandbox_choose(
+    State(state): State<AppState>,
+    Path(uuid): Path<Uuid>,
+    Form(choice): Form<Choice>,
+) -> ApiResult<Response> {
     let claims = read_order(&state, &choice.token)?;
     let payment_status = match choice.outcome.as_str() {
         "paid" => "PAID",
@@ -215,11 +253,19 @@ async fn sandbox_choose(State(state): State<AppState>, Path(uuid): Path<Uuid>, F
         iat: Some(now),
         exp: now + NOTICE_LIFETIME_SECS,
     };
-    let token = sign(&notice, &keys.secret_key).map_err(|e| anyhow::anyhow!("signing the sandbox notification: {e}"))?;
-    let provider = state.payment_provider().ok_or_else(|| anyhow::anyhow!("dev mode without a payment provider"))?;
+    let token = sign(&notice, &keys.secret_key)
+        .map_err(|e| anyhow::anyhow!("signing the sandbox notification: {e}"))?;
+    let provider = state
+        .payment_provider()
+        .ok_or_else(|| anyhow::anyhow!("dev mode without a payment provider"))?;
     online::apply_order_token(&state.pool, provider, &token, None, Utc::now()).await?;
-    let separator = if claims.return_url.contains('?') { '&' } else { '?' };
+    let separator = if claims.return_url.contains('?') {
+        '&'
+    } else {
+        '?'
+    };
     let location = format!("{}{separator}order-token={token}", claims.return_url);
-    let location = HeaderValue::from_str(&location).map_err(|_| Error::field("data", "The order's returnUrl is not a URL"))?;
+    let location = HeaderValue::from_str(&location)
+        .map_err(|_| Error::field("data", "The order's returnUrl is not a URL"))?;
     Ok((StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response())
 }

@@ -5,7 +5,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::billing::online::{self, MethodCode, Payer, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext};
+use domain::billing::online::{
+    self, MethodCode, Payer, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext,
+};
 use domain::billing::orders::InvoiceSummary;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -19,12 +21,16 @@ use crate::state::AppState;
 
 /// Mounted under `/api/payment` (open).
 pub fn open_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(payment_methods)).routes(routes!(payment_notify))
+    OpenApiRouter::new()
+        .routes(routes!(payment_methods))
+        .routes(routes!(payment_notify))
 }
 
 /// Mounted under `/api/user`.
 pub fn user_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(confirm_invoice)).routes(routes!(cancel_invoice))
+    OpenApiRouter::new()
+        .routes(routes!(confirm_invoice))
+        .routes(routes!(cancel_invoice))
 }
 
 /// Mounted under `/api/employer`.
@@ -35,15 +41,24 @@ pub fn employer_router() -> OpenApiRouter<AppState> {
 /// The payer of a signed-in user: the company they act for (when they are still its staff), else
 /// themselves.
 async fn payer(state: &AppState, signed_in: &SignedIn) -> ApiResult<Payer> {
-    Ok(Payer { user_id: signed_in.session.user_id, company_id: acting_company_of(state, signed_in).await? })
+    Ok(Payer {
+        user_id: signed_in.session.user_id,
+        company_id: acting_company_of(state, signed_in).await?,
+    })
 }
 
 /// Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
 /// Accept-Language (et fallback) — by invoice, by bank transfer and, when a payment provider is
 /// configured, by bank link, card and BLIK — with what each needs.
 #[utoipa::path(get, path = "/payment-methods", tag = "payment", responses((status = 200, body = Vec<PaymentMethodInfo>)))]
-async fn payment_methods(State(state): State<AppState>, Ctx(context): Ctx) -> ApiResult<Json<Vec<PaymentMethodInfo>>> {
-    Ok(Json(online::methods(context.locale, state.payments.is_some())))
+async fn payment_methods(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+) -> ApiResult<Json<Vec<PaymentMethodInfo>>> {
+    Ok(Json(online::methods(
+        context.locale,
+        state.payments.is_some(),
+    )))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -77,7 +92,9 @@ async fn confirm_invoice(
         public_url: &state.config.public_url,
         locale: signed_in.context.locale,
     };
-    Ok(Json(online::start(&state.pool, context, payer, id, body.method).await?))
+    Ok(Json(
+        online::start(&state.pool, context, payer, id, body.method).await?,
+    ))
 }
 
 /// Handles `POST /api/user/invoices/{id}/cancel`: cancels an unpaid invoice (of the company the
@@ -88,9 +105,15 @@ async fn confirm_invoice(
         (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such invoice, or another's")))]
-async fn cancel_invoice(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<InvoiceSummary>> {
+async fn cancel_invoice(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<InvoiceSummary>> {
     let payer = payer(&state, &signed_in).await?;
-    Ok(Json(online::cancel(&state.pool, payer, id, Utc::now()).await?))
+    Ok(Json(
+        online::cancel(&state.pool, payer, id, Utc::now()).await?,
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -119,8 +142,16 @@ async fn payment_status(
 ) -> ApiResult<Json<PaymentStatus>> {
     let payer = payer(&state, &signed_in).await?;
     let locale = signed_in.context.locale;
-    let status =
-        online::status(&state.pool, state.payment_provider(), payer, id, params.order_token.as_deref(), locale, Utc::now()).await?;
+    let status = online::status(
+        &state.pool,
+        state.payment_provider(),
+        payer,
+        id,
+        params.order_token.as_deref(),
+        locale,
+        Utc::now(),
+    )
+    .await?;
     Ok(Json(status))
 }
 
@@ -139,7 +170,10 @@ pub struct Notification {
 #[utoipa::path(post, path = "/notify", tag = "payment", request_body = Notification,
     responses((status = 200, description = "applied, or nothing to change"),
         (status = 400, body = ErrorBody, description = "`orderToken`: not signed by the provider, an unknown order, or not the invoice's amount; nothing changed")))]
-async fn payment_notify(State(state): State<AppState>, Json(body): Json<Notification>) -> ApiResult<StatusCode> {
+async fn payment_notify(
+    State(state): State<AppState>,
+    Json(body): Json<Notification>,
+) -> ApiResult<StatusCode> {
     let provider = state
         .payment_provider()
         .ok_or_else(|| domain::Error::field("orderToken", "Online payments are not available"))?;

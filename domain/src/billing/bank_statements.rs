@@ -162,33 +162,75 @@ pub struct Credit {
 }
 
 fn clean(text: Option<String>) -> Option<String> {
-    text.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|t| !t.is_empty())
+    text.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|t| !t.is_empty())
 }
 
 /// The booked credits of a camt.053 statement, in statement order. A file that is not one (not
 /// UTF-8 XML, no `BkToCstmrStmt`, an unreadable amount, an entry without a reference) is a 400
 /// naming `file`.
 pub fn parse(bytes: &[u8]) -> Result<Vec<Credit>> {
-    let text = std::str::from_utf8(bytes).map_err(|_| Error::field("file", "The statement is not UTF-8 text"))?;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| Error::field("file", "The statement is not UTF-8 text"))?;
     let text = text.trim_start_matches('\u{feff}');
-    let document: Document = quick_xml::de::from_str(text)
-        .map_err(|e| Error::field("file", format!("The file is not a camt.053 bank statement: {e}")))?;
-    let report = document.report.ok_or_else(|| Error::field("file", "The file is not a camt.053 bank statement (no BkToCstmrStmt)"))?;
+    let document: Document = quick_xml::de::from_str(text).map_err(|e| {
+        Error::field(
+            "file",
+            format!("The file is not a camt.053 bank statement: {e}"),
+        )
+    })?;
+    let report = document.report.ok_or_else(|| {
+        Error::field(
+            "file",
+            "The file is not a camt.053 bank statement (no BkToCstmrStmt)",
+        )
+    })?;
     let mut credits = Vec::new();
-    for (position, entry) in report.statements.into_iter().flat_map(|s| s.entries).enumerate() {
-        let booked = entry.status.as_ref().and_then(|s| s.code.as_deref().or(s.text.as_deref())).map(str::trim) == Some("BOOK");
+    for (position, entry) in report
+        .statements
+        .into_iter()
+        .flat_map(|s| s.entries)
+        .enumerate()
+    {
+        let booked = entry
+            .status
+            .as_ref()
+            .and_then(|s| s.code.as_deref().or(s.text.as_deref()))
+            .map(str::trim)
+            == Some("BOOK");
         if entry.direction.trim() != "CRDT" || !booked {
             continue;
         }
         let amount = amount_cents(&serde_json::Value::String(entry.amount.value.clone()))
             .filter(|cents| *cents > 0)
-            .ok_or_else(|| Error::field("file", format!("Entry {} has an unreadable amount {:?}", position + 1, entry.amount.value)))?;
-        let transaction = entry.details.into_iter().flat_map(|d| d.transactions).next();
-        let transaction_ref = transaction.as_ref().and_then(|t| t.refs.as_ref()).and_then(|r| clean(r.servicer_ref.clone()));
+            .ok_or_else(|| {
+                Error::field(
+                    "file",
+                    format!(
+                        "Entry {} has an unreadable amount {:?}",
+                        position + 1,
+                        entry.amount.value
+                    ),
+                )
+            })?;
+        let transaction = entry
+            .details
+            .into_iter()
+            .flat_map(|d| d.transactions)
+            .next();
+        let transaction_ref = transaction
+            .as_ref()
+            .and_then(|t| t.refs.as_ref())
+            .and_then(|r| clean(r.servicer_ref.clone()));
         let entry_reference = clean(entry.servicer_ref)
             .or(transaction_ref)
             .or(clean(entry.entry_ref))
-            .ok_or_else(|| Error::field("file", format!("Entry {} has neither AcctSvcrRef nor NtryRef", position + 1)))?;
+            .ok_or_else(|| {
+                Error::field(
+                    "file",
+                    format!("Entry {} has neither AcctSvcrRef nor NtryRef", position + 1),
+                )
+            })?;
         let booked_on = entry.booked.and_then(|b| {
             let text = b.date.or(b.date_time)?;
             NaiveDate::parse_from_str(text.get(..10)?, "%Y-%m-%d").ok()
@@ -196,11 +238,16 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Credit>> {
         let (debtor_name, structured_reference, remittance) = match transaction {
             None => (None, None, None),
             Some(t) => {
-                let debtor = t.parties.and_then(|p| p.debtor).and_then(|d| d.name.or(d.party.and_then(|p| p.name)));
+                let debtor = t
+                    .parties
+                    .and_then(|p| p.debtor)
+                    .and_then(|d| d.name.or(d.party.and_then(|p| p.name)));
                 let (structured, unstructured) = match t.remittance {
                     None => (None, None),
                     Some(r) => (
-                        r.structured.into_iter().find_map(|s| s.creditor_reference.and_then(|c| clean(c.reference))),
+                        r.structured
+                            .into_iter()
+                            .find_map(|s| s.creditor_reference.and_then(|c| clean(c.reference))),
                         clean(Some(r.unstructured.join(" "))),
                     ),
                 };
@@ -227,9 +274,14 @@ pub fn invoice_numbers_in(text: &str) -> Vec<String> {
     let mut at = 0;
     while at < chars.len() {
         let starts_word = at == 0 || !chars[at - 1].is_ascii_digit();
-        let year = chars.get(at..at + 4).filter(|y| y.iter().all(char::is_ascii_digit));
+        let year = chars
+            .get(at..at + 4)
+            .filter(|y| y.iter().all(char::is_ascii_digit));
         if starts_word && year.is_some() && chars.get(at + 4) == Some(&'-') {
-            let digits = chars[at + 5..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let digits = chars[at + 5..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
             if digits >= 6 {
                 found.push(chars[at..at + 5 + digits].iter().collect());
                 at += 5 + digits;
@@ -300,7 +352,12 @@ pub struct ImportReport {
 /// Records each credit once and pays the invoices they pay in full, each credit on a transaction of
 /// its own; `imported_by` is the administrator who uploaded the statement (none from the command).
 #[tracing::instrument(skip_all, fields(credits = credits.len()))]
-pub async fn import(pool: &PgPool, credits: &[Credit], imported_by: Option<Uuid>, now: DateTime<Utc>) -> Result<ImportReport> {
+pub async fn import(
+    pool: &PgPool,
+    credits: &[Credit],
+    imported_by: Option<Uuid>,
+    now: DateTime<Utc>,
+) -> Result<ImportReport> {
     let mut report = ImportReport::default();
     for credit in credits {
         let mut tx = pool.begin().await?;
@@ -330,7 +387,9 @@ pub async fn import(pool: &PgPool, credits: &[Credit], imported_by: Option<Uuid>
             None => Some(UnmatchedReason::NoInvoice),
             Some((_, _, status, _)) if status == "CANCELLED" => Some(UnmatchedReason::Cancelled),
             Some((_, _, status, _)) if status == "PAID" => Some(UnmatchedReason::AlreadyPaid),
-            Some((_, _, _, total)) if *total != credit.amount_cents || credit.currency != "EUR" => Some(UnmatchedReason::AmountDiffers),
+            Some((_, _, _, total)) if *total != credit.amount_cents || credit.currency != "EUR" => {
+                Some(UnmatchedReason::AmountDiffers)
+            }
             Some(_) => None,
         };
         let invoice_id = invoice.as_ref().map(|(id, ..)| *id);
@@ -344,7 +403,10 @@ pub async fn import(pool: &PgPool, credits: &[Credit], imported_by: Option<Uuid>
                     recorded_by: imported_by,
                 };
                 let marked = mark_paid(&mut tx, invoice_id, &payment, now).await?;
-                debug_assert!(matches!(marked, Marked::Paid { .. }), "the invoice was locked unpaid");
+                debug_assert!(
+                    matches!(marked, Marked::Paid { .. }),
+                    "the invoice was locked unpaid"
+                );
                 sqlx::query(
                     "update bank_transactions t set invoice_id = $2, unmatched_reason = null,
                             payment_id = (select id from payments where provider = $3 and provider_reference = t.entry_reference)
@@ -373,36 +435,57 @@ pub async fn import(pool: &PgPool, credits: &[Credit], imported_by: Option<Uuid>
                     entry_reference: credit.entry_reference.clone(),
                     amount_cents: credit.amount_cents,
                     debtor_name: credit.debtor_name.clone(),
-                    remittance: credit.remittance.clone().or_else(|| credit.structured_reference.clone()),
+                    remittance: credit
+                        .remittance
+                        .clone()
+                        .or_else(|| credit.structured_reference.clone()),
                     reason,
                 });
             }
         }
         tx.commit().await?;
     }
-    tracing::info!(matched = report.matched.len(), unmatched = report.unmatched.len(), already = report.already_imported, "bank statement imported");
+    tracing::info!(
+        matched = report.matched.len(),
+        unmatched = report.unmatched.len(),
+        already = report.already_imported,
+        "bank statement imported"
+    );
     Ok(report)
 }
 
 /// The invoice a credit names (locked): by its structured reference, else by an invoice number in
 /// its text. Deleted invoices are not found.
-async fn find_invoice(conn: &mut sqlx::PgConnection, credit: &Credit) -> Result<Option<(Uuid, String, String, i64)>> {
-    const COLUMNS: &str = "select id, number, status, total_cents from invoices where deleted_at is null";
+async fn find_invoice(
+    conn: &mut sqlx::PgConnection,
+    credit: &Credit,
+) -> Result<Option<(Uuid, String, String, i64)>> {
+    const COLUMNS: &str =
+        "select id, number, status, total_cents from invoices where deleted_at is null";
     if let Some(reference) = &credit.structured_reference {
         let digits: String = reference.chars().filter(|c| !c.is_whitespace()).collect();
-        let found = sqlx::query_as(sqlx::AssertSqlSafe(format!("{COLUMNS} and reference_number = $1 for update")))
-            .bind(&digits)
-            .fetch_optional(&mut *conn)
-            .await?;
+        let found = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{COLUMNS} and reference_number = $1 for update"
+        )))
+        .bind(&digits)
+        .fetch_optional(&mut *conn)
+        .await?;
         if found.is_some() {
             return Ok(found);
         }
     }
-    for number in credit.remittance.as_deref().map(invoice_numbers_in).unwrap_or_default() {
-        let found = sqlx::query_as(sqlx::AssertSqlSafe(format!("{COLUMNS} and number = $1 for update")))
-            .bind(&number)
-            .fetch_optional(&mut *conn)
-            .await?;
+    for number in credit
+        .remittance
+        .as_deref()
+        .map(invoice_numbers_in)
+        .unwrap_or_default()
+    {
+        let found = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{COLUMNS} and number = $1 for update"
+        )))
+        .bind(&number)
+        .fetch_optional(&mut *conn)
+        .await?;
         if found.is_some() {
             return Ok(found);
         }
@@ -466,14 +549,34 @@ mod tests {
         );
         let sample = include_str!("../../../fixtures/bank/camt053-sample.xml");
         let credits = parse(sample.as_bytes()).unwrap();
-        assert!(credits.iter().any(|c| c.structured_reference.as_deref() == Some("20260000011") && c.amount_cents == 3596), "{credits:?}");
+        assert!(
+            credits
+                .iter()
+                .any(|c| c.structured_reference.as_deref() == Some("20260000011")
+                    && c.amount_cents == 3596),
+            "{credits:?}"
+        );
     }
 
     #[test]
     fn what_is_not_a_statement_is_refused_naming_the_file() {
-        for bad in ["", "not xml", "<Document><Other/></Document>", "<Document><BkToCstmrStmt><Stmt><Ntry><Amt Ccy=\"EUR\">x</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><NtryRef>1</NtryRef></Ntry></Stmt></BkToCstmrStmt></Document>"] {
+        for bad in [
+            "",
+            "not xml",
+            "<Document><Other/></Document>",
+            "<Document><BkToCstmrStmt><Stmt><Ntry><Amt Ccy=\"EUR\">x</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><NtryRef>1</NtryRef></Ntry></Stmt></BkToCstmrStmt></Document>",
+        ] {
             let err = parse(bad.as_bytes()).unwrap_err();
-            assert!(matches!(err, Error::Client { field: Some("file"), .. }), "{bad}: {err:?}");
+            assert!(
+                matches!(
+                    err,
+                    Error::Client {
+                        field: Some("file"),
+                        ..
+                    }
+                ),
+                "{bad}: {err:?}"
+            );
         }
         assert!(parse(&[0xff, 0xfe, 0x00]).is_err());
         let without_reference = "<Document><BkToCstmrStmt><Stmt><Ntry><Amt Ccy=\"EUR\">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts></Ntry></Stmt></BkToCstmrStmt></Document>";
@@ -482,7 +585,10 @@ mod tests {
 
     #[test]
     fn invoice_numbers_are_found_in_free_text() {
-        assert_eq!(invoice_numbers_in("Arve nr 2026-000123, 2026-1234567 ja 12026-000001 x2026-00001"), vec!["2026-000123", "2026-1234567"]);
+        assert_eq!(
+            invoice_numbers_in("Arve nr 2026-000123, 2026-1234567 ja 12026-000001 x2026-00001"),
+            vec!["2026-000123", "2026-1234567"]
+        );
         assert_eq!(invoice_numbers_in("arve2026-000007"), vec!["2026-000007"]);
         assert!(invoice_numbers_in("viitenumber 20260000011").is_empty());
     }

@@ -16,7 +16,9 @@ use uuid::Uuid;
 
 use super::orders::InvoiceSummary;
 use super::payments::{self, Marked};
-use super::provider::{NoticeStatus, OnlineMethod, OrderLine, OrderRequest, PaymentProvider, ProviderError};
+use super::provider::{
+    NoticeStatus, OnlineMethod, OrderLine, OrderRequest, PaymentProvider, ProviderError,
+};
 use super::seller::{BankDetails, Seller};
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::platform::jobs::{self, IndexJob};
@@ -39,7 +41,13 @@ pub enum MethodCode {
 }
 
 impl MethodCode {
-    pub const ALL: [MethodCode; 5] = [MethodCode::Invoice, MethodCode::BankTransfer, MethodCode::BankLink, MethodCode::Card, MethodCode::Blik];
+    pub const ALL: [MethodCode; 5] = [
+        MethodCode::Invoice,
+        MethodCode::BankTransfer,
+        MethodCode::BankLink,
+        MethodCode::Card,
+        MethodCode::Blik,
+    ];
 
     /// The provider's method, for the online ones.
     pub fn online(self) -> Option<OnlineMethod> {
@@ -55,21 +63,57 @@ impl MethodCode {
         use Locale::*;
         use MethodCode::*;
         match (self, locale) {
-            (Invoice, Et) => ("Arvega", "Maksa hiljem e-postiga saadetud arve alusel maksetähtajaks."),
-            (Invoice, En) => ("By invoice", "Pay later by the invoice sent to your e-mail, before its due date."),
-            (Invoice, Ru) => ("По счёту", "Оплатите позже по счёту, отправленному на e-mail, до срока оплаты."),
-            (BankTransfer, Et) => ("Pangaülekandega", "Tee kohe ülekanne ja märgi selgitusse viitenumber: makse seotakse arvega pangaväljavõtte põhjal."),
-            (BankTransfer, En) => ("By bank transfer", "Transfer now quoting the reference number: the payment is matched to the invoice from the bank statement."),
-            (BankTransfer, Ru) => ("Банковским переводом", "Переведите сейчас, указав номер ссылки: платёж будет сопоставлен со счётом по банковской выписке."),
-            (BankLink, Et) => ("Pangalingiga", "Maksa kohe oma internetipangas; arve on makstud niipea, kui pank makse kinnitab."),
-            (BankLink, En) => ("By bank link", "Pay now in your internet bank; the invoice is paid as soon as the bank confirms the payment."),
-            (BankLink, Ru) => ("Через интернет-банк", "Оплатите сейчас в своём интернет-банке; счёт будет оплачен, как только банк подтвердит платёж."),
+            (Invoice, Et) => (
+                "Arvega",
+                "Maksa hiljem e-postiga saadetud arve alusel maksetähtajaks.",
+            ),
+            (Invoice, En) => (
+                "By invoice",
+                "Pay later by the invoice sent to your e-mail, before its due date.",
+            ),
+            (Invoice, Ru) => (
+                "По счёту",
+                "Оплатите позже по счёту, отправленному на e-mail, до срока оплаты.",
+            ),
+            (BankTransfer, Et) => (
+                "Pangaülekandega",
+                "Tee kohe ülekanne ja märgi selgitusse viitenumber: makse seotakse arvega pangaväljavõtte põhjal.",
+            ),
+            (BankTransfer, En) => (
+                "By bank transfer",
+                "Transfer now quoting the reference number: the payment is matched to the invoice from the bank statement.",
+            ),
+            (BankTransfer, Ru) => (
+                "Банковским переводом",
+                "Переведите сейчас, указав номер ссылки: платёж будет сопоставлен со счётом по банковской выписке.",
+            ),
+            (BankLink, Et) => (
+                "Pangalingiga",
+                "Maksa kohe oma internetipangas; arve on makstud niipea, kui pank makse kinnitab.",
+            ),
+            (BankLink, En) => (
+                "By bank link",
+                "Pay now in your internet bank; the invoice is paid as soon as the bank confirms the payment.",
+            ),
+            (BankLink, Ru) => (
+                "Через интернет-банк",
+                "Оплатите сейчас в своём интернет-банке; счёт будет оплачен, как только банк подтвердит платёж.",
+            ),
             (Card, Et) => ("Kaardiga", "Maksa kohe deebet- või krediitkaardiga."),
             (Card, En) => ("By card", "Pay now by debit or credit card."),
             (Card, Ru) => ("Картой", "Оплатите сейчас дебетовой или кредитной картой."),
-            (Blik, Et) => ("BLIK", "Maksa kohe BLIK-koodiga oma Poola panga rakendusest."),
-            (Blik, En) => ("BLIK", "Pay now with a BLIK code from your Polish bank's app."),
-            (Blik, Ru) => ("BLIK", "Оплатите сейчас кодом BLIK из приложения польского банка."),
+            (Blik, Et) => (
+                "BLIK",
+                "Maksa kohe BLIK-koodiga oma Poola panga rakendusest.",
+            ),
+            (Blik, En) => (
+                "BLIK",
+                "Pay now with a BLIK code from your Polish bank's app.",
+            ),
+            (Blik, Ru) => (
+                "BLIK",
+                "Оплатите сейчас кодом BLIK из приложения польского банка.",
+            ),
         }
     }
 
@@ -187,7 +231,11 @@ struct PayableInvoice {
 const PAYER_SQL: &str = "((i.company_id is not null and i.company_id = $2) or (i.company_id is null and i.user_id = $3))";
 
 /// The invoice `invoice_id` when the payer may pay it (not deleted), locked; none otherwise.
-async fn payable(conn: &mut PgConnection, payer: Payer, invoice_id: Uuid) -> Result<Option<PayableInvoice>> {
+async fn payable(
+    conn: &mut PgConnection,
+    payer: Payer,
+    invoice_id: Uuid,
+) -> Result<Option<PayableInvoice>> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select i.id, i.number, i.reference_number, i.status, i.total_cents, i.due_on, i.company_id, i.buyer_name, i.buyer_email,
                 i.buyer_address
@@ -202,7 +250,10 @@ async fn payable(conn: &mut PgConnection, payer: Payer, invoice_id: Uuid) -> Res
 }
 
 fn not_unpaid(status: &str) -> Error {
-    Error::field("status", format!("Only an unpaid invoice can be paid or cancelled; this one is {status}"))
+    Error::field(
+        "status",
+        format!("Only an unpaid invoice can be paid or cancelled; this one is {status}"),
+    )
 }
 
 /// What [`start`] needs besides the invoice.
@@ -220,9 +271,17 @@ pub struct StartContext<'a> {
 /// 400 naming `status`; an online method without a provider a 400 naming `method`; a provider that
 /// cannot be reached 503 (the attempt is FAILED).
 #[tracing::instrument(skip_all, fields(%invoice_id))]
-pub async fn start(pool: &PgPool, context: StartContext<'_>, payer: Payer, invoice_id: Uuid, method: MethodCode) -> Result<PaymentStart> {
+pub async fn start(
+    pool: &PgPool,
+    context: StartContext<'_>,
+    payer: Payer,
+    invoice_id: Uuid,
+    method: MethodCode,
+) -> Result<PaymentStart> {
     let mut tx = pool.begin().await?;
-    let invoice = payable(&mut tx, payer, invoice_id).await?.ok_or_else(Error::not_found)?;
+    let invoice = payable(&mut tx, payer, invoice_id)
+        .await?
+        .ok_or_else(Error::not_found)?;
     if invoice.status != "UNPAID" {
         return Err(not_unpaid(&invoice.status));
     }
@@ -239,7 +298,12 @@ pub async fn start(pool: &PgPool, context: StartContext<'_>, payer: Payer, invoi
             due_on: invoice.due_on,
         });
     };
-    let provider = context.provider.ok_or_else(|| Error::field("method", "Online payments are not available; pay by bank transfer"))?;
+    let provider = context.provider.ok_or_else(|| {
+        Error::field(
+            "method",
+            "Online payments are not available; pay by bank transfer",
+        )
+    })?;
     let payment_id: Uuid = sqlx::query_scalar(
         "insert into payments (invoice_id, method, provider, amount_cents, status) values ($1, $2, $3, $4, 'PENDING') returning id",
     )
@@ -258,19 +322,34 @@ pub async fn start(pool: &PgPool, context: StartContext<'_>, payer: Payer, invoi
     // the attempt exists before the provider hears of it, so its notification always finds it
     tx.commit().await?;
 
-    let account = if invoice.company_id.is_some() { "employer/account" } else { "account" };
+    let account = if invoice.company_id.is_some() {
+        "employer/account"
+    } else {
+        "account"
+    };
     let order = OrderRequest {
         merchant_reference: payment_id,
         display_reference: invoice.number.clone(),
         amount_cents: invoice.total_cents,
         method: online,
         locale: context.locale,
-        return_url: format!("{}/{}/{account}/payment/{payment_id}", context.public_url, context.locale.code()),
+        return_url: format!(
+            "{}/{}/{account}/payment/{payment_id}",
+            context.public_url,
+            context.locale.code()
+        ),
         notification_url: format!("{}/api/payment/notify", context.public_url),
         buyer_name: invoice.buyer_name,
         buyer_email: invoice.buyer_email,
         buyer_address: invoice.buyer_address,
-        lines: lines.into_iter().map(|(name, quantity, total_cents)| OrderLine { name, quantity, total_cents }).collect(),
+        lines: lines
+            .into_iter()
+            .map(|(name, quantity, total_cents)| OrderLine {
+                name,
+                quantity,
+                total_cents,
+            })
+            .collect(),
     };
     match provider.create_order(&order).await {
         Ok(created) => {
@@ -335,7 +414,9 @@ pub async fn apply_order_token(
     let notice = provider.read_notice(token).map_err(|error| {
         tracing::warn!(error = %error, "a payment notification was refused");
         match error {
-            ProviderError::InvalidToken(_) => refused_token("The order token is not signed by the payment provider"),
+            ProviderError::InvalidToken(_) => {
+                refused_token("The order token is not signed by the payment provider")
+            }
             other => Error::Internal(other.into()),
         }
     })?;
@@ -355,22 +436,37 @@ pub async fn apply_order_token(
     .bind(provider.name())
     .fetch_optional(&mut *tx)
     .await?;
-    let (invoice_id, status, provider_reference, amount_cents, total_cents, invoice_status) = row.ok_or_else(unknown)?;
-    if provider_reference.as_deref().is_some_and(|known| known != notice.provider_reference) {
+    let (invoice_id, status, provider_reference, amount_cents, total_cents, invoice_status) =
+        row.ok_or_else(unknown)?;
+    if provider_reference
+        .as_deref()
+        .is_some_and(|known| known != notice.provider_reference)
+    {
         return Err(unknown());
     }
-    if notice.currency != "EUR" || notice.amount_cents != Some(total_cents) || amount_cents != total_cents {
+    if notice.currency != "EUR"
+        || notice.amount_cents != Some(total_cents)
+        || amount_cents != total_cents
+    {
         tracing::warn!(%payment_id, signed = ?notice.amount_cents, currency = %notice.currency, total_cents, "a payment notification's amount is not the invoice's total");
-        return Err(refused_token("The amount of the order token is not the invoice's total"));
+        return Err(refused_token(
+            "The amount of the order token is not the invoice's total",
+        ));
     }
     let applied = match (status.as_str(), &notice.status) {
         ("SUCCEEDED", _) => Applied::Unchanged,
-        (_, NoticeStatus::Paid) if invoice_status == "UNPAID" => {
-            match payments::mark_paid_pending(&mut tx, invoice_id, payment_id, &notice.provider_reference, now).await? {
-                Marked::Paid { .. } => Applied::Changed,
-                Marked::AlreadyPaid => Applied::Unchanged,
-            }
-        }
+        (_, NoticeStatus::Paid) if invoice_status == "UNPAID" => match payments::mark_paid_pending(
+            &mut tx,
+            invoice_id,
+            payment_id,
+            &notice.provider_reference,
+            now,
+        )
+        .await?
+        {
+            Marked::Paid { .. } => Applied::Changed,
+            Marked::AlreadyPaid => Applied::Unchanged,
+        },
         (_, NoticeStatus::Paid) => {
             // the money came for an invoice paid otherwise or cancelled meanwhile: it is recorded,
             // and an administrator refunds it
@@ -384,7 +480,11 @@ pub async fn apply_order_token(
             Applied::Changed
         }
         ("PENDING", NoticeStatus::Voided | NoticeStatus::Abandoned) => {
-            let outcome = if notice.status == NoticeStatus::Voided { "FAILED" } else { "CANCELLED" };
+            let outcome = if notice.status == NoticeStatus::Voided {
+                "FAILED"
+            } else {
+                "CANCELLED"
+            };
             sqlx::query("update payments set status = $2, provider_reference = $3, received_at = $4 where id = $1")
                 .bind(payment_id)
                 .bind(outcome)
@@ -437,29 +537,63 @@ pub async fn status(
     };
     read().await?.ok_or_else(Error::not_found)?;
     if let Some(token) = order_token.filter(|t| !t.is_empty()) {
-        let provider = provider.ok_or_else(|| refused_token("Online payments are not available"))?;
+        let provider =
+            provider.ok_or_else(|| refused_token("Online payments are not available"))?;
         apply_order_token(pool, provider, token, Some(payment_id), now).await?;
     }
-    let (invoice_id, invoice_number, method, status, amount_cents) = read().await?.ok_or_else(Error::not_found)?;
+    let (invoice_id, invoice_number, method, status, amount_cents) =
+        read().await?.ok_or_else(Error::not_found)?;
     let message = status_message(&status, &invoice_number, locale);
-    Ok(PaymentStatus { id: payment_id, invoice_id, invoice_number, method, status, message, amount_cents })
+    Ok(PaymentStatus {
+        id: payment_id,
+        invoice_id,
+        invoice_number,
+        method,
+        status,
+        message,
+        amount_cents,
+    })
 }
 
 /// What the payer reads about an attempt in `status`.
 pub fn status_message(status: &str, number: &str, locale: Locale) -> String {
     match (status, locale) {
-        ("SUCCEEDED", Locale::Et) => format!("Makse on laekunud. Arve {number} on tasutud ja ostetud teenused on käivitatud."),
-        ("SUCCEEDED", Locale::En) => format!("The payment was received. Invoice {number} is paid and what it bought has started."),
-        ("SUCCEEDED", Locale::Ru) => format!("Платёж получен. Счёт {number} оплачен, купленные услуги запущены."),
-        ("FAILED", Locale::Et) => format!("Makse ebaõnnestus ja raha ei võetud. Arve {number} on endiselt tasumata: proovi uuesti või maksa pangaülekandega."),
-        ("FAILED", Locale::En) => format!("The payment failed and no money was taken. Invoice {number} is still unpaid: try again or pay by bank transfer."),
-        ("FAILED", Locale::Ru) => format!("Платёж не прошёл, деньги не списаны. Счёт {number} по-прежнему не оплачен: попробуйте снова или оплатите банковским переводом."),
-        ("CANCELLED", Locale::Et) => format!("Makse katkestati. Arve {number} on endiselt tasumata: proovi uuesti või maksa pangaülekandega."),
-        ("CANCELLED", Locale::En) => format!("The payment was cancelled. Invoice {number} is still unpaid: try again or pay by bank transfer."),
-        ("CANCELLED", Locale::Ru) => format!("Платёж отменён. Счёт {number} по-прежнему не оплачен: попробуйте снова или оплатите банковским переводом."),
-        (_, Locale::Et) => format!("Ootame makse kinnitust makseteenuse pakkujalt. Arve {number} märgitakse tasutuks kohe, kui kinnitus saabub."),
-        (_, Locale::En) => format!("We are waiting for the payment provider to confirm the payment. Invoice {number} is marked paid as soon as it does."),
-        (_, Locale::Ru) => format!("Ждём подтверждения платежа от платёжного провайдера. Счёт {number} будет отмечен оплаченным, как только оно придёт."),
+        ("SUCCEEDED", Locale::Et) => format!(
+            "Makse on laekunud. Arve {number} on tasutud ja ostetud teenused on käivitatud."
+        ),
+        ("SUCCEEDED", Locale::En) => format!(
+            "The payment was received. Invoice {number} is paid and what it bought has started."
+        ),
+        ("SUCCEEDED", Locale::Ru) => {
+            format!("Платёж получен. Счёт {number} оплачен, купленные услуги запущены.")
+        }
+        ("FAILED", Locale::Et) => format!(
+            "Makse ebaõnnestus ja raha ei võetud. Arve {number} on endiselt tasumata: proovi uuesti või maksa pangaülekandega."
+        ),
+        ("FAILED", Locale::En) => format!(
+            "The payment failed and no money was taken. Invoice {number} is still unpaid: try again or pay by bank transfer."
+        ),
+        ("FAILED", Locale::Ru) => format!(
+            "Платёж не прошёл, деньги не списаны. Счёт {number} по-прежнему не оплачен: попробуйте снова или оплатите банковским переводом."
+        ),
+        ("CANCELLED", Locale::Et) => format!(
+            "Makse katkestati. Arve {number} on endiselt tasumata: proovi uuesti või maksa pangaülekandega."
+        ),
+        ("CANCELLED", Locale::En) => format!(
+            "The payment was cancelled. Invoice {number} is still unpaid: try again or pay by bank transfer."
+        ),
+        ("CANCELLED", Locale::Ru) => format!(
+            "Платёж отменён. Счёт {number} по-прежнему не оплачен: попробуйте снова или оплатите банковским переводом."
+        ),
+        (_, Locale::Et) => format!(
+            "Ootame makse kinnitust makseteenuse pakkujalt. Arve {number} märgitakse tasutuks kohe, kui kinnitus saabub."
+        ),
+        (_, Locale::En) => format!(
+            "We are waiting for the payment provider to confirm the payment. Invoice {number} is marked paid as soon as it does."
+        ),
+        (_, Locale::Ru) => format!(
+            "Ждём подтверждения платежа от платёжного провайдера. Счёт {number} будет отмечен оплаченным, как только оно придёт."
+        ),
     }
 }
 
@@ -467,9 +601,16 @@ pub fn status_message(status: &str, number: &str, locale: Locale) -> String {
 /// online attempts still pending CANCELLED, and each vacancy waiting for payment on it goes back
 /// to a draft (its index job queued). One not UNPAID is a 400 naming `status`; another's "not found".
 #[tracing::instrument(skip_all, fields(%invoice_id))]
-pub async fn cancel(pool: &PgPool, payer: Payer, invoice_id: Uuid, now: DateTime<Utc>) -> Result<InvoiceSummary> {
+pub async fn cancel(
+    pool: &PgPool,
+    payer: Payer,
+    invoice_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<InvoiceSummary> {
     let mut tx = pool.begin().await?;
-    let invoice = payable(&mut tx, payer, invoice_id).await?.ok_or_else(Error::not_found)?;
+    let invoice = payable(&mut tx, payer, invoice_id)
+        .await?
+        .ok_or_else(Error::not_found)?;
     if invoice.status != "UNPAID" {
         return Err(not_unpaid(&invoice.status));
     }
@@ -482,14 +623,18 @@ pub async fn cancel(pool: &PgPool, payer: Payer, invoice_id: Uuid, now: DateTime
     .bind(invoice_id)
     .fetch_all(&mut *tx)
     .await?;
-    sqlx::query("update services set status = 'CANCELLED' where invoice_id = $1 and status = 'UNPAID'")
-        .bind(invoice_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("update payments set status = 'CANCELLED' where invoice_id = $1 and status = 'PENDING'")
-        .bind(invoice_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "update services set status = 'CANCELLED' where invoice_id = $1 and status = 'UNPAID'",
+    )
+    .bind(invoice_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "update payments set status = 'CANCELLED' where invoice_id = $1 and status = 'PENDING'",
+    )
+    .bind(invoice_id)
+    .execute(&mut *tx)
+    .await?;
     let summary: InvoiceSummary = sqlx::query_as(
         "update invoices i set status = 'CANCELLED', cancelled_at = $2 where i.id = $1
          returning i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents,
@@ -513,18 +658,34 @@ mod tests {
     fn every_method_is_labelled_in_every_locale_and_online_ones_need_a_provider() {
         for locale in Locale::ALL {
             let all = methods(locale, true);
-            assert_eq!(all.iter().map(|m| m.code).collect::<Vec<_>>(), MethodCode::ALL.to_vec());
-            assert!(all.iter().all(|m| !m.label.is_empty() && !m.description.is_empty() && !m.needs.is_empty()));
+            assert_eq!(
+                all.iter().map(|m| m.code).collect::<Vec<_>>(),
+                MethodCode::ALL.to_vec()
+            );
+            assert!(
+                all.iter().all(|m| !m.label.is_empty()
+                    && !m.description.is_empty()
+                    && !m.needs.is_empty())
+            );
             let offline = methods(locale, false);
-            assert_eq!(offline.iter().map(|m| m.code).collect::<Vec<_>>(), vec![MethodCode::Invoice, MethodCode::BankTransfer]);
+            assert_eq!(
+                offline.iter().map(|m| m.code).collect::<Vec<_>>(),
+                vec![MethodCode::Invoice, MethodCode::BankTransfer]
+            );
         }
-        assert_ne!(methods(Locale::Et, true)[1].description, methods(Locale::Ru, true)[1].description);
+        assert_ne!(
+            methods(Locale::Et, true)[1].description,
+            methods(Locale::Ru, true)[1].description
+        );
     }
 
     #[test]
     fn each_outcome_has_its_own_message_naming_the_invoice() {
         for locale in Locale::ALL {
-            let messages: Vec<String> = ["PENDING", "SUCCEEDED", "FAILED", "CANCELLED"].iter().map(|s| status_message(s, "2026-000007", locale)).collect();
+            let messages: Vec<String> = ["PENDING", "SUCCEEDED", "FAILED", "CANCELLED"]
+                .iter()
+                .map(|s| status_message(s, "2026-000007", locale))
+                .collect();
             assert!(messages.iter().all(|m| m.contains("2026-000007")));
             let distinct: std::collections::HashSet<&String> = messages.iter().collect();
             assert_eq!(distinct.len(), 4);

@@ -30,7 +30,13 @@ struct Overdue {
 /// invoice per transaction (its row locked, so two workers send each once); answers how many were
 /// sent. A mail that cannot be sent leaves its invoice for the next run and stops this one.
 #[tracing::instrument(skip_all)]
-pub async fn send_overdue(pool: &PgPool, mailer: &Mailer, seller: &Seller, public_url: &str, now: DateTime<Utc>) -> Result<u64> {
+pub async fn send_overdue(
+    pool: &PgPool,
+    mailer: &Mailer,
+    seller: &Seller,
+    public_url: &str,
+    now: DateTime<Utc>,
+) -> Result<u64> {
     let today = tallinn_day(now);
     let mut sent = 0;
     loop {
@@ -49,7 +55,11 @@ pub async fn send_overdue(pool: &PgPool, mailer: &Mailer, seller: &Seller, publi
         .await?;
         let Some(invoice) = overdue else { break };
         mailer.send(reminder(&invoice, seller, public_url)).await?;
-        sqlx::query("update invoices set reminder_sent_at = $2 where id = $1").bind(invoice.id).bind(now).execute(&mut *tx).await?;
+        sqlx::query("update invoices set reminder_sent_at = $2 where id = $1")
+            .bind(invoice.id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         sent += 1;
     }
@@ -67,7 +77,11 @@ fn euros(cents: i64, locale: Locale) -> String {
 /// The reminder mail of one overdue invoice.
 fn reminder(invoice: &Overdue, seller: &Seller, public_url: &str) -> Mail {
     let locale = Locale::from_code(&invoice.locale).unwrap_or_default();
-    let account = if invoice.has_company { "employer/account" } else { "account" };
+    let account = if invoice.has_company {
+        "employer/account"
+    } else {
+        "account"
+    };
     let link = format!("{public_url}/{}/{account}/my-invoices", locale.code());
     let number = &invoice.number;
     let amount = euros(invoice.total_cents, locale);
@@ -103,7 +117,11 @@ fn reminder(invoice: &Overdue, seller: &Seller, public_url: &str) -> Mail {
             ),
         ),
     };
-    Mail { to: invoice.recipient.clone(), subject, text }
+    Mail {
+        to: invoice.recipient.clone(),
+        subject,
+        text,
+    }
 }
 
 #[cfg(test)]
@@ -124,12 +142,25 @@ mod tests {
             has_company: true,
         };
         let et = reminder(&invoice("et"), &seller, "https://vakants.test");
-        assert!(et.subject.contains("2026-000007") && et.text.contains("35,96 €") && et.text.contains("20260000074"), "{et:?}");
-        assert!(et.text.contains("https://vakants.test/et/employer/account/my-invoices") && et.text.contains("10.11.2026"));
+        assert!(
+            et.subject.contains("2026-000007")
+                && et.text.contains("35,96 €")
+                && et.text.contains("20260000074"),
+            "{et:?}"
+        );
+        assert!(
+            et.text
+                .contains("https://vakants.test/et/employer/account/my-invoices")
+                && et.text.contains("10.11.2026")
+        );
         let en = reminder(&invoice("en"), &seller, "https://vakants.test");
         assert!(en.text.contains("€35.96") && en.text.contains(&seller.bank.iban));
         let ru = reminder(&invoice("ru"), &seller, "https://vakants.test");
         assert!(ru.subject.starts_with("Напоминание"));
-        assert_eq!(reminder(&invoice("xx"), &seller, "https://vakants.test").subject, et.subject, "et fallback");
+        assert_eq!(
+            reminder(&invoice("xx"), &seller, "https://vakants.test").subject,
+            et.subject,
+            "et fallback"
+        );
     }
 }

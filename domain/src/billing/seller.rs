@@ -30,7 +30,11 @@ impl Seller {
     /// `SELLER_EMAIL`, `SELLER_IBAN`, `SELLER_BANK_NAME` and `SELLER_BIC` (the recipient is the
     /// seller's name), each defaulting to the demo seller.
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Seller {
-        let value = |name: &str, default: &str| get(name).filter(|v| !v.trim().is_empty()).unwrap_or_else(|| default.to_string());
+        let value = |name: &str, default: &str| {
+            get(name)
+                .filter(|v| !v.trim().is_empty())
+                .unwrap_or_else(|| default.to_string())
+        };
         let name = value("SELLER_NAME", "Vakants OÜ");
         Seller {
             registry_code: value("SELLER_REGISTRY_CODE", "14000009"),

@@ -138,11 +138,23 @@ pub fn from_config(config: &Config, bound: SocketAddr) -> Option<Arc<dyn Payment
     let base_url = match &settings.url {
         Some(url) => url.clone(),
         None => {
-            let ip = if bound.ip().is_unspecified() { IpAddr::V4(Ipv4Addr::LOCALHOST) } else { bound.ip() };
-            format!("http://{}{}", SocketAddr::new(ip, bound.port()), montonio::SANDBOX_PATH)
+            let ip = if bound.ip().is_unspecified() {
+                IpAddr::V4(Ipv4Addr::LOCALHOST)
+            } else {
+                bound.ip()
+            };
+            format!(
+                "http://{}{}",
+                SocketAddr::new(ip, bound.port()),
+                montonio::SANDBOX_PATH
+            )
         }
     };
-    Some(Arc::new(montonio::Montonio::new(settings.access_key.clone(), settings.secret_key.clone(), base_url)))
+    Some(Arc::new(montonio::Montonio::new(
+        settings.access_key.clone(),
+        settings.secret_key.clone(),
+        base_url,
+    )))
 }
 
 /// Euro cents from a provider's decimal amount (`35.96`, `"35.96"`, `35.9`, `36`); none for
@@ -154,7 +166,10 @@ pub fn amount_cents(value: &serde_json::Value) -> Option<i64> {
         _ => return None,
     };
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let fraction = fraction.trim_end_matches('0');
@@ -162,12 +177,18 @@ pub fn amount_cents(value: &serde_json::Value) -> Option<i64> {
         return None;
     }
     let cents: i64 = format!("{fraction:0<2}").parse().ok()?;
-    whole.parse::<i64>().ok()?.checked_mul(100)?.checked_add(cents)
+    whole
+        .parse::<i64>()
+        .ok()?
+        .checked_mul(100)?
+        .checked_add(cents)
 }
 
 /// A decimal euro amount of `cents` as a provider's JSON number (3596 → 35.96).
 pub fn decimal_amount(cents: i64) -> serde_json::Value {
-    serde_json::Number::from_f64(cents as f64 / 100.0).map(serde_json::Value::Number).unwrap_or(serde_json::Value::Null)
+    serde_json::Number::from_f64(cents as f64 / 100.0)
+        .map(serde_json::Value::Number)
+        .unwrap_or(serde_json::Value::Null)
 }
 
 #[cfg(test)]
@@ -184,7 +205,14 @@ mod tests {
         assert_eq!(amount_cents(&json!(36)), Some(3600));
         assert_eq!(amount_cents(&json!("100.00")), Some(10000));
         assert_eq!(amount_cents(&json!(0.1)), Some(10));
-        for refused in [json!(35.961), json!(-1), json!("1e3"), json!(""), json!(null), json!("12,50")] {
+        for refused in [
+            json!(35.961),
+            json!(-1),
+            json!("1e3"),
+            json!(""),
+            json!(null),
+            json!("12,50"),
+        ] {
             assert_eq!(amount_cents(&refused), None, "{refused}");
         }
         for cents in [1, 10, 99, 3596, 19900 + 4776, 123_456_789] {

@@ -16,7 +16,10 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{CreatedOrder, NoticeStatus, OnlineMethod, OrderNotice, OrderRequest, PaymentProvider, ProviderError, amount_cents, decimal_amount};
+use super::{
+    CreatedOrder, NoticeStatus, OnlineMethod, OrderNotice, OrderRequest, PaymentProvider,
+    ProviderError, amount_cents, decimal_amount,
+};
 use crate::platform::config::Secret;
 
 /// Where the dev sandbox answers (its `/orders` is Montonio's `POST /orders`).
@@ -120,18 +123,29 @@ struct CreatedOrderBody {
 
 /// Signs `claims` HS256 with `secret`, as Montonio and the app both do.
 pub fn sign<T: Serialize>(claims: &T, secret: &Secret) -> Result<String, ProviderError> {
-    jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(secret.expose().as_bytes()))
-        .map_err(|e| ProviderError::InvalidToken(format!("signing: {e}")))
+    jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        claims,
+        &EncodingKey::from_secret(secret.expose().as_bytes()),
+    )
+    .map_err(|e| ProviderError::InvalidToken(format!("signing: {e}")))
 }
 
 /// Verifies a token signed HS256 with `secret` (only HS256; `exp` required and not passed) and
 /// reads its claims.
-pub fn verify<T: serde::de::DeserializeOwned>(token: &str, secret: &Secret) -> Result<T, ProviderError> {
+pub fn verify<T: serde::de::DeserializeOwned>(
+    token: &str,
+    secret: &Secret,
+) -> Result<T, ProviderError> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.set_required_spec_claims(&["exp"]);
-    jsonwebtoken::decode::<T>(token, &DecodingKey::from_secret(secret.expose().as_bytes()), &validation)
-        .map(|data| data.claims)
-        .map_err(|e| ProviderError::InvalidToken(e.to_string()))
+    jsonwebtoken::decode::<T>(
+        token,
+        &DecodingKey::from_secret(secret.expose().as_bytes()),
+        &validation,
+    )
+    .map(|data| data.claims)
+    .map_err(|e| ProviderError::InvalidToken(e.to_string()))
 }
 
 /// The Stargate client of one store.
@@ -144,8 +158,16 @@ pub struct Montonio {
 
 impl Montonio {
     pub fn new(access_key: String, secret_key: Secret, base_url: String) -> Self {
-        let http = reqwest::Client::builder().timeout(REQUEST_TIMEOUT).build().unwrap_or_default();
-        Montonio { access_key, secret_key, base_url: base_url.trim_end_matches('/').to_string(), http }
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .build()
+            .unwrap_or_default();
+        Montonio {
+            access_key,
+            secret_key,
+            base_url: base_url.trim_end_matches('/').to_string(),
+            http,
+        }
     }
 
     /// The signed order token of `order`.
@@ -206,20 +228,34 @@ impl PaymentProvider for Montonio {
             .map_err(|e| ProviderError::Unavailable(e.without_url().to_string()))?;
         let status = response.status();
         if status.is_client_error() {
-            let body: String = response.text().await.unwrap_or_default().chars().take(500).collect();
+            let body: String = response
+                .text()
+                .await
+                .unwrap_or_default()
+                .chars()
+                .take(500)
+                .collect();
             return Err(ProviderError::Refused(format!("{status}: {body}")));
         }
         if !status.is_success() {
             return Err(ProviderError::Unavailable(format!("answered {status}")));
         }
-        let body: CreatedOrderBody = response.json().await.map_err(|e| ProviderError::Unavailable(format!("unreadable answer: {e}")))?;
-        Ok(CreatedOrder { provider_reference: body.uuid, redirect_url: body.payment_url })
+        let body: CreatedOrderBody = response
+            .json()
+            .await
+            .map_err(|e| ProviderError::Unavailable(format!("unreadable answer: {e}")))?;
+        Ok(CreatedOrder {
+            provider_reference: body.uuid,
+            redirect_url: body.payment_url,
+        })
     }
 
     fn read_notice(&self, token: &str) -> Result<OrderNotice, ProviderError> {
         let claims: OrderTokenClaims = verify(token, &self.secret_key)?;
         if claims.access_key != self.access_key {
-            return Err(ProviderError::InvalidToken("another store's access key".into()));
+            return Err(ProviderError::InvalidToken(
+                "another store's access key".into(),
+            ));
         }
         let status = match claims.payment_status.as_str() {
             "PAID" => NoticeStatus::Paid,
@@ -243,7 +279,11 @@ mod tests {
     use super::*;
 
     fn store() -> Montonio {
-        Montonio::new("access".into(), Secret::new("a-secret-key-of-the-store-0123456789"), "http://127.0.0.1:9/api".into())
+        Montonio::new(
+            "access".into(),
+            Secret::new("a-secret-key-of-the-store-0123456789"),
+            "http://127.0.0.1:9/api".into(),
+        )
     }
 
     fn notice_claims(status: &str) -> OrderTokenClaims {
@@ -266,18 +306,40 @@ mod tests {
         let montonio = store();
         let token = sign(&notice_claims("PAID"), &montonio.secret_key).unwrap();
         let notice = montonio.read_notice(&token).unwrap();
-        assert_eq!((notice.status, notice.amount_cents, notice.currency.as_str()), (NoticeStatus::Paid, Some(3596), "EUR"));
+        assert_eq!(
+            (notice.status, notice.amount_cents, notice.currency.as_str()),
+            (NoticeStatus::Paid, Some(3596), "EUR")
+        );
 
-        let forged = sign(&notice_claims("PAID"), &Secret::new("another-secret-another-secret-0000")).unwrap();
-        assert!(matches!(montonio.read_notice(&forged), Err(ProviderError::InvalidToken(_))));
+        let forged = sign(
+            &notice_claims("PAID"),
+            &Secret::new("another-secret-another-secret-0000"),
+        )
+        .unwrap();
+        assert!(matches!(
+            montonio.read_notice(&forged),
+            Err(ProviderError::InvalidToken(_))
+        ));
         let mut other_store = notice_claims("PAID");
         other_store.access_key = "someone-else".into();
-        assert!(montonio.read_notice(&sign(&other_store, &montonio.secret_key).unwrap()).is_err());
+        assert!(
+            montonio
+                .read_notice(&sign(&other_store, &montonio.secret_key).unwrap())
+                .is_err()
+        );
         let mut expired = notice_claims("PAID");
         expired.exp = Utc::now().timestamp() - 3600;
-        assert!(montonio.read_notice(&sign(&expired, &montonio.secret_key).unwrap()).is_err());
+        assert!(
+            montonio
+                .read_notice(&sign(&expired, &montonio.secret_key).unwrap())
+                .is_err()
+        );
         // "alg": "none" and other algorithms are refused
-        let unsigned = format!("{}.{}.", b64(r#"{"alg":"none","typ":"JWT"}"#), b64(&serde_json::to_string(&notice_claims("PAID")).unwrap()));
+        let unsigned = format!(
+            "{}.{}.",
+            b64(r#"{"alg":"none","typ":"JWT"}"#),
+            b64(&serde_json::to_string(&notice_claims("PAID")).unwrap())
+        );
         assert!(montonio.read_notice(&unsigned).is_err());
         assert!(montonio.read_notice("garbage").is_err());
     }
@@ -301,16 +363,37 @@ mod tests {
             buyer_name: "Näide OÜ".into(),
             buyer_email: Some("arved@example.ee".into()),
             buyer_address: None,
-            lines: vec![super::super::OrderLine { name: "Töökuulutus".into(), quantity: 1, total_cents: 3596 }],
+            lines: vec![super::super::OrderLine {
+                name: "Töökuulutus".into(),
+                quantity: 1,
+                total_cents: 3596,
+            }],
         };
-        let claims: OrderClaims = verify(&montonio.order_token(&order).unwrap(), &montonio.secret_key).unwrap();
+        let claims: OrderClaims =
+            verify(&montonio.order_token(&order).unwrap(), &montonio.secret_key).unwrap();
         let json = serde_json::to_value(&claims).unwrap();
         assert_eq!(json["accessKey"], "access");
         assert_eq!(json["merchantReference"], uuid::Uuid::nil().to_string());
         assert_eq!(json["merchantReferenceDisplay"], "2026-000001");
-        assert_eq!((json["grandTotal"].clone(), json["currency"].clone(), json["locale"].clone()), (serde_json::json!(35.96), "EUR".into(), "ru".into()));
-        assert_eq!(json["payment"], serde_json::json!({ "method": "cardPayments", "amount": 35.96, "currency": "EUR" }));
-        assert_eq!(json["lineItems"], serde_json::json!([{ "name": "Töökuulutus", "quantity": 1, "finalPrice": 35.96 }]));
-        assert_eq!(json["notificationUrl"], "https://vakants.test/api/payment/notify");
+        assert_eq!(
+            (
+                json["grandTotal"].clone(),
+                json["currency"].clone(),
+                json["locale"].clone()
+            ),
+            (serde_json::json!(35.96), "EUR".into(), "ru".into())
+        );
+        assert_eq!(
+            json["payment"],
+            serde_json::json!({ "method": "cardPayments", "amount": 35.96, "currency": "EUR" })
+        );
+        assert_eq!(
+            json["lineItems"],
+            serde_json::json!([{ "name": "Töökuulutus", "quantity": 1, "finalPrice": 35.96 }])
+        );
+        assert_eq!(
+            json["notificationUrl"],
+            "https://vakants.test/api/payment/notify"
+        );
     }
 }
