@@ -10,6 +10,7 @@
 //! periodic reconciliation catches anything else that drifted.
 
 pub mod batcher;
+pub mod billing;
 pub mod extract;
 pub mod maintenance;
 pub mod rebuild;

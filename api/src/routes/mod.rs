@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod applicant;
 pub mod auth;
+pub mod bank_statements;
 pub mod billing;
 pub mod calendar;
 pub mod companies;
@@ -20,5 +21,7 @@ pub mod mydata;
 pub mod open;
 pub mod ops;
 pub mod pages;
+pub mod payment_sandbox;
+pub mod payments;
 pub mod search;
 pub mod user;

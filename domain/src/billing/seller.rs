@@ -29,6 +29,29 @@ pub struct Seller {
     pub email: String,
 }
 
+/// The account a bank transfer pays into.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankDetails {
+    /// The account holder to name on the transfer (the seller).
+    pub recipient: String,
+    pub iban: String,
+    pub bank_name: String,
+    pub bic: String,
+}
+
+impl Seller {
+    /// Where a bank transfer goes.
+    pub fn bank(&self) -> BankDetails {
+        BankDetails {
+            recipient: self.name.clone(),
+            iban: self.iban.clone(),
+            bank_name: self.bank_name.clone(),
+            bic: self.bic.clone(),
+        }
+    }
+}
+
 /// Each variable with its default (a made-up company with a well-formed Estonian account).
 const VARIABLES: [(&str, &str); 8] = [
     ("SELLER_NAME", "Vakants OÜ"),
