@@ -159,7 +159,8 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), stop_rx.clone())));
+            let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: state.config.seller.clone() };
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -185,7 +186,8 @@ async fn main() -> anyhow::Result<()> {
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, mut stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
-            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx.clone()));
+            let mailing = worker::Mailing { mailer: domain::platform::mail::Mailer::from_config(&config, pool.clone())?, seller: config.seller.clone() };
+            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
             exit_now();

@@ -308,6 +308,7 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
             .await?;
         }
     }
+    super::documents::queue_invoice_mail(conn, invoice.id).await?;
     Ok(invoice)
 }
 

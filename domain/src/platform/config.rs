@@ -83,6 +83,8 @@ pub struct Config {
     /// After SIGTERM, how long in-flight requests may finish before their connections are dropped
     /// (`SHUTDOWN_GRACE_SECS`, 8; the process ends within this plus 2 s).
     pub shutdown_grace: Duration,
+    /// The seller on every invoice and its bank account (`SELLER_*`, see `billing::seller`).
+    pub seller: crate::billing::seller::Seller,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -207,6 +209,7 @@ impl Config {
             request_timeout: seconds(&get, "REQUEST_TIMEOUT_SECS", 30)?,
             upload_timeout: seconds(&get, "UPLOAD_TIMEOUT_SECS", 120)?,
             shutdown_grace: seconds(&get, "SHUTDOWN_GRACE_SECS", 8)?,
+            seller: crate::billing::seller::Seller::from_lookup(&get),
         })
     }
 
