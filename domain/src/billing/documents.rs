@@ -65,7 +65,6 @@ pub struct Document {
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct InvoiceRow {
-    id: Uuid,
     number: String,
     reference_number: String,
     user_id: Uuid,
@@ -113,7 +112,7 @@ impl InvoiceDocument {
     }
 }
 
-const INVOICE_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.user_id, i.buyer_name,
+const INVOICE_COLUMNS: &str = "i.number, coalesce(i.reference_number, '') as reference_number, i.user_id, i.buyer_name,
     i.buyer_registry_code, i.buyer_vat_number, i.buyer_address, i.buyer_email, i.issued_on, i.due_on, i.status,
     i.subtotal_cents, i.vat_cents, i.total_cents, coalesce(u.locale, 'et') as language, i.mailed_at";
 
@@ -668,7 +667,6 @@ mod tests {
     fn document() -> InvoiceDocument {
         InvoiceDocument {
             invoice: InvoiceRow {
-                id: Uuid::nil(),
                 number: "2026-000123".into(),
                 reference_number: "20260001236".into(),
                 user_id: Uuid::nil(),

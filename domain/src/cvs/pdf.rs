@@ -333,6 +333,7 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected:?} missing from {text:?}");
         }
+        assert!(!text.contains("City:"), "an empty field is left out: {text:?}");
     }
 
     #[test]

@@ -109,7 +109,7 @@ pub fn render_pdf(template: Template, data: &serde_json::Value, today: chrono::N
     let compiled = typst::compile::<PagedDocument>(&world);
     let result = compiled
         .output
-        .map_err(|errors| format!("laying out {}: {}", template.name, describe(&errors)))
+        .map_err(|errors: typst::ecow::EcoVec<SourceDiagnostic>| format!("laying out {}: {}", template.name, describe(&errors)))
         .and_then(|document| {
             typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default())
                 .map_err(|errors| format!("writing the PDF of {}: {}", template.name, describe(&errors)))
@@ -150,7 +150,8 @@ mod tests {
         let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
         assert!(text.contains("Õunapuu Šmidt"), "{text:?}");
         // markup in the data is shown as it is, never run
-        assert!(text.contains("Жёлтый *not bold* #panic()"), "{text:?}");
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        assert!(compact.contains("Жёлтый*notbold*#panic()"), "{text:?}");
     }
 
     #[test]
