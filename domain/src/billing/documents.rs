@@ -726,6 +726,41 @@ mod tests {
     }
 
     #[test]
+    fn the_e_invoice_escapes_text_carries_the_discount_as_an_allowance_and_a_paid_invoice_as_prepaid() {
+        let xml = ubl_xml(&document(), &Seller::default()).unwrap();
+        assert!(xml.contains("<cbc:Name>Töökuulutus &amp; &lt;reklaam&gt;</cbc:Name>"), "{xml}");
+        assert!(xml.contains(r#"<cbc:Amount currencyID="EUR">10.87</cbc:Amount>"#), "3 × 29.00 − 76.13: {xml}");
+        assert!(xml.contains(r#"<cbc:InvoicedQuantity unitCode="DAY">3</cbc:InvoicedQuantity>"#), "{xml}");
+        assert!(xml.contains(r#"<cbc:PayableAmount currencyID="EUR">341.16</cbc:PayableAmount>"#), "{xml}");
+        assert!(!xml.contains("PrepaidAmount"), "{xml}");
+        let mut paid = document();
+        paid.invoice.status = "PAID".into();
+        let xml = ubl_xml(&paid, &Seller::default()).unwrap();
+        assert!(xml.contains(r#"<cbc:PrepaidAmount currencyID="EUR">341.16</cbc:PrepaidAmount>"#), "{xml}");
+        assert!(xml.contains(r#"<cbc:PayableAmount currencyID="EUR">0.00</cbc:PayableAmount>"#), "{xml}");
+    }
+
+    #[test]
+    fn a_failure_is_told_as_failed_to_generate_pdf_without_its_detail() {
+        match generation_failed(&"laying out invoice.typ: unknown variable") {
+            Error::Client { code, message, field } => {
+                assert_eq!((code, message.as_ref(), field), (ErrorCode::PdfGenerationFailed, "Failed to generate PDF", None));
+            }
+            other => panic!("expected the catalogue's error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_invoice_mail_says_how_to_pay_in_the_invoice_s_language() {
+        let seller = Seller::default();
+        let mail = invoice_mail(Locale::Ru, "a@b.ee", "2026-000123", "341,16", "08.12.2026", "20260001236", &seller, false);
+        assert_eq!(mail.subject, "Vakants: счёт 2026-000123");
+        assert!(mail.text.contains("20260001236") && mail.text.contains(&seller.iban), "{}", mail.text);
+        let paid = invoice_mail(Locale::En, "a@b.ee", "2026-000123", "341.16", "08.12.2026", "20260001236", &seller, true);
+        assert!(paid.text.contains("has been paid") && !paid.text.contains(&seller.iban), "{}", paid.text);
+    }
+
+    #[test]
     fn the_pdf_reads_back_in_each_language_with_estonian_and_cyrillic_letters() {
         let seller = Seller::default();
         for (locale, words) in [
