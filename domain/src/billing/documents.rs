@@ -171,7 +171,7 @@ pub fn amount(cents: i64, locale: Locale) -> String {
     let euros = (cents / 100).to_string();
     let mut grouped = String::new();
     for (at, digit) in euros.chars().enumerate() {
-        if at > 0 && (euros.len() - at) % 3 == 0 {
+        if at > 0 && (euros.len() - at).is_multiple_of(3) {
             grouped.push(thousands);
         }
         grouped.push(digit);
@@ -585,9 +585,13 @@ pub async fn invoice_ubl(pool: &PgPool, seller: &Seller, reader: Reader, invoice
     Ok(Document { bytes: xml.into_bytes(), name: format!("arve-{}.xml", document.invoice.number) })
 }
 
-/// The invoice mail in the invoice's language.
-pub fn invoice_mail(locale: Locale, to: &str, number: &str, total: &str, due_on: &str, reference: &str, seller: &Seller, paid: bool) -> Mail {
-    let iban = &seller.iban;
+/// The invoice mail to `to` in `locale`: the total, and how to pay unless it is paid.
+pub fn invoice_mail(document: &InvoiceDocument, locale: Locale, to: &str, seller: &Seller) -> Mail {
+    let invoice = &document.invoice;
+    let (number, reference, iban) = (&invoice.number, &invoice.reference_number, &seller.iban);
+    let total = amount(invoice.total_cents, locale);
+    let due_on = day(invoice.due_on);
+    let paid = invoice.status == "PAID";
     let (subject, text) = match locale {
         Locale::Et => (
             format!("Vakants: arve {number}"),
@@ -645,16 +649,7 @@ pub async fn mail_invoice(pool: &PgPool, files: &FileStore, mailer: &Mailer, sel
     }
     let locale = document.language();
     let pdf = stored_pdf(pool, files, seller, invoice_id, locale).await?;
-    let mail = invoice_mail(
-        locale,
-        &to,
-        &invoice.number,
-        &amount(invoice.total_cents, locale),
-        &day(invoice.due_on),
-        &invoice.reference_number,
-        seller,
-        invoice.status == "PAID",
-    );
+    let mail = invoice_mail(&document, locale, &to, seller);
     mailer.send_with(mail, vec![Attachment { name: pdf.name, content_type: "application/pdf".into(), bytes: pdf.bytes }]).await?;
     sqlx::query("update invoices set mailed_at = now() where id = $1").bind(invoice_id).execute(pool).await?;
     Ok(true)
@@ -753,11 +748,15 @@ mod tests {
     #[test]
     fn the_invoice_mail_says_how_to_pay_in_the_invoice_s_language() {
         let seller = Seller::default();
-        let mail = invoice_mail(Locale::Ru, "a@b.ee", "2026-000123", "341,16", "08.12.2026", "20260001236", &seller, false);
+        let mail = invoice_mail(&document(), Locale::Ru, "a@b.ee", &seller);
         assert_eq!(mail.subject, "Vakants: счёт 2026-000123");
-        assert!(mail.text.contains("20260001236") && mail.text.contains(&seller.iban), "{}", mail.text);
-        let paid = invoice_mail(Locale::En, "a@b.ee", "2026-000123", "341.16", "08.12.2026", "20260001236", &seller, true);
-        assert!(paid.text.contains("has been paid") && !paid.text.contains(&seller.iban), "{}", paid.text);
+        for expected in ["341,16 €", "08.12.2026", "20260001236", seller.iban.as_str()] {
+            assert!(mail.text.contains(expected), "{expected:?} missing from {}", mail.text);
+        }
+        let mut paid = document();
+        paid.invoice.status = "PAID".into();
+        let paid = invoice_mail(&paid, Locale::En, "a@b.ee", &seller);
+        assert!(paid.text.contains("€341.16") && paid.text.contains("has been paid") && !paid.text.contains(&seller.iban), "{}", paid.text);
     }
 
     #[test]

@@ -239,7 +239,8 @@ pub struct OutboxAttachment {
 
 /// The dev outbox for one address, newest first.
 pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
-    let rows: Vec<(String, String, String, sqlx::types::Json<Vec<OutboxAttachment>>, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+    type Row = (String, String, String, sqlx::types::Json<Vec<OutboxAttachment>>, chrono::DateTime<chrono::Utc>);
+    let rows: Vec<Row> = sqlx::query_as(
         "select to_address, subject, body_text, attachments, created_at from dev_outbox
          where lower(to_address) = lower($1) order by id desc limit 50",
     )
