@@ -9,8 +9,16 @@ use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use sqlx::PgPool;
 
-pub async fn handle(job: MailInvoice, pool: Data<PgPool>, files: Data<FileStore>, mailer: Data<Mailer>, seller: Data<Seller>) -> Result<(), BoxDynError> {
-    let sent = documents::mail_invoice(&pool, &files, &mailer, &seller, job.invoice_id).await.map_err(|e| format!("{e:#}"))?;
+pub async fn handle(
+    job: MailInvoice,
+    pool: Data<PgPool>,
+    files: Data<FileStore>,
+    mailer: Data<Mailer>,
+    seller: Data<Seller>,
+) -> Result<(), BoxDynError> {
+    let sent = documents::mail_invoice(&pool, &files, &mailer, &seller, job.invoice_id)
+        .await
+        .map_err(|e| format!("{e:#}"))?;
     tracing::info!(invoice = %job.invoice_id, sent, "invoice mail done");
     Ok(())
 }

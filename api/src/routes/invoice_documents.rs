@@ -19,7 +19,9 @@ use crate::state::AppState;
 
 /// Under `/api/user`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(invoice_pdf)).routes(routes!(invoice_xml))
+    OpenApiRouter::new()
+        .routes(routes!(invoice_pdf))
+        .routes(routes!(invoice_xml))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -30,7 +32,10 @@ pub struct PdfParams {
 }
 
 async fn reader(state: &AppState, signed_in: &SignedIn) -> domain::Result<Reader> {
-    Ok(Reader { user_id: signed_in.session.user_id, company_id: acting_company_of(state, signed_in).await? })
+    Ok(Reader {
+        user_id: signed_in.session.user_id,
+        company_id: acting_company_of(state, signed_in).await?,
+    })
 }
 
 /// Handles `GET /api/user/invoices/{id}/pdf`: the invoice as a PDF in the language asked for,
@@ -43,14 +48,33 @@ async fn reader(state: &AppState, signed_in: &SignedIn) -> domain::Result<Reader
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not an invoice of the acting company (or the user's own)"),
         (status = 500, body = ErrorBody, description = "pdf_generation_failed: Failed to generate PDF")))]
-async fn invoice_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Query(params): Query<PdfParams>) -> ApiResult<Response> {
+async fn invoice_pdf(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+    Query(params): Query<PdfParams>,
+) -> ApiResult<Response> {
     let locale = match params.lang.as_deref() {
         None => signed_in.context.locale,
-        Some(code) => Locale::from_code(code).ok_or_else(|| domain::Error::field("lang", "The language must be et, en or ru"))?,
+        Some(code) => Locale::from_code(code)
+            .ok_or_else(|| domain::Error::field("lang", "The language must be et, en or ru"))?,
     };
     let reader = reader(&state, &signed_in).await?;
-    let pdf = documents::invoice_pdf(&state.pool, &state.files, &state.config.seller, reader, id, locale).await?;
-    Ok(file_response("application/pdf", Disposition::Attachment, &pdf.name, pdf.bytes))
+    let pdf = documents::invoice_pdf(
+        &state.pool,
+        &state.files,
+        &state.config.seller,
+        reader,
+        id,
+        locale,
+    )
+    .await?;
+    Ok(file_response(
+        "application/pdf",
+        Disposition::Attachment,
+        &pdf.name,
+        pdf.bytes,
+    ))
 }
 
 /// Handles `GET /api/user/invoices/{id}/xml`: the invoice as an e-invoice, UBL 2.1 in the Peppol
@@ -59,8 +83,17 @@ async fn invoice_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id
     responses((status = 200, description = "the UBL invoice, as an attachment", content_type = "application/xml"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not an invoice of the acting company (or the user's own)")))]
-async fn invoice_xml(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
+async fn invoice_xml(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Response> {
     let reader = reader(&state, &signed_in).await?;
     let xml = documents::invoice_ubl(&state.pool, &state.config.seller, reader, id).await?;
-    Ok(file_response("application/xml", Disposition::Attachment, &xml.name, xml.bytes))
+    Ok(file_response(
+        "application/xml",
+        Disposition::Attachment,
+        &xml.name,
+        xml.bytes,
+    ))
 }

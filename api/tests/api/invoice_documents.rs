@@ -22,8 +22,21 @@ const BUYER_EMAIL: &str = "arved@pohjakook.ee";
 /// 12.5 % discount), the client of its employer and the invoice's id. The company's address and
 /// invoice e-mail are set first, so the invoice copies them.
 async fn invoiced(app: &TestApp, products: &[&str]) -> (TestClient, String) {
-    let (client, company_id) = employer_client(app, "juhan@pohjakook.ee", "12345678", "Põhja Köök OÜ", false).await;
-    sqlx::query("update companies set address = 'Harju maakond, Tallinn, Narva mnt 5' where id = $1").bind(company_id).execute(&app.pool).await.unwrap();
+    let (client, company_id) = employer_client(
+        app,
+        "juhan@pohjakook.ee",
+        "12345678",
+        "Põhja Köök OÜ",
+        false,
+    )
+    .await;
+    sqlx::query(
+        "update companies set address = 'Harju maakond, Tallinn, Narva mnt 5' where id = $1",
+    )
+    .bind(company_id)
+    .execute(&app.pool)
+    .await
+    .unwrap();
     sqlx::query(
         "insert into company_profiles (company_id, invoices_email) values ($1, $2)
          on conflict (company_id) do update set invoices_email = excluded.invoices_email",
@@ -40,7 +53,10 @@ async fn invoiced(app: &TestApp, products: &[&str]) -> (TestClient, String) {
         .unwrap();
     let vacancy = complete_draft(app, company_id, "kokk", None).await;
     let status = published(&client, vacancy, products).await;
-    let invoice_id = status["invoice"]["id"].as_str().expect("the order's invoice").to_string();
+    let invoice_id = status["invoice"]["id"]
+        .as_str()
+        .expect("the order's invoice")
+        .to_string();
     (client, invoice_id)
 }
 
@@ -57,7 +73,9 @@ async fn fix_dates(app: &TestApp, invoice_id: &str) {
 }
 
 async fn pdf_text(client: &TestClient, invoice_id: &str, lang: &str) -> (Vec<u8>, String) {
-    let response = client.get(&format!("/api/user/invoices/{invoice_id}/pdf?lang={lang}")).await;
+    let response = client
+        .get(&format!("/api/user/invoices/{invoice_id}/pdf?lang={lang}"))
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     let bytes = response.bytes().await.unwrap().to_vec();
@@ -71,8 +89,15 @@ async fn the_invoice_pdf_shows_seller_buyer_lines_totals_and_payment_in_each_lan
     let (client, invoice_id) = invoiced(&app, &["VACANCY", "PRO_1"]).await;
     fix_dates(&app, &invoice_id).await;
 
-    let response = client.get(&format!("/api/user/invoices/{invoice_id}/pdf?lang=et")).await;
-    assert!(response.headers()["content-disposition"].to_str().unwrap().contains("filename=\"arve-2026-000123.pdf\""));
+    let response = client
+        .get(&format!("/api/user/invoices/{invoice_id}/pdf?lang=et"))
+        .await;
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("filename=\"arve-2026-000123.pdf\"")
+    );
 
     for lang in ["et", "en", "ru"] {
         let (_, text) = pdf_text(&client, &invoice_id, lang).await;
@@ -88,13 +113,23 @@ async fn the_invoice_pdf_is_generated_once_per_language_and_then_kept_unchanged(
     let (first, text) = pdf_text(&client, &invoice_id, "et").await;
     assert!(text.contains("Põhja Köök OÜ"), "{text}");
     // what changes later does not reach a stored document
-    sqlx::query("update companies set business_name = 'Uus Nimi AS'").execute(&app.pool).await.unwrap();
-    sqlx::query("update invoices set buyer_name = 'Uus Nimi AS' where id = $1::uuid").bind(&invoice_id).execute(&app.pool).await.unwrap();
+    sqlx::query("update companies set business_name = 'Uus Nimi AS'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("update invoices set buyer_name = 'Uus Nimi AS' where id = $1::uuid")
+        .bind(&invoice_id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
     let (again, _) = pdf_text(&client, &invoice_id, "et").await;
     assert_eq!(first, again);
 
     let (_, english) = pdf_text(&client, &invoice_id, "en").await;
-    assert!(english.contains("Uus Nimi AS") && english.contains("Total to pay"), "{english}");
+    assert!(
+        english.contains("Uus Nimi AS") && english.contains("Total to pay"),
+        "{english}"
+    );
     let stored: Vec<(String, String)> = sqlx::query_as(
         "select d.locale, f.kind from invoice_pdf_files d join files f on f.id = d.file_id where d.invoice_id = $1::uuid order by d.locale",
     )
@@ -102,7 +137,13 @@ async fn the_invoice_pdf_is_generated_once_per_language_and_then_kept_unchanged(
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    assert_eq!(stored, [("en".to_string(), "invoice_pdf".to_string()), ("et".to_string(), "invoice_pdf".to_string())]);
+    assert_eq!(
+        stored,
+        [
+            ("en".to_string(), "invoice_pdf".to_string()),
+            ("et".to_string(), "invoice_pdf".to_string())
+        ]
+    );
     // the invoice's own copy is the one in its language (its user's, et)
     let own: bool = sqlx::query_scalar(
         "select i.pdf_file_id = d.file_id from invoices i join invoice_pdf_files d on d.invoice_id = i.id and d.locale = 'et' where i.id = $1::uuid",
@@ -132,7 +173,12 @@ async fn the_pdf_language_follows_accept_language_and_a_wrong_one_is_refused_nam
     let text = worker::extract::text_of(&response.bytes().await.unwrap()).unwrap();
     assert!(text.contains("Итого к оплате"), "{text}");
 
-    let (status, body) = error_of(client.get(&format!("/api/user/invoices/{invoice_id}/pdf?lang=de")).await).await;
+    let (status, body) = error_of(
+        client
+            .get(&format!("/api/user/invoices/{invoice_id}/pdf?lang=de"))
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["field"], "lang");
 }
@@ -149,11 +195,27 @@ async fn another_company_s_or_an_applicant_s_request_for_the_documents_is_not_fo
     for kind in ["pdf", "xml"] {
         let path = format!("/api/user/invoices/{invoice_id}/{kind}");
         assert_eq!(owner.get(&path).await.status(), StatusCode::OK, "{kind}");
-        assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND, "{kind}");
-        assert_eq!(applicant.get(&path).await.status(), StatusCode::NOT_FOUND, "{kind}");
-        assert_eq!(app.new_client().get(&path).await.status(), StatusCode::UNAUTHORIZED, "{kind}");
+        assert_eq!(
+            other.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{kind}"
+        );
+        assert_eq!(
+            applicant.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{kind}"
+        );
+        assert_eq!(
+            app.new_client().get(&path).await.status(),
+            StatusCode::UNAUTHORIZED,
+            "{kind}"
+        );
         let unknown = format!("/api/user/invoices/{}/{kind}", Uuid::new_v4());
-        assert_eq!(owner.get(&unknown).await.status(), StatusCode::NOT_FOUND, "{kind}");
+        assert_eq!(
+            owner.get(&unknown).await.status(),
+            StatusCode::NOT_FOUND,
+            "{kind}"
+        );
     }
     // a company-less invoice is its user's own
     sqlx::query("update invoices set company_id = null, user_id = (select id from users where username = 'kandidaat@example.ee') where id = $1::uuid")
@@ -161,8 +223,20 @@ async fn another_company_s_or_an_applicant_s_request_for_the_documents_is_not_fo
         .execute(&app.pool)
         .await
         .unwrap();
-    assert_eq!(applicant.get(&format!("/api/user/invoices/{invoice_id}/pdf")).await.status(), StatusCode::OK);
-    assert_eq!(owner.get(&format!("/api/user/invoices/{invoice_id}/pdf")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        applicant
+            .get(&format!("/api/user/invoices/{invoice_id}/pdf"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        owner
+            .get(&format!("/api/user/invoices/{invoice_id}/pdf"))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
 }
 
 /// The elements of a UBL document as (path of local names, attributes, text), in order.
@@ -179,21 +253,33 @@ fn elements(xml: &str) -> Vec<(String, HashMap<String, String>, String)> {
                     .attributes()
                     .map(|a| {
                         let a = a.unwrap();
-                        (String::from_utf8(a.key.local_name().as_ref().to_vec()).unwrap(), a.unescape_value().unwrap().into_owned())
+                        (
+                            String::from_utf8(a.key.local_name().as_ref().to_vec()).unwrap(),
+                            a.unescape_value().unwrap().into_owned(),
+                        )
                     })
                     .collect();
                 out.push((path.join("/"), attributes, String::new()));
             }
             Event::Text(text) => {
                 let current = path.join("/");
-                let last = out.iter_mut().rev().find(|(p, _, _)| *p == current).unwrap();
+                let last = out
+                    .iter_mut()
+                    .rev()
+                    .find(|(p, _, _)| *p == current)
+                    .unwrap();
                 last.2.push_str(&text.decode().unwrap());
             }
             Event::GeneralRef(reference) => {
                 let current = path.join("/");
-                let last = out.iter_mut().rev().find(|(p, _, _)| *p == current).unwrap();
+                let last = out
+                    .iter_mut()
+                    .rev()
+                    .find(|(p, _, _)| *p == current)
+                    .unwrap();
                 let name = reference.decode().unwrap();
-                last.2.push_str(&quick_xml::escape::unescape(&format!("&{name};")).unwrap());
+                last.2
+                    .push_str(&quick_xml::escape::unescape(&format!("&{name};")).unwrap());
             }
             Event::End(_) => {
                 path.pop();
@@ -215,7 +301,9 @@ fn cents(amount: &str) -> i64 {
 async fn the_e_invoice_keeps_the_peppol_bis_billing_3_rules_that_matter() {
     let app = spawn_app().await;
     let (client, invoice_id) = invoiced(&app, &["VACANCY", "PRO_2", "BRANDING"]).await;
-    let response = client.get(&format!("/api/user/invoices/{invoice_id}/xml")).await;
+    let response = client
+        .get(&format!("/api/user/invoices/{invoice_id}/xml"))
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/xml");
     let xml = response.text().await.unwrap();
@@ -226,10 +314,19 @@ async fn the_e_invoice_keeps_the_peppol_bis_billing_3_rules_that_matter() {
         found[0]
     };
     let text = |path: &str| one(path).2.clone();
-    let amounts = |path: &str| all.iter().filter(|(p, _, _)| p == path).map(|(_, a, t)| {
-        assert_eq!(a.get("currencyID").map(String::as_str), Some("EUR"), "{path}");
-        cents(t)
-    }).collect::<Vec<_>>();
+    let amounts = |path: &str| {
+        all.iter()
+            .filter(|(p, _, _)| p == path)
+            .map(|(_, a, t)| {
+                assert_eq!(
+                    a.get("currencyID").map(String::as_str),
+                    Some("EUR"),
+                    "{path}"
+                );
+                cents(t)
+            })
+            .collect::<Vec<_>>()
+    };
     let (number, reference, subtotal, vat, total): (String, String, i64, i64, i64) = sqlx::query_as(
         "select number, reference_number, subtotal_cents, vat_cents, total_cents from invoices where id = $1::uuid",
     )
@@ -245,47 +342,117 @@ async fn the_e_invoice_keeps_the_peppol_bis_billing_3_rules_that_matter() {
     assert_eq!(text("Invoice/ID"), number);
     assert_eq!(text("Invoice/InvoiceTypeCode"), "380");
     assert_eq!(text("Invoice/DocumentCurrencyCode"), "EUR");
-    assert!(!text("Invoice/BuyerReference").is_empty(), "PEPPOL-EN16931-R003");
+    assert!(
+        !text("Invoice/BuyerReference").is_empty(),
+        "PEPPOL-EN16931-R003"
+    );
     let seller_endpoint = one("Invoice/AccountingSupplierParty/Party/EndpointID");
-    assert_eq!((seller_endpoint.1["schemeID"].as_str(), seller_endpoint.2.as_str()), ("0191", seller.registry_code.as_str()));
-    assert_eq!(text("Invoice/AccountingSupplierParty/Party/PartyTaxScheme/CompanyID"), seller.vat_number);
-    assert_eq!(text("Invoice/AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName"), seller.name);
+    assert_eq!(
+        (
+            seller_endpoint.1["schemeID"].as_str(),
+            seller_endpoint.2.as_str()
+        ),
+        ("0191", seller.registry_code.as_str())
+    );
+    assert_eq!(
+        text("Invoice/AccountingSupplierParty/Party/PartyTaxScheme/CompanyID"),
+        seller.vat_number
+    );
+    assert_eq!(
+        text("Invoice/AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName"),
+        seller.name
+    );
     let buyer_endpoint = one("Invoice/AccountingCustomerParty/Party/EndpointID");
-    assert_eq!((buyer_endpoint.1["schemeID"].as_str(), buyer_endpoint.2.as_str()), ("0191", "12345678"));
-    assert_eq!(text("Invoice/AccountingCustomerParty/Party/PartyLegalEntity/RegistrationName"), "Põhja Köök OÜ");
-    assert_eq!(text("Invoice/AccountingCustomerParty/Party/PostalAddress/Country/IdentificationCode"), "EE");
+    assert_eq!(
+        (
+            buyer_endpoint.1["schemeID"].as_str(),
+            buyer_endpoint.2.as_str()
+        ),
+        ("0191", "12345678")
+    );
+    assert_eq!(
+        text("Invoice/AccountingCustomerParty/Party/PartyLegalEntity/RegistrationName"),
+        "Põhja Köök OÜ"
+    );
+    assert_eq!(
+        text("Invoice/AccountingCustomerParty/Party/PostalAddress/Country/IdentificationCode"),
+        "EE"
+    );
 
     // lines: net = quantity × price − allowance (PEPPOL-EN16931-R120), the discount as an allowance
     let line_nets = amounts("Invoice/InvoiceLine/LineExtensionAmount");
-    let quantities: Vec<i64> = all.iter().filter(|(p, _, _)| p == "Invoice/InvoiceLine/InvoicedQuantity").map(|(_, _, t)| t.parse().unwrap()).collect();
+    let quantities: Vec<i64> = all
+        .iter()
+        .filter(|(p, _, _)| p == "Invoice/InvoiceLine/InvoicedQuantity")
+        .map(|(_, _, t)| t.parse().unwrap())
+        .collect();
     let prices = amounts("Invoice/InvoiceLine/Price/PriceAmount");
-    let percents: Vec<String> = all.iter().filter(|(p, _, _)| p == "Invoice/InvoiceLine/Item/ClassifiedTaxCategory/Percent").map(|(_, _, t)| t.clone()).collect();
+    let percents: Vec<String> = all
+        .iter()
+        .filter(|(p, _, _)| p == "Invoice/InvoiceLine/Item/ClassifiedTaxCategory/Percent")
+        .map(|(_, _, t)| t.clone())
+        .collect();
     assert_eq!(line_nets.len(), 3);
     let mut allowance_at = 0;
-    let line_starts: Vec<usize> = all.iter().enumerate().filter(|(_, (p, _, _))| p == "Invoice/InvoiceLine").map(|(at, _)| at).collect();
+    let line_starts: Vec<usize> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, (p, _, _))| p == "Invoice/InvoiceLine")
+        .map(|(at, _)| at)
+        .collect();
     for (index, start) in line_starts.iter().enumerate() {
         let end = line_starts.get(index + 1).copied().unwrap_or(all.len());
-        let allowance: i64 = all[*start..end].iter().filter(|(p, _, _)| p == "Invoice/InvoiceLine/AllowanceCharge/Amount").map(|(_, _, t)| cents(t)).sum();
+        let allowance: i64 = all[*start..end]
+            .iter()
+            .filter(|(p, _, _)| p == "Invoice/InvoiceLine/AllowanceCharge/Amount")
+            .map(|(_, _, t)| cents(t))
+            .sum();
         allowance_at += usize::from(allowance > 0);
-        assert_eq!(line_nets[index], quantities[index] * prices[index] - allowance, "line {index}");
+        assert_eq!(
+            line_nets[index],
+            quantities[index] * prices[index] - allowance,
+            "line {index}"
+        );
     }
-    assert_eq!(allowance_at, 1, "the discounted VACANCY line carries its discount");
+    assert_eq!(
+        allowance_at, 1,
+        "the discounted VACANCY line carries its discount"
+    );
 
     // VAT breakdown per rate: taxable = Σ its lines (BR-S-08), tax = taxable × rate within the rule's
     // rounding (BR-CO-17), total VAT = Σ breakdown (BR-CO-14), category S with the rate
     let taxable = amounts("Invoice/TaxTotal/TaxSubtotal/TaxableAmount");
     let taxes = amounts("Invoice/TaxTotal/TaxSubtotal/TaxAmount");
-    let rates: Vec<String> = all.iter().filter(|(p, _, _)| p == "Invoice/TaxTotal/TaxSubtotal/TaxCategory/Percent").map(|(_, _, t)| t.clone()).collect();
+    let rates: Vec<String> = all
+        .iter()
+        .filter(|(p, _, _)| p == "Invoice/TaxTotal/TaxSubtotal/TaxCategory/Percent")
+        .map(|(_, _, t)| t.clone())
+        .collect();
     assert_eq!(rates, ["24"]);
     assert_eq!(text("Invoice/TaxTotal/TaxSubtotal/TaxCategory/ID"), "S");
-    assert_eq!(text("Invoice/TaxTotal/TaxSubtotal/TaxCategory/TaxScheme/ID"), "VAT");
+    assert_eq!(
+        text("Invoice/TaxTotal/TaxSubtotal/TaxCategory/TaxScheme/ID"),
+        "VAT"
+    );
     for (at, rate) in rates.iter().enumerate() {
-        let of_rate: i64 = line_nets.iter().zip(&percents).filter(|(_, p)| *p == rate).map(|(n, _)| n).sum();
+        let of_rate: i64 = line_nets
+            .iter()
+            .zip(&percents)
+            .filter(|(_, p)| *p == rate)
+            .map(|(n, _)| n)
+            .sum();
         assert_eq!(taxable[at], of_rate, "BR-S-08");
         let exact = (taxable[at] * rate.parse::<i64>().unwrap() * 2 + 100) / 200;
-        assert!((taxes[at] - exact).abs() <= 100, "BR-CO-17: {} against {exact}", taxes[at]);
+        assert!(
+            (taxes[at] - exact).abs() <= 100,
+            "BR-CO-17: {} against {exact}",
+            taxes[at]
+        );
     }
-    assert_eq!(amounts("Invoice/TaxTotal/TaxAmount"), [taxes.iter().sum::<i64>()]);
+    assert_eq!(
+        amounts("Invoice/TaxTotal/TaxAmount"),
+        [taxes.iter().sum::<i64>()]
+    );
     assert_eq!(amounts("Invoice/TaxTotal/TaxAmount"), [vat]);
 
     // the totals (BR-CO-10, BR-CO-13, BR-CO-15, BR-CO-16), equal to the invoice's own
@@ -302,7 +469,10 @@ async fn the_e_invoice_keeps_the_peppol_bis_billing_3_rules_that_matter() {
     // payment by credit transfer to the seller's account, quoting the reference number
     assert_eq!(text("Invoice/PaymentMeans/PaymentMeansCode"), "58");
     assert_eq!(text("Invoice/PaymentMeans/PaymentID"), reference);
-    assert_eq!(text("Invoice/PaymentMeans/PayeeFinancialAccount/ID"), seller.iban);
+    assert_eq!(
+        text("Invoice/PaymentMeans/PayeeFinancialAccount/ID"),
+        seller.iban
+    );
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
 }
 
@@ -313,7 +483,16 @@ async fn the_invoice_mail_goes_once_to_the_buyer_with_the_pdf_attached() {
 
     let mut mails = Value::Null;
     for _ in 0..100 {
-        mails = app.client.http.get(app.client.url(&format!("/api/dev/outbox?to={BUYER_EMAIL}"))).send().await.unwrap().json().await.unwrap();
+        mails = app
+            .client
+            .http
+            .get(app.client.url(&format!("/api/dev/outbox?to={BUYER_EMAIL}")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         if !mails.as_array().unwrap().is_empty() {
             break;
         }
@@ -321,21 +500,45 @@ async fn the_invoice_mail_goes_once_to_the_buyer_with_the_pdf_attached() {
     }
     let mails = mails.as_array().unwrap();
     assert_eq!(mails.len(), 1, "{mails:?}");
-    let number: String = sqlx::query_scalar("select number from invoices where id = $1::uuid").bind(&invoice_id).fetch_one(&app.pool).await.unwrap();
+    let number: String = sqlx::query_scalar("select number from invoices where id = $1::uuid")
+        .bind(&invoice_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     let mail = &mails[0];
     assert_eq!(mail["subject"], format!("Vakants: arve {number}"));
-    assert!(mail["text"].as_str().unwrap().contains("viitenumbri"), "{mail}");
+    assert!(
+        mail["text"].as_str().unwrap().contains("viitenumbri"),
+        "{mail}"
+    );
     let attachment = &mail["attachments"][0];
     assert_eq!(attachment["name"], format!("arve-{number}.pdf"));
     assert_eq!(attachment["contentType"], "application/pdf");
     assert!(attachment["sizeBytes"].as_i64().unwrap() > 1000);
 
     // the job is done, the invoice marked mailed; mailing again sends nothing
-    let mailed: bool = sqlx::query_scalar("select mailed_at is not null from invoices where id = $1::uuid").bind(&invoice_id).fetch_one(&app.pool).await.unwrap();
+    let mailed: bool =
+        sqlx::query_scalar("select mailed_at is not null from invoices where id = $1::uuid")
+            .bind(&invoice_id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert!(mailed);
     let mailing = app.mailing();
-    let again = domain::billing::documents::mail_invoice(&app.pool, &app.files, &mailing.mailer, &mailing.seller, invoice_id.parse().unwrap()).await.unwrap();
+    let again = domain::billing::documents::mail_invoice(
+        &app.pool,
+        &app.files,
+        &mailing.mailer,
+        &mailing.seller,
+        invoice_id.parse().unwrap(),
+    )
+    .await
+    .unwrap();
     assert!(!again);
-    let queued: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1").bind(MAIL_QUEUE).fetch_one(&app.pool).await.unwrap();
+    let queued: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1")
+        .bind(MAIL_QUEUE)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_eq!(queued, 1);
 }

@@ -129,13 +129,21 @@ async fn readable(conn: &mut PgConnection, reader: Reader, invoice_id: Uuid) -> 
     .bind(reader.user_id)
     .fetch_one(conn)
     .await?;
-    if found { Ok(()) } else { Err(Error::not_found()) }
+    if found {
+        Ok(())
+    } else {
+        Err(Error::not_found())
+    }
 }
 
 /// The invoice and its lines; a line of a product is labelled in `locale` unless its text was
 /// changed from the product's Estonian label at issue.
 #[tracing::instrument(skip_all)]
-pub async fn load(conn: &mut PgConnection, invoice_id: Uuid, locale: Locale) -> Result<InvoiceDocument> {
+pub async fn load(
+    conn: &mut PgConnection,
+    invoice_id: Uuid,
+    locale: Locale,
+) -> Result<InvoiceDocument> {
     let invoice: InvoiceRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select {INVOICE_COLUMNS} from invoices i left join users u on u.id = i.user_id where i.id = $1 and i.deleted_at is null"
     )))
@@ -190,7 +198,11 @@ pub fn percent(hundredths: i64, locale: Locale) -> String {
         f if f % 10 == 0 => format!("{whole}{decimal}{}", f / 10),
         f => format!("{whole}{decimal}{f:02}"),
     };
-    if locale == Locale::En { format!("{number}%") } else { format!("{number} %") }
+    if locale == Locale::En {
+        format!("{number}%")
+    } else {
+        format!("{number} %")
+    }
 }
 
 fn day(date: NaiveDate) -> String {
@@ -205,7 +217,11 @@ fn vat_breakdown(lines: &[LineRow]) -> Vec<(i32, i64, i64)> {
         entry.0 += line.line_total_cents;
         entry.1 += line.vat_cents;
     }
-    rates.into_iter().rev().map(|(rate, (net, vat))| (rate, net, vat)).collect()
+    rates
+        .into_iter()
+        .rev()
+        .map(|(rate, (net, vat))| (rate, net, vat))
+        .collect()
 }
 
 /// What the template `domain/templates/invoice.typ` shows, in `locale`.
@@ -256,8 +272,16 @@ pub fn invoice_data(document: &InvoiceDocument, seller: &Seller, locale: Locale)
 }
 
 /// The invoice as PDF bytes in `locale`. CPU work: call it on a blocking thread.
-pub fn render_pdf(document: &InvoiceDocument, seller: &Seller, locale: Locale) -> std::result::Result<Vec<u8>, String> {
-    typeset::render_pdf(typeset::INVOICE, &invoice_data(document, seller, locale), document.invoice.issued_on)
+pub fn render_pdf(
+    document: &InvoiceDocument,
+    seller: &Seller,
+    locale: Locale,
+) -> std::result::Result<Vec<u8>, String> {
+    typeset::render_pdf(
+        typeset::INVOICE,
+        &invoice_data(document, seller, locale),
+        document.invoice.issued_on,
+    )
 }
 
 /// `arve-2026-000123.pdf`, in the document's language.
@@ -280,7 +304,14 @@ fn generation_failed(detail: &dyn std::fmt::Display) -> Error {
 /// stored copy, or a new one generated and stored. A failure to build it is "Failed to generate
 /// PDF".
 #[tracing::instrument(skip_all)]
-pub async fn invoice_pdf(pool: &PgPool, files: &FileStore, seller: &Seller, reader: Reader, invoice_id: Uuid, locale: Locale) -> Result<Document> {
+pub async fn invoice_pdf(
+    pool: &PgPool,
+    files: &FileStore,
+    seller: &Seller,
+    reader: Reader,
+    invoice_id: Uuid,
+    locale: Locale,
+) -> Result<Document> {
     readable(&mut *pool.acquire().await?, reader, invoice_id).await?;
     stored_pdf(pool, files, seller, invoice_id, locale).await
 }
@@ -288,24 +319,44 @@ pub async fn invoice_pdf(pool: &PgPool, files: &FileStore, seller: &Seller, read
 /// The stored PDF of the invoice in `locale`, generated and stored when there is none yet. Two
 /// requests at once may both generate it; the first stored wins and the other copy is dropped.
 #[tracing::instrument(skip_all)]
-pub async fn stored_pdf(pool: &PgPool, files: &FileStore, seller: &Seller, invoice_id: Uuid, locale: Locale) -> Result<Document> {
+pub async fn stored_pdf(
+    pool: &PgPool,
+    files: &FileStore,
+    seller: &Seller,
+    invoice_id: Uuid,
+    locale: Locale,
+) -> Result<Document> {
     let document = load(&mut *pool.acquire().await?, invoice_id, locale).await?;
     let name = pdf_name(&document.invoice.number, locale);
     if let Some(key) = stored_key(pool, invoice_id, locale).await? {
-        return Ok(Document { bytes: files.get(&key).await?, name });
+        return Ok(Document {
+            bytes: files.get(&key).await?,
+            name,
+        });
     }
     let seller = seller.clone();
     let language = document.language();
     let owner = document.invoice.user_id;
-    let bytes = match tokio::task::spawn_blocking(move || render_pdf(&document, &seller, locale)).await {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(detail)) => return Err(generation_failed(&detail)),
-        Err(panicked) => return Err(generation_failed(&panicked)),
-    };
+    let bytes =
+        match tokio::task::spawn_blocking(move || render_pdf(&document, &seller, locale)).await {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(detail)) => return Err(generation_failed(&detail)),
+            Err(panicked) => return Err(generation_failed(&panicked)),
+        };
     let key = files.put(&bytes).await?;
     let stored = async {
         let mut tx = pool.begin().await?;
-        let file_id = files::insert_file(&mut tx, owner, "invoice_pdf", &name, Sniffed::Pdf, &bytes, &key, "not_applicable").await?;
+        let file_id = files::insert_file(
+            &mut tx,
+            owner,
+            "invoice_pdf",
+            &name,
+            Sniffed::Pdf,
+            &bytes,
+            &key,
+            "not_applicable",
+        )
+        .await?;
         let kept: Option<Uuid> = sqlx::query_scalar(
             "insert into invoice_pdf_files (invoice_id, locale, file_id) values ($1, $2, $3)
              on conflict (invoice_id, locale) do nothing returning file_id",
@@ -320,11 +371,13 @@ pub async fn stored_pdf(pool: &PgPool, files: &FileStore, seller: &Seller, invoi
             return Ok::<_, Error>(false);
         }
         if locale == language {
-            sqlx::query("update invoices set pdf_file_id = $2 where id = $1 and pdf_file_id is null")
-                .bind(invoice_id)
-                .bind(file_id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "update invoices set pdf_file_id = $2 where id = $1 and pdf_file_id is null",
+            )
+            .bind(invoice_id)
+            .bind(file_id)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -334,8 +387,13 @@ pub async fn stored_pdf(pool: &PgPool, files: &FileStore, seller: &Seller, invoi
         Ok(true) => Ok(Document { bytes, name }),
         Ok(false) => {
             files.remove_all(std::slice::from_ref(&key)).await;
-            let key = stored_key(pool, invoice_id, locale).await?.ok_or_else(|| anyhow::anyhow!("the stored invoice PDF vanished"))?;
-            Ok(Document { bytes: files.get(&key).await?, name })
+            let key = stored_key(pool, invoice_id, locale)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("the stored invoice PDF vanished"))?;
+            Ok(Document {
+                bytes: files.get(&key).await?,
+                name,
+            })
         }
         Err(err) => {
             files.remove_all(std::slice::from_ref(&key)).await;
@@ -355,7 +413,8 @@ async fn stored_key(pool: &PgPool, invoice_id: Uuid, locale: Locale) -> Result<O
 }
 
 /// Peppol BIS Billing 3.0 identifiers of the specification and the process.
-pub const CUSTOMIZATION_ID: &str = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
+pub const CUSTOMIZATION_ID: &str =
+    "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
 pub const PROFILE_ID: &str = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0";
 /// The Peppol electronic address scheme (EAS) and identifier scheme (ICD) of Estonian register
 /// codes: 0191, the Centre of Registers and Information Systems.
@@ -363,12 +422,19 @@ const ESTONIAN_REGISTRY_SCHEME: &str = "0191";
 
 /// Cents as a UBL amount: `76.13`.
 fn ubl_amount(cents: i64) -> String {
-    format!("{}{}.{:02}", if cents < 0 { "-" } else { "" }, cents.unsigned_abs() / 100, cents.unsigned_abs() % 100)
+    format!(
+        "{}{}.{:02}",
+        if cents < 0 { "-" } else { "" },
+        cents.unsigned_abs() / 100,
+        cents.unsigned_abs() % 100
+    )
 }
 
 /// Hundredths of a percent as a UBL percentage: `24`, `12.5`.
 fn ubl_percent(hundredths: i64) -> String {
-    percent(hundredths, Locale::En).trim_end_matches('%').to_string()
+    percent(hundredths, Locale::En)
+        .trim_end_matches('%')
+        .to_string()
 }
 
 /// A small UBL writer over quick-xml: elements in the `cac`/`cbc` prefixes, text escaped.
@@ -376,7 +442,9 @@ struct Ubl(Writer<Vec<u8>>);
 
 impl Ubl {
     fn open(&mut self, name: &str, attributes: &[(&str, &str)]) -> std::io::Result<()> {
-        self.0.write_event(Event::Start(BytesStart::new(name).with_attributes(attributes.iter().copied())))
+        self.0.write_event(Event::Start(
+            BytesStart::new(name).with_attributes(attributes.iter().copied()),
+        ))
     }
 
     fn close(&mut self, name: &str) -> std::io::Result<()> {
@@ -418,7 +486,11 @@ impl Ubl {
         self.open("cac:Party", &[])?;
         // the electronic address: the register code, else the e-mail (EAS "EM")
         match (registry_code, email) {
-            (Some(code), _) => self.leaf("cbc:EndpointID", &[("schemeID", ESTONIAN_REGISTRY_SCHEME)], code)?,
+            (Some(code), _) => self.leaf(
+                "cbc:EndpointID",
+                &[("schemeID", ESTONIAN_REGISTRY_SCHEME)],
+                code,
+            )?,
             (None, Some(email)) => self.leaf("cbc:EndpointID", &[("schemeID", "EM")], email)?,
             (None, None) => {}
         }
@@ -444,7 +516,11 @@ impl Ubl {
         self.open("cac:PartyLegalEntity", &[])?;
         self.leaf("cbc:RegistrationName", &[], name)?;
         if let Some(code) = registry_code {
-            self.leaf("cbc:CompanyID", &[("schemeID", ESTONIAN_REGISTRY_SCHEME)], code)?;
+            self.leaf(
+                "cbc:CompanyID",
+                &[("schemeID", ESTONIAN_REGISTRY_SCHEME)],
+                code,
+            )?;
         }
         self.close("cac:PartyLegalEntity")?;
         if let Some(email) = email {
@@ -469,13 +545,23 @@ fn present(value: &Option<String>) -> Option<&str> {
 pub fn ubl_xml(document: &InvoiceDocument, seller: &Seller) -> std::io::Result<String> {
     let invoice = &document.invoice;
     let mut ubl = Ubl(Writer::new_with_indent(Vec::new(), b' ', 2));
-    ubl.0.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    ubl.0
+        .write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     ubl.open(
         "Invoice",
         &[
-            ("xmlns", "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"),
-            ("xmlns:cac", "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"),
-            ("xmlns:cbc", "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"),
+            (
+                "xmlns",
+                "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
+            ),
+            (
+                "xmlns:cac",
+                "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
+            ),
+            (
+                "xmlns:cbc",
+                "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
+            ),
         ],
     )?;
     ubl.leaf("cbc:CustomizationID", &[], CUSTOMIZATION_ID)?;
@@ -528,9 +614,16 @@ pub fn ubl_xml(document: &InvoiceDocument, seller: &Seller) -> std::io::Result<S
     }
     ubl.close("cac:TaxTotal")?;
 
-    let prepaid = if invoice.status == "PAID" { invoice.total_cents } else { 0 };
+    let prepaid = if invoice.status == "PAID" {
+        invoice.total_cents
+    } else {
+        0
+    };
     ubl.open("cac:LegalMonetaryTotal", &[])?;
-    ubl.money("cbc:LineExtensionAmount", document.lines.iter().map(|l| l.line_total_cents).sum())?;
+    ubl.money(
+        "cbc:LineExtensionAmount",
+        document.lines.iter().map(|l| l.line_total_cents).sum(),
+    )?;
     ubl.money("cbc:TaxExclusiveAmount", invoice.subtotal_cents)?;
     ubl.money("cbc:TaxInclusiveAmount", invoice.total_cents)?;
     if prepaid > 0 {
@@ -544,8 +637,16 @@ pub fn ubl_xml(document: &InvoiceDocument, seller: &Seller) -> std::io::Result<S
         ubl.open("cac:InvoiceLine", &[])?;
         ubl.leaf("cbc:ID", &[], &(at + 1).to_string())?;
         // UN/ECE rec. 20: DAY for a price per day, C62 (one) for anything else
-        let unit = if line.unit.as_deref() == Some("DAY") { "DAY" } else { "C62" };
-        ubl.leaf("cbc:InvoicedQuantity", &[("unitCode", unit)], &line.quantity.to_string())?;
+        let unit = if line.unit.as_deref() == Some("DAY") {
+            "DAY"
+        } else {
+            "C62"
+        };
+        ubl.leaf(
+            "cbc:InvoicedQuantity",
+            &[("unitCode", unit)],
+            &line.quantity.to_string(),
+        )?;
         ubl.money("cbc:LineExtensionAmount", line.line_total_cents)?;
         if gross != line.line_total_cents {
             ubl.open("cac:AllowanceCharge", &[])?;
@@ -577,12 +678,20 @@ pub fn ubl_xml(document: &InvoiceDocument, seller: &Seller) -> std::io::Result<S
 /// The invoice's e-invoice for `reader` (another company's invoice is not found), named
 /// `arve-2026-000123.xml`. Item names are the invoice's own (Estonian) line texts.
 #[tracing::instrument(skip_all)]
-pub async fn invoice_ubl(pool: &PgPool, seller: &Seller, reader: Reader, invoice_id: Uuid) -> Result<Document> {
+pub async fn invoice_ubl(
+    pool: &PgPool,
+    seller: &Seller,
+    reader: Reader,
+    invoice_id: Uuid,
+) -> Result<Document> {
     let mut conn = pool.acquire().await?;
     readable(&mut conn, reader, invoice_id).await?;
     let document = load(&mut conn, invoice_id, Locale::Et).await?;
     let xml = ubl_xml(&document, seller).map_err(anyhow::Error::from)?;
-    Ok(Document { bytes: xml.into_bytes(), name: format!("arve-{}.xml", document.invoice.number) })
+    Ok(Document {
+        bytes: xml.into_bytes(),
+        name: format!("arve-{}.xml", document.invoice.number),
+    })
 }
 
 /// The invoice mail to `to` in `locale`: the total, and how to pay unless it is paid.
@@ -596,7 +705,9 @@ pub fn invoice_mail(document: &InvoiceDocument, locale: Locale, to: &str, seller
         Locale::Et => (
             format!("Vakants: arve {number}"),
             if paid {
-                format!("Tere!\n\nLisatud on arve nr {number} summas {total} €. Arve on tasutud.\n\nVakants")
+                format!(
+                    "Tere!\n\nLisatud on arve nr {number} summas {total} €. Arve on tasutud.\n\nVakants"
+                )
             } else {
                 format!(
                     "Tere!\n\nLisatud on arve nr {number} summas {total} €.\nPalume tasuda hiljemalt {due_on} arveldusarvele \
@@ -608,7 +719,9 @@ pub fn invoice_mail(document: &InvoiceDocument, locale: Locale, to: &str, seller
         Locale::En => (
             format!("Vakants: invoice {number}"),
             if paid {
-                format!("Hello,\n\nplease find attached invoice no. {number} of €{total}. The invoice has been paid.\n\nVakants")
+                format!(
+                    "Hello,\n\nplease find attached invoice no. {number} of €{total}. The invoice has been paid.\n\nVakants"
+                )
             } else {
                 format!(
                     "Hello,\n\nplease find attached invoice no. {number} of €{total}.\nPlease pay by {due_on} to the account \
@@ -620,7 +733,9 @@ pub fn invoice_mail(document: &InvoiceDocument, locale: Locale, to: &str, seller
         Locale::Ru => (
             format!("Vakants: счёт {number}"),
             if paid {
-                format!("Здравствуйте!\n\nВо вложении счёт № {number} на сумму {total} €. Счёт оплачен.\n\nVakants")
+                format!(
+                    "Здравствуйте!\n\nВо вложении счёт № {number} на сумму {total} €. Счёт оплачен.\n\nVakants"
+                )
             } else {
                 format!(
                     "Здравствуйте!\n\nВо вложении счёт № {number} на сумму {total} €.\nПросим оплатить до {due_on} на счёт \
@@ -630,14 +745,24 @@ pub fn invoice_mail(document: &InvoiceDocument, locale: Locale, to: &str, seller
             },
         ),
     };
-    Mail { to: to.to_string(), subject, text }
+    Mail {
+        to: to.to_string(),
+        subject,
+        text,
+    }
 }
 
 /// Mails the invoice with its PDF to the buyer's invoice e-mail (`invoices.buyer_email`), in the
 /// invoice's language, once: an invoice already mailed, or one without an e-mail, is left as it
 /// is. Answers whether a mail went.
 #[tracing::instrument(skip_all, fields(invoice = %invoice_id))]
-pub async fn mail_invoice(pool: &PgPool, files: &FileStore, mailer: &Mailer, seller: &Seller, invoice_id: Uuid) -> Result<bool> {
+pub async fn mail_invoice(
+    pool: &PgPool,
+    files: &FileStore,
+    mailer: &Mailer,
+    seller: &Seller,
+    invoice_id: Uuid,
+) -> Result<bool> {
     let document = load(&mut *pool.acquire().await?, invoice_id, Locale::Et).await?;
     let invoice = &document.invoice;
     let Some(to) = present(&invoice.buyer_email).map(str::to_string) else {
@@ -650,8 +775,20 @@ pub async fn mail_invoice(pool: &PgPool, files: &FileStore, mailer: &Mailer, sel
     let locale = document.language();
     let pdf = stored_pdf(pool, files, seller, invoice_id, locale).await?;
     let mail = invoice_mail(&document, locale, &to, seller);
-    mailer.send_with(mail, vec![Attachment { name: pdf.name, content_type: "application/pdf".into(), bytes: pdf.bytes }]).await?;
-    sqlx::query("update invoices set mailed_at = now() where id = $1").bind(invoice_id).execute(pool).await?;
+    mailer
+        .send_with(
+            mail,
+            vec![Attachment {
+                name: pdf.name,
+                content_type: "application/pdf".into(),
+                bytes: pdf.bytes,
+            }],
+        )
+        .await?;
+    sqlx::query("update invoices set mailed_at = now() where id = $1")
+        .bind(invoice_id)
+        .execute(pool)
+        .await?;
     Ok(true)
 }
 
@@ -721,25 +858,55 @@ mod tests {
     }
 
     #[test]
-    fn the_e_invoice_escapes_text_carries_the_discount_as_an_allowance_and_a_paid_invoice_as_prepaid() {
+    fn the_e_invoice_escapes_text_carries_the_discount_as_an_allowance_and_a_paid_invoice_as_prepaid()
+     {
         let xml = ubl_xml(&document(), &Seller::default()).unwrap();
-        assert!(xml.contains("<cbc:Name>Töökuulutus &amp; &lt;reklaam&gt;</cbc:Name>"), "{xml}");
-        assert!(xml.contains(r#"<cbc:Amount currencyID="EUR">10.87</cbc:Amount>"#), "3 × 29.00 − 76.13: {xml}");
-        assert!(xml.contains(r#"<cbc:InvoicedQuantity unitCode="DAY">3</cbc:InvoicedQuantity>"#), "{xml}");
-        assert!(xml.contains(r#"<cbc:PayableAmount currencyID="EUR">341.16</cbc:PayableAmount>"#), "{xml}");
+        assert!(
+            xml.contains("<cbc:Name>Töökuulutus &amp; &lt;reklaam&gt;</cbc:Name>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"<cbc:Amount currencyID="EUR">10.87</cbc:Amount>"#),
+            "3 × 29.00 − 76.13: {xml}"
+        );
+        assert!(
+            xml.contains(r#"<cbc:InvoicedQuantity unitCode="DAY">3</cbc:InvoicedQuantity>"#),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"<cbc:PayableAmount currencyID="EUR">341.16</cbc:PayableAmount>"#),
+            "{xml}"
+        );
         assert!(!xml.contains("PrepaidAmount"), "{xml}");
         let mut paid = document();
         paid.invoice.status = "PAID".into();
         let xml = ubl_xml(&paid, &Seller::default()).unwrap();
-        assert!(xml.contains(r#"<cbc:PrepaidAmount currencyID="EUR">341.16</cbc:PrepaidAmount>"#), "{xml}");
-        assert!(xml.contains(r#"<cbc:PayableAmount currencyID="EUR">0.00</cbc:PayableAmount>"#), "{xml}");
+        assert!(
+            xml.contains(r#"<cbc:PrepaidAmount currencyID="EUR">341.16</cbc:PrepaidAmount>"#),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"<cbc:PayableAmount currencyID="EUR">0.00</cbc:PayableAmount>"#),
+            "{xml}"
+        );
     }
 
     #[test]
     fn a_failure_is_told_as_failed_to_generate_pdf_without_its_detail() {
         match generation_failed(&"laying out invoice.typ: unknown variable") {
-            Error::Client { code, message, field } => {
-                assert_eq!((code, message.as_ref(), field), (ErrorCode::PdfGenerationFailed, "Failed to generate PDF", None));
+            Error::Client {
+                code,
+                message,
+                field,
+            } => {
+                assert_eq!(
+                    (code, message.as_ref(), field),
+                    (
+                        ErrorCode::PdfGenerationFailed,
+                        "Failed to generate PDF",
+                        None
+                    )
+                );
             }
             other => panic!("expected the catalogue's error, got {other:?}"),
         }
@@ -750,27 +917,78 @@ mod tests {
         let seller = Seller::default();
         let mail = invoice_mail(&document(), Locale::Ru, "a@b.ee", &seller);
         assert_eq!(mail.subject, "Vakants: счёт 2026-000123");
-        for expected in ["341,16 €", "08.12.2026", "20260001236", seller.iban.as_str()] {
-            assert!(mail.text.contains(expected), "{expected:?} missing from {}", mail.text);
+        for expected in [
+            "341,16 €",
+            "08.12.2026",
+            "20260001236",
+            seller.iban.as_str(),
+        ] {
+            assert!(
+                mail.text.contains(expected),
+                "{expected:?} missing from {}",
+                mail.text
+            );
         }
         let mut paid = document();
         paid.invoice.status = "PAID".into();
         let paid = invoice_mail(&paid, Locale::En, "a@b.ee", &seller);
-        assert!(paid.text.contains("€341.16") && paid.text.contains("has been paid") && !paid.text.contains(&seller.iban), "{}", paid.text);
+        assert!(
+            paid.text.contains("€341.16")
+                && paid.text.contains("has been paid")
+                && !paid.text.contains(&seller.iban),
+            "{}",
+            paid.text
+        );
     }
 
     #[test]
     fn the_pdf_reads_back_in_each_language_with_estonian_and_cyrillic_letters() {
         let seller = Seller::default();
         for (locale, words) in [
-            (Locale::Et, ["Arve 2026-000123", "Viitenumber", "Tasuda kokku", "341,16", "12,5 %"]),
-            (Locale::En, ["Invoice 2026-000123", "Reference number", "Total to pay", "341.16", "12.5%"]),
-            (Locale::Ru, ["Счёт 2026-000123", "Ссылочный номер", "Итого к оплате", "341,16", "12,5 %"]),
+            (
+                Locale::Et,
+                [
+                    "Arve 2026-000123",
+                    "Viitenumber",
+                    "Tasuda kokku",
+                    "341,16",
+                    "12,5 %",
+                ],
+            ),
+            (
+                Locale::En,
+                [
+                    "Invoice 2026-000123",
+                    "Reference number",
+                    "Total to pay",
+                    "341.16",
+                    "12.5%",
+                ],
+            ),
+            (
+                Locale::Ru,
+                [
+                    "Счёт 2026-000123",
+                    "Ссылочный номер",
+                    "Итого к оплате",
+                    "341,16",
+                    "12,5 %",
+                ],
+            ),
         ] {
             let pdf = render_pdf(&document(), &seller, locale).unwrap();
             let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
-            for expected in words.iter().copied().chain(["Põhja Köök OÜ", "Vakants OÜ", "EE382200221020145685", "20260001236", "08.12.2026"]) {
-                assert!(text.contains(expected), "{locale:?}: {expected:?} missing from {text:?}");
+            for expected in words.iter().copied().chain([
+                "Põhja Köök OÜ",
+                "Vakants OÜ",
+                "EE382200221020145685",
+                "20260001236",
+                "08.12.2026",
+            ]) {
+                assert!(
+                    text.contains(expected),
+                    "{locale:?}: {expected:?} missing from {text:?}"
+                );
             }
         }
     }

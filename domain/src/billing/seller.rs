@@ -42,7 +42,12 @@ impl Seller {
     /// The seller from `SELLER_*` variables as `get` reads them; an unset one keeps its default.
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Self {
         let defaults = Seller::default();
-        let value = |name: &str, default: String| get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).unwrap_or(default);
+        let value = |name: &str, default: String| {
+            get(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .unwrap_or(default)
+        };
         Seller {
             name: value("SELLER_NAME", defaults.name),
             registry_code: value("SELLER_REGISTRY_CODE", defaults.registry_code),

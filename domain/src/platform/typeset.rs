@@ -36,9 +36,15 @@ pub struct Template {
 }
 
 /// The CV as a PDF (`domain::cvs::pdf`).
-pub const CV: Template = Template { name: "cv.typ", source: include_str!("../../templates/cv.typ") };
+pub const CV: Template = Template {
+    name: "cv.typ",
+    source: include_str!("../../templates/cv.typ"),
+};
 /// The invoice (`domain::billing::documents`).
-pub const INVOICE: Template = Template { name: "invoice.typ", source: include_str!("../../templates/invoice.typ") };
+pub const INVOICE: Template = Template {
+    name: "invoice.typ",
+    source: include_str!("../../templates/invoice.typ"),
+};
 
 struct Fonts {
     book: LazyHash<FontBook>,
@@ -48,8 +54,14 @@ struct Fonts {
 fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| {
-        let fonts: Vec<Font> = [REGULAR_TTF, BOLD_TTF].into_iter().flat_map(|bytes| Font::iter(Bytes::new(bytes))).collect();
-        Fonts { book: LazyHash::new(FontBook::from_fonts(&fonts)), fonts }
+        let fonts: Vec<Font> = [REGULAR_TTF, BOLD_TTF]
+            .into_iter()
+            .flat_map(|bytes| Font::iter(Bytes::new(bytes)))
+            .collect();
+        Fonts {
+            book: LazyHash::new(FontBook::from_fonts(&fonts)),
+            fonts,
+        }
     })
 }
 
@@ -91,28 +103,49 @@ impl World for DocumentWorld {
     }
 
     fn today(&self, _offset: Option<Duration>) -> Option<Datetime> {
-        Datetime::from_ymd(self.today.year(), self.today.month() as u8, self.today.day() as u8)
+        Datetime::from_ymd(
+            self.today.year(),
+            self.today.month() as u8,
+            self.today.day() as u8,
+        )
     }
 }
 
 /// Lays out `template` with `data` (given to it as JSON in `sys.inputs.data`) and writes the PDF.
 /// CPU work of tens of milliseconds: call it on a blocking thread. An error is for the log (the
 /// template's messages with their hints), never for the user.
-pub fn render_pdf(template: Template, data: &serde_json::Value, today: chrono::NaiveDate) -> Result<Vec<u8>, String> {
-    let json = serde_json::to_string(data).map_err(|e| format!("encoding the data of {}: {e}", template.name))?;
+pub fn render_pdf(
+    template: Template,
+    data: &serde_json::Value,
+    today: chrono::NaiveDate,
+) -> Result<Vec<u8>, String> {
+    let json = serde_json::to_string(data)
+        .map_err(|e| format!("encoding the data of {}: {e}", template.name))?;
     let mut inputs = Dict::new();
     inputs.insert("data".into(), json.into_value());
     let library = Library::builder().with_inputs(inputs).build();
-    let path = VirtualPath::new(template.name).map_err(|e| format!("the template's name {}: {e:?}", template.name))?;
+    let path = VirtualPath::new(template.name)
+        .map_err(|e| format!("the template's name {}: {e:?}", template.name))?;
     let id = FileId::new(RootedPath::new(VirtualRoot::Project, path));
-    let world = DocumentWorld { library: LazyHash::new(library), main: Source::new(id, template.source.to_string()), today };
+    let world = DocumentWorld {
+        library: LazyHash::new(library),
+        main: Source::new(id, template.source.to_string()),
+        today,
+    };
     let compiled = typst::compile::<PagedDocument>(&world);
     let result = compiled
         .output
-        .map_err(|errors: typst::ecow::EcoVec<SourceDiagnostic>| format!("laying out {}: {}", template.name, describe(&errors)))
+        .map_err(|errors: typst::ecow::EcoVec<SourceDiagnostic>| {
+            format!("laying out {}: {}", template.name, describe(&errors))
+        })
         .and_then(|document| {
-            typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default())
-                .map_err(|errors| format!("writing the PDF of {}: {}", template.name, describe(&errors)))
+            typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(|errors| {
+                format!(
+                    "writing the PDF of {}: {}",
+                    template.name,
+                    describe(&errors)
+                )
+            })
         });
     typst::comemo::evict(CACHE_MAX_AGE);
     result
@@ -122,7 +155,11 @@ fn describe(diagnostics: &[SourceDiagnostic]) -> String {
     diagnostics
         .iter()
         .map(|d| {
-            let hints: String = d.hints.iter().map(|h| format!(" (hint: {})", h.v)).collect();
+            let hints: String = d
+                .hints
+                .iter()
+                .map(|h| format!(" (hint: {})", h.v))
+                .collect();
             format!("{}{hints}", d.message)
         })
         .collect::<Vec<_>>()
@@ -146,7 +183,12 @@ mod tests {
 
     #[test]
     fn data_reaches_the_template_as_text_and_reads_back_from_the_pdf() {
-        let pdf = render_pdf(PROBE, &json!({ "title": "Õunapuu Šmidt", "body": "Жёлтый *not bold* #panic()" }), today()).unwrap();
+        let pdf = render_pdf(
+            PROBE,
+            &json!({ "title": "Õunapuu Šmidt", "body": "Жёлтый *not bold* #panic()" }),
+            today(),
+        )
+        .unwrap();
         let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
         assert!(text.contains("Õunapuu Šmidt"), "{text:?}");
         // markup in the data is shown as it is, never run
@@ -156,7 +198,10 @@ mod tests {
 
     #[test]
     fn a_template_error_is_described_for_the_log() {
-        let broken = Template { name: "broken.typ", source: "#let data = json(bytes(sys.inputs.data))\n#data.missing\n" };
+        let broken = Template {
+            name: "broken.typ",
+            source: "#let data = json(bytes(sys.inputs.data))\n#data.missing\n",
+        };
         let error = render_pdf(broken, &json!({}), today()).unwrap_err();
         assert!(error.starts_with("laying out broken.typ: "), "{error}");
         assert!(error.contains("missing"), "{error}");
