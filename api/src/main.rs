@@ -162,7 +162,8 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), stop_rx.clone())));
+            let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone() };
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
                 pool: state.pool.clone(),
                 mailer: state.mailer.clone(),
@@ -195,14 +196,17 @@ async fn main() -> anyhow::Result<()> {
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, mut stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
+            let seller = std::sync::Arc::new(domain::billing::seller::Seller::from_env()?.0);
+            let mailer = domain::platform::mail::Mailer::from_config(&config, pool.clone())?;
             let reminders = worker::billing::Reminders {
-                mailer: domain::platform::mail::Mailer::from_config(&config, pool.clone())?,
+                mailer: mailer.clone(),
                 pool: pool.clone(),
-                seller: std::sync::Arc::new(domain::billing::seller::Seller::from_env()?.0),
+                seller: seller.clone(),
                 public_url: config.public_url.clone(),
             };
             let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
-            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx.clone()));
+            let mailing = worker::Mailing { mailer, seller: (*seller).clone() };
+            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
             exit_now();

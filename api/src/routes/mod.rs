@@ -15,6 +15,7 @@ pub mod employer_vacancies;
 pub mod employer_vacancy_document;
 pub mod files;
 pub mod interviews;
+pub mod invoice_documents;
 pub mod invoices;
 pub mod locations;
 pub mod mydata;

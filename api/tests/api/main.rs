@@ -24,6 +24,7 @@ mod errors;
 mod impersonation;
 mod input_limits;
 mod interviews;
+mod invoice_documents;
 mod mydata;
 mod notifications;
 mod otp_lockout;

@@ -3,7 +3,8 @@
 //! (`purchase`), the invoices a user reads (`invoices`) with the seller's details (`seller`), the
 //! services' lifecycle and clock (`services`), recording payments (`payments`, [`mark_paid`]),
 //! paying online through a payment provider (`online`, `provider`), bank statements
-//! (`bank_statements`) and overdue reminders (`reminders`).
+//! (`bank_statements`), overdue reminders (`reminders`) and the invoice's PDF, e-invoice and mail
+//! (`documents`).
 //! Money is integer euro cents, VAT rates basis points, discounts ten-thousandths; see
 //! docs/billing.md.
 //!
@@ -12,6 +13,7 @@
 
 pub mod bank_statements;
 pub mod catalog;
+pub mod documents;
 pub mod invoices;
 pub mod online;
 pub mod orders;

@@ -597,7 +597,8 @@ pub fn status_message(status: &str, number: &str, locale: Locale) -> String {
     }
 }
 
-/// Cancels the payer's UNPAID invoice: the invoice and its UNPAID services become CANCELLED, its
+/// Cancels the payer's UNPAID invoice: the invoice and its services become CANCELLED (what they
+/// granted withdrawn), its
 /// online attempts still pending CANCELLED, and each vacancy waiting for payment on it goes back
 /// to a draft (its index job queued). One not UNPAID is a 400 naming `status`; another's "not found".
 #[tracing::instrument(skip_all, fields(%invoice_id))]
@@ -623,12 +624,9 @@ pub async fn cancel(
     .bind(invoice_id)
     .fetch_all(&mut *tx)
     .await?;
-    sqlx::query(
-        "update services set status = 'CANCELLED' where invoice_id = $1 and status = 'UNPAID'",
-    )
-    .bind(invoice_id)
-    .execute(&mut *tx)
-    .await?;
+    // through the services' transition table: what a running service granted (a contract
+    // company's services start before it pays) is withdrawn, the index told on this transaction
+    super::services::cancel_for_invoice(&mut tx, invoice_id).await?;
     sqlx::query(
         "update payments set status = 'CANCELLED' where invoice_id = $1 and status = 'PENDING'",
     )

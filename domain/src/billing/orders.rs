@@ -338,6 +338,8 @@ pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uu
         .execute(&mut *conn)
         .await?;
     }
+    // mailed by a job on this transaction: a failing mail never undoes the order
+    super::documents::queue_invoice_mail(conn, invoice.id).await?;
     Ok(invoice)
 }
 

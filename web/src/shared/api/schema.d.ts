@@ -4,30 +4,6 @@
  */
 
 export interface paths {
-    "/api/admin/bank-statements": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Handles `POST /api/admin/bank-statements` (ADMIN or SUPERVISOR): imports a camt.053 bank
-         *     statement sent as the `file` of a multipart form (XML, at most 5 MB). Booked credits are matched
-         *     to invoices by the structured reference (the invoice's reference number), else by an invoice
-         *     number in the remittance text; each bank transaction is recorded once; a credit of exactly an
-         *     unpaid invoice's total pays it (BANK_TRANSFER). Answers what matched, what did not and why,
-         *     and how many credits an earlier import had recorded.
-         */
-        post: operations["upload_statement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/be-original": {
         parameters: {
             query?: never;
@@ -513,52 +489,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/dev/payment-sandbox/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Handles `POST /api/dev/payment-sandbox/orders` (dev mode only): Stargate's `POST /orders` —
-         *     checks the order's signature and store key and answers its `uuid` and `paymentUrl`.
-         */
-        post: operations["sandbox_create_order"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dev/payment-sandbox/orders/{uuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/dev/payment-sandbox/orders/{uuid}?token=` (dev mode only): the sandbox's
-         *     payment page of a signed order, in the order's locale, with "paid", "failed" and "cancelled".
-         */
-        get: operations["sandbox_order_page"];
-        put?: never;
-        /**
-         * Handles `POST /api/dev/payment-sandbox/orders/{uuid}` (dev mode only, a form of the sandbox
-         *     page): signs the order token of the chosen outcome (PAID, VOIDED or ABANDONED) as the provider
-         *     would, applies it as its notification, and redirects the browser to the order's `returnUrl`
-         *     with `?order-token=`.
-         */
-        post: operations["sandbox_choose"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/employer/company-claims": {
         parameters: {
             query?: never;
@@ -650,28 +580,6 @@ export interface paths {
         };
         /** Handles `GET /api/employer/my-companies`: the companies the employer works for, for the company picker. */
         get: operations["my_companies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employer/payment/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/employer/payment/{id}?orderToken=`: an online payment attempt of the caller's
-         *     company (or of the caller's own invoice) with a message in the reader's locale; with the
-         *     provider's order token from the return redirect it is verified and applied first, as a
-         *     notification would be (idempotent).
-         */
-        get: operations["payment_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1563,49 +1471,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/payment/notify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Handles `POST /api/payment/notify`: the payment provider's notification (Montonio Stargate's
-         *     `{"orderToken": …}` webhook). It needs no session or anti-forgery token: the token's signature
-         *     is its authority. A paid order marks its invoice paid; a failed or abandoned one leaves the
-         *     invoice unpaid; a repeated notification changes nothing.
-         */
-        post: operations["payment_notify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payment/payment-methods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
-         *     Accept-Language (et fallback) — by invoice, by bank transfer and, when a payment provider is
-         *     configured, by bank link, card and BLIK — with what each needs.
-         */
-        get: operations["payment_methods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/user/account": {
         parameters: {
             query?: never;
@@ -1781,45 +1646,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/invoices/{id}": {
+    "/api/user/invoices/{id}/pdf": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Handles `POST /api/user/invoices/{id}`: confirms an unpaid invoice (of the company the caller
-         *     acts for, or the caller's own) with a payment method. INVOICE and BANK_TRANSFER answer the bank
-         *     details and reference number (`BANK_DETAILS`); BANK_LINK, CARD and BLIK record a PENDING
-         *     attempt, create the provider's signed order and answer its page (`REDIRECT`); the payer comes
-         *     back to `/{lang}/employer/account/payment/{paymentId}` (`/{lang}/account/payment/{paymentId}`
-         *     for an invoice without a company).
+         * Handles `GET /api/user/invoices/{id}/pdf`: the invoice as a PDF in the language asked for,
+         *     generated on its first reading in that language and kept unchanged from then on, downloaded as
+         *     `arve-2026-000123.pdf` (`invoice-…`, `счёт-…`). A failure to build it answers 500 "Failed to
+         *     generate PDF".
          */
-        post: operations["confirm_invoice"];
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/user/invoices/{id}/cancel": {
+    "/api/user/invoices/{id}/xml": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Handles `POST /api/user/invoices/{id}/cancel`: cancels an unpaid invoice (of the company the
-         *     caller acts for, or the caller's own): its unpaid services are cancelled and a vacancy waiting
-         *     for payment on it goes back to a draft.
+         * Handles `GET /api/user/invoices/{id}/xml`: the invoice as an e-invoice, UBL 2.1 in the Peppol
+         *     BIS Billing 3.0 profile (EN 16931), downloaded as `arve-2026-000123.xml`.
          */
-        post: operations["cancel_invoice"];
+        get: operations["invoice_xml"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2108,14 +1970,6 @@ export interface components {
          * @enum {string}
          */
         BadgeKind: "INTERVIEWS" | "APPLICATIONS" | "MESSAGES" | "INVOICES";
-        /** @description The account a bank transfer pays into. */
-        BankDetails: {
-            bankName: string;
-            bic: string;
-            iban: string;
-            /** @description The account holder to name on the transfer. */
-            recipient: string;
-        };
         Branding: {
             cover?: components["schemas"]["Link"] | null;
             gallery: components["schemas"]["Link"][];
@@ -2237,13 +2091,6 @@ export interface components {
             /** Format: int32 */
             year?: number | null;
         };
-        /** @description The payer's choice on the sandbox page. */
-        Choice: {
-            /** @description paid, failed or cancelled. */
-            outcome: string;
-            /** @description The signed order. */
-            token: string;
-        };
         /** @description A place to choose as a work location. */
         City: {
             /** @description The place's name in the reader's locale. */
@@ -2349,19 +2196,11 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
-        ConfirmRequest: {
-            method: components["schemas"]["MethodCode"];
-        };
         Course: {
             /** Format: uuid */
             fileId?: string | null;
             organizer?: string | null;
             title?: string | null;
-        };
-        /** @description The order of `POST /orders`: the signed order token. */
-        CreateOrder: {
-            /** @description The order's claims as a JWT signed HS256 with the store's secret key. */
-            data: string;
         };
         Created: {
             /** Format: uuid */
@@ -2826,18 +2665,6 @@ export interface components {
          * @enum {string}
          */
         GeoPrecision: "ADDRESS" | "PLACE";
-        /** @description What an import did. */
-        ImportReport: {
-            /**
-             * Format: int64
-             * @description Credits of an earlier import, left as they were.
-             */
-            alreadyImported: number;
-            /** @description Credits that paid an invoice now. */
-            matched: components["schemas"]["MatchedCredit"][];
-            /** @description Credits recorded without paying anything, with the reason. */
-            unmatched: components["schemas"]["UnmatchedCredit"][];
-        };
         /** @description The applicant's answer to an invitation. */
         InterviewAnswer: {
             /** Format: date-time */
@@ -2963,12 +2790,6 @@ export interface components {
         LoginRequest: {
             email: string;
         };
-        MatchedCredit: {
-            /** Format: int64 */
-            amountCents: number;
-            entryReference: string;
-            invoiceNumber: string;
-        };
         /** @description The signed-in user as the web sees it (`GET /api/open/me` and every sign-in step). */
         Me: {
             company?: components["schemas"]["CompanyRef"] | null;
@@ -2979,11 +2800,6 @@ export interface components {
             roles: components["schemas"]["Role"][];
             username: string;
         };
-        /**
-         * @description A way to pay an invoice (spec 2 section 9).
-         * @enum {string}
-         */
-        MethodCode: "INVOICE" | "BANK_TRANSFER" | "BANK_LINK" | "CARD" | "BLIK";
         ModeratorRequest: {
             /** @description The e-mail address of a member of the company's staff. */
             username: string;
@@ -3032,11 +2848,6 @@ export interface components {
             /** @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from. */
             slots: components["schemas"]["Period"][];
             type: components["schemas"]["InterviewType"];
-        };
-        /** @description The provider's notification. */
-        Notification: {
-            /** @description The order token: a JWT signed HS256 with the store's secret key. */
-            orderToken: string;
         };
         Occupation: {
             labels: components["schemas"]["Labels"];
@@ -3093,59 +2904,21 @@ export interface components {
         OriginalUser: {
             username: string;
         };
+        /** @description What the dev outbox keeps of an attached file. */
+        OutboxAttachment: {
+            contentType: string;
+            name: string;
+            /** Format: int64 */
+            sizeBytes: number;
+        };
         OutboxMail: {
+            /** @description The files the mail carried (their bytes are not kept). */
+            attachments: components["schemas"]["OutboxAttachment"][];
             /** Format: date-time */
             createdAt: string;
             subject: string;
             text: string;
             to: string;
-        };
-        /** @description A payment method as the payment choice shows it. */
-        PaymentMethodInfo: {
-            code: components["schemas"]["MethodCode"];
-            description: string;
-            /** @description In the reader's locale (et fallback). */
-            label: string;
-            /**
-             * @description What the payer needs: invoiceEmail, referenceNumber, bankAccount, internetBank, paymentCard,
-             *     blikCode.
-             */
-            needs: string[];
-            /** @description Paid at once through the payment provider. */
-            online: boolean;
-        };
-        /** @description The answer to confirming an invoice with a method. */
-        PaymentStart: {
-            bank?: components["schemas"]["BankDetails"] | null;
-            /** Format: date */
-            dueOn: string;
-            kind: components["schemas"]["StartKind"];
-            /**
-             * Format: uuid
-             * @description The online attempt (its status at `/api/employer/payment/{id}`).
-             */
-            paymentId?: string | null;
-            /** @description The provider's payment page. */
-            redirectUrl?: string | null;
-            referenceNumber: string;
-            /** Format: int64 */
-            totalCents: number;
-        };
-        /** @description An online attempt as its payer sees it. */
-        PaymentStatus: {
-            /** Format: int64 */
-            amountCents: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            invoiceId: string;
-            invoiceNumber: string;
-            /** @description Why it failed or was cancelled, or what happens next, in the reader's locale. */
-            message: string;
-            /** @description BANK_LINK, CARD, BLIK (or the method of another payment). */
-            method: string;
-            /** @description PENDING, SUCCEEDED, FAILED or CANCELLED. */
-            status: string;
         };
         /** @description A time range: an offered slot, or the chosen time of an interview. */
         Period: {
@@ -3288,14 +3061,6 @@ export interface components {
             max?: number | null;
             /** Format: double */
             min?: number | null;
-        };
-        /** @description The created order. */
-        SandboxOrder: {
-            merchantReference: string;
-            paymentStatus: string;
-            paymentUrl: string;
-            /** Format: uuid */
-            uuid: string;
         };
         /** @description Counts per value of each filter group, each computed without that group's own filter. */
         SearchFacets: {
@@ -3445,19 +3210,6 @@ export interface components {
             /** Format: date-time */
             start: string;
         };
-        /**
-         * @description Where the payment goes on from here.
-         * @enum {string}
-         */
-        StartKind: "BANK_DETAILS" | "REDIRECT";
-        /** @description The multipart form of a statement upload. */
-        StatementUpload: {
-            /**
-             * Format: binary
-             * @description The camt.053 statement: XML, at most 5 MB.
-             */
-            file: string;
-        };
         StatusRequest: {
             /**
              * @description What publishing buys: exactly one of VACANCY, BASIC, PREMIUM and APEX, at most one PRO_n,
@@ -3474,20 +3226,6 @@ export interface components {
             content: string;
             languageCode: string;
         };
-        UnmatchedCredit: {
-            /** Format: int64 */
-            amountCents: number;
-            debtorName?: string | null;
-            entryReference: string;
-            reason: components["schemas"]["UnmatchedReason"];
-            /** @description The remittance text, else the structured reference. */
-            remittance?: string | null;
-        };
-        /**
-         * @description Why a credit paid no invoice.
-         * @enum {string}
-         */
-        UnmatchedReason: "NO_INVOICE" | "AMOUNT_DIFFERS" | "ALREADY_PAID" | "CANCELLED";
         /** @description An uploaded file as its owner sees it. */
         UploadedFile: {
             /** @description Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`. */
@@ -3867,73 +3605,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    upload_statement: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["StatementUpload"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportReport"];
-                };
-            };
-            /** @description `file`: missing, too large, not XML, or not a camt.053 statement */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     be_original: {
         parameters: {
             query?: never;
@@ -5943,185 +5614,6 @@ export interface operations {
             };
         };
     };
-    sandbox_create_order: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateOrder"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SandboxOrder"];
-                };
-            };
-            /** @description `data`: not a signed order of this store */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    sandbox_order_page: {
-        parameters: {
-            query: {
-                /** @description The signed order. */
-                token: string;
-            };
-            header?: never;
-            path: {
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description `data`: not a signed order of this store */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    sandbox_choose: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["Choice"];
-            };
-        };
-        responses: {
-            /** @description to the order's returnUrl with ?order-token= */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `data`: not a signed order; `outcome`: unknown; `orderToken`: refused */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     company_claims: {
         parameters: {
             query?: never;
@@ -6478,76 +5970,6 @@ export interface operations {
                 };
             };
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    payment_status: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The provider's order token from the return redirect (`?order-token=`): verified and
-                 *     applied like a notification.
-                 */
-                orderToken?: string;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentStatus"];
-                };
-            };
-            /** @description `orderToken`: not signed by the provider, another payment's, or another amount */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such payment, or another's */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9069,101 +8491,6 @@ export interface operations {
             };
         };
     };
-    payment_notify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Notification"];
-            };
-        };
-        responses: {
-            /** @description applied, or nothing to change */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `orderToken`: not signed by the provider, an unknown order, or not the invoice's amount; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    payment_methods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentMethodInfo"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     delete_account: {
         parameters: {
             query?: never;
@@ -9827,30 +9154,30 @@ export interface operations {
             };
         };
     };
-    confirm_invoice: {
+    invoice_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The document's language, `et`, `en` or `ru`; the language of `Accept-Language` when absent. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 id: string;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConfirmRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
+            /** @description the PDF, as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentStart"];
+                    "application/pdf": unknown;
                 };
             };
-            /** @description `status`: the invoice is not UNPAID; `method`: online payments are off */
+            /** @description validation: `lang` is not et, en or ru */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9876,17 +9203,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no such invoice, or another's */
+            /** @description not an invoice of the acting company (or the user's own) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9903,8 +9221,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description the payment provider could not start the payment */
-            503: {
+            /** @description pdf_generation_failed: Failed to generate PDF */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9914,7 +9232,7 @@ export interface operations {
             };
         };
     };
-    cancel_invoice: {
+    invoice_xml: {
         parameters: {
             query?: never;
             header?: never;
@@ -9925,15 +9243,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the UBL invoice, as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvoiceSummary"];
+                    "application/xml": unknown;
                 };
             };
-            /** @description `status`: the invoice is not UNPAID */
+            /** @description The request is not valid: the message (and `field`) say what */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9959,7 +9278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no such invoice, or another's */
+            /** @description not an invoice of the acting company (or the user's own) */
             404: {
                 headers: {
                     [name: string]: unknown;
