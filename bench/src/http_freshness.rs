@@ -211,21 +211,15 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
     Ok(report)
 }
 
-/// `aa`, `ab`, … `zz`, then longer: distinct leading letters per probe.
-fn probe_prefix(mut n: usize) -> String {
-    let mut letters = Vec::new();
-    loop {
-        letters.push(b'a' + (n % 26) as u8);
-        n /= 26;
-        if n == 0 {
-            break;
-        }
+/// Three letters per probe (`aaa`, `aab`, … `zzz`): distinct leading letters for 17 576 probes.
+fn probe_prefix(n: usize) -> String {
+    let mut rest = n;
+    let mut letters = [b'a'; 3];
+    for letter in letters.iter_mut().rev() {
+        *letter = b'a' + (rest % 26) as u8;
+        rest /= 26;
     }
-    while letters.len() < 3 {
-        letters.push(b'q');
-    }
-    letters.reverse();
-    String::from_utf8(letters).unwrap_or_default()
+    String::from_utf8_lossy(&letters).into_owned()
 }
 
 /// Searches for `word` until the answer lists vacancy `id`; the time from `sent`.
@@ -461,8 +455,8 @@ mod tests {
 
     #[test]
     fn probes_differ_in_their_first_letters() {
-        assert_eq!(probe_prefix(0), "qqa");
-        assert_eq!(probe_prefix(27), "qbb");
+        assert_eq!(probe_prefix(0), "aaa");
+        assert_eq!(probe_prefix(27), "abb");
         let prefixes: std::collections::HashSet<String> = (0..500).map(probe_prefix).collect();
         assert_eq!(prefixes.len(), 500);
     }

@@ -20,9 +20,9 @@
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
-//! 2. `files`, `interviews`, `billing` use `platform` only (billing's `documents` also store their
-//!    PDFs through `files`; `platform::config` holds billing's `Seller`, a plain value). Billing writes the vacancies an order
-//!    is for (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
+//! 2. `files` and `interviews` use `platform` only; `billing` uses `platform` and `files` (its
+//!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
+//!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
 //! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
 //!    `companies` uses `accounts`; `calendar` uses `interviews`.
 //! 4. `applications` uses `vacancies`.
@@ -59,7 +59,7 @@ mod layering {
         ("files", &["platform"]),
         ("vacancies", &["platform", "billing"]),
         ("interviews", &["platform"]),
-        ("billing", &["platform"]),
+        ("billing", &["platform", "files"]),
         ("accounts", &["platform"]),
         ("companies", &["platform", "accounts"]),
         ("applications", &["platform", "vacancies"]),
