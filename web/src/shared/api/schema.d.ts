@@ -1776,6 +1776,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/products`: every active product the company can buy, at its price. */
+        get: operations["company_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/products/cv-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/products/cv-base`: CV-database access by the day, and the company's access. */
+        get: operations["cv_base_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/services`: the acting company's services. */
+        get: operations["employer_services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/applicant/services`: the applicant's services. */
+        get: operations["applicant_services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/payment/{id}`: a payment's state, applying the provider's order token. */
+        get: operations["payment_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/payment/payment-methods`. */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles `POST /api/user/invoices`: an order of products, as an unpaid invoice. */
+        post: operations["create_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/invoices/my`. */
+        get: operations["my_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/invoices/{id}`. */
+        get: operations["invoice"];
+        put?: never;
+        /** Handles `POST /api/user/invoices/{id}`: pay the invoice by a method. */
+        post: operations["confirm_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles `POST /api/user/invoices/{id}/cancel`. */
+        post: operations["cancel_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/invoices/{id}/pdf`. */
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/invoices/{id}/xml`. */
+        get: operations["invoice_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2940,7 +3145,7 @@ export interface components {
          * @description Where a product belongs on the publish step.
          * @enum {string}
          */
-        ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE";
+        ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE" | "CV_BASE_DAY" | "PROMOTION" | "OTHER";
         Proficiency: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
@@ -3544,6 +3749,223 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
             workExperienceType: string;
+        };
+        /** @enum {string} */
+        ProductUnit: "ITEM" | "DAY";
+        /** @description A product the company can buy, at its price. */
+        ProductOffer: {
+            code: string;
+            cvBaseDays?: null | number;
+            /** @description In the reader's locale (et fallback); may be empty. */
+            description: string;
+            /**
+             * Format: double
+             * @description This company's discount as a fraction (0.125 = 12.5 %).
+             */
+            discount: number;
+            durationDays?: null | number;
+            group: components["schemas"]["ProductGroup"];
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * Format: int64
+             * @description The list price in cents, VAT excluded.
+             */
+            listPriceCents: number;
+            /**
+             * Format: int64
+             * @description This company's net unit price in cents.
+             */
+            priceCents: number;
+            proLevel?: null | number;
+            promoDays?: null | number;
+            unit: components["schemas"]["ProductUnit"];
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        CvBaseAccess: {
+            active: boolean;
+            endsAt?: null | string;
+        };
+        CvBaseOffer: {
+            access: components["schemas"]["CvBaseAccess"];
+            /** Format: int32 */
+            maxDays: number;
+            perDay: components["schemas"]["ProductOffer"];
+            withVacancy?: null | components["schemas"]["ProductOffer"];
+        };
+        CreateInvoice: {
+            days?: null | number;
+            productCodes: string[];
+            vacancyId?: null | string;
+        };
+        /** @enum {string} */
+        InvoiceStatus: "UNPAID" | "PAID" | "CANCELLED";
+        /** @enum {string} */
+        InvoiceSort: "date" | "status";
+        /** @enum {string} */
+        SortOrder: "asc" | "desc";
+        InvoiceListItem: {
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `YYYY-NNNNNN`, gapless within the year. */
+            number: string;
+            /** @description UNPAID and past its due date. */
+            overdue: boolean;
+            paidAt?: null | string;
+            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
+            referenceNumber: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description The total with VAT.
+             */
+            sumCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        InvoicePage: {
+            content: components["schemas"]["InvoiceListItem"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        InvoiceBuyer: {
+            address?: null | string;
+            email?: null | string;
+            name: string;
+            registryCode?: null | string;
+        };
+        InvoiceLine: {
+            code: string;
+            description: string;
+            /** Format: double */
+            discount: number;
+            /** Format: int64 */
+            netCents: number;
+            /** Format: int32 */
+            quantity: number;
+            /** Format: int64 */
+            unitPriceCents: number;
+            /** Format: int64 */
+            vatCents: number;
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        BankDetails: {
+            bankName: string;
+            bic: string;
+            iban: string;
+            recipient: string;
+        };
+        InvoicePayment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            method: components["schemas"]["PaymentMethodCode"];
+            receivedAt?: null | string;
+            status: components["schemas"]["PaymentState"];
+        };
+        Invoice: {
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `YYYY-NNNNNN`, gapless within the year. */
+            number: string;
+            /** @description UNPAID and past its due date. */
+            overdue: boolean;
+            paidAt?: null | string;
+            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
+            referenceNumber: string;
+            status: components["schemas"]["InvoiceStatus"];
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description The total with VAT.
+             */
+            sumCents: number;
+            /** Format: int64 */
+            vatCents: number;
+            bank: components["schemas"]["BankDetails"];
+            buyer: components["schemas"]["InvoiceBuyer"];
+            lines: components["schemas"]["InvoiceLine"][];
+            payments: components["schemas"]["InvoicePayment"][];
+            vacancyId?: null | string;
+        };
+        /** @enum {string} */
+        PaymentMethodCode: "INVOICE" | "BANK_TRANSFER" | "BANK_LINK" | "CARD" | "BLIK";
+        PaymentMethodInfo: {
+            code: components["schemas"]["PaymentMethodCode"];
+            description: string;
+            label: string;
+            needs: string[];
+            online: boolean;
+        };
+        ConfirmPayment: {
+            method: components["schemas"]["PaymentMethodCode"];
+        };
+        /** @enum {string} */
+        PaymentStartKind: "BANK_DETAILS" | "REDIRECT";
+        PaymentStart: {
+            bank?: null | components["schemas"]["BankDetails"];
+            /** Format: date */
+            dueOn: string;
+            kind: components["schemas"]["PaymentStartKind"];
+            paymentId?: null | string;
+            redirectUrl?: null | string;
+            referenceNumber: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        /** @enum {string} */
+        PaymentState: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+        PaymentStatus: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            invoiceNumber: string;
+            message: string;
+            method: components["schemas"]["PaymentMethodCode"];
+            status: components["schemas"]["PaymentState"];
+        };
+        /** @enum {string} */
+        ServiceType: "VACANCY" | "CV" | "COMPANY";
+        /** @enum {string} */
+        ServiceStatus: "UNPAID" | "WAITING" | "ACTIVE" | "FINISHED" | "CANCELLED";
+        ServiceItem: {
+            endsAt?: null | string;
+            /** Format: uuid */
+            id: string;
+            invoiceId?: null | string;
+            invoiceNumber?: null | string;
+            label: string;
+            productCode: string;
+            /** Format: int32 */
+            quantity: number;
+            startsAt?: null | string;
+            status: components["schemas"]["ServiceStatus"];
+            type: components["schemas"]["ServiceType"];
+            vacancyId?: null | string;
+            vacancyTitle?: null | string;
         };
     };
     responses: never;
@@ -9587,6 +10009,755 @@ export interface operations {
             };
             /** @description Too many requests: wait for `Retry-After` seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOffer"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_base_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvBaseOffer"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employer_services: {
+        parameters: {
+            query?: {
+                status?: null | components["schemas"]["ServiceStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applicant_services: {
+        parameters: {
+            query?: {
+                status?: null | components["schemas"]["ServiceStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_status: {
+        parameters: {
+            query?: {
+                orderToken?: null | string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatus"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodInfo"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoice"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_invoices: {
+        parameters: {
+            query?: {
+                status?: null | components["schemas"]["InvoiceStatus"];
+                sort?: null | components["schemas"]["InvoiceSort"];
+                order?: null | components["schemas"]["SortOrder"];
+                page?: null | number;
+                size?: null | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPayment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStart"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the UBL e-invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or another company's) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
