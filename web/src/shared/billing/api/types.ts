@@ -11,6 +11,7 @@ export type Invoice = Schemas['Invoice'];
 export type InvoiceListItem = Schemas['InvoiceListItem'];
 export type InvoicePage = Schemas['InvoicePage'];
 export type InvoiceStatus = Schemas['InvoiceStatus'];
+export type InvoicePayment = Schemas['InvoicePayment'];
 export type BankDetails = Schemas['BankDetails'];
 export type PaymentMethodCode = Schemas['PaymentMethodCode'];
 export type PaymentMethodInfo = Schemas['PaymentMethodInfo'];
