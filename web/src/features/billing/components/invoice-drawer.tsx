@@ -205,7 +205,19 @@ export function InvoiceDrawer({
   const invoice = useInvoice(id);
   const title = invoice.data ? t('invoiceTitle', { number: invoice.data.number }) : t('detail.title');
   return (
-    <Drawer opened={!!id} onClose={onClose} title={<Title order={2} size="h3">{title}</Title>} position="right" size={desktop ? 'xl' : '100%'} padding="lg">
+    <Drawer
+      opened={!!id}
+      onClose={onClose}
+      title={
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+      }
+      position="right"
+      size={desktop ? 'xl' : '100%'}
+      padding="lg"
+      closeButtonProps={{ 'aria-label': t('translation:common.close') }}
+    >
       {invoice.isPending && (
         <Center py="xl">
           <Loader aria-label={t('translation:common.loading')} />
