@@ -3819,7 +3819,8 @@ export interface components {
             paidAt?: null | string;
             /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
             referenceNumber: string;
-            status: components["schemas"]["InvoiceStatus"];
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
             /** Format: int64 */
             subtotalCents: number;
             /**
@@ -3848,7 +3849,7 @@ export interface components {
             registryCode?: null | string;
         };
         InvoiceLine: {
-            code: string;
+            code?: null | string;
             description: string;
             /** Format: double */
             discount: number;
@@ -3863,6 +3864,12 @@ export interface components {
             /** Format: int32 */
             vatRateBp: number;
         };
+        InvoiceBank: {
+            bankName: string;
+            bic: string;
+            iban: string;
+            recipient: string;
+        };
         BankDetails: {
             bankName: string;
             bic: string;
@@ -3874,9 +3881,9 @@ export interface components {
             amountCents: number;
             /** Format: uuid */
             id: string;
-            method: components["schemas"]["PaymentMethodCode"];
+            method: string;
             receivedAt?: null | string;
-            status: components["schemas"]["PaymentState"];
+            status: string;
         };
         Invoice: {
             /** Format: date */
@@ -3892,7 +3899,8 @@ export interface components {
             paidAt?: null | string;
             /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
             referenceNumber: string;
-            status: components["schemas"]["InvoiceStatus"];
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
             /** Format: int64 */
             subtotalCents: number;
             /**
@@ -3902,7 +3910,7 @@ export interface components {
             sumCents: number;
             /** Format: int64 */
             vatCents: number;
-            bank: components["schemas"]["BankDetails"];
+            bank: components["schemas"]["InvoiceBank"];
             buyer: components["schemas"]["InvoiceBuyer"];
             lines: components["schemas"]["InvoiceLine"][];
             payments: components["schemas"]["InvoicePayment"][];
@@ -3944,8 +3952,8 @@ export interface components {
             invoiceId: string;
             invoiceNumber: string;
             message: string;
-            method: components["schemas"]["PaymentMethodCode"];
-            status: components["schemas"]["PaymentState"];
+            method: string;
+            status: string;
         };
         /** @enum {string} */
         ServiceType: "VACANCY" | "CV" | "COMPANY";
@@ -10610,7 +10618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invoice"];
+                    "application/json": components["schemas"]["InvoiceSummary"];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */

@@ -5,14 +5,14 @@ import type { InvoiceListItem } from '@/shared/billing/api/types';
 
 import { NAMESPACE } from '../texts';
 
-const COLOR = { UNPAID: 'orange', PAID: 'green', CANCELLED: 'gray' } as const;
+const COLOR: Readonly<Record<string, string>> = { UNPAID: 'orange', PAID: 'green', CANCELLED: 'gray' };
 
 /** An invoice's status, and "Overdue" beside an unpaid one past its due date. */
 export function InvoiceStatus({ invoice }: { invoice: Pick<InvoiceListItem, 'status' | 'overdue'> }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={COLOR[invoice.status]} variant="light" style={{ textTransform: 'none' }}>
+      <Badge color={COLOR[invoice.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
         {t(`status.${invoice.status}`)}
       </Badge>
       {invoice.overdue && (

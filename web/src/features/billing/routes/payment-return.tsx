@@ -65,12 +65,12 @@ function OnwardLinks({ payment, employer }: { payment: PaymentStatus; employer: 
   );
 }
 
-const LOOK = {
+const LOOK: Readonly<Record<string, { Icon: typeof IconClock; color: string }>> = {
   SUCCEEDED: { Icon: IconCircleCheck, color: 'var(--mantine-color-green-7)' },
   FAILED: { Icon: IconCircleX, color: 'var(--mantine-color-red-7)' },
   CANCELLED: { Icon: IconCircleX, color: 'var(--mantine-color-orange-7)' },
   PENDING: { Icon: IconClock, color: 'var(--mantine-color-blue-7)' },
-} as const;
+};
 
 /**
  * `/employer/account/payment/{paymentId}` and `/account/payment/{paymentId}`: where the payment
@@ -117,7 +117,7 @@ export function Component() {
       </Group>
     );
   } else {
-    const { Icon, color } = LOOK[payment.data.status];
+    const { Icon, color } = LOOK[payment.data.status] ?? LOOK.FAILED;
     body = (
       <Stack gap="md" role="status">
         <Group gap="sm" wrap="nowrap">

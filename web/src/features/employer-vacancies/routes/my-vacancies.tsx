@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
-import type { InvoiceStatus, PayableInvoice } from '@/shared/billing/api/types';
+import type { PayableInvoice } from '@/shared/billing/api/types';
 import { ExtraServicesDialog, type ExtrasTarget } from '@/shared/billing/components/extra-services-dialog';
 import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
@@ -142,7 +142,7 @@ export function Component() {
         break;
       case 'pay': {
         const invoice = openInvoice(vacancy);
-        if (invoice) setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status as InvoiceStatus });
+        if (invoice) setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status });
         break;
       }
       default:

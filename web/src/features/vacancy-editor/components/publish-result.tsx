@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
-import type { InvoiceStatus, PayableInvoice } from '@/shared/billing/api/types';
+import type { PayableInvoice } from '@/shared/billing/api/types';
 import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
@@ -120,7 +120,7 @@ export function PublishResult({
         )}
         <Group gap="sm">
           {invoice && invoice.status === 'UNPAID' && (
-            <Button onClick={() => setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status as InvoiceStatus })}>
+            <Button onClick={() => setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status })}>
               {t('result.payNow')}
             </Button>
           )}
