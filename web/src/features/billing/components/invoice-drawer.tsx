@@ -71,34 +71,33 @@ function Lines({ invoice }: { invoice: Invoice }) {
             </Table.Tr>
           ))}
         </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={6} ta="right">
-              {t('detail.subtotal')}
-            </Table.Th>
-            <Table.Td ta="right" style={NO_WRAP}>
-              {euros(invoice.subtotalCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th colSpan={6} ta="right">
-              {t('detail.vatTotal')}
-            </Table.Th>
-            <Table.Td ta="right" style={NO_WRAP}>
-              {euros(invoice.vatCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th colSpan={6} ta="right">
-              {t('detail.total')}
-            </Table.Th>
-            <Table.Td ta="right" fw={700} style={NO_WRAP}>
-              {euros(invoice.sumCents)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The invoice's sums under its lines, kept in view on narrow screens (the lines scroll sideways). */
+function Totals({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const rows: [string, number, boolean][] = [
+    [t('detail.subtotal'), invoice.subtotalCents, false],
+    [t('detail.vatTotal'), invoice.vatCents, false],
+    [t('detail.total'), invoice.sumCents, true],
+  ];
+  return (
+    <Stack gap={4} ml="auto" w={{ base: '100%', sm: 300 }} aria-label={t('detail.totals')} role="group">
+      {rows.map(([label, cents, strong]) => (
+        <Group key={label} justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={strong ? 700 : undefined}>
+            {label}
+          </Text>
+          <Text size="sm" fw={strong ? 700 : undefined} style={NO_WRAP}>
+            {formatEuros(cents, language)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -157,7 +156,10 @@ function InvoiceDetail({ invoice, onPay, onCancel }: { invoice: Invoice; onPay: 
           {t('detail.vacancy')}
         </Anchor>
       )}
-      <Lines invoice={invoice} />
+      <Stack gap="xs">
+        <Lines invoice={invoice} />
+        <Totals invoice={invoice} />
+      </Stack>
       {unpaid && (
         <Stack gap="xs">
           <Title order={3} size="h4">

@@ -9,13 +9,18 @@ import { estonianDate } from '@/shared/vacancies/format';
 import type { BankDetails as Bank } from '../api/types';
 import { BILLING_NAMESPACE } from '../texts';
 
+/** An IBAN as it is printed, in groups of four (the copy keeps it whole). */
+export function printedIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** A value with a button that copies it, saying so for a moment. */
-function Copyable({ value, label }: { value: string; label: string }) {
+function Copyable({ value, shown = value, label }: { value: string; shown?: string; label: string }) {
   const { t } = useTranslation(BILLING_NAMESPACE);
   return (
     <Group gap={6} wrap="nowrap">
-      <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {value}
+      <Text span ff="monospace" size="sm">
+        {shown}
       </Text>
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
@@ -46,7 +51,7 @@ export function BankDetails({ bank, referenceNumber, totalCents, dueOn, invoiceN
   const { t, i18n } = useTranslation(BILLING_NAMESPACE);
   const rows: [string, ReactNode][] = [
     [t('bank.recipient'), bank.recipient],
-    [t('bank.iban'), <Copyable key="iban" value={bank.iban} label={t('bank.copyIban')} />],
+    [t('bank.iban'), <Copyable key="iban" value={bank.iban.replace(/\s+/g, '')} shown={printedIban(bank.iban)} label={t('bank.copyIban')} />],
     [t('bank.bankName'), `${bank.bankName} (${bank.bic})`],
     [t('bank.referenceNumber'), <Copyable key="reference" value={referenceNumber} label={t('bank.copyReference')} />],
     [t('bank.amount'), formatEuros(totalCents, i18n.language)],
@@ -58,7 +63,7 @@ export function BankDetails({ bank, referenceNumber, totalCents, dueOn, invoiceN
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={170}>{label}</Table.Th>
+            <Table.Th w={{ base: 110, sm: 170 }}>{label}</Table.Th>
             <Table.Td>{value}</Table.Td>
           </Table.Tr>
         ))}
