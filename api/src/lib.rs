@@ -139,13 +139,14 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()))
+        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
-        .nest("/api/user", routes::user::router().merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()))
-        .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()));
+        .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
+        .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()))
+        .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()));
     if dev_mode {
-        router = router.nest("/api/dev", routes::dev::router());
+        router = router.nest("/api/dev", routes::dev::router().merge(routes::payment_sandbox::router()));
     }
     let (router, mut doc) = router.split_for_parts();
     openapi::declare_common_responses(&mut doc);
@@ -245,13 +246,21 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let files = domain::files::FileStore::new(&config.data_dir);
     let index = index_dir(&config);
     let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
+    let (seller, defaulted) = domain::billing::seller::Seller::from_env()?;
+    if !config.is_dev() {
+        for variable in defaulted {
+            tracing::warn!(variable, "the seller's detail on invoices is the built-in default: set it");
+        }
+    }
     Ok(AppState {
+        seller: Arc::new(seller),
         search: Arc::new(engine.clone()),
         index: engine,
         files,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
         limits: Arc::new(limits),
+        payments: domain::billing::provider::from_config(&config, config.bind),
         config: Arc::new(config),
         mailer,
         metrics: metrics_handle(),
@@ -265,8 +274,11 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn bind(state: AppState, address: SocketAddr) -> anyhow::Result<Self> {
+    /// Binds `address`; in dev mode the sandbox payment provider is then the app's own at the
+    /// address it got (port 0 picks one).
+    pub async fn bind(mut state: AppState, address: SocketAddr) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(address).await?;
+        state.payments = domain::billing::provider::from_config(&state.config, listener.local_addr()?);
         Ok(Application { listener, state })
     }
 

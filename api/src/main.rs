@@ -1,4 +1,4 @@
-//! The `vakants` command: serve, migrate, seed, import-registry.
+//! The `vakants` command: serve, migrate, seed, import-registry, import-bank-statement.
 
 use std::path::PathBuf;
 
@@ -41,6 +41,9 @@ enum Command {
     },
     /// Load the Business Register's open-data CSV (semicolon-separated "lihtandmed" file).
     ImportRegistry { file: PathBuf },
+    /// Import a bank statement (ISO 20022 camt.053 XML): booked credits pay the invoices whose
+    /// reference number (or invoice number) they quote; each bank transaction is recorded once.
+    ImportBankStatement { file: PathBuf },
     /// Print the OpenAPI document (as served at /api/openapi.json) without connecting to anything.
     Openapi,
     /// Rebuild the search indexes from Postgres into a fresh generation and swap it in while
@@ -159,7 +162,15 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), stop_rx.clone())));
+            let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone() };
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), mailing, stop_rx.clone())));
+            let reminders = worker::billing::Reminders {
+                pool: state.pool.clone(),
+                mailer: state.mailer.clone(),
+                seller: state.seller.clone(),
+                public_url: state.config.public_url.clone(),
+            };
+            let _reminding = (!no_worker).then(|| tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -185,7 +196,17 @@ async fn main() -> anyhow::Result<()> {
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, mut stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
-            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), stop_rx.clone()));
+            let seller = std::sync::Arc::new(domain::billing::seller::Seller::from_env()?.0);
+            let mailer = domain::platform::mail::Mailer::from_config(&config, pool.clone())?;
+            let reminders = worker::billing::Reminders {
+                mailer: mailer.clone(),
+                pool: pool.clone(),
+                seller: seller.clone(),
+                public_url: config.public_url.clone(),
+            };
+            let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
+            let mailing = worker::Mailing { mailer, seller: (*seller).clone() };
+            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
             exit_now();
@@ -229,6 +250,37 @@ async fn main() -> anyhow::Result<()> {
             let rows = domain::companies::registry::parse(reader)?;
             let written = domain::companies::registry::import(&pool, &rows).await?;
             println!("imported {written} companies from {}", file.display());
+        }
+        Command::ImportBankStatement { file } => {
+            let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            anyhow::ensure!(
+                bytes.len() <= domain::billing::bank_statements::MAX_STATEMENT_BYTES,
+                "{} is larger than 5 MB, the largest statement accepted",
+                file.display()
+            );
+            let credits = domain::billing::bank_statements::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
+            let report = domain::billing::bank_statements::import(&pool, &credits, None, chrono::Utc::now()).await?;
+            println!(
+                "{}: {} credits paid invoices, {} unmatched, {} imported before",
+                file.display(),
+                report.matched.len(),
+                report.unmatched.len(),
+                report.already_imported
+            );
+            for credit in &report.matched {
+                println!("  paid    {:<20} {:>10} cents  invoice {}", credit.entry_reference, credit.amount_cents, credit.invoice_number);
+            }
+            for credit in &report.unmatched {
+                println!(
+                    "  unmatched {:<18} {:>10} cents  {:?}  {}  {}",
+                    credit.entry_reference,
+                    credit.amount_cents,
+                    credit.reason,
+                    credit.debtor_name.as_deref().unwrap_or("-"),
+                    credit.remittance.as_deref().unwrap_or("")
+                );
+            }
         }
         Command::Openapi => unreachable!("handled before configuration"),
         Command::ExtractPdf => unreachable!("handled before configuration"),

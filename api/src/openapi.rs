@@ -33,6 +33,7 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
         (name = "applicant", description = "Applicants: favourites, applications and interviews"),
         (name = "employer", description = "Employers"),
         (name = "admin", description = "Administrators and supervisors"),
+        (name = "payment", description = "Payment methods and the payment provider's notifications"),
         (name = "dev", description = "Dev mode only"),
     )
 )]

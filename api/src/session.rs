@@ -72,9 +72,18 @@ fn is_state_changing_get(path: &str) -> bool {
 /// Calls the spec makes POST or PATCH that change nothing a forged request could abuse: the
 /// vacancy search reads, and a view count is deduplicated per visitor. A visitor's very first
 /// request may be one of them, before any response has handed out the anti-forgery cookie.
+///
+/// Also the calls a payment provider makes, which carry their own authority instead of a session:
+/// its notification (`/api/payment/notify`, a token signed with the store's secret key) and, in
+/// dev mode, the sandbox provider's page (`/api/dev/payment-sandbox/…`, whose forms post back the
+/// signed order, as the provider's own site would).
 fn is_harmless_write(method: &Method, path: &str) -> bool {
-    (*method == Method::POST && path == "/api/open/search") || (*method == Method::PATCH && path == "/api/open/metrics/vacancy")
+    (*method == Method::POST && (path == "/api/open/search" || path == "/api/payment/notify" || path.starts_with(PAYMENT_SANDBOX)))
+        || (*method == Method::PATCH && path == "/api/open/metrics/vacancy")
 }
+
+/// Where the dev sandbox payment provider answers (mounted in dev mode only).
+const PAYMENT_SANDBOX: &str = "/api/dev/payment-sandbox/";
 
 /// The client's address: the socket peer, or behind `hops` trusted proxies (`TRUST_PROXY`) the
 /// `X-Forwarded-For` entry `hops` places from the right, the one our outermost proxy appended.

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use domain::billing::provider::PaymentProvider;
+use domain::billing::seller::Seller;
 use domain::platform::config::Config;
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
@@ -31,10 +33,19 @@ pub struct AppState {
     pub index: TantivyEngine,
     /// Uploaded files under DATA_DIR/files.
     pub files: FileStore,
+    /// The online payment provider; none when online payments are off.
+    pub payments: Option<Arc<dyn PaymentProvider>>,
+    /// The seller's details and bank account (`SELLER_*`).
+    pub seller: Arc<Seller>,
 }
 
 impl AppState {
     pub fn secret(&self) -> &[u8] {
         self.config.app_secret.expose().as_bytes()
+    }
+
+    /// The payment provider as the billing flow takes it.
+    pub fn payment_provider(&self) -> Option<&dyn PaymentProvider> {
+        self.payments.as_deref()
     }
 }

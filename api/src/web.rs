@@ -323,7 +323,7 @@ pub fn json_for_html(value: &impl serde::Serialize) -> String {
     out
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -8,6 +8,7 @@
 //! by the smoke test.
 
 pub mod corpus;
+pub mod http_freshness;
 pub mod pg;
 pub mod queries;
 pub mod report;

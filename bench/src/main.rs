@@ -64,6 +64,24 @@ struct RunArgs {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Publish freshness through HTTP: a served `vakants` with `--scale` generated vacancies,
+    /// searching visitors, and an employer publishing; writes
+    /// `<out>/<date>-publish-freshness.{json,md}`.
+    PublishFreshness {
+        /// The `vakants` binary (a release build).
+        #[arg(long, default_value_os_t = default_vakants_bin())]
+        vakants_bin: PathBuf,
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench_http")]
+        database_url: String,
+        #[arg(long, default_value_t = 100_000)]
+        scale: usize,
+        #[arg(long, default_value_t = 50)]
+        probes: usize,
+        #[arg(long, default_value_t = 4)]
+        load_clients: usize,
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
+        out: PathBuf,
+    },
     /// Rewrites the SVG and README.md next to a results JSON.
     #[command(hide = true)]
     Render { json: PathBuf },
@@ -99,6 +117,24 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     match cli.command {
+        Some(Cmd::PublishFreshness { vakants_bin, database_url, scale, probes, load_clients, out }) => {
+            let command = format!("cargo run -p bench --release -- {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
+            // the visitors' load and the probes run side by side
+            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+            let args = bench::http_freshness::Args { vakants_bin, database_url, scale, probes, load_clients, out };
+            let report = runtime.block_on(bench::http_freshness::run(args, command))?;
+            eprintln!(
+                "publish -> found: p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms ({} not found); searches meanwhile p99 {:.1} ms at {:.0}/s",
+                report.freshness.p50_ms,
+                report.freshness.p95_ms,
+                report.freshness.max_ms,
+                report.probes_not_found,
+                report.visitor_searches.p99_ms,
+                report.visitor_searches_per_s
+            );
+            anyhow::ensure!(report.met, "the target p95 <= {} ms was not met", report.target_p95_ms);
+            Ok(())
+        }
         Some(Cmd::Measure {
             engine,
             kind,
@@ -141,6 +177,14 @@ fn main() -> anyhow::Result<()> {
         }
         None => runtime.block_on(run(cli.run)),
     }
+}
+
+/// `$CARGO_TARGET_DIR/release/vakants`, else `target/release/vakants` of this workspace.
+fn default_vakants_bin() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target")));
+    target.join("release").join("vakants")
 }
 
 async fn run(mut args: RunArgs) -> anyhow::Result<()> {

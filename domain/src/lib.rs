@@ -5,7 +5,7 @@
 //!
 //! | folder | what |
 //! |---|---|
-//! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `reference` (code lists and their labels), `filters` (the shared rules of search requests: lists, text, paging) |
+//! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `typeset` (documents laid out by typst from `templates/`), `reference` (code lists and their labels), `filters` (the shared rules of search requests: lists, text, paging) |
 //! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
@@ -14,13 +14,14 @@
 //! | `applications/` | applying, and the applicant's applications |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
-//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `orders` (services and invoices, numbering, reference numbers), `payments` (`mark_paid`) |
+//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
-//! 2. `files`, `interviews`, `billing` use `platform` only. Billing writes the vacancies an order
+//! 2. `files`, `interviews`, `billing` use `platform` only (billing's `documents` also store their
+//!    PDFs through `files`; `platform::config` holds billing's `Seller`, a plain value). Billing writes the vacancies an order
 //!    is for (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
 //! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
 //!    `companies` uses `accounts`; `calendar` uses `interviews`.

@@ -1,4 +1,10 @@
 //! Gathers index jobs into batches: one index commit per batch, at most every [`BATCH_WINDOW`].
+//!
+//! A batch closes when no job has come for [`BATCH_IDLE`] (once a window has passed since the
+//! previous batch was taken), when its first job is [`BATCH_WINDOW`] old, or at [`MAX_BATCH`]
+//! jobs. So a lone change after a quiet spell (an employer publishing) is committed about 25 ms
+//! after its job arrives, while a steady stream of writes still costs at most one commit per
+//! window.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -14,8 +20,11 @@ use uuid::Uuid;
 
 use crate::Pending;
 
-/// How long a batch stays open after its first job.
+/// How long a batch stays open after its first job at most, and the least time between two
+/// batches.
 pub const BATCH_WINDOW: Duration = Duration::from_millis(200);
+/// A batch closes after this long without a new job (see the module documentation).
+pub const BATCH_IDLE: Duration = Duration::from_millis(25);
 /// A batch closes early at this many jobs.
 pub const MAX_BATCH: usize = 2000;
 
@@ -58,16 +67,10 @@ impl Batcher {
 
     /// Takes jobs until every sender is gone.
     pub async fn run(self, mut receiver: mpsc::Receiver<Pending>) {
-        while let Some(first) = receiver.recv().await {
-            let mut batch = vec![first];
-            let deadline = Instant::now() + BATCH_WINDOW;
-            while batch.len() < MAX_BATCH {
-                match tokio::time::timeout_at(deadline, receiver.recv()).await {
-                    Ok(Some(pending)) => batch.push(pending),
-                    Ok(None) | Err(_) => break,
-                }
-            }
+        let mut previous: Option<Instant> = None;
+        while let Some(batch) = gather(&mut receiver, previous).await {
             let started = Instant::now();
+            previous = Some(started);
             let result = self.apply(Work::of(batch.iter().map(|p| &p.job))).await;
             match &result {
                 Ok(()) => tracing::debug!(jobs = batch.len(), ms = started.elapsed().as_millis() as u64, "index batch committed"),
@@ -112,9 +115,74 @@ impl Batcher {
     }
 }
 
+/// The next batch (see the module documentation); `previous` is when the previous one was
+/// taken. `None` when every sender is gone.
+async fn gather<T>(receiver: &mut mpsc::Receiver<T>, previous: Option<Instant>) -> Option<Vec<T>> {
+    let first = receiver.recv().await?;
+    let opened = Instant::now();
+    let deadline = opened + BATCH_WINDOW;
+    // not before a window has passed since the previous batch: one commit per window at most
+    let earliest = previous.map_or(opened, |at| at + BATCH_WINDOW).min(deadline);
+    let mut batch = vec![first];
+    while batch.len() < MAX_BATCH {
+        let until = (Instant::now() + BATCH_IDLE).max(earliest).min(deadline);
+        match tokio::time::timeout_at(until, receiver.recv()).await {
+            Ok(Some(job)) => batch.push(job),
+            Ok(None) | Err(_) => break,
+        }
+    }
+    Some(batch)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_lone_job_after_a_quiet_spell_goes_after_the_idle_gap() {
+        let (sender, mut receiver) = mpsc::channel(10);
+        sender.send(1).await.unwrap();
+        let started = Instant::now();
+        assert_eq!(gather(&mut receiver, None).await, Some(vec![1]));
+        assert_eq!(started.elapsed(), BATCH_IDLE);
+        // a long time after the previous batch: no wait for the window either
+        sender.send(2).await.unwrap();
+        let started = Instant::now();
+        assert_eq!(gather(&mut receiver, Some(started - BATCH_WINDOW * 3)).await, Some(vec![2]));
+        assert_eq!(started.elapsed(), BATCH_IDLE);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn jobs_right_after_a_batch_wait_for_the_window_so_commits_stay_one_per_window() {
+        let (sender, mut receiver) = mpsc::channel(10);
+        let previous = Instant::now();
+        sender.send(1).await.unwrap();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            sender.send(2).await.unwrap();
+            // the channel stays open: the batch must close on time, not because it ended
+            tokio::time::sleep(Duration::from_secs(10)).await;
+        });
+        assert_eq!(gather(&mut receiver, Some(previous)).await, Some(vec![1, 2]), "the second job joins the batch");
+        assert_eq!(previous.elapsed(), BATCH_WINDOW, "closed once the window since the previous batch was over");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_steady_stream_is_cut_at_the_window() {
+        let (sender, mut receiver) = mpsc::channel(100);
+        tokio::spawn(async move {
+            for job in 0.. {
+                if sender.send(job).await.is_err() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        });
+        let started = Instant::now();
+        let batch = gather(&mut receiver, None).await.unwrap();
+        assert_eq!(started.elapsed(), BATCH_WINDOW);
+        assert_eq!(batch.len(), 20, "a job every 10 ms for 200 ms: {batch:?}");
+    }
 
     #[test]
     fn a_batch_touches_each_id_once() {

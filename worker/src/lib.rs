@@ -10,7 +10,9 @@
 //! periodic reconciliation catches anything else that drifted.
 
 pub mod batcher;
+pub mod billing;
 pub mod extract;
+pub mod invoice_mail;
 pub mod maintenance;
 pub mod rebuild;
 pub mod thumbnail;
@@ -22,13 +24,16 @@ use std::time::Duration;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
+use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
+use domain::billing::seller::Seller;
 use domain::files::FileStore;
+use domain::platform::mail::Mailer;
 use domain::platform::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
 use search::TantivyEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
-pub use batcher::{BATCH_WINDOW, Batcher, MAX_BATCH};
+pub use batcher::{BATCH_IDLE, BATCH_WINDOW, Batcher, MAX_BATCH};
 pub use rebuild::{REBUILD_QUEUE, RebuildJob, RebuildReport, rebuild};
 
 /// How often a worker tells the queue it is alive; after two missed beats its jobs go back to the queue.
@@ -82,12 +87,19 @@ pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &TantivyEngine) ->
     Ok(Some(job))
 }
 
-/// Runs the index pipeline, rebuilds asked through the queue, and maintenance until `shutdown`
-/// turns true. This process must hold the index as its writer.
+/// What the worker's mails need: where mail goes and the seller on the invoices.
+#[derive(Clone)]
+pub struct Mailing {
+    pub mailer: Mailer,
+    pub seller: Seller,
+}
+
+/// Runs the index pipeline, rebuilds asked through the queue, invoice mails and maintenance until
+/// `shutdown` turns true. This process must hold the index as its writer.
 ///
 /// An index the engine found with another schema at open is rebuilt first thing: the rebuild is
 /// queued here and done by the rebuild worker below, while everything else starts as usual.
-pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing: Mailing, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
     let places = indexer::Places::load(&pool).await?;
     if let Err(error) = queue_rebuild_of_replaced(&pool, &engine).await {
         // the replacement is reported once, so say what to do instead of failing the worker
@@ -121,6 +133,14 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown
         .data(pool.clone())
         .data(files.clone())
         .build(extract::handle);
+    let mail_config = QueueConfig::default().queue(MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let invoice_mails = WorkerBuilder::new(format!("vakants-invoice-mail-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<MailInvoice>::new(&pool).with_config(mail_config))
+        .data(pool.clone())
+        .data(files.clone())
+        .data(mailing.mailer)
+        .data(mailing.seller)
+        .build(invoice_mail::handle);
     let files_for_thumbnails = files;
     let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
@@ -131,14 +151,16 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, shutdown
         .build(thumbnail::handle);
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
-    let (indexing, rebuilding, extracting, thumbnailing, timing) = tokio::join!(
+    let (indexing, rebuilding, extracting, thumbnailing, mailing, timing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
         extraction.run_until(stop_signal(&shutdown)),
         thumbnails.run_until(stop_signal(&shutdown)),
+        invoice_mails.run_until(stop_signal(&shutdown)),
         clock,
     );
     timing?;
+    mailing.map_err(|e| anyhow::anyhow!("invoice mail worker: {e}"))?;
     thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;

@@ -1,5 +1,6 @@
-//! The vacancy time rules ([`domain::vacancies::time_rules`]) on a cron schedule: at each time of
-//! the schedule the rules (going live, finishing, renewal) run in the worker's process. They are idempotent and catch up on their
+//! The vacancy time rules ([`domain::vacancies::time_rules`]) and the services clock
+//! ([`domain::billing::services`]) on a cron schedule: at each time of the schedule the rules
+//! (going live, finishing, renewal; services beginning and finishing) run in the worker's process. They are idempotent and catch up on their
 //! own (a rule late by hours still finishes at `valid_until` and renews to the last mark), so a
 //! missed time needs no queue; a failure is logged and the next time runs them again. Every process
 //! that runs the worker runs them; a second run for the same minute changes nothing.
@@ -37,6 +38,16 @@ async fn run_rules(pool: &PgPool) {
         Ok(0) => {}
         Ok(renewed) => tracing::info!(renewed, "time rules: active vacancies renewed"),
         Err(err) => tracing::warn!(error = %err, "time rules: renewal failed"),
+    }
+    match domain::billing::services::begin_due(pool, now).await {
+        Ok(0) => {}
+        Ok(begun) => tracing::info!(begun, "time rules: waiting services began"),
+        Err(err) => tracing::warn!(error = %err, "time rules: beginning services failed"),
+    }
+    match domain::billing::services::finish_ended(pool, now).await {
+        Ok(0) => {}
+        Ok(finished) => tracing::info!(finished, "time rules: ended services finished"),
+        Err(err) => tracing::warn!(error = %err, "time rules: finishing services failed"),
     }
 }
 

@@ -129,7 +129,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {
-        tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), worker_stopped));
+        let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone() };
+        tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
     let app = Application::bind(state, bind).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -138,6 +139,17 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         let _ = stopped.await;
     }));
     TestApp { client: TestClient::new(&address), address, pool, index, files, database_url, database, data_dir, stop: Some(stop), stop_worker }
+}
+
+impl TestApp {
+    /// What a worker started by a test mails with: the dev outbox of the test's database and the
+    /// default seller.
+    pub fn mailing(&self) -> worker::Mailing {
+        worker::Mailing {
+            mailer: domain::platform::mail::Mailer::Outbox { pool: self.pool.clone() },
+            seller: domain::billing::seller::Seller::default(),
+        }
+    }
 }
 
 impl Drop for TestApp {

@@ -204,7 +204,7 @@ async fn reconciliation_indexes_rows_that_changed_without_a_job() {
 
     // a worker starting now reconciles first thing
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), app.mailing(), stopped));
     eventually(&app, json!({}), |p| ids(p).contains(&id.to_string())).await;
 }
 
@@ -402,7 +402,7 @@ async fn an_index_with_another_schema_is_rebuilt_by_the_worker_that_opens_it() {
     let id = publish(&app, company_id, NewVacancy::default(), true).await;
     // a worker of the previous version indexed it: Postgres records it as indexed
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let first = tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), stopped));
+    let first = tokio::spawn(worker::run(app.pool.clone(), app.index.clone(), app.files.clone(), app.mailing(), stopped));
     eventually(&app, json!({}), |p| ids(p) == vec![id.to_string()]).await;
     stop.send(true).unwrap();
     first.await.unwrap().unwrap();
@@ -414,7 +414,7 @@ async fn an_index_with_another_schema_is_rebuilt_by_the_worker_that_opens_it() {
     let engine = search::TantivyEngine::open(&root, search::AccessMode::Writer).unwrap();
     assert_eq!(engine.replaced_indexes(), vec![search::IndexKind::Vacancies]);
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), engine.clone(), app.files.clone(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), engine.clone(), app.files.clone(), app.mailing(), stopped));
 
     let query = search::VacancyQuery { now: chrono::Utc::now(), ..search::VacancyQuery::default() };
     let mut found = Vec::new();

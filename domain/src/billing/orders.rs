@@ -20,14 +20,16 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::pricing::{self, Discount, PricedProduct, Quote};
-use super::products;
+use super::products::{self, Product};
+use super::services::{self, ServiceEvent, ServiceStatus};
 use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;
 
 /// How long after its issue day an invoice is due.
 pub const PAYMENT_TERM: TimeDelta = TimeDelta::days(14);
 
-/// Where a product belongs on the publish step.
+/// What kind of product a product is: where it shows on the publish step and the order dialogs,
+/// and what it may be bought with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ProductGroup {
@@ -41,19 +43,53 @@ pub enum ProductGroup {
     Package,
     /// CV-database days bought with the vacancy (CV_BASE_7_DAYS_WITH_VACANCY).
     CvBase,
+    /// CV-database access by the day (CV_BASE_DAY).
+    CvBaseDay,
+    /// Additional promotion of a running vacancy (ADDITIONAL_PROMO).
+    Promotion,
+    /// Anything else on the price list (REGISTRATION).
+    Other,
 }
 
 impl ProductGroup {
-    /// The group of a product that can be bought with a vacancy; none for any other product.
-    pub fn of(code: &str) -> Option<ProductGroup> {
-        Some(match code {
-            "VACANCY" => ProductGroup::Vacancy,
-            "BRANDING" => ProductGroup::Branding,
-            "PRO_1" | "PRO_2" | "PRO_3" | "PRO_4" | "PRO_5" => ProductGroup::Pro,
-            "BASIC" | "PREMIUM" | "APEX" => ProductGroup::Package,
-            "CV_BASE_7_DAYS_WITH_VACANCY" => ProductGroup::CvBase,
-            _ => return None,
-        })
+    /// The group of a product of the price list (OTHER for any code not named here).
+    pub fn of(code: &str) -> ProductGroup {
+        [
+            ProductGroup::Vacancy,
+            ProductGroup::Branding,
+            ProductGroup::Pro,
+            ProductGroup::Package,
+            ProductGroup::CvBase,
+            ProductGroup::CvBaseDay,
+            ProductGroup::Promotion,
+        ]
+        .into_iter()
+        .find(|group| group.codes().contains(&code))
+        .unwrap_or(ProductGroup::Other)
+    }
+
+    /// The product codes of the group (none named for OTHER).
+    pub fn codes(self) -> &'static [&'static str] {
+        match self {
+            ProductGroup::Vacancy => &["VACANCY"],
+            ProductGroup::Branding => &["BRANDING"],
+            ProductGroup::Pro => &["PRO_1", "PRO_2", "PRO_3", "PRO_4", "PRO_5"],
+            ProductGroup::Package => &["BASIC", "PREMIUM", "APEX"],
+            ProductGroup::CvBase => &["CV_BASE_7_DAYS_WITH_VACANCY"],
+            ProductGroup::CvBaseDay => &["CV_BASE_DAY"],
+            ProductGroup::Promotion => &["ADDITIONAL_PROMO"],
+            ProductGroup::Other => &[],
+        }
+    }
+
+    /// Whether it can be bought when publishing a vacancy.
+    pub fn sold_with_vacancy(self) -> bool {
+        matches!(self, ProductGroup::Vacancy | ProductGroup::Branding | ProductGroup::Pro | ProductGroup::Package | ProductGroup::CvBase)
+    }
+
+    /// Whether it is an extra for a vacancy already published (PRO, branding, promotion, a package).
+    pub fn extra_for_vacancy(self) -> bool {
+        matches!(self, ProductGroup::Branding | ProductGroup::Pro | ProductGroup::Package | ProductGroup::Promotion)
     }
 
     /// Whether it publishes the vacancy: an order holds exactly one such product.
@@ -93,7 +129,7 @@ pub async fn vacancy_products(conn: &mut PgConnection, company_id: Uuid, locale:
     Ok(products::active_for_company(conn, company_id, locale)
         .await?
         .into_iter()
-        .filter(|(product, _)| ProductGroup::of(&product.code).is_some())
+        .filter(|(product, _)| ProductGroup::of(&product.code).sold_with_vacancy())
         .map(|(product, terms)| PricedProduct { product, terms })
         .collect())
 }
@@ -104,9 +140,9 @@ pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -
     Ok(vacancy_products(conn, company_id, locale)
         .await?
         .into_iter()
-        .filter_map(|priced| {
-            let group = ProductGroup::of(&priced.product.code)?;
-            Some(VacancyProductOffer {
+        .map(|priced| {
+            let group = ProductGroup::of(&priced.product.code);
+            VacancyProductOffer {
                 price_cents: priced.net_unit_price_cents(),
                 discount: priced.discount(),
                 group,
@@ -119,7 +155,7 @@ pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -
                 promo_days: priced.product.promo_days,
                 cv_base_days: priced.product.cv_base_days,
                 duration_days: priced.product.duration_days,
-            })
+            }
         })
         .collect())
 }
@@ -130,6 +166,9 @@ pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -
 /// naming `productCodes`.
 pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String]) -> Result<Vec<&'a PricedProduct>> {
     let refuse = |message: String| Error::field("productCodes", message);
+    if codes.len() > offered.len() {
+        return Err(refuse(format!("Choose at most {} products", offered.len())));
+    }
     for (at, code) in codes.iter().enumerate() {
         if !offered.iter().any(|p| &p.product.code == code) {
             return Err(refuse(format!("{code:?} is not a product that can be bought with a vacancy")));
@@ -140,7 +179,7 @@ pub fn choose<'a>(offered: &'a [PricedProduct], codes: &[String]) -> Result<Vec<
     }
     let chosen: Vec<&PricedProduct> = offered.iter().filter(|p| codes.contains(&p.product.code)).collect();
     let in_group =
-        |wanted: fn(ProductGroup) -> bool| chosen.iter().filter(|p| ProductGroup::of(&p.product.code).is_some_and(wanted)).count();
+        |wanted: fn(ProductGroup) -> bool| chosen.iter().filter(|p| wanted(ProductGroup::of(&p.product.code))).count();
     if in_group(ProductGroup::publishes) != 1 {
         return Err(refuse("Choose exactly one of VACANCY, BASIC, PREMIUM and APEX".to_string()));
     }
@@ -232,8 +271,19 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
     let offered = vacancy_products(conn, order.company_id, Locale::Et).await?;
     let chosen = choose(&offered, order.product_codes)?;
     let quote = pricing::quote(&chosen.iter().map(|p| (*p, 1)).collect::<Vec<_>>());
+    let invoice = issue(conn, order.company_id, order.user_id, &quote, order.now).await?;
+    for priced in &chosen {
+        add_services(conn, order.company_id, &priced.product, Some(order.vacancy_id), invoice.id, 1).await?;
+    }
+    Ok(invoice)
+}
 
-    let issued_on = tallinn_day(order.now);
+/// Issues the invoice of `quote` to the company on the caller's transaction: its gapless number
+/// and reference number, the buyer copied from the company, issued today in Tallinn and due
+/// [`PAYMENT_TERM`] later, and its lines; UNPAID — or PAID at once when there is nothing to pay.
+#[tracing::instrument(skip_all)]
+pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, quote: &Quote, now: DateTime<Utc>) -> Result<InvoiceSummary> {
+    let issued_on = tallinn_day(now);
     let year = issued_on.year();
     let sequence: i64 = sqlx::query_scalar(
         "insert into invoice_number_sequences (series, last_number) values ($1, 1)
@@ -245,7 +295,7 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
     .await?;
     let number = invoice_number(year, sequence);
     let reference = reference_number(&number.replace('-', "")).expect("an invoice number is digits and a dash");
-    let paid_at = (quote.total_cents == 0).then_some(order.now);
+    let paid_at = (quote.total_cents == 0).then_some(now);
     let invoice: InvoiceSummary = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "insert into invoices as i (number, reference_number, company_id, user_id, buyer_name, buyer_registry_code, buyer_address,
                                     buyer_email, issued_on, due_on, status, subtotal_cents, vat_cents, total_cents, paid_at)
@@ -257,14 +307,14 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
     )))
     .bind(&number)
     .bind(&reference)
-    .bind(order.user_id)
+    .bind(user_id)
     .bind(issued_on)
     .bind(issued_on + PAYMENT_TERM)
     .bind(quote.subtotal_cents)
     .bind(quote.vat_cents)
     .bind(quote.total_cents)
     .bind(paid_at)
-    .bind(order.company_id)
+    .bind(company_id)
     .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(Error::not_found)?;
@@ -288,98 +338,149 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
         .execute(&mut *conn)
         .await?;
     }
-    for priced in &chosen {
-        let product = &priced.product;
-        let mut types = vec![product.service_type.as_str()];
-        if product.service_type == "VACANCY" && product.cv_base_days.is_some() {
-            types.push("CV");
-        }
-        for service_type in types {
-            sqlx::query(
-                "insert into services (company_id, type, product_code, vacancy_id, invoice_id, quantity, status)
-                 values ($1, $2, $3, $4, $5, 1, 'UNPAID')",
-            )
-            .bind(order.company_id)
-            .bind(service_type)
-            .bind(&product.code)
-            .bind(order.vacancy_id)
-            .bind(invoice.id)
-            .execute(&mut *conn)
-            .await?;
-        }
-    }
+    // mailed by a job on this transaction: a failing mail never undoes the order
+    super::documents::queue_invoice_mail(conn, invoice.id).await?;
     Ok(invoice)
 }
 
-/// Puts the invoice's UNPAID services to work, paid or covered by a contract, at `now`:
+/// The UNPAID services of one bought product: one of its type, and for a vacancy product with
+/// CV-database days (a package) a CV service of its own; `quantity` is the number of days of a
+/// product sold by the day, else 1.
+#[tracing::instrument(skip_all)]
+pub(crate) async fn add_services(
+    conn: &mut PgConnection,
+    company_id: Uuid,
+    product: &Product,
+    vacancy_id: Option<Uuid>,
+    invoice_id: Uuid,
+    quantity: i32,
+) -> Result<()> {
+    let mut types = vec![product.service_type.as_str()];
+    if product.service_type == "VACANCY" && product.cv_base_days.is_some() {
+        types.push("CV");
+    }
+    for service_type in types {
+        sqlx::query(
+            "insert into services (company_id, type, product_code, vacancy_id, invoice_id, quantity, status)
+             values ($1, $2, $3, $4, $5, $6, 'UNPAID')",
+        )
+        .bind(company_id)
+        .bind(service_type)
+        .bind(&product.code)
+        .bind(vacancy_id)
+        .bind(invoice_id)
+        .bind(quantity)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Puts the invoice's UNPAID services to work, paid or covered by a contract, at `now`, each by
+/// the services' transition table ([`services::transition`], event start):
 ///
 /// - each vacancy they were bought for that waits for payment becomes PAID and goes live at its
 ///   publish time, or now when that has passed (its run keeps its length, so it ends as much
 ///   later); one live now gets `renewed_at` = now, one still to come none (the `go_live` time rule
 ///   sets it at its publish time);
-/// - the vacancy takes the bought PRO level (the highest), branding, and promotion from its
-///   publish time for the product's promotion days;
-/// - each service starts when its vacancy goes live (now for one already live), ACTIVE, or
-///   WAITING when that is still to come, and ends after its product's days (a CV service after
-///   its CV-database days), or with the vacancy's run when the product has no days of its own.
+/// - each service starts when its vacancy goes live (now for one already live, or without a
+///   vacancy) — a CV service not before the company's CV-database access already bought ends, so
+///   bought days follow each other —, ACTIVE, or WAITING when that is still to come; it ends after
+///   its product's days (a CV service after its CV-database days, a product sold by the day after
+///   as many days as bought), or with the vacancy's run when the product has no days of its own
+///   (at its start when that run is already over: paid after the vacancy ended, it ends at once);
+/// - the vacancy takes what its started VACANCY services grant: the highest PRO level, branding,
+///   and promotion from the service's start for the product's promotion days (an additional
+///   promotion without days: to the service's end). Nothing it had is lowered.
 ///
 /// Answers the vacancies it changed, whose index jobs the caller queues. Services no longer
 /// UNPAID are left alone, so a second call changes nothing.
 #[tracing::instrument(skip_all)]
 pub async fn start(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<Vec<Uuid>> {
-    let vacancies: Vec<Uuid> = sqlx::query_scalar(
-        "with bought as (
-             select s.vacancy_id, max(p.pro_level) as pro_level, bool_or(p.code = 'BRANDING') as branded,
-                    max(p.promo_days) as promo_days
-             from services s join products p on p.code = s.product_code
-             where s.invoice_id = $1 and s.status = 'UNPAID' and s.vacancy_id is not null
-             group by s.vacancy_id
-         ),
-         moved as (
-             select v.id,
-                    case when v.payment_status = 'WAITING' then greatest(v.publish_at, $2) else v.publish_at end as publish_at,
-                    case when v.payment_status = 'WAITING' then greatest(v.publish_at, $2) + (v.valid_until - v.publish_at)
-                         else v.valid_until end as valid_until
-             from vacancies v join bought b on b.vacancy_id = v.id
-         )
-         update vacancies v
-         set payment_status = 'PAID', publish_at = m.publish_at, valid_until = m.valid_until,
-             renewed_at = case when v.payment_status <> 'WAITING' then v.renewed_at
-                               when m.publish_at <= $2 then m.publish_at end,
-             pro_level = greatest(v.pro_level, coalesce(b.pro_level, 0)),
-             is_branded = v.is_branded or b.branded,
-             promoted_until = case when b.promo_days is null then v.promoted_until
-                                   else greatest(v.promoted_until, m.publish_at + make_interval(days => b.promo_days)) end
-         from bought b join moved m on m.id = b.vacancy_id
-         where v.id = b.vacancy_id
+    let begins_now = ServiceEvent::Start { begins_now: true };
+    let begins_later = ServiceEvent::Start { begins_now: false };
+    let startable = services::sources(begins_now);
+    debug_assert_eq!(startable, services::sources(begins_later));
+    let mut vacancies: Vec<Uuid> = sqlx::query_scalar(
+        "update vacancies v
+         set payment_status = 'PAID', publish_at = greatest(v.publish_at, $2),
+             valid_until = greatest(v.publish_at, $2) + (v.valid_until - v.publish_at),
+             renewed_at = case when greatest(v.publish_at, $2) <= $2 then greatest(v.publish_at, $2) end
+         where v.payment_status = 'WAITING'
+           and v.id in (select vacancy_id from services where invoice_id = $1 and status = any($3) and vacancy_id is not null)
          returning v.id",
     )
     .bind(invoice_id)
     .bind(now)
+    .bind(&startable)
     .fetch_all(&mut *conn)
     .await?;
-    sqlx::query(
-        "update services s
-         set status = case when t.starts_at > $2 then 'WAITING' else 'ACTIVE' end, starts_at = t.starts_at,
-             ends_at = coalesce(t.starts_at + make_interval(days => t.days), t.vacancy_ends)
-         from (
-             select s2.id, greatest(v.publish_at, $2) as starts_at, v.valid_until as vacancy_ends,
-                    case when s2.type = 'CV' then coalesce(p.cv_base_days, p.duration_days) else p.duration_days end as days
-             from services s2 join products p on p.code = s2.product_code left join vacancies v on v.id = s2.vacancy_id
-             where s2.invoice_id = $1 and s2.status = 'UNPAID'
-         ) t
-         where s.id = t.id",
+    let granting: Vec<&str> = ServiceStatus::ALL.into_iter().filter(|s| s.grants()).map(ServiceStatus::as_str).collect();
+    let started: Vec<Uuid> = sqlx::query_scalar(
+        "with unpaid as (
+             select s.id, s.company_id, s.type, v.publish_at, v.valid_until as vacancy_ends,
+                    (case when s.type = 'CV' then coalesce(p.cv_base_days, p.duration_days) else p.duration_days end)
+                      * (case when p.unit = 'DAY' then s.quantity else 1 end) as days
+             from services s join products p on p.code = s.product_code left join vacancies v on v.id = s.vacancy_id
+             where s.invoice_id = $1 and s.status = any($3)
+         ),
+         timed as (
+             select u.id, u.vacancy_ends, u.days,
+                    greatest(u.publish_at, $2,
+                             case when u.type = 'CV' then
+                                 (select max(c.ends_at) from services c
+                                  where c.company_id = u.company_id and c.type = 'CV' and c.status = any($6)
+                                    and c.invoice_id is distinct from $1)
+                             end) as starts_at
+             from unpaid u
+         )
+         update services s
+         set status = case when t.starts_at > $2 then $5 else $4 end, starts_at = t.starts_at,
+             ends_at = greatest(t.starts_at, coalesce(t.starts_at + make_interval(days => t.days), t.vacancy_ends)), updated_at = now()
+         from timed t
+         where s.id = t.id
+         returning s.id",
     )
     .bind(invoice_id)
     .bind(now)
-    .execute(&mut *conn)
+    .bind(&startable)
+    .bind(services::target(begins_now))
+    .bind(services::target(begins_later))
+    .bind(&granting)
+    .fetch_all(&mut *conn)
     .await?;
+    let promotion_end = services::promotion_end_sql();
+    // built from constants (the price list's codes), never from input
+    let granted: Vec<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "with bought as (
+             select s.vacancy_id, max(p.pro_level) as pro_level, bool_or(p.code = 'BRANDING') as branded,
+                    max({promotion_end}) as promoted_until
+             from services s join products p on p.code = s.product_code
+             where s.id = any($1) and s.type = 'VACANCY' and s.vacancy_id is not null
+             group by s.vacancy_id
+         )
+         update vacancies v
+         set pro_level = greatest(v.pro_level, coalesce(b.pro_level, 0)), is_branded = v.is_branded or b.branded,
+             promoted_until = case when b.promoted_until is null then v.promoted_until
+                                   else greatest(v.promoted_until, b.promoted_until) end
+         from bought b
+         where v.id = b.vacancy_id
+         returning v.id"
+    )))
+    .bind(&started)
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in granted {
+        if !vacancies.contains(&id) {
+            vacancies.push(id);
+        }
+    }
     Ok(vacancies)
 }
 
 /// Withdraws a vacancy's unpaid order (the vacancy is deleted while it waits for payment): its
-/// UNPAID invoices and services become CANCELLED. Paid ones, and those of a contract company
-/// already at work, stay.
+/// UNPAID invoices and services become CANCELLED (the services by their transition table). Paid
+/// ones, and those of a contract company already at work, stay.
 #[tracing::instrument(skip_all)]
 pub async fn cancel_unpaid(conn: &mut PgConnection, vacancy_id: Uuid, now: DateTime<Utc>) -> Result<()> {
     sqlx::query(
@@ -390,8 +491,10 @@ pub async fn cancel_unpaid(conn: &mut PgConnection, vacancy_id: Uuid, now: DateT
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("update services set status = 'CANCELLED' where vacancy_id = $1 and status = 'UNPAID'")
+    let cancelled = services::transition(ServiceStatus::Unpaid, ServiceEvent::Cancel)?;
+    sqlx::query("update services set status = $2, updated_at = now() where vacancy_id = $1 and status = 'UNPAID'")
         .bind(vacancy_id)
+        .bind(cancelled.as_str())
         .execute(&mut *conn)
         .await?;
     Ok(())
@@ -529,11 +632,24 @@ mod tests {
     }
 
     #[test]
-    fn only_the_products_of_a_vacancy_order_have_a_group() {
-        assert_eq!(ProductGroup::of("APEX"), Some(ProductGroup::Package));
-        assert_eq!(ProductGroup::of("PRO_5"), Some(ProductGroup::Pro));
-        for other in ["CV_BASE_DAY", "REGISTRATION", "ADDITIONAL_PROMO", "PRO_6"] {
-            assert_eq!(ProductGroup::of(other), None, "{other}");
+    fn every_product_has_a_group_and_only_some_are_sold_with_a_vacancy() {
+        assert_eq!(ProductGroup::of("APEX"), ProductGroup::Package);
+        assert_eq!(ProductGroup::of("PRO_5"), ProductGroup::Pro);
+        assert_eq!(ProductGroup::of("CV_BASE_DAY"), ProductGroup::CvBaseDay);
+        assert_eq!(ProductGroup::of("ADDITIONAL_PROMO"), ProductGroup::Promotion);
+        assert_eq!(ProductGroup::of("REGISTRATION"), ProductGroup::Other);
+        assert_eq!(ProductGroup::of("PRO_6"), ProductGroup::Other);
+        for code in ["VACANCY", "BRANDING", "BASIC", "PRO_1", "CV_BASE_7_DAYS_WITH_VACANCY"] {
+            assert!(ProductGroup::of(code).sold_with_vacancy(), "{code}");
+        }
+        for code in ["CV_BASE_DAY", "REGISTRATION", "ADDITIONAL_PROMO"] {
+            assert!(!ProductGroup::of(code).sold_with_vacancy(), "{code}");
+        }
+        for code in ["BRANDING", "PRO_3", "PREMIUM", "ADDITIONAL_PROMO"] {
+            assert!(ProductGroup::of(code).extra_for_vacancy(), "{code}");
+        }
+        for code in ["VACANCY", "CV_BASE_DAY", "CV_BASE_7_DAYS_WITH_VACANCY", "REGISTRATION"] {
+            assert!(!ProductGroup::of(code).extra_for_vacancy(), "{code}");
         }
     }
 }

@@ -15,6 +15,8 @@ use crate::platform::jobs::{self, IndexJob};
 pub enum PaymentMethod {
     Invoice,
     BankTransfer,
+    /// Paid in the payer's internet bank through the payment provider.
+    BankLink,
     Card,
     Blik,
 }
@@ -24,6 +26,7 @@ impl PaymentMethod {
         match self {
             PaymentMethod::Invoice => "INVOICE",
             PaymentMethod::BankTransfer => "BANK_TRANSFER",
+            PaymentMethod::BankLink => "BANK_LINK",
             PaymentMethod::Card => "CARD",
             PaymentMethod::Blik => "BLIK",
         }
@@ -54,6 +57,15 @@ pub enum Marked {
     AlreadyPaid,
 }
 
+/// The payment [`settle`] records.
+enum Settlement<'a> {
+    /// A new payment row.
+    New(&'a PaymentRecord),
+    /// A PENDING row of an online attempt the provider confirmed: it becomes SUCCEEDED with the
+    /// provider's id of the order.
+    Pending { payment_id: Uuid, provider_reference: &'a str },
+}
+
 /// Marks an invoice paid on the caller's transaction: records the payment (SUCCEEDED), sets the
 /// invoice PAID and starts what it bought ([`orders::start`]: its vacancies paid and live — or
 /// waiting for their publish time —, their PRO level, branding and promotion, its services ACTIVE
@@ -62,6 +74,24 @@ pub enum Marked {
 /// is "not found"; a cancelled one, or an amount other than its total, a 400.
 #[tracing::instrument(skip_all, fields(%invoice_id))]
 pub async fn mark_paid(conn: &mut PgConnection, invoice_id: Uuid, payment: &PaymentRecord, now: DateTime<Utc>) -> Result<Marked> {
+    settle(conn, invoice_id, Settlement::New(payment), now).await
+}
+
+/// [`mark_paid`] for an online attempt recorded as PENDING (`payments` row `payment_id` of this
+/// invoice) that its provider confirmed: the row itself becomes the SUCCEEDED payment, with the
+/// provider's id of the order, for the amount it was made for.
+#[tracing::instrument(skip_all, fields(%invoice_id, %payment_id))]
+pub async fn mark_paid_pending(
+    conn: &mut PgConnection,
+    invoice_id: Uuid,
+    payment_id: Uuid,
+    provider_reference: &str,
+    now: DateTime<Utc>,
+) -> Result<Marked> {
+    settle(conn, invoice_id, Settlement::Pending { payment_id, provider_reference }, now).await
+}
+
+async fn settle(conn: &mut PgConnection, invoice_id: Uuid, payment: Settlement<'_>, now: DateTime<Utc>) -> Result<Marked> {
     let (status, total_cents): (String, i64) =
         sqlx::query_as("select status, total_cents from invoices where id = $1 and deleted_at is null for update")
             .bind(invoice_id)
@@ -75,22 +105,43 @@ pub async fn mark_paid(conn: &mut PgConnection, invoice_id: Uuid, payment: &Paym
         }
         _ => {}
     }
-    if payment.amount_cents != total_cents {
-        return Err(Error::field("amountCents", format!("The payment must be the invoice's total, {total_cents} cents")));
+    match payment {
+        Settlement::New(payment) => {
+            if payment.amount_cents != total_cents {
+                return Err(Error::field("amountCents", format!("The payment must be the invoice's total, {total_cents} cents")));
+            }
+            sqlx::query(
+                "insert into payments (invoice_id, method, provider, provider_reference, amount_cents, status, recorded_by_user_id, received_at)
+                 values ($1, $2, $3, $4, $5, 'SUCCEEDED', $6, $7)",
+            )
+            .bind(invoice_id)
+            .bind(payment.method.as_str())
+            .bind(&payment.provider)
+            .bind(&payment.provider_reference)
+            .bind(payment.amount_cents)
+            .bind(payment.recorded_by)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Settlement::Pending { payment_id, provider_reference } => {
+            let amount_cents: i64 = sqlx::query_scalar(
+                "update payments set status = 'SUCCEEDED', provider_reference = $3, received_at = $4
+                 where id = $1 and invoice_id = $2 and status <> 'SUCCEEDED'
+                 returning amount_cents",
+            )
+            .bind(payment_id)
+            .bind(invoice_id)
+            .bind(provider_reference)
+            .bind(now)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(Error::not_found)?;
+            if amount_cents != total_cents {
+                return Err(Error::field("amountCents", format!("The payment must be the invoice's total, {total_cents} cents")));
+            }
+        }
     }
-    sqlx::query(
-        "insert into payments (invoice_id, method, provider, provider_reference, amount_cents, status, recorded_by_user_id, received_at)
-         values ($1, $2, $3, $4, $5, 'SUCCEEDED', $6, $7)",
-    )
-    .bind(invoice_id)
-    .bind(payment.method.as_str())
-    .bind(&payment.provider)
-    .bind(&payment.provider_reference)
-    .bind(payment.amount_cents)
-    .bind(payment.recorded_by)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
     sqlx::query("update invoices set status = 'PAID', paid_at = $2 where id = $1").bind(invoice_id).bind(now).execute(&mut *conn).await?;
     let vacancies = orders::start(conn, invoice_id, now).await?;
     let index: Vec<IndexJob> = vacancies.iter().copied().map(IndexJob::Vacancy).collect();

@@ -477,11 +477,15 @@ pub async fn is_staff(pool: &PgPool, user_id: Uuid, company_id: Uuid) -> Result<
     .await?)
 }
 
-/// Whether the company holds an active CV-database service right now.
+/// Whether the company holds a CV-database service within its period right now: ACTIVE, or
+/// WAITING whose start has come (the services clock makes it ACTIVE within the minute). A
+/// FINISHED or CANCELLED one grants nothing.
 pub async fn has_cv_database_access(pool: &PgPool, company_id: Uuid) -> Result<bool> {
     Ok(sqlx::query_scalar(
-        "select exists (select 1 from services where company_id = $1 and type = 'CV' and status = 'ACTIVE'
-                        and (starts_at is null or starts_at <= now()) and (ends_at is null or ends_at > now()))",
+        "select exists (select 1 from services where company_id = $1 and type = 'CV'
+                        and ((status = 'ACTIVE' and (starts_at is null or starts_at <= now()))
+                             or (status = 'WAITING' and starts_at <= now()))
+                        and (ends_at is null or ends_at > now()))",
     )
     .bind(company_id)
     .fetch_one(pool)

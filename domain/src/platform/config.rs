@@ -36,6 +36,21 @@ pub enum Mode {
 /// The secret a dev-mode server uses when `APP_SECRET` is unset; prod mode refuses to start without one.
 const DEV_APP_SECRET: &str = "vakants-dev-secret-not-for-production-use-0123456789";
 const MIN_SECRET_LEN: usize = 32;
+/// The payment provider keys of a dev-mode server without `MONTONIO_*`: its own sandbox's.
+const DEV_PROVIDER_ACCESS_KEY: &str = "vakants-dev-sandbox";
+const DEV_PROVIDER_SECRET: &str = "vakants-dev-sandbox-secret-not-for-production-0123456789";
+
+/// The online payment provider's store keys (Montonio's Stargate API).
+#[derive(Clone, Debug)]
+pub struct PaymentProviderConfig {
+    /// The store's access key (`MONTONIO_ACCESS_KEY`).
+    pub access_key: String,
+    /// The store's secret key, which signs orders and notifications (`MONTONIO_SECRET_KEY`).
+    pub secret_key: Secret,
+    /// The API's base URL (`MONTONIO_URL`, e.g. `https://stargate.montonio.com/api`); none in dev
+    /// mode means the app's own sandbox at the address it listens on.
+    pub url: Option<String>,
+}
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -83,6 +98,10 @@ pub struct Config {
     /// After SIGTERM, how long in-flight requests may finish before their connections are dropped
     /// (`SHUTDOWN_GRACE_SECS`, 8; the process ends within this plus 2 s).
     pub shutdown_grace: Duration,
+    /// The online payment provider (`MONTONIO_ACCESS_KEY`, `MONTONIO_SECRET_KEY`, `MONTONIO_URL`);
+    /// none when online payments are off (prod without the keys). Dev mode without them uses the
+    /// app's own sandbox.
+    pub payment_provider: Option<PaymentProviderConfig>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -102,6 +121,36 @@ fn seconds(get: &impl Fn(&str) -> Option<String>, name: &'static str, default: u
             Ok(secs) if secs > 0 => Ok(Duration::from_secs(secs)),
             _ => Err(ConfigError::Invalid { name, reason: format!("{value:?} is not a positive number of seconds") }),
         },
+    }
+}
+
+/// The payment provider of `MONTONIO_*`: both keys or neither; in prod an `https://` URL is required
+/// with them, and without them online payments are off; dev mode without them uses the sandbox.
+fn payment_provider(get: &impl Fn(&str) -> Option<String>, mode: Mode) -> Result<Option<PaymentProviderConfig>, ConfigError> {
+    let url = get("MONTONIO_URL").map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty());
+    if let Some(url) = &url
+        && !(url.starts_with("https://") || (mode == Mode::Dev && url.starts_with("http://")))
+    {
+        return Err(ConfigError::Invalid { name: "MONTONIO_URL", reason: format!("{url:?} must be an https:// URL (http:// only in dev mode)") });
+    }
+    match (get("MONTONIO_ACCESS_KEY"), get("MONTONIO_SECRET_KEY")) {
+        (Some(access_key), Some(secret)) => {
+            if url.is_none() && mode == Mode::Prod {
+                return Err(ConfigError::Missing {
+                    name: "MONTONIO_URL",
+                    reason: "the Stargate API's base URL (https://stargate.montonio.com/api) when online payments are on (prod mode)",
+                });
+            }
+            Ok(Some(PaymentProviderConfig { access_key, secret_key: Secret::new(secret), url }))
+        }
+        (None, None) if mode == Mode::Dev => Ok(Some(PaymentProviderConfig {
+            access_key: DEV_PROVIDER_ACCESS_KEY.into(),
+            secret_key: Secret::new(DEV_PROVIDER_SECRET),
+            url,
+        })),
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(ConfigError::Missing { name: "MONTONIO_SECRET_KEY", reason: "it goes with MONTONIO_ACCESS_KEY" }),
+        (None, Some(_)) => Err(ConfigError::Missing { name: "MONTONIO_ACCESS_KEY", reason: "it goes with MONTONIO_SECRET_KEY" }),
     }
 }
 
@@ -188,6 +237,7 @@ impl Config {
                 _ => return Err(ConfigError::Invalid { name: "TRUST_PROXY_HOPS", reason: format!("{value:?} is not a number from 1 to 16") }),
             },
         };
+        let payment_provider = payment_provider(&get, mode)?;
         Ok(Config {
             database_url: Secret::new(get("DATABASE_URL").unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/vakants".into())),
             redis_url: Secret::new(get("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".into())),
@@ -207,6 +257,7 @@ impl Config {
             request_timeout: seconds(&get, "REQUEST_TIMEOUT_SECS", 30)?,
             upload_timeout: seconds(&get, "UPLOAD_TIMEOUT_SECS", 120)?,
             shutdown_grace: seconds(&get, "SHUTDOWN_GRACE_SECS", 8)?,
+            payment_provider,
         })
     }
 
@@ -311,6 +362,30 @@ mod tests {
             let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), (name, value)])).unwrap_err();
             assert!(err.to_string().contains(name), "{err}");
         }
+    }
+
+    #[test]
+    fn online_payments_need_both_keys_and_in_prod_an_https_url() {
+        let dev = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
+        let sandbox = dev.payment_provider.expect("dev pays in its own sandbox");
+        assert_eq!(sandbox.url, None);
+        assert!(Config::from_lookup(lookup(&PROD)).unwrap().payment_provider.is_none(), "prod without keys: online payments off");
+        let mut prod = PROD.to_vec();
+        prod.push(("MONTONIO_ACCESS_KEY", "access"));
+        let err = Config::from_lookup(lookup(&prod)).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "MONTONIO_SECRET_KEY", .. }), "{err}");
+        prod.push(("MONTONIO_SECRET_KEY", "montonio-hunter4"));
+        let err = Config::from_lookup(lookup(&prod)).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "MONTONIO_URL", .. }), "{err}");
+        prod.push(("MONTONIO_URL", "http://stargate.example/api"));
+        let err = Config::from_lookup(lookup(&prod)).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "MONTONIO_URL", .. }), "{err}");
+        prod.pop();
+        prod.push(("MONTONIO_URL", "https://stargate.montonio.com/api/"));
+        let config = Config::from_lookup(lookup(&prod)).unwrap();
+        let provider = config.payment_provider.clone().unwrap();
+        assert_eq!(provider.url.as_deref(), Some("https://stargate.montonio.com/api"));
+        assert!(!format!("{config:?}").contains("montonio-hunter4"), "the secret key never prints");
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! Sign-in codes are delivered inside the request rather than through the job queue: a queued job
 //! would have to keep the code in clear text, and the code must exist only as a hash at rest.
 
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::{Mailbox, MultiPart, SinglePart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
 use crate::platform::config::Config;
@@ -18,6 +18,14 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub text: String,
+}
+
+/// A file sent with a mail.
+#[derive(Clone, Debug)]
+pub struct Attachment {
+    pub name: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Clone)]
@@ -39,25 +47,45 @@ impl Mailer {
 
     #[tracing::instrument(skip_all)]
     pub async fn send(&self, mail: Mail) -> Result<()> {
+        self.send_with(mail, Vec::new()).await
+    }
+
+    /// Sends a mail with files attached (the dev outbox keeps their names, types and sizes).
+    #[tracing::instrument(skip_all, fields(attachments = attachments.len()))]
+    pub async fn send_with(&self, mail: Mail, attachments: Vec<Attachment>) -> Result<()> {
         match self {
             Mailer::Outbox { pool } => {
-                tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, "dev outbox: mail stored");
-                sqlx::query("insert into dev_outbox (to_address, subject, body_text) values ($1, $2, $3)")
+                let kept: Vec<OutboxAttachment> = attachments
+                    .iter()
+                    .map(|a| OutboxAttachment { name: a.name.clone(), content_type: a.content_type.clone(), size_bytes: a.bytes.len() as i64 })
+                    .collect();
+                tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = kept.len(), "dev outbox: mail stored");
+                sqlx::query("insert into dev_outbox (to_address, subject, body_text, attachments) values ($1, $2, $3, $4)")
                     .bind(&mail.to)
                     .bind(&mail.subject)
                     .bind(&mail.text)
+                    .bind(sqlx::types::Json(&kept))
                     .execute(pool)
                     .await?;
                 Ok(())
             }
             Mailer::Smtp { transport, from } => {
-                let message = lettre::Message::builder()
+                let builder = lettre::Message::builder()
                     .from(from.clone())
                     .to(mail.to.parse().map_err(|e| anyhow::anyhow!("recipient address: {e}"))?)
-                    .subject(mail.subject)
-                    .header(ContentType::TEXT_PLAIN)
-                    .body(mail.text)
-                    .map_err(|e| anyhow::anyhow!("building mail: {e}"))?;
+                    .subject(mail.subject);
+                let message = if attachments.is_empty() {
+                    builder.header(ContentType::TEXT_PLAIN).body(mail.text)
+                } else {
+                    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(mail.text));
+                    for attachment in attachments {
+                        let content_type = ContentType::parse(&attachment.content_type)
+                            .map_err(|e| anyhow::anyhow!("attachment content type: {e}"))?;
+                        parts = parts.singlepart(lettre::message::Attachment::new(attachment.name).body(attachment.bytes, content_type));
+                    }
+                    builder.multipart(parts)
+                }
+                .map_err(|e| anyhow::anyhow!("building mail: {e}"))?;
                 transport.send(message).await.map_err(|e| anyhow::anyhow!("smtp delivery: {e}"))?;
                 Ok(())
             }
@@ -195,13 +223,25 @@ pub struct OutboxMail {
     pub to: String,
     pub subject: String,
     pub text: String,
+    /// The files the mail carried (their bytes are not kept).
+    pub attachments: Vec<OutboxAttachment>,
     pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// What the dev outbox keeps of an attached file.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxAttachment {
+    pub name: String,
+    pub content_type: String,
+    pub size_bytes: i64,
 }
 
 /// The dev outbox for one address, newest first.
 pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
-    let rows: Vec<(String, String, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-        "select to_address, subject, body_text, created_at from dev_outbox
+    type Row = (String, String, String, sqlx::types::Json<Vec<OutboxAttachment>>, chrono::DateTime<chrono::Utc>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "select to_address, subject, body_text, attachments, created_at from dev_outbox
          where lower(to_address) = lower($1) order by id desc limit 50",
     )
     .bind(to.trim())
@@ -209,7 +249,7 @@ pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(to, subject, text, created_at)| OutboxMail { to, subject, text, created_at })
+        .map(|(to, subject, text, attachments, created_at)| OutboxMail { to, subject, text, attachments: attachments.0, created_at })
         .collect())
 }
 

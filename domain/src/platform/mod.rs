@@ -12,3 +12,4 @@ pub mod jobs;
 pub mod locale;
 pub mod mail;
 pub mod reference;
+pub mod typeset;

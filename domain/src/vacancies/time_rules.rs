@@ -28,6 +28,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::states::RENEWS_EVERY;
+use crate::billing;
 use crate::platform::error::Result;
 use crate::platform::jobs::{self, IndexJob};
 
@@ -52,8 +53,9 @@ pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
 
 /// Sends the vacancies whose publish time has come by `now` to the index: a paid vacancy that
 /// waited for its publish time (or was paid after it) and is active at `now` but has not gone live
-/// yet (no `renewed_at`) gets `renewed_at` = its publish time and its index job. Active is
-/// [`super::ACTIVE_SQL`] read at `now`.
+/// yet (no `renewed_at`) gets `renewed_at` = its publish time and its index job, and its WAITING
+/// services whose start has come begin (`billing::services`: WAITING → ACTIVE) on the same
+/// transaction. Active is [`super::ACTIVE_SQL`] read at `now`.
 #[tracing::instrument(skip_all)]
 pub async fn go_live(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     let mut tx = pool.begin().await?;
@@ -69,6 +71,7 @@ pub async fn go_live(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     .bind(now)
     .fetch_all(&mut *tx)
     .await?;
+    billing::services::begin_for_vacancies(&mut tx, &ids, now).await?;
     reindex_and_commit(tx, &ids).await
 }
 

@@ -1646,6 +1646,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/{id}/pdf`: the invoice as a PDF in the language asked for,
+         *     generated on its first reading in that language and kept unchanged from then on, downloaded as
+         *     `arve-2026-000123.pdf` (`invoice-…`, `счёт-…`). A failure to build it answers 500 "Failed to
+         *     generate PDF".
+         */
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/{id}/xml`: the invoice as an e-invoice, UBL 2.1 in the Peppol
+         *     BIS Billing 3.0 profile (EN 16931), downloaded as `arve-2026-000123.xml`.
+         */
+        get: operations["invoice_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/menu-notifications": {
         parameters: {
             query?: never;
@@ -3067,7 +3109,16 @@ export interface components {
         OriginalUser: {
             username: string;
         };
+        /** @description What the dev outbox keeps of an attached file. */
+        OutboxAttachment: {
+            contentType: string;
+            name: string;
+            /** Format: int64 */
+            sizeBytes: number;
+        };
         OutboxMail: {
+            /** @description The files the mail carried (their bytes are not kept). */
+            attachments: components["schemas"]["OutboxAttachment"][];
             /** Format: date-time */
             createdAt: string;
             subject: string;
@@ -9514,6 +9565,150 @@ export interface operations {
                 };
             };
             /** @description unknown, or not the caller's to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: {
+                /** @description The document's language, `et`, `en` or `ru`; the language of `Accept-Language` when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description validation: `lang` is not et, en or ru */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an invoice of the acting company (or the user's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description pdf_generation_failed: Failed to generate PDF */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the UBL invoice, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an invoice of the acting company (or the user's own) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,469 @@
+//! `bench publish-freshness`: how long after an employer publishes a vacancy a visitor's search
+//! finds it, measured end to end through HTTP against a running `vakants serve`.
+//!
+//! The run makes its own database, loads the demo data and `--scale` generated vacancies with
+//! `vakants seed`, serves it (dev mode, its own data directory and port), waits for the index to
+//! hold every live vacancy, signs the demo employer in through the dev outbox, gives the acting
+//! company a contract (so publishing makes the vacancy live at once, as spec 2 section 4 says for
+//! contract companies), and then, while `--load-clients` visitors search without pause:
+//!
+//! 1. creates a complete vacancy (`POST /api/employer/vacancies/create`) whose text holds a word
+//!    of its own;
+//! 2. publishes it (`PUT /api/employer/vacancies/{id}/status` with `EXISTS` and `VACANCY`) — the
+//!    clock starts when this request is sent;
+//! 3. searches for its word (`POST /api/open/search`) every few milliseconds until the answer
+//!    lists the vacancy's id — the clock stops when that answer arrives.
+//!
+//! The freshness is what a job seeker would see: the publish call, the index job on its
+//! transaction, the worker's batch and commit, the reader's reload and the search itself.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail, ensure};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+
+use crate::Latency;
+use crate::report::Machine;
+
+/// The demo employer `vakants seed` makes (README).
+const EMPLOYER: &str = "employer@vakants.test";
+/// The target of the employer-vacancies issue.
+const TARGET_P95_MS: f64 = 500.0;
+/// A probe not found within this long counts as a failure.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Between two searches of a probe.
+const POLL_INTERVAL: Duration = Duration::from_millis(5);
+
+/// What a visitor searches while the probes run: browsing, facets, words, a salary.
+fn visitor_searches() -> Vec<Value> {
+    vec![
+        json!({}),
+        json!({ "occupation": "kokk" }),
+        json!({ "categoryCode": ["CATERING"] }),
+        json!({ "occupation": "müüja", "cityCode": ["0784"] }),
+        json!({ "occupation": "developer" }),
+        json!({ "typeOfEmployment": ["FULL_TIME"], "remoteWork": true }),
+        json!({ "occupation": "водитель" }),
+        json!({ "salaryFrom": 1500.0, "salaryPeriod": "MONTH" }),
+    ]
+}
+
+pub struct Args {
+    pub vakants_bin: PathBuf,
+    pub database_url: String,
+    pub scale: usize,
+    pub probes: usize,
+    pub load_clients: usize,
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct FreshnessReport {
+    pub machine: Machine,
+    pub command: String,
+    /// Live vacancies in the index when the probes began.
+    pub indexed_vacancies: u64,
+    pub probes: usize,
+    /// Probes whose vacancy was not found within 10 s.
+    pub probes_not_found: usize,
+    /// From sending the publish call to the first search answer that lists the vacancy.
+    pub freshness: Latency,
+    /// The publish call alone (`PUT …/status`).
+    pub publish_call: Latency,
+    /// The visitors' searches while the probes ran.
+    pub visitor_searches: Latency,
+    pub visitor_searches_per_s: f64,
+    pub visitor_errors: u64,
+    pub load_clients: usize,
+    pub target_p95_ms: f64,
+    pub met: bool,
+}
+
+pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport> {
+    ensure!(
+        args.vakants_bin.is_file(),
+        "{} not found: build it first (cargo build --release --bin vakants) or pass --vakants-bin",
+        args.vakants_bin.display()
+    );
+    let machine = Machine::describe();
+    recreate_database(&args.database_url).await?;
+    let data_dir = tempfile::tempdir()?;
+    let vakants = |arguments: &[&str]| -> anyhow::Result<()> {
+        let status = Command::new(&args.vakants_bin)
+            .args(arguments)
+            .env("DATABASE_URL", &args.database_url)
+            .env("DATA_DIR", data_dir.path())
+            .env("VAKANTS_MODE", "dev")
+            .stdout(Stdio::null())
+            .status()?;
+        ensure!(status.success(), "vakants {} failed: {status}", arguments.join(" "));
+        Ok(())
+    };
+    eprintln!("== migrate and seed ({} generated vacancies)", args.scale);
+    vakants(&["migrate"])?;
+    let started = Instant::now();
+    vakants(&["seed", "--scale", &args.scale.to_string()])?;
+    eprintln!("   seeded in {:.0} s", started.elapsed().as_secs_f64());
+    give_the_employer_a_contract(&args.database_url).await?;
+
+    let bind = free_address()?;
+    let base = format!("http://{bind}");
+    eprintln!("== serve on {base}");
+    let server = Server(
+        Command::new(&args.vakants_bin)
+            .arg("serve")
+            .env("DATABASE_URL", &args.database_url)
+            .env("DATA_DIR", data_dir.path())
+            .env("VAKANTS_MODE", "dev")
+            .env("BIND", &bind)
+            .env("RELAXED_RATE_LIMITS", "true")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()?,
+    );
+    let visitor = reqwest::Client::builder().build()?;
+    wait_for_health(&visitor, &base).await?;
+    let indexed = wait_for_the_index(&visitor, &base).await?;
+    eprintln!("   {indexed} vacancies searchable");
+
+    let employer = Employer::sign_in(&base, EMPLOYER).await?;
+
+    // the visitors
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut visitors = Vec::new();
+    for client in 0..args.load_clients {
+        let (http, base, stop) = (visitor.clone(), base.clone(), stop.clone());
+        visitors.push(tokio::spawn(async move {
+            let searches = visitor_searches();
+            let (mut samples, mut errors) = (Vec::new(), 0u64);
+            let mut next = client;
+            while !stop.load(Ordering::Relaxed) {
+                let started = Instant::now();
+                let answer = http.post(format!("{base}/api/open/search")).json(&searches[next % searches.len()]).send().await;
+                let ok = match answer {
+                    Ok(response) => response.status().is_success() && response.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
+                if ok {
+                    samples.push(started.elapsed().as_secs_f64() * 1000.0);
+                } else {
+                    errors += 1;
+                }
+                next += 1;
+            }
+            (samples, errors)
+        }));
+    }
+
+    eprintln!("== {} probes under {} searching visitors", args.probes, args.load_clients);
+    let load_started = Instant::now();
+    let (mut freshness, mut publish_calls, mut not_found) = (Vec::new(), Vec::new(), 0);
+    for probe in 0..args.probes {
+        // a word no generated text holds, different in its first letters for every probe so
+        // the as-you-type and typo-tolerant matching cannot take one probe for another
+        let word = format!("{}fresh{}", probe_prefix(probe), std::process::id());
+        let id = employer.create(&word).await?;
+        let sent = Instant::now();
+        employer.publish(&id).await?;
+        publish_calls.push(sent.elapsed().as_secs_f64() * 1000.0);
+        match find(&visitor, &base, &word, &id, sent).await? {
+            Some(found) => freshness.push(found.as_secs_f64() * 1000.0),
+            None => not_found += 1,
+        }
+        // visitors keep searching between probes, as on a live board
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = load_started.elapsed().as_secs_f64();
+    let (mut searches, mut errors) = (Vec::new(), 0);
+    for visitor in visitors {
+        let (samples, failed) = visitor.await?;
+        searches.extend(samples);
+        errors += failed;
+    }
+    drop(server);
+
+    let freshness = Latency::of(freshness);
+    let report = FreshnessReport {
+        machine,
+        command,
+        indexed_vacancies: indexed,
+        probes: args.probes,
+        probes_not_found: not_found,
+        met: not_found == 0 && freshness.p95_ms <= TARGET_P95_MS,
+        freshness,
+        publish_call: Latency::of(publish_calls),
+        visitor_searches_per_s: searches.len() as f64 / elapsed,
+        visitor_searches: Latency::of(searches),
+        visitor_errors: errors,
+        load_clients: args.load_clients,
+        target_p95_ms: TARGET_P95_MS,
+    };
+    write(&report, &args.out)?;
+    Ok(report)
+}
+
+/// `aa`, `ab`, … `zz`, then longer: distinct leading letters per probe.
+fn probe_prefix(mut n: usize) -> String {
+    let mut letters = Vec::new();
+    loop {
+        letters.push(b'a' + (n % 26) as u8);
+        n /= 26;
+        if n == 0 {
+            break;
+        }
+    }
+    while letters.len() < 3 {
+        letters.push(b'q');
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
+}
+
+/// Searches for `word` until the answer lists vacancy `id`; the time from `sent`.
+async fn find(http: &reqwest::Client, base: &str, word: &str, id: &str, sent: Instant) -> anyhow::Result<Option<Duration>> {
+    while sent.elapsed() < PROBE_TIMEOUT {
+        let answer: Value = http
+            .post(format!("{base}/api/open/search"))
+            .json(&json!({ "occupation": word }))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let listed = answer["content"]
+            .as_array()
+            .is_some_and(|hits| hits.iter().any(|hit| hit["vacancyId"].as_str() == Some(id)));
+        if listed {
+            return Ok(Some(sent.elapsed()));
+        }
+        tokio::time::sleep(POLL_INTERVAL).await;
+    }
+    Ok(None)
+}
+
+/// The signed-in demo employer: a cookie jar and the anti-forgery header, like the web app.
+struct Employer {
+    http: reqwest::Client,
+    base: String,
+    xsrf: String,
+}
+
+impl Employer {
+    async fn sign_in(base: &str, email: &str) -> anyhow::Result<Employer> {
+        let jar = Arc::new(reqwest::cookie::Jar::default());
+        let http = reqwest::Client::builder().cookie_provider(jar.clone()).build()?;
+        http.get(format!("{base}/api/open/me")).send().await?.error_for_status()?;
+        let xsrf = |jar: &reqwest::cookie::Jar| -> anyhow::Result<String> {
+            use reqwest::cookie::CookieStore;
+            let header = jar.cookies(&base.parse()?).context("no cookies")?;
+            header
+                .to_str()?
+                .split("; ")
+                .find_map(|pair| pair.strip_prefix("XSRF-TOKEN=").map(str::to_owned))
+                .context("no XSRF-TOKEN cookie")
+        };
+        let token = xsrf(&jar)?;
+        http.post(format!("{base}/api/auth/login"))
+            .header("x-xsrf-token", &token)
+            .json(&json!({ "email": email }))
+            .send()
+            .await?
+            .error_for_status()?;
+        let mails: Value = http.get(format!("{base}/api/dev/outbox?to={email}")).send().await?.error_for_status()?.json().await?;
+        let code = mails
+            .as_array()
+            .context("the dev outbox answers a list")?
+            .iter()
+            .map(|mail| mail["subject"].as_str().unwrap_or_default().chars().filter(char::is_ascii_digit).collect::<String>())
+            .find(|digits| digits.len() == 6)
+            .context("no sign-in code in the dev outbox")?;
+        http.post(format!("{base}/api/auth/verify-otp"))
+            .header("x-xsrf-token", &token)
+            .json(&json!({ "email": email, "code": code }))
+            .send()
+            .await?
+            .error_for_status()?;
+        // signing in starts a new session with a token of its own
+        http.get(format!("{base}/api/open/me")).send().await?.error_for_status()?;
+        let xsrf = xsrf(&jar)?;
+        Ok(Employer { http, base: base.to_owned(), xsrf })
+    }
+
+    /// A complete cook's vacancy whose text holds `word`, publishable as it is; its id.
+    async fn create(&self, word: &str) -> anyhow::Result<String> {
+        let text = json!({ "ops": [{ "insert": format!("Köök otsib kokka, märksõna {word}.\n") }] }).to_string();
+        let publish_at = (chrono::Utc::now() - chrono::TimeDelta::minutes(1)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let document = json!({
+            "occupationCode": "COOK", "categoryCodes": ["CATERING"], "employmentTypeCode": "FULL_TIME",
+            "countryCode": "EE", "ehakCode": "0784", "address": "Harju maakond, Tallinn, Narva mnt 5",
+            "salaryFrom": 1500.0, "salaryTo": 2000.0, "salaryPeriodCode": "MONTH", "salaryByAgreement": false,
+            "remoteWork": false, "shiftWork": false,
+            "contents": [{ "languageCode": "et", "teaser": "Ootame kokka", "content": text }],
+            "galleryFileIds": [], "publishAt": publish_at, "questions": [], "languages": [], "driverLicences": [],
+            "cvNotRequired": false, "forDisabled": false, "forForeigners": false, "forRetired": false,
+            "forStudents": false, "forUnderage": false
+        });
+        let response = self
+            .http
+            .post(format!("{}/api/employer/vacancies/create", self.base))
+            .header("x-xsrf-token", &self.xsrf)
+            .json(&document)
+            .send()
+            .await?;
+        let status = response.status();
+        let body: Value = response.json().await?;
+        ensure!(status.is_success(), "create answered {status}: {body}");
+        body["id"].as_str().map(str::to_owned).context("the created vacancy has no id")
+    }
+
+    async fn publish(&self, id: &str) -> anyhow::Result<()> {
+        let response = self
+            .http
+            .put(format!("{}/api/employer/vacancies/{id}/status", self.base))
+            .header("x-xsrf-token", &self.xsrf)
+            .json(&json!({ "status": "EXISTS", "productCodes": ["VACANCY"] }))
+            .send()
+            .await?;
+        let status = response.status();
+        let body: Value = response.json().await?;
+        ensure!(status.is_success(), "publishing answered {status}: {body}");
+        ensure!(body["displayedState"] == "ACTIVE", "a contract company's vacancy goes live at once: {body}");
+        Ok(())
+    }
+}
+
+/// Kills `vakants serve` when the run ends, however it ends.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_address() -> anyhow::Result<String> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    Ok(listener.local_addr()?.to_string())
+}
+
+async fn wait_for_health(http: &reqwest::Client, base: &str) -> anyhow::Result<()> {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        if let Ok(response) = http.get(format!("{base}/healthz")).send().await
+            && response.status().is_success()
+        {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    bail!("vakants serve did not answer /healthz within 60 s")
+}
+
+/// Waits until the index holds what it will hold (the first rebuild or the job backlog done):
+/// the browse-all count unchanged for 3 s.
+async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> anyhow::Result<u64> {
+    let started = Instant::now();
+    let (mut last, mut steady_since) = (0, Instant::now());
+    while started.elapsed() < Duration::from_secs(900) {
+        let answer: Value = http.post(format!("{base}/api/open/search")).json(&json!({})).send().await?.json().await?;
+        let total = answer["totalElements"].as_u64().unwrap_or(0);
+        if total != last {
+            (last, steady_since) = (total, Instant::now());
+        } else if total > 0 && steady_since.elapsed() >= Duration::from_secs(3) {
+            return Ok(total);
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    bail!("the index did not settle within 15 minutes (last count {last})")
+}
+
+async fn recreate_database(url: &str) -> anyhow::Result<()> {
+    let options: PgConnectOptions = url.parse()?;
+    let name = options.get_database().context("the database URL names no database")?.to_owned();
+    ensure!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "unexpected database name {name}");
+    let mut admin = options.database("postgres").connect().await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)"))).execute(&mut admin).await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}"))).execute(&mut admin).await?;
+    admin.close().await?;
+    Ok(())
+}
+
+async fn give_the_employer_a_contract(url: &str) -> anyhow::Result<()> {
+    let mut conn = sqlx::PgConnection::connect(url).await?;
+    let companies = sqlx::query(
+        "update companies set has_contract = true
+         where id in (select s.company_id from company_staff s join users u on u.id = s.user_id where u.username = $1)",
+    )
+    .bind(EMPLOYER)
+    .execute(&mut conn)
+    .await?
+    .rows_affected();
+    ensure!(companies > 0, "{EMPLOYER} is on no company's staff");
+    Ok(())
+}
+
+fn write(report: &FreshnessReport, out: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)?;
+    let stem = format!("{}-publish-freshness", &report.machine.date[..10]);
+    std::fs::write(out.join(format!("{stem}.json")), serde_json::to_string_pretty(report)? + "\n")?;
+    std::fs::write(out.join(format!("{stem}.md")), markdown(report, &format!("{stem}.json")))?;
+    eprintln!("results in {}", out.join(format!("{stem}.md")).display());
+    Ok(())
+}
+
+pub fn markdown(report: &FreshnessReport, json_name: &str) -> String {
+    let m = &report.machine;
+    let row = |name: &str, l: &Latency| {
+        format!("| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} |\n", l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms)
+    };
+    let mut md = String::new();
+    md.push_str("# Publish freshness through HTTP\n\n");
+    md.push_str(&format!(
+        "From the moment an employer's publish call (`PUT /api/employer/vacancies/{{id}}/status`, contract company) is sent \
+         until a visitor's `POST /api/open/search` lists the vacancy, with {} visitors searching without pause. \
+         Target: p95 ≤ {:.0} ms — **{}**.\n\n",
+        report.load_clients,
+        report.target_p95_ms,
+        if report.met { "met" } else { "not met" }
+    ));
+    md.push_str(&format!(
+        "{} vacancies in the index; {} probes, {} not found within 10 s. Data: [{json_name}]({json_name}).\n\n",
+        report.indexed_vacancies, report.probes, report.probes_not_found
+    ));
+    md.push_str("| | samples | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|\n");
+    md.push_str(&row("publish → found by search", &report.freshness));
+    md.push_str(&row("the publish call alone", &report.publish_call));
+    md.push_str(&row("visitors' searches meanwhile", &report.visitor_searches));
+    md.push_str(&format!(
+        "\nVisitors: {:.0} searches/s, {} errors.\n\n",
+        report.visitor_searches_per_s, report.visitor_errors
+    ));
+    md.push_str(&format!(
+        "Machine: {} ({} cores, {:.0} GiB), {}, {}, load {:.2} at the start; commit {}.\n\nCommand: `{}`\n",
+        m.cpu_model, m.cores, m.ram_gib, m.os, m.rustc, m.load_avg, m.git, report.command
+    ));
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_differ_in_their_first_letters() {
+        assert_eq!(probe_prefix(0), "qqa");
+        assert_eq!(probe_prefix(27), "qbb");
+        let prefixes: std::collections::HashSet<String> = (0..500).map(probe_prefix).collect();
+        assert_eq!(prefixes.len(), 500);
+    }
+}
