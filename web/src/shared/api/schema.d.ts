@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/api/admin/bank-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/bank-statements` (ADMIN or SUPERVISOR): imports a camt.053 bank
+         *     statement sent as the `file` of a multipart form (XML, at most 5 MB). Booked credits are matched
+         *     to invoices by the structured reference (the invoice's reference number), else by an invoice
+         *     number in the remittance text; each bank transaction is recorded once; a credit of exactly an
+         *     unpaid invoice's total pays it (BANK_TRANSFER). Answers what matched, what did not and why,
+         *     and how many credits an earlier import had recorded.
+         */
+        post: operations["upload_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/be-original": {
         parameters: {
             query?: never;
@@ -365,6 +389,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/services?status=`: the applicant's own services, in the order of
+         *     the employer's list.
+         */
+        get: operations["applicant_services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -489,6 +533,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/payment-sandbox/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/dev/payment-sandbox/orders` (dev mode only): Stargate's `POST /orders` —
+         *     checks the order's signature and store key and answers its `uuid` and `paymentUrl`.
+         */
+        post: operations["sandbox_create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/payment-sandbox/orders/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/dev/payment-sandbox/orders/{uuid}?token=` (dev mode only): the sandbox's
+         *     payment page of a signed order, in the order's locale, with "paid", "failed" and "cancelled".
+         */
+        get: operations["sandbox_order_page"];
+        put?: never;
+        /**
+         * Handles `POST /api/dev/payment-sandbox/orders/{uuid}` (dev mode only, a form of the sandbox
+         *     page): signs the order token of the chosen outcome (PAID, VOIDED or ABANDONED) as the provider
+         *     would, applies it as its notification, and redirects the browser to the order's `returnUrl`
+         *     with `?order-token=`.
+         */
+        post: operations["sandbox_choose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company-claims": {
         parameters: {
             query?: never;
@@ -588,6 +678,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/payment/{id}?orderToken=`: an online payment attempt of the caller's
+         *     company (or of the caller's own invoice) with a message in the reader's locale; with the
+         *     provider's order token from the return redirect it is verified and applied first, as a
+         *     notification would be (idempotent).
+         */
+        get: operations["payment_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/products`: every active product the acting company can buy, at its
+         *     price (its own price, else the list price, less its discount), in price-list order, labelled in
+         *     the request's language.
+         */
+        get: operations["product_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/products/cv-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/products/cv-base`: the buy-access dialog of the CV database — the
+         *     price of a day (buy 1 to `maxDays`), the discounted week while the company has an active
+         *     vacancy, and the company's access now.
+         */
+        get: operations["cv_base_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/search-cv": {
         parameters: {
             query?: never;
@@ -602,6 +756,26 @@ export interface paths {
          *     CV-database service.
          */
         post: operations["search_cv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/services?status=`: the acting company's services, active first,
+         *     then waiting, unpaid, finished and cancelled, newest first within each.
+         */
+        get: operations["company_services"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,6 +1645,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/payment/notify`: the payment provider's notification (Montonio Stargate's
+         *     `{"orderToken": …}` webhook). It needs no session or anti-forgery token: the token's signature
+         *     is its authority. A paid order marks its invoice paid; a failed or abandoned one leaves the
+         *     invoice unpaid; a repeated notification changes nothing.
+         */
+        post: operations["payment_notify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
+         *     Accept-Language (et fallback) — by invoice, by bank transfer and, when a payment provider is
+         *     configured, by bank link, card and BLIK — with what each needs.
+         */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/account": {
         parameters: {
             query?: never;
@@ -1640,6 +1857,98 @@ export interface paths {
         get: operations["download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/invoices`: the acting company's staff order CV-database days or extras
+         *     for a vacancy. One invoice with its lines (net and VAT per line, rounded half up; the total is
+         *     the sum of the lines) and its UNPAID services is made on one transaction. A company with a
+         *     contract has the services started at once (the invoice stays to be paid); any other waits
+         *     for the payment.
+         */
+        post: operations["create_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/my?status=&sort=date|status&order=asc|desc&page=&size=`: a page
+         *     of the acting company's invoices (staff), else of the user's own; newest first by default.
+         */
+        get: operations["my_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/invoices/{id}`: the invoice with its buyer, lines, payments and the bank
+         *     details a transfer needs (the seller's account; quote the reference number).
+         */
+        get: operations["invoice_detail"];
+        put?: never;
+        /**
+         * Handles `POST /api/user/invoices/{id}`: confirms an unpaid invoice (of the company the caller
+         *     acts for, or the caller's own) with a payment method. INVOICE and BANK_TRANSFER answer the bank
+         *     details and reference number (`BANK_DETAILS`); BANK_LINK, CARD and BLIK record a PENDING
+         *     attempt, create the provider's signed order and answer its page (`REDIRECT`); the payer comes
+         *     back to `/{lang}/employer/account/payment/{paymentId}` (`/{lang}/account/payment/{paymentId}`
+         *     for an invoice without a company).
+         */
+        post: operations["confirm_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/invoices/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/invoices/{id}/cancel`: cancels an unpaid invoice (of the company the
+         *     caller acts for, or the caller's own): its unpaid services are cancelled and a vacancy waiting
+         *     for payment on it goes back to a draft.
+         */
+        post: operations["cancel_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1818,211 +2127,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/employer/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/employer/products`: every active product the company can buy, at its price. */
-        get: operations["company_products"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employer/products/cv-base": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/employer/products/cv-base`: CV-database access by the day, and the company's access. */
-        get: operations["cv_base_offer"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employer/services": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/employer/services`: the acting company's services. */
-        get: operations["employer_services"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/applicant/services": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/applicant/services`: the applicant's services. */
-        get: operations["applicant_services"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employer/payment/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/employer/payment/{id}`: a payment's state, applying the provider's order token. */
-        get: operations["payment_status"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payment/payment-methods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/payment/payment-methods`. */
-        get: operations["payment_methods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Handles `POST /api/user/invoices`: an order of products, as an unpaid invoice. */
-        post: operations["create_invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices/my": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/user/invoices/my`. */
-        get: operations["my_invoices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/user/invoices/{id}`. */
-        get: operations["invoice"];
-        put?: never;
-        /** Handles `POST /api/user/invoices/{id}`: pay the invoice by a method. */
-        post: operations["confirm_invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Handles `POST /api/user/invoices/{id}/cancel`. */
-        post: operations["cancel_invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices/{id}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/user/invoices/{id}/pdf`. */
-        get: operations["invoice_pdf"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/invoices/{id}/xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Handles `GET /api/user/invoices/{id}/xml`. */
-        get: operations["invoice_xml"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2175,6 +2279,14 @@ export interface components {
          * @enum {string}
          */
         BadgeKind: "INTERVIEWS" | "APPLICATIONS" | "MESSAGES" | "INVOICES";
+        /** @description The account a bank transfer pays into. */
+        BankDetails: {
+            bankName: string;
+            bic: string;
+            iban: string;
+            /** @description The account holder to name on the transfer (the seller). */
+            recipient: string;
+        };
         Branding: {
             cover?: components["schemas"]["Link"] | null;
             gallery: components["schemas"]["Link"][];
@@ -2296,6 +2408,13 @@ export interface components {
             /** Format: int32 */
             year?: number | null;
         };
+        /** @description The payer's choice on the sandbox page. */
+        Choice: {
+            /** @description paid, failed or cancelled. */
+            outcome: string;
+            /** @description The signed order. */
+            token: string;
+        };
         /** @description A place to choose as a work location. */
         City: {
             /** @description The place's name in the reader's locale. */
@@ -2401,11 +2520,19 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        ConfirmRequest: {
+            method: components["schemas"]["MethodCode"];
+        };
         Course: {
             /** Format: uuid */
             fileId?: string | null;
             organizer?: string | null;
             title?: string | null;
+        };
+        /** @description The order of `POST /orders`: the signed order token. */
+        CreateOrder: {
+            /** @description The order's claims as a JWT signed HS256 with the store's secret key. */
+            data: string;
         };
         Created: {
             /** Format: uuid */
@@ -2449,6 +2576,26 @@ export interface components {
             visibility: components["schemas"]["Visibility"];
             workLocation?: string | null;
             workLocationCode?: string | null;
+        };
+        /** @description The company's CV-database access. */
+        CvAccess: {
+            /** @description Whether it can search the CV database now. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the access bought so far ends (the last of its paid CV services, those still to
+             *     begin included); null without any.
+             */
+            endsAt?: string | null;
+        };
+        /** @description The buy-access dialog of the CV database. */
+        CvBaseOffer: {
+            access: components["schemas"]["CvAccess"];
+            /** Format: int32 */
+            maxDays: number;
+            /** @description CV_BASE_DAY: the price of one day; buy 1 to `maxDays` of them. */
+            perDay: components["schemas"]["ProductOffer"];
+            withVacancy?: components["schemas"]["ProductOffer"] | null;
         };
         CvBaseRequest: {
             /** @description The CV-database vacancy's name, at most 200 characters. */
@@ -2870,6 +3017,18 @@ export interface components {
          * @enum {string}
          */
         GeoPrecision: "ADDRESS" | "PLACE";
+        /** @description What an import did. */
+        ImportReport: {
+            /**
+             * Format: int64
+             * @description Credits of an earlier import, left as they were.
+             */
+            alreadyImported: number;
+            /** @description Credits that paid an invoice now. */
+            matched: components["schemas"]["MatchedCredit"][];
+            /** @description Credits recorded without paying anything, with the reason. */
+            unmatched: components["schemas"]["UnmatchedCredit"][];
+        };
         /** @description The applicant's answer to an invitation. */
         InterviewAnswer: {
             /** Format: date-time */
@@ -2938,6 +3097,127 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /** @description An invoice with everything on it. */
+        Invoice: components["schemas"]["InvoiceListItem"] & {
+            /** @description The seller's account a bank transfer goes to, quoting `referenceNumber`. */
+            bank: components["schemas"]["InvoiceBank"];
+            buyer: components["schemas"]["InvoiceBuyer"];
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description Oldest first. */
+            payments: components["schemas"]["InvoicePayment"][];
+            /**
+             * Format: uuid
+             * @description The vacancy the order is for (publishing or its extras); null for other orders.
+             */
+            vacancyId?: string | null;
+        };
+        /** @description Where a bank transfer goes. */
+        InvoiceBank: {
+            bankName: string;
+            bic: string;
+            iban: string;
+            recipient: string;
+        };
+        /** @description Who the invoice is issued to, as copied at issue. */
+        InvoiceBuyer: {
+            address?: string | null;
+            email?: string | null;
+            name: string;
+            registryCode?: string | null;
+        };
+        /** @description One line of an invoice. */
+        InvoiceLine: {
+            code?: string | null;
+            /** @description As issued (Estonian, the invoice's language). */
+            description: string;
+            /**
+             * Format: double
+             * @description As a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /**
+             * Format: int64
+             * @description `round(quantity × unitPrice × (1 − discount))`.
+             */
+            netCents: number;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Before the discount, VAT excluded.
+             */
+            unitPriceCents: number;
+            /**
+             * Format: int64
+             * @description `round(net × vatRate)`.
+             */
+            vatCents: number;
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        /** @description One invoice of the list. */
+        InvoiceListItem: {
+            /**
+             * Format: date
+             * @description The issue day.
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The due day.
+             */
+            expirationDate: string;
+            /** Format: uuid */
+            id: string;
+            /** @description `YYYY-NNNNNN`. */
+            number: string;
+            /** @description UNPAID past its due day (Tallinn). */
+            overdue: boolean;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** @description The Estonian payment reference (viitenumber) a bank transfer quotes. */
+            referenceNumber: string;
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description The total: net plus VAT.
+             */
+            sumCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /** @description A page of invoices. */
+        InvoicePage: {
+            content: components["schemas"]["InvoiceListItem"][];
+            /**
+             * Format: int32
+             * @description Zero-based.
+             */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description One attempt to pay the invoice. */
+        InvoicePayment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** @description INVOICE, BANK_TRANSFER, CARD or BLIK. */
+            method: string;
+            /** Format: date-time */
+            receivedAt?: string | null;
+            /** @description PENDING, SUCCEEDED, FAILED or CANCELLED. */
+            status: string;
+        };
         /** @description An invoice as the employer's lists show it. */
         InvoiceSummary: {
             /** Format: date */
@@ -2995,6 +3275,12 @@ export interface components {
         LoginRequest: {
             email: string;
         };
+        MatchedCredit: {
+            /** Format: int64 */
+            amountCents: number;
+            entryReference: string;
+            invoiceNumber: string;
+        };
         /** @description The signed-in user as the web sees it (`GET /api/open/me` and every sign-in step). */
         Me: {
             company?: components["schemas"]["CompanyRef"] | null;
@@ -3005,6 +3291,11 @@ export interface components {
             roles: components["schemas"]["Role"][];
             username: string;
         };
+        /**
+         * @description A way to pay an invoice (spec 2 section 9).
+         * @enum {string}
+         */
+        MethodCode: "INVOICE" | "BANK_TRANSFER" | "BANK_LINK" | "CARD" | "BLIK";
         ModeratorRequest: {
             /** @description The e-mail address of a member of the company's staff. */
             username: string;
@@ -3053,6 +3344,29 @@ export interface components {
             /** @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from. */
             slots: components["schemas"]["Period"][];
             type: components["schemas"]["InterviewType"];
+        };
+        NewOrderBody: {
+            /**
+             * Format: int32
+             * @description With CV_BASE_DAY: 1 to 365 days.
+             */
+            days?: number | null;
+            /**
+             * @description CV_BASE_DAY alone (with `days`); or extras for a vacancy (`vacancyId`): at most one of
+             *     PRO_1…PRO_5 (above the vacancy's present level), BRANDING, ADDITIONAL_PROMO, at most one of
+             *     BASIC, PREMIUM and APEX; CV_BASE_7_DAYS_WITH_VACANCY while the company has an active vacancy.
+             */
+            productCodes: string[];
+            /**
+             * Format: uuid
+             * @description With extras: the company's vacancy, active or waiting for publication.
+             */
+            vacancyId?: string | null;
+        };
+        /** @description The provider's notification. */
+        Notification: {
+            /** @description The order token: a JWT signed HS256 with the store's secret key. */
+            orderToken: string;
         };
         Occupation: {
             labels: components["schemas"]["Labels"];
@@ -3125,6 +3439,53 @@ export interface components {
             text: string;
             to: string;
         };
+        /** @description A payment method as the payment choice shows it. */
+        PaymentMethodInfo: {
+            code: components["schemas"]["MethodCode"];
+            description: string;
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * @description What the payer needs: invoiceEmail, referenceNumber, bankAccount, internetBank, paymentCard,
+             *     blikCode.
+             */
+            needs: string[];
+            /** @description Paid at once through the payment provider. */
+            online: boolean;
+        };
+        /** @description The answer to confirming an invoice with a method. */
+        PaymentStart: {
+            bank?: components["schemas"]["BankDetails"] | null;
+            /** Format: date */
+            dueOn: string;
+            kind: components["schemas"]["StartKind"];
+            /**
+             * Format: uuid
+             * @description The online attempt (its status at `/api/employer/payment/{id}`).
+             */
+            paymentId?: string | null;
+            /** @description The provider's payment page. */
+            redirectUrl?: string | null;
+            referenceNumber: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        /** @description An online attempt as its payer sees it. */
+        PaymentStatus: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            invoiceNumber: string;
+            /** @description Why it failed or was cancelled, or what happens next, in the reader's locale. */
+            message: string;
+            /** @description BANK_LINK, CARD, BLIK (or the method of another payment). */
+            method: string;
+            /** @description PENDING, SUCCEEDED, FAILED or CANCELLED. */
+            status: string;
+        };
         /** @description A time range: an offered slot, or the chosen time of an interview. */
         Period: {
             /** Format: date-time */
@@ -3193,10 +3554,53 @@ export interface components {
             vatRateBp: number;
         };
         /**
-         * @description Where a product belongs on the publish step.
+         * @description What kind of product a product is: where it shows on the publish step and the order dialogs,
+         *     and what it may be bought with.
          * @enum {string}
          */
         ProductGroup: "VACANCY" | "BRANDING" | "PRO" | "PACKAGE" | "CV_BASE" | "CV_BASE_DAY" | "PROMOTION" | "OTHER";
+        /** @description A product a company can buy, at this company's price. */
+        ProductOffer: {
+            code: string;
+            /** Format: int32 */
+            cvBaseDays?: number | null;
+            /** @description In the reader's locale (et fallback); may be empty. */
+            description: string;
+            /**
+             * Format: double
+             * @description This company's discount as a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            /** Format: int32 */
+            durationDays?: number | null;
+            group: components["schemas"]["ProductGroup"];
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * Format: int64
+             * @description The list price in cents, VAT excluded.
+             */
+            listPriceCents: number;
+            /**
+             * Format: int64
+             * @description This company's net unit price in cents: its own price (else the list price) less its
+             *     discount, rounded half up to the cent.
+             */
+            priceCents: number;
+            /** Format: int32 */
+            proLevel?: number | null;
+            /** Format: int32 */
+            promoDays?: number | null;
+            unit: components["schemas"]["ProductUnit"];
+            /** Format: int32 */
+            vatRateBp: number;
+        };
+        /**
+         * @description How a product is priced.
+         * @enum {string}
+         */
+        ProductUnit: "ITEM" | "DAY";
         Proficiency: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
@@ -3266,6 +3670,14 @@ export interface components {
             max?: number | null;
             /** Format: double */
             min?: number | null;
+        };
+        /** @description The created order. */
+        SandboxOrder: {
+            merchantReference: string;
+            paymentStatus: string;
+            paymentUrl: string;
+            /** Format: uuid */
+            uuid: string;
         };
         /** @description Counts per value of each filter group, each computed without that group's own filter. */
         SearchFacets: {
@@ -3381,6 +3793,42 @@ export interface components {
         SeenRequest: {
             kind: components["schemas"]["BadgeKind"];
         };
+        /** @description One service of the services lists. */
+        ServiceItem: {
+            /** Format: date-time */
+            endsAt?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId?: string | null;
+            invoiceNumber?: string | null;
+            /** @description The product's label in the request's language (et fallback). */
+            label: string;
+            productCode: string;
+            /**
+             * Format: int32
+             * @description Days for CV-database access by the day, else 1.
+             */
+            quantity: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            status: components["schemas"]["ServiceStatus"];
+            type: components["schemas"]["ServiceType"];
+            /** Format: uuid */
+            vacancyId?: string | null;
+            /** @description The vacancy's occupation in the request's language, or its free label. */
+            vacancyTitle?: string | null;
+        };
+        /**
+         * @description A service's status (`services.status`).
+         * @enum {string}
+         */
+        ServiceStatus: "UNPAID" | "WAITING" | "ACTIVE" | "FINISHED" | "CANCELLED";
+        /**
+         * @description What a service is for: a vacancy, CV-database access or the company itself.
+         * @enum {string}
+         */
+        ServiceType: "VACANCY" | "CV" | "COMPANY";
         SettingsUi: {
             /** @description The server's build; the web compares it with its own to ask for a reload. */
             buildVersion: string;
@@ -3415,6 +3863,19 @@ export interface components {
             /** Format: date-time */
             start: string;
         };
+        /**
+         * @description Where the payment goes on from here.
+         * @enum {string}
+         */
+        StartKind: "BANK_DETAILS" | "REDIRECT";
+        /** @description The multipart form of a statement upload. */
+        StatementUpload: {
+            /**
+             * Format: binary
+             * @description The camt.053 statement: XML, at most 5 MB.
+             */
+            file: string;
+        };
         StatusRequest: {
             /**
              * @description What publishing buys: exactly one of VACANCY, BASIC, PREMIUM and APEX, at most one PRO_n,
@@ -3431,6 +3892,20 @@ export interface components {
             content: string;
             languageCode: string;
         };
+        UnmatchedCredit: {
+            /** Format: int64 */
+            amountCents: number;
+            debtorName?: string | null;
+            entryReference: string;
+            reason: components["schemas"]["UnmatchedReason"];
+            /** @description The remittance text, else the structured reference. */
+            remittance?: string | null;
+        };
+        /**
+         * @description Why a credit paid no invoice.
+         * @enum {string}
+         */
+        UnmatchedReason: "NO_INVOICE" | "AMOUNT_DIFFERS" | "ALREADY_PAID" | "CANCELLED";
         /** @description An uploaded file as its owner sees it. */
         UploadedFile: {
             /** @description Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`. */
@@ -3801,231 +4276,6 @@ export interface components {
             label: string;
             workExperienceType: string;
         };
-        /** @enum {string} */
-        ProductUnit: "ITEM" | "DAY";
-        /** @description A product the company can buy, at its price. */
-        ProductOffer: {
-            code: string;
-            cvBaseDays?: null | number;
-            /** @description In the reader's locale (et fallback); may be empty. */
-            description: string;
-            /**
-             * Format: double
-             * @description This company's discount as a fraction (0.125 = 12.5 %).
-             */
-            discount: number;
-            durationDays?: null | number;
-            group: components["schemas"]["ProductGroup"];
-            /** @description In the reader's locale (et fallback). */
-            label: string;
-            /**
-             * Format: int64
-             * @description The list price in cents, VAT excluded.
-             */
-            listPriceCents: number;
-            /**
-             * Format: int64
-             * @description This company's net unit price in cents.
-             */
-            priceCents: number;
-            proLevel?: null | number;
-            promoDays?: null | number;
-            unit: components["schemas"]["ProductUnit"];
-            /** Format: int32 */
-            vatRateBp: number;
-        };
-        CvBaseAccess: {
-            active: boolean;
-            endsAt?: null | string;
-        };
-        CvBaseOffer: {
-            access: components["schemas"]["CvBaseAccess"];
-            /** Format: int32 */
-            maxDays: number;
-            perDay: components["schemas"]["ProductOffer"];
-            withVacancy?: null | components["schemas"]["ProductOffer"];
-        };
-        CreateInvoice: {
-            days?: null | number;
-            productCodes: string[];
-            vacancyId?: null | string;
-        };
-        /** @enum {string} */
-        InvoiceStatus: "UNPAID" | "PAID" | "CANCELLED";
-        /** @enum {string} */
-        InvoiceSort: "date" | "status";
-        /** @enum {string} */
-        SortOrder: "asc" | "desc";
-        InvoiceListItem: {
-            /** Format: date */
-            date: string;
-            /** Format: date */
-            expirationDate: string;
-            /** Format: uuid */
-            id: string;
-            /** @description `YYYY-NNNNNN`, gapless within the year. */
-            number: string;
-            /** @description UNPAID and past its due date. */
-            overdue: boolean;
-            paidAt?: null | string;
-            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
-            referenceNumber: string;
-            /** @description UNPAID, PAID or CANCELLED. */
-            status: string;
-            /** Format: int64 */
-            subtotalCents: number;
-            /**
-             * Format: int64
-             * @description The total with VAT.
-             */
-            sumCents: number;
-            /** Format: int64 */
-            vatCents: number;
-        };
-        InvoicePage: {
-            content: components["schemas"]["InvoiceListItem"][];
-            /** Format: int32 */
-            page: number;
-            /** Format: int32 */
-            size: number;
-            /** Format: int64 */
-            totalElements: number;
-            /** Format: int32 */
-            totalPages: number;
-        };
-        InvoiceBuyer: {
-            address?: null | string;
-            email?: null | string;
-            name: string;
-            registryCode?: null | string;
-        };
-        InvoiceLine: {
-            code?: null | string;
-            description: string;
-            /** Format: double */
-            discount: number;
-            /** Format: int64 */
-            netCents: number;
-            /** Format: int32 */
-            quantity: number;
-            /** Format: int64 */
-            unitPriceCents: number;
-            /** Format: int64 */
-            vatCents: number;
-            /** Format: int32 */
-            vatRateBp: number;
-        };
-        InvoiceBank: {
-            bankName: string;
-            bic: string;
-            iban: string;
-            recipient: string;
-        };
-        BankDetails: {
-            bankName: string;
-            bic: string;
-            iban: string;
-            recipient: string;
-        };
-        InvoicePayment: {
-            /** Format: int64 */
-            amountCents: number;
-            /** Format: uuid */
-            id: string;
-            method: string;
-            receivedAt?: null | string;
-            status: string;
-        };
-        Invoice: {
-            /** Format: date */
-            date: string;
-            /** Format: date */
-            expirationDate: string;
-            /** Format: uuid */
-            id: string;
-            /** @description `YYYY-NNNNNN`, gapless within the year. */
-            number: string;
-            /** @description UNPAID and past its due date. */
-            overdue: boolean;
-            paidAt?: null | string;
-            /** @description The Estonian payment reference (viitenumber) to quote on a bank transfer. */
-            referenceNumber: string;
-            /** @description UNPAID, PAID or CANCELLED. */
-            status: string;
-            /** Format: int64 */
-            subtotalCents: number;
-            /**
-             * Format: int64
-             * @description The total with VAT.
-             */
-            sumCents: number;
-            /** Format: int64 */
-            vatCents: number;
-            bank: components["schemas"]["InvoiceBank"];
-            buyer: components["schemas"]["InvoiceBuyer"];
-            lines: components["schemas"]["InvoiceLine"][];
-            payments: components["schemas"]["InvoicePayment"][];
-            vacancyId?: null | string;
-        };
-        /** @enum {string} */
-        PaymentMethodCode: "INVOICE" | "BANK_TRANSFER" | "BANK_LINK" | "CARD" | "BLIK";
-        PaymentMethodInfo: {
-            code: components["schemas"]["PaymentMethodCode"];
-            description: string;
-            label: string;
-            needs: string[];
-            online: boolean;
-        };
-        ConfirmPayment: {
-            method: components["schemas"]["PaymentMethodCode"];
-        };
-        /** @enum {string} */
-        PaymentStartKind: "BANK_DETAILS" | "REDIRECT";
-        PaymentStart: {
-            bank?: null | components["schemas"]["BankDetails"];
-            /** Format: date */
-            dueOn: string;
-            kind: components["schemas"]["PaymentStartKind"];
-            paymentId?: null | string;
-            redirectUrl?: null | string;
-            referenceNumber: string;
-            /** Format: int64 */
-            totalCents: number;
-        };
-        /** @enum {string} */
-        PaymentState: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
-        PaymentStatus: {
-            /** Format: int64 */
-            amountCents: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            invoiceId: string;
-            invoiceNumber: string;
-            message: string;
-            method: string;
-            status: string;
-        };
-        /** @enum {string} */
-        ServiceType: "VACANCY" | "CV" | "COMPANY";
-        /** @enum {string} */
-        ServiceStatus: "UNPAID" | "WAITING" | "ACTIVE" | "FINISHED" | "CANCELLED";
-        ServiceItem: {
-            endsAt?: null | string;
-            /** Format: uuid */
-            id: string;
-            invoiceId?: null | string;
-            invoiceNumber?: null | string;
-            label: string;
-            productCode: string;
-            /** Format: int32 */
-            quantity: number;
-            startsAt?: null | string;
-            status: components["schemas"]["ServiceStatus"];
-            type: components["schemas"]["ServiceType"];
-            vacancyId?: null | string;
-            vacancyTitle?: null | string;
-        };
     };
     responses: never;
     parameters: never;
@@ -4035,6 +4285,73 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    upload_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StatementUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description `file`: missing, too large, not XML, or not a camt.053 statement */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     be_original: {
         parameters: {
             query?: never;
@@ -5640,6 +5957,62 @@ export interface operations {
             };
         };
     };
+    applicant_services: {
+        parameters: {
+            query?: {
+                /** @description ACTIVE, WAITING, UNPAID, FINISHED or CANCELLED; all when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description validation naming `status` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -6044,6 +6417,185 @@ export interface operations {
             };
         };
     };
+    sandbox_create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxOrder"];
+                };
+            };
+            /** @description `data`: not a signed order of this store */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_order_page: {
+        parameters: {
+            query: {
+                /** @description The signed order. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `data`: not a signed order of this store */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_choose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Choice"];
+            };
+        };
+        responses: {
+            /** @description to the order's returnUrl with ?order-token= */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `data`: not a signed order; `outcome`: unknown; `orderToken`: refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company_claims: {
         parameters: {
             query?: never;
@@ -6418,6 +6970,191 @@ export interface operations {
             };
         };
     };
+    payment_status: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The provider's order token from the return redirect (`?order-token=`): verified and
+                 *     applied like a notification.
+                 */
+                orderToken?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatus"];
+                };
+            };
+            /** @description `orderToken`: not signed by the provider, another payment's, or another amount */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such payment, or another's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOffer"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_base_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvBaseOffer"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the price list sells no CV-database days */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     search_cv: {
         parameters: {
             query?: {
@@ -6473,6 +7210,62 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_services: {
+        parameters: {
+            query?: {
+                /** @description ACTIVE, WAITING, UNPAID, FINISHED or CANCELLED; all when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceItem"][];
+                };
+            };
+            /** @description validation naming `status` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8921,6 +9714,101 @@ export interface operations {
             };
         };
     };
+    payment_notify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Notification"];
+            };
+        };
+        responses: {
+            /** @description applied, or nothing to change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `orderToken`: not signed by the provider, an unknown order, or not the invoice's amount; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodInfo"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_account: {
         parameters: {
             query?: never;
@@ -9584,6 +10472,364 @@ export interface operations {
             };
         };
     };
+    create_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrderBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description validation naming `productCodes` (none, unknown, inactive, repeated, VACANCY or REGISTRATION, CV_BASE_DAY with anything else, two PRO levels or packages, a PRO level not above the vacancy's, the discounted week without an active vacancy), `days` (CV_BASE_DAY needs 1 to 365) or `vacancyId` (extras without one; a vacancy neither active nor waiting for publication) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `vacancyId` is not a vacancy of the acting company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_invoices: {
+        parameters: {
+            query?: {
+                /** @description UNPAID, PAID or CANCELLED; all when absent. */
+                status?: string;
+                /** @description `date` (the default) or `status`. */
+                sort?: string;
+                /** @description `desc` (the default) or `asc`. */
+                order?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 2000 by default, at most 2000. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description validation naming `status`, `sort`, `order` or `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an invoice of the acting company (or of the user), or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStart"];
+                };
+            };
+            /** @description `status`: the invoice is not UNPAID; `method`: online payments are off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or another's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the payment provider could not start the payment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"];
+                };
+            };
+            /** @description `status`: the invoice is not UNPAID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or another's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invoice_pdf: {
         parameters: {
             query?: {
@@ -10212,755 +11458,6 @@ export interface operations {
             };
             /** @description Too many requests: wait for `Retry-After` seconds */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    company_products: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductOffer"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cv_base_offer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CvBaseOffer"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    employer_services: {
-        parameters: {
-            query?: {
-                status?: null | components["schemas"]["ServiceStatus"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceItem"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    applicant_services: {
-        parameters: {
-            query?: {
-                status?: null | components["schemas"]["ServiceStatus"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ServiceItem"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    payment_status: {
-        parameters: {
-            query?: {
-                orderToken?: null | string;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentStatus"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    payment_methods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentMethodInfo"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    create_invoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateInvoice"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Invoice"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    my_invoices: {
-        parameters: {
-            query?: {
-                status?: null | components["schemas"]["InvoiceStatus"];
-                sort?: null | components["schemas"]["InvoiceSort"];
-                order?: null | components["schemas"]["SortOrder"];
-                page?: null | number;
-                size?: null | number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoicePage"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    invoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Invoice"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    confirm_invoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConfirmPayment"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentStart"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cancel_invoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceSummary"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    invoice_pdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the PDF */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    invoice_xml: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the UBL e-invoice */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": unknown;
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (or another company's) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
