@@ -1,16 +1,19 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-import { callApi, signIn } from './helpers';
+import { callApi, signIn, watchPolicy } from './helpers';
 import { fillBasicInfo, findableWord, heading, setContract, signInAs } from './vacancy-wizard';
 
-/** Pictures to look at are taken only with SCREENSHOTS set, at both widths, of the page as it is. */
-async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Pictures to look at are taken only with SCREENSHOTS set, at both widths, of the page as it is
+ * (a dialog or drawer: of the window only, as the page behind it does not scroll).
+ */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `e2e/screenshots/${width}-billing-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `e2e/screenshots/${width}-billing-${name}.png`, fullPage });
   }
   await page.setViewportSize(size);
 }
@@ -71,6 +74,8 @@ async function importStatement(browser: Browser, xml: string): Promise<{ matched
 
 test('a company without a contract pays its vacancy online in the sandbox, then buys 3 days of CV access paid by bank transfer', async ({ page, browser }) => {
   test.setTimeout(240_000);
+  // the dialogs' rules (zod) and the return page run under the server's Content-Security-Policy
+  const violations = await watchPolicy(page);
   await setContract(browser, '10000001', false);
   await signInAs(page, /Tartu Näidisehitus AS/);
   const word = findableWord();
@@ -88,7 +93,7 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   await page.getByRole('button', { name: 'Pay now' }).click();
   const pay = page.getByRole('dialog', { name: 'Pay the invoice' });
   await pay.getByRole('radio', { name: 'By card' }).check();
-  await shoot(page, 'payment-choice');
+  await shoot(page, 'payment-choice', false);
   await pay.getByRole('button', { name: 'Go to payment' }).click();
   await expect(page).toHaveURL(/\/api\/dev\/payment-sandbox\//);
   await page.getByRole('button', { name: 'Paid' }).click();
@@ -115,7 +120,7 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   if (await byDay.count()) await byDay.check();
   await buy.getByRole('textbox', { name: /Number of days/ }).fill('3');
   await expect(buy.getByText(/^Total €107\.88/)).toBeVisible();
-  await shoot(page, 'buy-cv-access');
+  await shoot(page, 'buy-cv-access', false);
   await buy.getByRole('button', { name: 'Order and pay' }).click();
   const ordered = buy.getByText(/^Invoice \d{4}-\d{6} · total €107\.88$/);
   await expect(ordered).toBeVisible();
@@ -126,7 +131,7 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   await expect(bank).toBeVisible();
   const reference = ((await bank.getByRole('row', { name: /Reference number/ }).getByRole('cell').textContent()) ?? '').trim();
   expect(reference).toMatch(/^\d+$/);
-  await shoot(page, 'bank-details');
+  await shoot(page, 'bank-details', false);
   await buy.getByRole('button', { name: 'Done' }).click();
 
   await page.goto('/en/employer/account/my-invoices?tab=unpaid');
@@ -142,7 +147,13 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   const drawer = page.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
   await expect(drawer.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(drawer.getByRole('table', { name: 'Payments' }).getByRole('row', { name: /Bank transfer/ })).toBeVisible();
-  await shoot(page, 'invoice-paid');
+  await shoot(page, 'invoice-paid', false);
+  // its documents: the PDF and the e-invoice the links lead to
+  for (const [name, type] of [[`PDF of invoice ${invoiceNumber}`, 'application/pdf'], [`E-invoice (XML) of invoice ${invoiceNumber}`, 'xml']]) {
+    const document = await page.request.get((await drawer.getByRole('link', { name }).getAttribute('href'))!);
+    expect(document.status()).toBe(200);
+    expect(document.headers()['content-type']).toContain(type);
+  }
 
   // the CV database is open to the company (its search screen is another issue's: the access says so)
   await page.goto('/en/employer/account/my-services');
@@ -150,4 +161,5 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   const offer = await callApi<{ access: { active: boolean; endsAt: string | null } }>(page, 'GET', '/api/employer/products/cv-base');
   expect(offer.body.access.active).toBe(true);
   await shoot(page, 'services');
+  expect(violations).toEqual([]);
 });

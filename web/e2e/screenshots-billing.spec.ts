@@ -25,6 +25,8 @@ test('invoices, services and the payment choice at 375 px and 1280 px', async ({
     await expect(first).toBeVisible();
     await shot('my-invoices');
 
+    // an unpaid invoice: its bank details and the pay button
+    await page.getByRole('tab', { name: 'Tasumata' }).click();
     await page.getByRole('button', { name: /^Ava arve / }).first().click();
     await expect(page.getByRole('table', { name: 'Arve read' })).toBeVisible();
     await page.waitForTimeout(SETTLE_MS);
