@@ -19,8 +19,8 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar', 'my-data']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-invoices', 'my-services', 'my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
@@ -47,13 +47,22 @@ describe('navigation by role', () => {
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-data')).toBe(false);
   });
 
-  it('leads employers to their vacancies, a new vacancy and their company', () => {
+  it('gives employers their invoices with the invoices badge and their services, applicants their services', () => {
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'my-invoices')).toMatchObject({ to: '/employer/account/my-invoices', badge: 'INVOICES' });
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'my-services')?.to).toBe('/employer/account/my-services');
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-services')?.to).toBe('/account/my-services');
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.key === 'my-invoices')).toBe(false);
+  });
+
+  it('leads employers to their vacancies, a new vacancy, their invoices, services and company', () => {
     const employer = user(['USER', 'EMPLOYER']);
     expect(dashboardItem(employer)).toMatchObject({ key: 'my-vacancies', to: '/employer/account/my-vacancies', label: 'nav.myVacancies' });
     const own = sidebarItems(employer).filter((item) => !item.mobileOnly);
     expect(own.map((item) => [item.key, item.to])).toEqual([
       ['my-vacancies', '/employer/account/my-vacancies'],
       ['create-vacancy', '/employer/account/my-vacancies/create-vacancy'],
+      ['my-invoices', '/employer/account/my-invoices'],
+      ['my-services', '/employer/account/my-services'],
       ['my-company', '/employer/account/my-company'],
     ]);
     expect(avatarMenuItems(employer).find((item) => item.key === 'companies')?.to).toBe('/employer/account/my-company#companies');

@@ -22,6 +22,7 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews', badge: 'INTERVIEWS' },
   { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },
+  { key: 'my-services', label: 'nav.myServices', to: '/account/my-services' },
   { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
 ];
 
@@ -30,12 +31,14 @@ const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacanci
 
 /**
  * The employer area's screens, in the sidebar and the avatar menu alike. Its other screens
- * (candidates, interviews, messages, calendar, CV database, services, invoices) join as they are
+ * (candidates, interviews, messages, calendar, CV database) join as they are
  * built: an item never leads to "Page not found".
  */
 const EMPLOYER_ITEMS: NavItem[] = [
   EMPLOYER_DASHBOARD,
   { key: 'create-vacancy', label: 'nav.createVacancy', to: '/employer/account/my-vacancies/create-vacancy' },
+  { key: 'my-invoices', label: 'nav.myInvoices', to: '/employer/account/my-invoices', badge: 'INVOICES' },
+  { key: 'my-services', label: 'nav.myServices', to: '/employer/account/my-services' },
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },
 ];
 

@@ -1,3 +1,4 @@
+import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace, type NamespaceLoaders } from '@/shared/i18n';
 
 /** The employer's vacancy screens' own texts (`useTranslation('employerVacancies')`), loaded with them. */
@@ -9,5 +10,8 @@ const texts: NamespaceLoaders = {
   ru: () => import('./locales/ru.json'),
 };
 
-/** The route loader of every screen of the area. */
-export const loadTexts = () => ensureNamespace(NAMESPACE, texts);
+/** The route loader of every screen of the area: its texts and those of the billing dialogs it opens. */
+export const loadTexts = async () => {
+  await Promise.all([ensureNamespace(NAMESPACE, texts), loadBillingTexts()]);
+  return null;
+};

@@ -10,11 +10,14 @@ function shape(value: unknown, path = ''): string[] {
   return [path];
 }
 
-/** The areas' own namespaces: `src/features/<area>/locales/{et,en,ru}.json`. */
-const areaFiles = import.meta.glob<{ default: unknown }>('/src/features/*/locales/*.json', { eager: true });
+/**
+ * The areas' own namespaces: `src/features/<area>/locales/{et,en,ru}.json`, and the shared ones
+ * (`src/shared/<area>/locales`, such as billing's dialogs).
+ */
+const areaFiles = import.meta.glob<{ default: unknown }>(['/src/features/*/locales/*.json', '/src/shared/*/locales/*.json', '!/src/shared/i18n/**'], { eager: true });
 const areas = new Map<string, Record<string, unknown>>();
 for (const [path, module] of Object.entries(areaFiles)) {
-  const [, area, language] = /features\/([^/]+)\/locales\/([a-z]{2})\.json$/.exec(path) ?? [];
+  const [, area, language] = /((?:features|shared)\/[^/]+)\/locales\/([a-z]{2})\.json$/.exec(path) ?? [];
   if (!area || !language) continue;
   areas.set(area, { ...(areas.get(area) ?? {}), [language]: module.default });
 }

@@ -7,6 +7,7 @@ import { useLocalizedPath } from '@/shared/i18n/use-language';
 
 import type { EmployerVacancy } from '../api/get-my-vacancies';
 import { actionsFor, editPath, previewPath, publishPath, type VacancyAction } from '../lib/actions';
+import { openInvoice } from '../lib/format';
 import { NAMESPACE } from '../texts';
 
 /** The actions that open another screen, by the path below the language they lead to. */
@@ -14,7 +15,6 @@ const LINKS: Partial<Record<VacancyAction, (id: string) => string>> = {
   publish: publishPath,
   edit: editPath,
   preview: previewPath,
-  buyServices: publishPath,
 };
 
 const DANGER: VacancyAction[] = ['delete', 'deleteDraft'];
@@ -35,7 +35,8 @@ export function PublishButton({ vacancy }: { vacancy: EmployerVacancy }) {
 export function ActionsMenu({ vacancy, title, onAction }: { vacancy: EmployerVacancy; title: string; onAction: (action: VacancyAction) => void }) {
   const { t } = useTranslation(NAMESPACE);
   const to = useLocalizedPath();
-  const actions = actionsFor(vacancy.displayedState);
+  // paying needs the open invoice the row names
+  const actions = actionsFor(vacancy.displayedState).filter((action) => action !== 'pay' || openInvoice(vacancy));
   if (!actions.length) return null;
   return (
     <Menu position="bottom-end" withinPortal>

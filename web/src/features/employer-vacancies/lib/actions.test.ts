@@ -10,9 +10,9 @@ describe('the actions of a vacancy by its displayed state', () => {
     expect(actionsFor('DRAFT')).toEqual(['publish', 'edit', 'preview', 'clone', 'assignModerator', 'deleteDraft']);
   });
 
-  it('lets a vacancy waiting for payment be withdrawn, not hidden or archived', () => {
+  it('lets a vacancy waiting for payment be paid or withdrawn, not hidden or archived', () => {
     expect(moves('WAITING_FOR_PAYMENT')).toEqual(['delete']);
-    expect(actionsFor('WAITING_FOR_PAYMENT')).toEqual(['edit', 'preview', 'clone', 'assignModerator', 'delete']);
+    expect(actionsFor('WAITING_FOR_PAYMENT')).toEqual(['pay', 'edit', 'preview', 'clone', 'assignModerator', 'delete']);
   });
 
   it('lets a vacancy waiting for publication be hidden, archived or deleted, and sells it extras', () => {

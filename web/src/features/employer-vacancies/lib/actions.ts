@@ -8,6 +8,7 @@ export type VacancyAction =
   | 'edit'
   | 'preview'
   | 'buyServices'
+  | 'pay'
   | 'hide'
   | 'show'
   | 'clone'
@@ -20,7 +21,9 @@ export type VacancyAction =
  * The actions a vacancy displayed as `state` offers, in the menu's order. The status moves mirror
  * the server's one transition table (`domain::vacancies::states::transition`): publish from a draft
  * or a finished vacancy, hide a running one, show a hidden one, archive a running, hidden or
- * finished one, delete any (a draft for good). An archived vacancy is kept as it ended: it can be
+ * finished one, delete any (a draft for good). A vacancy waiting for payment offers paying its
+ * invoice, a running one (active or waiting for publication) buying extra services; both open the
+ * billing dialogs (`shared/billing`). An archived vacancy is kept as it ended: it can be
  * looked at, copied or deleted. The CV-database vacancy has no document of its own to edit, look
  * at or copy.
  */
@@ -29,7 +32,7 @@ export function actionsFor(state: DisplayedState): VacancyAction[] {
     case 'DRAFT':
       return ['publish', 'edit', 'preview', 'clone', 'assignModerator', 'deleteDraft'];
     case 'WAITING_FOR_PAYMENT':
-      return ['edit', 'preview', 'clone', 'assignModerator', 'delete'];
+      return ['pay', 'edit', 'preview', 'clone', 'assignModerator', 'delete'];
     case 'WAITING_FOR_PUBLICATION':
     case 'ACTIVE':
       return ['edit', 'preview', 'buyServices', 'hide', 'clone', 'assignModerator', 'archive', 'delete'];
@@ -63,5 +66,5 @@ export const MY_VACANCIES = '/employer/account/my-vacancies';
 export const CREATE_VACANCY = `${MY_VACANCIES}/create-vacancy`;
 export const editPath = (id: string) => `${MY_VACANCIES}/${id}/edit`;
 export const previewPath = (id: string) => `${MY_VACANCIES}/${id}/preview`;
-/** The wizard's publish step: publishing, and buying extra services for a running vacancy. */
+/** The wizard's publish step. */
 export const publishPath = (id: string) => `${editPath(id)}?step=publish`;

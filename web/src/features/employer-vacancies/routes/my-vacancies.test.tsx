@@ -153,7 +153,7 @@ describe('my vacancies', () => {
       'Delete',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-cook/edit');
-    expect(within(menu).getByRole('menuitem', { name: 'Buy extra services' })).toHaveAttribute('href', '/en/employer/account/my-vacancies/v-cook/edit?step=publish');
+    expect(within(menu).getByRole('menuitem', { name: 'Buy extra services' })).not.toHaveAttribute('href');
     await user.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
 
     const card = await screen.findByRole('article', { name: 'Cook' });
@@ -267,5 +267,99 @@ describe('my vacancies', () => {
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '']);
     expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-000007/)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  const offer = { description: '', unit: 'ITEM', discount: 0, vatRateBp: 2400 } as const;
+  const products = [
+    { ...offer, code: 'VACANCY', label: 'Vacancy 30 days', group: 'VACANCY', listPriceCents: 2900, priceCents: 2900 },
+    { ...offer, code: 'BRANDING', label: 'Branding', group: 'BRANDING', listPriceCents: 2900, priceCents: 2900 },
+    { ...offer, code: 'BASIC', label: 'BASIC', group: 'PACKAGE', listPriceCents: 19900, priceCents: 19900, proLevel: 1 },
+    { ...offer, code: 'PRO_1', label: 'PRO 1', group: 'PRO', listPriceCents: 500, priceCents: 500, proLevel: 1 },
+    { ...offer, code: 'PRO_3', label: 'PRO 3', group: 'PRO', listPriceCents: 1400, priceCents: 1400, proLevel: 3 },
+    { ...offer, code: 'PROMO_7', label: 'Promotion 7 days', group: 'PROMOTION', listPriceCents: 1000, priceCents: 1000, promoDays: 7 },
+  ];
+  const methods = [{ code: 'CARD', online: true, label: 'Card', description: 'Visa or Mastercard', needs: [] }];
+  const extrasInvoice = {
+    id: 'i-extra',
+    number: '2026-000012',
+    date: '2026-11-05',
+    expirationDate: '2026-11-19',
+    status: 'UNPAID',
+    sumCents: 5332,
+    subtotalCents: 4300,
+    vatCents: 1032,
+    referenceNumber: '20260000124',
+    overdue: false,
+    paidAt: null,
+    buyer: { name: 'Tartu Näidisehitus AS' },
+    lines: [],
+    bank: { recipient: 'Vakants OÜ', iban: 'EE382200221020145685', bankName: 'Swedbank', bic: 'HABAEE2X' },
+    vacancyId: 'v-cook',
+    payments: [],
+  };
+
+  it('sells a running vacancy extra services: the choice checked, the server’s refusal on it, then paying', async () => {
+    let posts = 0;
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': { body: page([cook]) },
+      'GET /api/employer/products': { body: products },
+      'GET /api/payment/payment-methods': { body: methods },
+      'POST /api/user/invoices': () => {
+        posts += 1;
+        return posts === 1
+          ? { status: 400, body: { code: 'validation', message: 'The vacancy already has this PRO level or a higher one', field: 'productCodes' } }
+          : { status: 201, body: extrasInvoice };
+      },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Buy extra services' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy extra services' });
+    expect(await within(dialog).findByText('Extra services for Cook start as soon as the invoice is paid.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: /Vacancy 30 days/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Order and pay' }));
+    expect(await within(dialog).findByText('Choose at least one service')).toBeInTheDocument();
+    expect(posts).toBe(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'PRO 3 — €14' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Branding — €29' }));
+    expect(within(dialog).getByText('Total €53.32 (without VAT €43, VAT €10.32)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Order and pay' }));
+    expect(await within(dialog).findByText('The vacancy already has this PRO level or a higher one')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Order and pay' }));
+    expect(await within(dialog).findByText('Invoice 2026-000012 · total €53.32')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('radio', { name: 'Card' })).toBeInTheDocument();
+    const sent = calls.filter((call) => call.method === 'POST');
+    expect(await sent[0]?.json()).toEqual({ productCodes: ['PRO_3', 'BRANDING'], vacancyId: 'v-cook' });
+  });
+
+  it('pays the invoice of a vacancy waiting for payment from its menu', async () => {
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': { body: page([welder, { ...welder, id: 'v-paid', occupationLabel: 'Baker', invoice: { ...welder.invoice!, status: 'PAID' } }]) },
+      'GET /api/payment/payment-methods': { body: [{ code: 'BANK_TRANSFER', online: false, label: 'Bank transfer', description: '', needs: [] }] },
+      'POST /api/user/invoices/i1': {
+        body: { kind: 'BANK_DETAILS', paymentId: null, redirectUrl: null, bank: extrasInvoice.bank, referenceNumber: '20260000072', totalCents: 12400, dueOn: '2026-11-16' },
+      },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Baker' }));
+    expect(within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Pay the invoice' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Welder' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pay the invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the invoice' });
+    expect(within(dialog).getByText('Invoice 2026-000007 · total €124')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('radio', { name: 'Bank transfer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('20260000072')).toBeInTheDocument();
+    expect(await calls.find((call) => call.method === 'POST')?.json()).toEqual({ method: 'BANK_TRANSFER' });
   });
 });

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
+import type { PayableInvoice } from '@/shared/billing/api/types';
+import { ExtraServicesDialog, type ExtrasTarget } from '@/shared/billing/components/extra-services-dialog';
+import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
@@ -17,6 +20,7 @@ import { ConfirmDialog, type ConfirmedAction } from '../components/confirm-dialo
 import { ModeratorDialog } from '../components/moderator-dialog';
 import { useVacancyTitle, VacancyList } from '../components/vacancy-list';
 import { CREATE_VACANCY, editPath, type VacancyAction } from '../lib/actions';
+import { openInvoice } from '../lib/format';
 import { type ListState, readListState, type Tab, TABS, TYPES, type VacancyType, withFilter, writeListState } from '../lib/search-params';
 import { loadTexts, NAMESPACE } from '../texts';
 
@@ -105,6 +109,8 @@ export function Component() {
   const copy = useCopyVacancy();
   const [confirming, setConfirming] = useState<{ vacancy: EmployerVacancy; action: ConfirmedAction; title: string } | null>(null);
   const [moderating, setModerating] = useState<{ vacancy: EmployerVacancy; title: string } | null>(null);
+  const [extras, setExtras] = useState<ExtrasTarget | null>(null);
+  const [paying, setPaying] = useState<PayableInvoice | null>(null);
 
   // a page emptied by the last action (or an old link) shows the last page that has vacancies
   const lastPage = list.data ? Math.max(list.data.totalPages - 1, 0) : 0;
@@ -131,6 +137,14 @@ export function Component() {
       case 'assignModerator':
         setModerating({ vacancy, title });
         break;
+      case 'buyServices':
+        setExtras({ id: vacancy.id, title });
+        break;
+      case 'pay': {
+        const invoice = openInvoice(vacancy);
+        if (invoice) setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status });
+        break;
+      }
       default:
         // the other actions are links to their screens (ActionsMenu)
         break;
@@ -179,6 +193,8 @@ export function Component() {
       </Tabs>
       <ConfirmDialog pending={confirming} busy={setStatus.isPending || deleteDraft.isPending} onConfirm={confirm} onClose={() => setConfirming(null)} />
       <ModeratorDialog target={moderating} onClose={() => setModerating(null)} />
+      <ExtraServicesDialog vacancy={extras} onClose={() => setExtras(null)} />
+      <PayDialog invoice={paying} onClose={() => setPaying(null)} />
     </Page>
   );
 }

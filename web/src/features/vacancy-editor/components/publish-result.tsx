@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
+import type { PayableInvoice } from '@/shared/billing/api/types';
+import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
 import { notifySuccess } from '@/shared/ui/notify';
@@ -36,8 +39,8 @@ function InvoiceTable({ invoice }: { invoice: InvoiceSummary }) {
 
 /**
  * What became of a published vacancy: live (with its public page), waiting for its publish time,
- * or waiting for payment (the invoice to pay, and in dev mode the sandbox's payment). Any other
- * state is named.
+ * or waiting for payment (the invoice, paying it in the pay dialog, and in dev mode marking it paid
+ * in the sandbox). Any other state is named.
  */
 export function PublishResult({
   vacancyId,
@@ -55,6 +58,7 @@ export function PublishResult({
   const { t } = useTranslation('vacancyEditor');
   const to = useLocalizedPath();
   const pay = usePayInSandbox(vacancyId);
+  const [paying, setPaying] = useState<PayableInvoice | null>(null);
   const myVacancies = (
     <Button component={Link} to={to('/employer/account/my-vacancies')} variant="default">
       {t('result.myVacancies')}
@@ -115,6 +119,11 @@ export function PublishResult({
           </Alert>
         )}
         <Group gap="sm">
+          {invoice && invoice.status === 'UNPAID' && (
+            <Button onClick={() => setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status })}>
+              {t('result.payNow')}
+            </Button>
+          )}
           {sandbox && invoice && invoice.status === 'UNPAID' && (
             <Button color="orange" loading={pay.isPending} onClick={() => pay.mutate(invoice.id, { onSuccess: () => notifySuccess(t('result.paid')) })}>
               {t('result.payInSandbox')}
@@ -122,6 +131,7 @@ export function PublishResult({
           )}
           {myVacancies}
         </Group>
+        <PayDialog invoice={paying} onClose={() => setPaying(null)} />
       </Stack>
     );
   }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 
@@ -9,7 +10,11 @@ import { VacancyWizard } from '../components/vacancy-wizard';
 import { parseStep } from '../lib/steps';
 import { texts } from '../locales/texts';
 
-export const loader = () => ensureNamespace('vacancyEditor', texts);
+/** The editor's texts, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
+export const loader = async () => {
+  await Promise.all([ensureNamespace('vacancyEditor', texts), loadBillingTexts()]);
+  return null;
+};
 
 /** `/employer/account/my-vacancies/create-vacancy`: a new vacancy; its first save moves to its own address. */
 export function Component() {

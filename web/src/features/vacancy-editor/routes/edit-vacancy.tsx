@@ -2,6 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 
+import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { Page } from '@/shared/ui/page';
@@ -13,7 +14,11 @@ import { MY_VACANCIES_PATH } from '../lib/paths';
 import { parseStep } from '../lib/steps';
 import { texts } from '../locales/texts';
 
-export const loader = () => ensureNamespace('vacancyEditor', texts);
+/** The editor's texts, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
+export const loader = async () => {
+  await Promise.all([ensureNamespace('vacancyEditor', texts), loadBillingTexts()]);
+  return null;
+};
 
 /** `/employer/account/my-vacancies/{vacancyId}/edit?step=`: the wizard on a saved vacancy, the publish step included. */
 export function Component() {

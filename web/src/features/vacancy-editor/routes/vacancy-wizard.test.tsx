@@ -266,6 +266,35 @@ describe('the vacancy wizard', () => {
     expect(screen.queryByRole('button', { name: 'Pay in the sandbox' })).not.toBeInTheDocument();
   });
 
+  it('pays the invoice of a vacancy waiting for payment in the pay dialog', async () => {
+    const calls = fakeApi({
+      ...reference,
+      'GET /api/employer/vacancies/v-1': { body: { ...draft, status: 'EXISTS', displayedState: 'WAITING_FOR_PAYMENT', invoice } },
+      'GET /api/payment/payment-methods': { body: [{ code: 'BANK_TRANSFER', online: false, label: 'Bank transfer', description: '', needs: [] }] },
+      'POST /api/user/invoices/inv-1': {
+        body: {
+          kind: 'BANK_DETAILS',
+          paymentId: null,
+          redirectUrl: null,
+          bank: { recipient: 'Vakants OÜ', iban: 'EE382200221020145685', bankName: 'Swedbank', bic: 'HABAEE2X' },
+          referenceNumber: '1234561',
+          totalCents: 5332,
+          dueOn: '2026-12-08',
+        },
+      },
+    });
+    await renderRoutes('/en/employer/account/my-vacancies/v-1/edit?step=publish', routes);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the invoice' });
+    expect(within(dialog).getByText('Invoice 2026-000123 · total €53.32')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('radio', { name: 'Bank transfer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('table', { name: 'Bank details' })).toHaveTextContent('1234561');
+    expect(await bodyOf(calls, 'POST /api/user/invoices/inv-1')).toEqual({ method: 'BANK_TRANSFER' });
+  });
+
   it('previews the vacancy with the public page’s view, with and without its branding', async () => {
     const preview = {
       vacancyId: 'v-1',
