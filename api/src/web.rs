@@ -223,6 +223,36 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Ettevõte, mille nimel tegutsed.", "The company you act for.", "Компания, от имени которой вы действуете."],
         indexable: false,
     }),
+    ("employer/account/my-vacancies", PageHead {
+        title: ["Minu töökuulutused", "My vacancies", "Мои вакансии"],
+        description: ["Ettevõtte töökuulutused olekute kaupa.", "The company's vacancies by state.", "Вакансии компании по состояниям."],
+        indexable: false,
+    }),
+    ("employer/account/my-invoices", PageHead {
+        title: ["Minu arved", "My invoices", "Мои счета"],
+        description: ["Ettevõtte arved, nende tasumine ja dokumendid.", "The company's invoices, paying them and their documents.", "Счета компании, их оплата и документы."],
+        indexable: false,
+    }),
+    ("employer/account/my-services", PageHead {
+        title: ["Minu teenused", "My services", "Мои услуги"],
+        description: ["Ettevõtte ostetud teenused ja nende kehtivus.", "The services the company bought and how long they run.", "Купленные компанией услуги и сроки их действия."],
+        indexable: false,
+    }),
+    ("employer/account/payment/*", PageHead {
+        title: ["Makse", "Payment", "Платёж"],
+        description: ["Sinu makse olek.", "The state of your payment.", "Состояние вашего платежа."],
+        indexable: false,
+    }),
+    ("account/my-services", PageHead {
+        title: ["Minu teenused", "My services", "Мои услуги"],
+        description: ["Sinu ostetud teenused ja nende kehtivus.", "The services you bought and how long they run.", "Купленные вами услуги и сроки их действия."],
+        indexable: false,
+    }),
+    ("account/payment/*", PageHead {
+        title: ["Makse", "Payment", "Платёж"],
+        description: ["Sinu makse olek.", "The state of your payment.", "Состояние вашего платежа."],
+        indexable: false,
+    }),
     ("employer/account/my-vacancies/create-vacancy", PageHead {
         title: ["Uus töökuulutus", "New vacancy", "Новая вакансия"],
         description: ["Koosta töökuulutus viies sammus ja avalda see.", "Write a vacancy in five steps and publish it.", "Составьте вакансию за пять шагов и опубликуйте её."],

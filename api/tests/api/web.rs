@@ -43,6 +43,26 @@ async fn a_page_route_gets_index_html_with_its_own_head() {
 }
 
 #[tokio::test]
+async fn the_employer_and_billing_screens_are_pages_with_their_own_heads() {
+    let (app, dir) = app_with_dist().await;
+
+    for (path, title) in [
+        ("/en/employer/account/my-vacancies", "My vacancies"),
+        ("/en/employer/account/my-invoices", "My invoices"),
+        ("/et/employer/account/my-services", "Minu teenused"),
+        ("/ru/account/my-services", "Мои услуги"),
+        ("/en/employer/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),
+        ("/en/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),
+    ] {
+        let response = app.client.http.get(app.client.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(&format!("<title>{title} | Vakants</title>")), "{path}");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[tokio::test]
 async fn an_unknown_page_is_answered_404_with_the_app_and_a_not_found_head() {
     let (app, dir) = app_with_dist().await;
 
