@@ -111,7 +111,11 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Tartu Näidisehitus AS' }).first()).toBeVisible({ timeout: 10_000 });
 
-  // 3 days of CV-database access, ordered from my services and paid by bank transfer
+  // 3 days of CV-database access, ordered from my services and paid by bank transfer; until then
+  // the CV database is closed to the company
+  const closed = await callApi<{ code: string }>(page, 'POST', '/api/employer/search-cv', { search: 'kokk' });
+  expect(closed.status).toBe(403);
+  expect(closed.body.code).toBe('cv_database_access_required');
   await page.goto('/en/employer/account/my-services');
   await expect(page.getByRole('region', { name: /^Active/ })).toBeVisible();
   await page.getByRole('button', { name: 'Buy CV-database access' }).click();
@@ -155,11 +159,14 @@ test('a company without a contract pays its vacancy online in the sandbox, then 
     expect(document.headers()['content-type']).toContain(type);
   }
 
-  // the CV database is open to the company (its search screen is another issue's: the access says so)
+  // the CV database is open to the company: its search answers (the search screen is issue 18's)
   await page.goto('/en/employer/account/my-services');
   await expect(page.getByRole('region', { name: /^Active/ }).getByRole('article', { name: /CV database/ }).first()).toBeVisible();
   const offer = await callApi<{ access: { active: boolean; endsAt: string | null } }>(page, 'GET', '/api/employer/products/cv-base');
   expect(offer.body.access.active).toBe(true);
+  const open = await callApi<{ content: unknown[] }>(page, 'POST', '/api/employer/search-cv', { search: 'kokk' });
+  expect(open.status).toBe(200);
+  expect(Array.isArray(open.body.content)).toBe(true);
   await shoot(page, 'services');
   expect(violations).toEqual([]);
 });
