@@ -10,6 +10,11 @@ use search::{AccessMode, TantivyEngine};
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
+/// Connections of `vakants worker`: each of the worker's six queues keeps one busy polling (apalis'
+/// pollers spin on a pool that has too few), the batcher, the time rules and the reminders take
+/// the rest.
+const WORKER_CONNECTIONS: u32 = 16;
+
 #[derive(Parser)]
 #[command(name = "vakants", version = api::BUILD_VERSION, about = "Vakants job marketplace")]
 struct Cli {
@@ -191,7 +196,7 @@ async fn main() -> anyhow::Result<()> {
             exit_now();
         }
         Command::Worker => {
-            let pool = domain::platform::db::connect(config.database_url.expose(), 10).await?;
+            let pool = domain::platform::db::connect(config.database_url.expose(), WORKER_CONNECTIONS).await?;
             let index = api::index_dir(&config);
             let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
             let (stop_tx, mut stop_rx) = watch::channel(false);
