@@ -2,7 +2,7 @@
 //! of its code. Unexpected failures become a 500 whose detail stays in the log (written by the
 //! logging middleware from the `LoggedError` extension), never in the response.
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -162,6 +162,38 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         axum::Json(self.0).into_response()
+    }
+}
+
+/// `axum::Form` with the app's error format: a body that is not a form, or lacks a field, is a 400
+/// (axum's own answers are 415 and 422 in plain text).
+pub struct Form<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Form<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Form::<T>::from_request(request, state).await {
+            Ok(axum::Form(value)) => Ok(Form(value)),
+            Err(rejection) => Err(ApiError::from(rejection).into_response()),
+        }
+    }
+}
+
+impl From<FormRejection> for ApiError {
+    fn from(rejection: FormRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return ApiError::code(ErrorCode::PayloadTooLarge);
+        }
+        let message = match rejection {
+            FormRejection::InvalidFormContentType(_) => {
+                "Expected a form body with Content-Type: application/x-www-form-urlencoded".to_string()
+            }
+            FormRejection::FailedToDeserializeForm(e) => format!("The form does not match what this call expects: {}", e.body_text()),
+            FormRejection::FailedToDeserializeFormBody(e) => format!("The form does not match what this call expects: {}", e.body_text()),
+            other => other.body_text(),
+        };
+        ApiError::invalid(message)
     }
 }
 

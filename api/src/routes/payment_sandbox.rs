@@ -7,7 +7,7 @@
 //! (`billing::online::apply_order_token`) and sends the browser to the order's `returnUrl` with
 //! `?order-token=`. Not mounted in prod mode.
 
-use axum::extract::{Form, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use chrono::Utc;
@@ -25,7 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
+use crate::error::{ApiResult, ErrorBody, Form, Json, Path, Query};
 use crate::state::AppState;
 use crate::web::escape;
 

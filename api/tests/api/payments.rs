@@ -887,6 +887,32 @@ async fn the_dev_sandbox_pays_end_to_end_through_its_page() {
 }
 
 #[tokio::test]
+async fn a_sandbox_choice_that_is_not_a_complete_form_is_a_400_in_the_app_format() {
+    let app = spawn_app().await;
+    let client = app.new_client();
+    let token = client.xsrf().await;
+    let url = client.url("/api/dev/payment-sandbox/orders/e3e70682-c209-1cac-a29f-6fbed82c07cd");
+
+    let no_form = client.http.post(&url).header("x-xsrf-token", &token).send().await.unwrap();
+    assert_eq!(no_form.status(), StatusCode::BAD_REQUEST);
+    let body: Value = no_form.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("application/x-www-form-urlencoded"), "{body}");
+
+    let no_token = client
+        .http
+        .post(&url)
+        .header("x-xsrf-token", &token)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("outcome=paid")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(no_token.status(), StatusCode::BAD_REQUEST);
+    let body: Value = no_token.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("token"), "{body}");
+}
+
+#[tokio::test]
 async fn the_sandbox_provider_is_not_there_outside_dev_mode() {
     let app = spawn_app_with(AppOptions {
         prod: true,
