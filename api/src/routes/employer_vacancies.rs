@@ -5,7 +5,8 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use domain::billing::orders::{InvoiceSummary, VacancyProductOffer};
+use domain::billing::catalog::ProductOffer;
+use domain::billing::orders::InvoiceSummary;
 use domain::billing::pricing::Quote;
 use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
 use domain::vacancies::employer_list::{self, Row, StatusChange, TabCounts, TabFilter};
@@ -197,7 +198,7 @@ async fn set_status(
 
 #[derive(Serialize, ToSchema)]
 pub struct VacancyProducts {
-    pub products: Vec<VacancyProductOffer>,
+    pub products: Vec<ProductOffer>,
 }
 
 /// Handles `GET /api/employer/vacancies/{id}/products`: what publishing the vacancy can buy, in

@@ -19,7 +19,8 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::pricing::{self, Discount, PricedProduct, Quote};
+use super::catalog::ProductOffer;
+use super::pricing::{self, PricedProduct, Quote};
 use super::products::{self, Product};
 use super::services::{self, ServiceEvent, ServiceStatus};
 use crate::platform::error::{Error, Result};
@@ -98,31 +99,6 @@ impl ProductGroup {
     }
 }
 
-/// A product offered on the publish step, at this company's price.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VacancyProductOffer {
-    pub code: String,
-    /// In the reader's locale (et fallback).
-    pub label: String,
-    /// In the reader's locale (et fallback); may be empty.
-    pub description: String,
-    pub group: ProductGroup,
-    /// The list price in cents, VAT excluded.
-    pub list_price_cents: i64,
-    /// This company's net unit price in cents: its own price (else the list price) less its
-    /// discount, rounded half up to the cent.
-    pub price_cents: i64,
-    /// This company's discount as a fraction (0.125 = 12.5 %).
-    #[schema(value_type = f64, example = 0.125)]
-    pub discount: Discount,
-    pub vat_rate_bp: i32,
-    pub pro_level: Option<i16>,
-    pub promo_days: Option<i32>,
-    pub cv_base_days: Option<i32>,
-    pub duration_days: Option<i32>,
-}
-
 /// The active products that can be bought with a vacancy, in price-list order, with this company's
 /// terms.
 pub async fn vacancy_products(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<PricedProduct>> {
@@ -134,30 +110,10 @@ pub async fn vacancy_products(conn: &mut PgConnection, company_id: Uuid, locale:
         .collect())
 }
 
-/// What the publish step offers this company.
+/// What the publish step offers this company: the same offer every product list answers.
 #[tracing::instrument(skip_all)]
-pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<VacancyProductOffer>> {
-    Ok(vacancy_products(conn, company_id, locale)
-        .await?
-        .into_iter()
-        .map(|priced| {
-            let group = ProductGroup::of(&priced.product.code);
-            VacancyProductOffer {
-                price_cents: priced.net_unit_price_cents(),
-                discount: priced.discount(),
-                group,
-                code: priced.product.code,
-                label: priced.product.label,
-                description: priced.product.description,
-                list_price_cents: priced.product.price_cents,
-                vat_rate_bp: priced.product.vat_rate_bp,
-                pro_level: priced.product.pro_level,
-                promo_days: priced.product.promo_days,
-                cv_base_days: priced.product.cv_base_days,
-                duration_days: priced.product.duration_days,
-            }
-        })
-        .collect())
+pub async fn offers(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<ProductOffer>> {
+    Ok(vacancy_products(conn, company_id, locale).await?.into_iter().map(ProductOffer::from).collect())
 }
 
 /// The products `codes` name among `offered`, in price-list order, when they make one vacancy

@@ -13,6 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::states::{self, Action, Displayed, Effect, Facts, Kind, RUNS_FOR, Status, Tab};
+use crate::billing::catalog::ProductOffer;
 use crate::billing::orders::{self, InvoiceSummary, NewOrder};
 use crate::billing::pricing::Quote;
 use crate::platform::error::{Error, Result};
@@ -237,7 +238,7 @@ async fn owned(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> R
 
 /// What publishing one of the company's vacancies can buy, at the company's prices.
 #[tracing::instrument(skip_all)]
-pub async fn product_offers(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale) -> Result<Vec<orders::VacancyProductOffer>> {
+pub async fn product_offers(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale) -> Result<Vec<ProductOffer>> {
     let mut conn = pool.acquire().await?;
     owned(&mut conn, company_id, vacancy_id).await?;
     orders::offers(&mut conn, company_id, locale).await

@@ -4169,44 +4169,8 @@ export interface components {
             /** Format: int32 */
             totalPages: number;
         };
-        /** @description A product offered on the publish step, at this company's price. */
-        VacancyProductOffer: {
-            code: string;
-            /** Format: int32 */
-            cvBaseDays?: number | null;
-            /** @description In the reader's locale (et fallback); may be empty. */
-            description: string;
-            /**
-             * Format: double
-             * @description This company's discount as a fraction (0.125 = 12.5 %).
-             * @example 0.125
-             */
-            discount: number;
-            /** Format: int32 */
-            durationDays?: number | null;
-            group: components["schemas"]["ProductGroup"];
-            /** @description In the reader's locale (et fallback). */
-            label: string;
-            /**
-             * Format: int64
-             * @description The list price in cents, VAT excluded.
-             */
-            listPriceCents: number;
-            /**
-             * Format: int64
-             * @description This company's net unit price in cents: its own price (else the list price) less its
-             *     discount, rounded half up to the cent.
-             */
-            priceCents: number;
-            /** Format: int32 */
-            proLevel?: number | null;
-            /** Format: int32 */
-            promoDays?: number | null;
-            /** Format: int32 */
-            vatRateBp: number;
-        };
         VacancyProducts: {
-            products: components["schemas"]["VacancyProductOffer"][];
+            products: components["schemas"]["ProductOffer"][];
         };
         /** @description A question every applicant answers. */
         VacancyQuestion: {

@@ -10,7 +10,7 @@ export type VacancyDocument = Schemas['VacancyDocument'];
 export type EmployerVacancyDetail = Schemas['EmployerVacancyDetail'];
 export type DisplayedState = Schemas['Displayed'];
 export type InvoiceSummary = Schemas['InvoiceSummary'];
-export type VacancyProductOffer = Schemas['VacancyProductOffer'];
+export type VacancyProductOffer = Schemas['ProductOffer'];
 export type OrderQuote = Schemas['OrderQuote'];
 /** The list row `PUT /vacancies/{id}/status` answers, with its latest order's invoice. */
 export type StatusAnswer = Schemas['EmployerVacancy'];

@@ -16,6 +16,7 @@ const offer = (code: string, group: VacancyProductOffer['group'], extra: Partial
   promoDays: null,
   cvBaseDays: null,
   durationDays: 30,
+  unit: 'ITEM',
   ...extra,
 });
 

@@ -80,6 +80,7 @@ const offer = (code: string, label: string, group: VacancyProductOffer['group'],
   promoDays: null,
   cvBaseDays: null,
   durationDays: 30,
+  unit: 'ITEM',
 });
 
 const products = {
