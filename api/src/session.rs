@@ -336,6 +336,12 @@ pub async fn acting_company_of(state: &AppState, signed_in: &SignedIn) -> domain
     Ok(domain::companies::is_staff(&state.pool, session.user_id, company_id).await?.then_some(company_id))
 }
 
+/// Whose invoices the signed-in user reads, pays and downloads: the company they act for (while
+/// still its staff), else themselves.
+pub async fn invoice_owner(state: &AppState, signed_in: &SignedIn) -> domain::Result<domain::billing::invoices::Owner> {
+    Ok(domain::billing::invoices::Owner::acting(signed_in.session.user_id, acting_company_of(state, signed_in).await?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use domain::billing::documents::{self, Reader};
+use domain::billing::documents;
 use domain::platform::locale::Locale;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::download::{Disposition, file_response};
 use crate::error::{ApiResult, ErrorBody, Path, Query};
-use crate::session::{SignedIn, acting_company_of};
+use crate::session::{SignedIn, invoice_owner};
 use crate::state::AppState;
 
 /// Under `/api/user`.
@@ -29,13 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct PdfParams {
     /// The document's language, `et`, `en` or `ru`; the language of `Accept-Language` when absent.
     lang: Option<String>,
-}
-
-async fn reader(state: &AppState, signed_in: &SignedIn) -> domain::Result<Reader> {
-    Ok(Reader {
-        user_id: signed_in.session.user_id,
-        company_id: acting_company_of(state, signed_in).await?,
-    })
 }
 
 /// Handles `GET /api/user/invoices/{id}/pdf`: the invoice as a PDF in the language asked for,
@@ -59,7 +52,7 @@ async fn invoice_pdf(
         Some(code) => Locale::from_code(code)
             .ok_or_else(|| domain::Error::field("lang", "The language must be et, en or ru"))?,
     };
-    let reader = reader(&state, &signed_in).await?;
+    let reader = invoice_owner(&state, &signed_in).await?;
     let pdf = documents::invoice_pdf(
         &state.pool,
         &state.files,
@@ -88,7 +81,7 @@ async fn invoice_xml(
     signed_in: SignedIn,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let reader = reader(&state, &signed_in).await?;
+    let reader = invoice_owner(&state, &signed_in).await?;
     let xml = documents::invoice_ubl(&state.pool, &state.seller, reader, id).await?;
     Ok(file_response(
         "application/xml",

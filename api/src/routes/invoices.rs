@@ -5,7 +5,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::billing::invoices::{self, Invoice, InvoicePage, ListQuery, Owner};
+use domain::billing::invoices::{self, Invoice, InvoicePage, ListQuery};
 use domain::billing::purchase::{self, OrderRequest};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::session::{ActingCompany, SignedIn, acting_company_of};
+use crate::session::{ActingCompany, SignedIn, invoice_owner};
 use crate::state::AppState;
 
 /// Mounted under `/api/user`.
@@ -23,14 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_invoice))
         .routes(routes!(my_invoices))
         .routes(routes!(invoice_detail))
-}
-
-/// The acting company for its staff, else the user.
-async fn owner(state: &AppState, signed_in: &SignedIn) -> ApiResult<Owner> {
-    Ok(match acting_company_of(state, signed_in).await? {
-        Some(company_id) => Owner::Company(company_id),
-        None => Owner::User(signed_in.session.user_id),
-    })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -117,7 +109,7 @@ async fn my_invoices(
     Ok(Json(
         invoices::list(
             &state.pool,
-            owner(&state, &signed_in).await?,
+            invoice_owner(&state, &signed_in).await?,
             &query,
             Utc::now(),
         )
@@ -138,7 +130,7 @@ async fn invoice_detail(
     Ok(Json(
         invoices::detail(
             &state.pool,
-            owner(&state, &signed_in).await?,
+            invoice_owner(&state, &signed_in).await?,
             id,
             &state.seller,
             Utc::now(),

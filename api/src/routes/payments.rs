@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use domain::billing::online::{
-    self, MethodCode, Payer, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext,
+    self, MethodCode, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext,
 };
 use domain::billing::orders::InvoiceSummary;
 use serde::Deserialize;
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::session::{Ctx, SignedIn, acting_company_of};
+use crate::session::{Ctx, SignedIn, invoice_owner};
 use crate::state::AppState;
 
 /// Mounted under `/api/payment` (open).
@@ -36,15 +36,6 @@ pub fn user_router() -> OpenApiRouter<AppState> {
 /// Mounted under `/api/employer`.
 pub fn employer_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(payment_status))
-}
-
-/// The payer of a signed-in user: the company they act for (when they are still its staff), else
-/// themselves.
-async fn payer(state: &AppState, signed_in: &SignedIn) -> ApiResult<Payer> {
-    Ok(Payer {
-        user_id: signed_in.session.user_id,
-        company_id: acting_company_of(state, signed_in).await?,
-    })
 }
 
 /// Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
@@ -85,7 +76,7 @@ async fn confirm_invoice(
     Path(id): Path<Uuid>,
     Json(body): Json<ConfirmRequest>,
 ) -> ApiResult<Json<PaymentStart>> {
-    let payer = payer(&state, &signed_in).await?;
+    let payer = invoice_owner(&state, &signed_in).await?;
     let context = StartContext {
         provider: state.payment_provider(),
         seller: &state.seller,
@@ -110,7 +101,7 @@ async fn cancel_invoice(
     signed_in: SignedIn,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<InvoiceSummary>> {
-    let payer = payer(&state, &signed_in).await?;
+    let payer = invoice_owner(&state, &signed_in).await?;
     Ok(Json(
         online::cancel(&state.pool, payer, id, Utc::now()).await?,
     ))
@@ -140,7 +131,7 @@ async fn payment_status(
     Path(id): Path<Uuid>,
     Query(params): Query<StatusParams>,
 ) -> ApiResult<Json<PaymentStatus>> {
-    let payer = payer(&state, &signed_in).await?;
+    let payer = invoice_owner(&state, &signed_in).await?;
     let locale = signed_in.context.locale;
     let status = online::status(
         &state.pool,

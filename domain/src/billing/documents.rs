@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::invoices::Owner;
 use super::seller::Seller;
 use crate::files::{self, FileStore, Sniffed};
 use crate::platform::error::{Error, ErrorCode, Result};
@@ -46,14 +47,6 @@ pub struct MailInvoice {
 /// never for one that rolled back.
 pub async fn queue_invoice_mail(conn: &mut PgConnection, invoice_id: Uuid) -> Result<()> {
     jobs::push(conn, MAIL_QUEUE, &[MailInvoice { invoice_id }]).await
-}
-
-/// Who asks for an invoice's documents: the staff of the acting company read its invoices; a
-/// user acting for no company reads their own company-less ones. Any other invoice is not found.
-#[derive(Clone, Copy, Debug)]
-pub struct Reader {
-    pub user_id: Uuid,
-    pub company_id: Option<Uuid>,
 }
 
 /// A document to send: its bytes and the name to save it under.
@@ -116,17 +109,17 @@ const INVOICE_COLUMNS: &str = "i.number, coalesce(i.reference_number, '') as ref
     i.buyer_registry_code, i.buyer_vat_number, i.buyer_address, i.buyer_email, i.issued_on, i.due_on, i.status,
     i.subtotal_cents, i.vat_cents, i.total_cents, coalesce(u.locale, 'et') as language, i.mailed_at";
 
-/// Whether `reader` may read the invoice (see [`Reader`]).
+/// Whether `reader` owns the invoice (see [`Owner`]).
 #[tracing::instrument(skip_all)]
-async fn readable(conn: &mut PgConnection, reader: Reader, invoice_id: Uuid) -> Result<()> {
-    let found: bool = sqlx::query_scalar(
-        "select exists (select 1 from invoices where id = $1 and deleted_at is null
-                          and case when $2::uuid is not null then company_id = $2
-                                   else company_id is null and user_id = $3 end)",
-    )
+async fn readable(conn: &mut PgConnection, reader: Owner, invoice_id: Uuid) -> Result<()> {
+    let (company_id, user_id) = reader.binds();
+    let found: bool = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select exists (select 1 from invoices i where i.id = $1 and {})",
+        Owner::condition(2)
+    )))
     .bind(invoice_id)
-    .bind(reader.company_id)
-    .bind(reader.user_id)
+    .bind(company_id)
+    .bind(user_id)
     .fetch_one(conn)
     .await?;
     if found {
@@ -308,7 +301,7 @@ pub async fn invoice_pdf(
     pool: &PgPool,
     files: &FileStore,
     seller: &Seller,
-    reader: Reader,
+    reader: Owner,
     invoice_id: Uuid,
     locale: Locale,
 ) -> Result<Document> {
@@ -681,7 +674,7 @@ pub fn ubl_xml(document: &InvoiceDocument, seller: &Seller) -> std::io::Result<S
 pub async fn invoice_ubl(
     pool: &PgPool,
     seller: &Seller,
-    reader: Reader,
+    reader: Owner,
     invoice_id: Uuid,
 ) -> Result<Document> {
     let mut conn = pool.acquire().await?;

@@ -15,7 +15,7 @@ use crate::platform::error::{Error, Result};
 /// The page size when none is asked for (spec 2 section 7: default size 2000), also the largest.
 pub const DEFAULT_PAGE_SIZE: u32 = 2000;
 
-/// Whose invoices a call reads.
+/// Whose invoices a call reads, pays or downloads: the one ownership rule of invoices.
 #[derive(Clone, Copy, Debug)]
 pub enum Owner {
     /// The staff of this company read its invoices.
@@ -25,17 +25,30 @@ pub enum Owner {
 }
 
 impl Owner {
-    fn binds(self) -> (Option<Uuid>, Option<Uuid>) {
+    /// The owner of the invoices a user reaches: the company they act for, else themselves.
+    pub fn acting(user_id: Uuid, company_id: Option<Uuid>) -> Owner {
+        company_id.map_or(Owner::User(user_id), Owner::Company)
+    }
+
+    /// The values for the placeholders of [`Owner::condition`]: the company, then the user.
+    pub fn binds(self) -> (Option<Uuid>, Option<Uuid>) {
         match self {
             Owner::Company(id) => (Some(id), None),
             Owner::User(id) => (None, Some(id)),
         }
     }
-}
 
-/// The owner condition on invoices `i`, for `$1` (company) and `$2` (user).
-const OWNED: &str = "i.deleted_at is null
-    and (case when $1::uuid is not null then i.company_id = $1 else i.user_id = $2 and i.company_id is null end)";
+    /// The owner condition on invoices `i` (deleted ones excluded), with the company bound at
+    /// `$company` and the user at `$company + 1` (see [`Owner::binds`]).
+    pub fn condition(company: u8) -> String {
+        let user = company + 1;
+        format!(
+            "i.deleted_at is null
+             and (case when ${company}::uuid is not null then i.company_id = ${company}
+                       else i.user_id = ${user} and i.company_id is null end)"
+        )
+    }
+}
 
 /// The list's filter, sort and page, as asked (`?status=&sort=&order=&page=&size=`).
 #[derive(Clone, Debug, Default)]
@@ -165,10 +178,11 @@ pub async fn list(
     } else {
         format!("i.issued_on {direction}, i.number {direction}")
     };
+    let owned = Owner::condition(1);
     let sql = format!(
         "select {ITEM_COLUMNS}, count(*) over () as total
          from invoices i
-         where {OWNED} and ($4::text is null or i.status = $4)
+         where {owned} and ($4::text is null or i.status = $4)
          order by {order_by}
          limit $5 offset $6"
     );
@@ -191,7 +205,7 @@ pub async fn list(
         Some(row) => row.total as u64,
         None => {
             let sql = format!(
-                "select count(*) from invoices i where {OWNED} and ($3::text is null or i.status = $3)"
+                "select count(*) from invoices i where {owned} and ($3::text is null or i.status = $3)"
             );
             let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
                 .bind(company_id)
@@ -312,12 +326,13 @@ pub async fn detail(
         buyer_email: Option<String>,
         vacancy_id: Option<Uuid>,
     }
+    let owned = Owner::condition(1);
     let sql = format!(
         "select {ITEM_COLUMNS}, i.buyer_name, i.buyer_registry_code, i.buyer_address, i.buyer_email,
                 (select s.vacancy_id from services s where s.invoice_id = i.id and s.vacancy_id is not null
                  order by s.created_at limit 1) as vacancy_id
          from invoices i
-         where {OWNED} and i.id = $4"
+         where {owned} and i.id = $4"
     );
     let row: Row = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(company_id)

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::invoices::Owner;
 use super::orders::InvoiceSummary;
 use super::payments::{self, Marked};
 use super::provider::{
@@ -162,14 +163,6 @@ pub fn methods(locale: Locale, online_enabled: bool) -> Vec<PaymentMethodInfo> {
         .collect()
 }
 
-/// Who pays: the user, acting for a company or for themselves. A company's invoice is the
-/// company's staff's (the company they act for); an invoice without a company is its user's.
-#[derive(Clone, Copy, Debug)]
-pub struct Payer {
-    pub user_id: Uuid,
-    pub company_id: Option<Uuid>,
-}
-
 /// Where the payment goes on from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -227,24 +220,23 @@ struct PayableInvoice {
     buyer_address: Option<String>,
 }
 
-/// Whose invoice: the payer's company's, or the payer's own when it has no company.
-const PAYER_SQL: &str = "((i.company_id is not null and i.company_id = $2) or (i.company_id is null and i.user_id = $3))";
-
 /// The invoice `invoice_id` when the payer may pay it (not deleted), locked; none otherwise.
 async fn payable(
     conn: &mut PgConnection,
-    payer: Payer,
+    payer: Owner,
     invoice_id: Uuid,
 ) -> Result<Option<PayableInvoice>> {
+    let (company_id, user_id) = payer.binds();
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select i.id, i.number, i.reference_number, i.status, i.total_cents, i.due_on, i.company_id, i.buyer_name, i.buyer_email,
                 i.buyer_address
-         from invoices i where i.id = $1 and i.deleted_at is null and {PAYER_SQL}
-         for update"
+         from invoices i where i.id = $1 and {}
+         for update",
+        Owner::condition(2)
     )))
     .bind(invoice_id)
-    .bind(payer.company_id)
-    .bind(payer.user_id)
+    .bind(company_id)
+    .bind(user_id)
     .fetch_optional(&mut *conn)
     .await?)
 }
@@ -274,7 +266,7 @@ pub struct StartContext<'a> {
 pub async fn start(
     pool: &PgPool,
     context: StartContext<'_>,
-    payer: Payer,
+    payer: Owner,
     invoice_id: Uuid,
     method: MethodCode,
 ) -> Result<PaymentStart> {
@@ -517,21 +509,23 @@ pub async fn apply_order_token(
 pub async fn status(
     pool: &PgPool,
     provider: Option<&dyn PaymentProvider>,
-    payer: Payer,
+    payer: Owner,
     payment_id: Uuid,
     order_token: Option<&str>,
     locale: Locale,
     now: DateTime<Utc>,
 ) -> Result<PaymentStatus> {
+    let (company_id, user_id) = payer.binds();
     let read = || async {
         sqlx::query_as::<_, (Uuid, String, String, String, i64)>(sqlx::AssertSqlSafe(format!(
             "select i.id, i.number, p.method, p.status, p.amount_cents
              from payments p join invoices i on i.id = p.invoice_id
-             where p.id = $1 and i.deleted_at is null and {PAYER_SQL}"
+             where p.id = $1 and {}",
+            Owner::condition(2)
         )))
         .bind(payment_id)
-        .bind(payer.company_id)
-        .bind(payer.user_id)
+        .bind(company_id)
+        .bind(user_id)
         .fetch_optional(pool)
         .await
     };
@@ -604,7 +598,7 @@ pub fn status_message(status: &str, number: &str, locale: Locale) -> String {
 #[tracing::instrument(skip_all, fields(%invoice_id))]
 pub async fn cancel(
     pool: &PgPool,
-    payer: Payer,
+    payer: Owner,
     invoice_id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<InvoiceSummary> {
