@@ -618,6 +618,7 @@ pub fn transition(status: InterviewStatus, starts_at: Option<DateTime<Utc>>, mov
     use InterviewStatus as S;
     let started = starts_at.is_some_and(|s| s <= now);
     match (status, move_) {
+        (S::Canceled, Move::ApplicantCancel | Move::EmployerCancel) => Err(not_changeable("This interview has already been canceled")),
         (S::Canceled, _) => Err(not_changeable("This interview has been canceled")),
         (S::Completed, _) => Err(not_changeable("This interview has already taken place")),
         (S::Invited, Move::Accept) => Ok(S::Accepted),
@@ -858,8 +859,13 @@ mod tests {
         assert_eq!(refused(S::Accepted, earlier, Move::Update), "An interview that has started can no longer be changed");
         assert_eq!(refused(S::Accepted, later, Move::Complete), "An interview can be marked completed once it has started");
         assert_eq!(ok(S::Accepted, earlier, Move::Complete), S::Completed);
-        for m in [Move::Accept, Move::ApplicantCancel, Move::EmployerCancel, Move::Update, Move::Complete] {
+        for m in [Move::ApplicantCancel, Move::EmployerCancel] {
+            assert_eq!(refused(S::Canceled, None, m), "This interview has already been canceled", "{m:?}");
+        }
+        for m in [Move::Accept, Move::Update, Move::Complete] {
             assert_eq!(refused(S::Canceled, None, m), "This interview has been canceled", "{m:?}");
+        }
+        for m in [Move::Accept, Move::ApplicantCancel, Move::EmployerCancel, Move::Update, Move::Complete] {
             assert_eq!(refused(S::Completed, earlier, m), "This interview has already taken place", "{m:?}");
         }
     }
