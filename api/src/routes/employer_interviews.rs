@@ -183,6 +183,7 @@ fn to_response(record: CompanyInterview) -> EmployerInterview {
 #[into_params(parameter_in = Query)]
 pub struct TabParams {
     /// all (default), invited (unanswered, also expired), accepted (not yet completed), canceled, completed.
+    #[param(inline)]
     pub tab: Option<Tab>,
 }
 
