@@ -36,6 +36,14 @@ pub struct WorkingWeek {
     pub days: Vec<WorkingDay>,
 }
 
+/// The signed-in user's own week, with their id (what `POST …/user/{userId}` takes).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserWorkingWeek {
+    pub user_id: Uuid,
+    pub days: Vec<WorkingDay>,
+}
+
 async fn is_supervisor(state: &AppState, user: Uuid, company_id: Uuid) -> domain::Result<bool> {
     Ok(sqlx::query_scalar("select exists (select 1 from companies where id = $1 and supervisor_user_id = $2 and deleted_at is null)")
         .bind(company_id)
@@ -47,9 +55,10 @@ async fn is_supervisor(state: &AppState, user: Uuid, company_id: Uuid) -> domain
 
 /// Handles `GET /api/employer/working_hours/user`: the signed-in employer's own hours.
 #[utoipa::path(get, path = "/working_hours/user", tag = "employer",
-    responses((status = 200, body = WorkingWeek), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not acting for a company")))]
-async fn user_hours(State(state): State<AppState>, acting: ActingCompany) -> ApiResult<Json<WorkingWeek>> {
-    Ok(Json(WorkingWeek { days: working_hours::of_user(&state.pool, acting.signed_in.session.user_id).await? }))
+    responses((status = 200, body = UserWorkingWeek), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not acting for a company")))]
+async fn user_hours(State(state): State<AppState>, acting: ActingCompany) -> ApiResult<Json<UserWorkingWeek>> {
+    let user_id = acting.signed_in.session.user_id;
+    Ok(Json(UserWorkingWeek { user_id, days: working_hours::of_user(&state.pool, user_id).await? }))
 }
 
 /// Handles `GET /api/employer/working_hours/company`: the acting company's hours.

@@ -330,6 +330,7 @@ async fn working_hours_are_read_and_replaced_by_the_right_people_with_each_wrong
     assert_eq!(response.status(), StatusCode::OK);
     let mine: Value = kokk.get("/api/employer/working_hours/user").await.json().await.unwrap();
     assert_eq!(mine["days"][0]["weekday"], 3);
+    assert_eq!(mine["userId"], kokk_id.to_string());
     let boss_id = user_id(&s.app, "boss@example.ee").await;
     assert_eq!(kokk.post(&format!("/api/employer/working_hours/user/{boss_id}"), week(&[])).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(s.boss.post(&format!("/api/employer/working_hours/user/{kokk_id}"), week(&[(4, "10:00", "11:00")])).await.status(), StatusCode::OK);

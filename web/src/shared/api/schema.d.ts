@@ -4149,6 +4149,12 @@ export interface components {
             /** @description Where anyone sees it. */
             url: string;
         };
+        /** @description The signed-in user's own week, with their id (what `POST …/user/{userId}` takes). */
+        UserWorkingWeek: {
+            days: components["schemas"]["WorkingDay"][];
+            /** Format: uuid */
+            userId: string;
+        };
         VacancyCompany: {
             businessName: string;
             countryCode: string;
@@ -8853,7 +8859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkingWeek"];
+                    "application/json": components["schemas"]["UserWorkingWeek"];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */
