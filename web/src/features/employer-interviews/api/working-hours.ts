@@ -6,13 +6,14 @@ import type { WorkingDay } from './types';
 
 export const workingHoursKey = ['working-hours'] as const;
 
-/** `GET /api/employer/working_hours/company` and `/user`. */
-export function useWorkingHours(whose: 'company' | 'user') {
-  return useQuery({
-    queryKey: [...workingHoursKey, whose],
-    queryFn: () =>
-      whose === 'company' ? unwrap(api.GET('/api/employer/working_hours/company')) : unwrap(api.GET('/api/employer/working_hours/user')),
-  });
+/** `GET /api/employer/working_hours/company`. */
+export function useWorkingHours(_whose: 'company') {
+  return useQuery({ queryKey: [...workingHoursKey, 'company'], queryFn: () => unwrap(api.GET('/api/employer/working_hours/company')) });
+}
+
+/** `GET /api/employer/working_hours/user`: the user's own week and id. */
+export function useUserWorkingHours() {
+  return useQuery({ queryKey: [...workingHoursKey, 'user'], queryFn: () => unwrap(api.GET('/api/employer/working_hours/user')) });
 }
 
 /** `POST /api/employer/working_hours/company/{a}/{b}` or `/user/{userId}`: replaces a week. */
