@@ -193,6 +193,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Sinu tööintervjuud, kutsed ja nende ajad.", "Your job interviews, invitations and their times.", "Ваши собеседования, приглашения и их время."],
         indexable: false,
     }),
+    ("employer/account/my-interviews", PageHead {
+        title: ["Intervjuud", "Interviews", "Собеседования"],
+        description: ["Ettevõtte tööintervjuud: kutsed, muudatused, tühistamised ja kokkuvõtted.", "The company's job interviews: invitations, changes, cancellations and conclusions.", "Собеседования компании: приглашения, изменения, отмены и итоги."],
+        indexable: false,
+    }),
+    ("employer/account/my-calendar", PageHead {
+        title: ["Kalender ja tööaeg", "Calendar and working hours", "Календарь и рабочее время"],
+        description: ["Intervjuud, pakutud ajad, oma sündmused ning ettevõtte ja sinu tööaeg.", "Interviews, offered times, own events and the company's and your working hours.", "Собеседования, предложенное время, свои события и рабочее время."],
+        indexable: false,
+    }),
     ("account/calendar", PageHead {
         title: ["Kalender", "Calendar", "Календарь"],
         description: ["Sinu sündmused ja intervjuud kuu või nädala kaupa.", "Your events and interviews by month or week.", "Ваши события и собеседования по месяцам и неделям."],

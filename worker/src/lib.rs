@@ -12,6 +12,7 @@
 pub mod batcher;
 pub mod billing;
 pub mod extract;
+pub mod interview_mail;
 pub mod invoice_mail;
 pub mod maintenance;
 pub mod rebuild;
@@ -25,6 +26,7 @@ use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
+use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
 use domain::billing::seller::Seller;
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
@@ -133,14 +135,21 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
         .data(pool.clone())
         .data(files.clone())
         .build(extract::handle);
+    let mailer_for_interviews = mailing.mailer.clone();
     let mail_config = QueueConfig::default().queue(MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let invoice_mails = WorkerBuilder::new(format!("vakants-invoice-mail-{}", uuid::Uuid::new_v4().simple()))
         .backend(PostgresStorage::<MailInvoice>::new(&pool).with_config(mail_config))
         .data(pool.clone())
         .data(files.clone())
-        .data(mailing.mailer)
+        .data(mailing.mailer.clone())
         .data(mailing.seller)
         .build(invoice_mail::handle);
+    let interview_mail_config = QueueConfig::default().queue(INTERVIEW_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let interview_mails = WorkerBuilder::new(format!("vakants-interview-mail-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<MailInterview>::new(&pool).with_config(interview_mail_config))
+        .data(pool.clone())
+        .data(mailer_for_interviews)
+        .build(interview_mail::handle);
     let files_for_thumbnails = files;
     let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
@@ -151,6 +160,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
         .build(thumbnail::handle);
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
+    let interview_mailing = tokio::spawn(interview_mails.run_until(stop_signal(&shutdown)));
     let (indexing, rebuilding, extracting, thumbnailing, mailing, timing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
@@ -161,6 +171,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
     );
     timing?;
     mailing.map_err(|e| anyhow::anyhow!("invoice mail worker: {e}"))?;
+    interview_mailing.await?.map_err(|e| anyhow::anyhow!("interview mail worker: {e}"))?;
     thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;

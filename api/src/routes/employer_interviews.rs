@@ -1,26 +1,32 @@
 //! The employer's interviews: inviting an applicant who applied to one of the company's vacancies,
-//! and the company's list. The company is the one the session acts for; an application of another
-//! company, or one that was withdrawn or anonymised, is "not found".
+//! the company's list by tab, updating, canceling with a message and marking completed with a
+//! conclusion. The company is the one the session acts for; an application or interview of
+//! another company, or an application that was withdrawn or anonymised, is "not found".
+//! The state moves are `domain::interviews::transition`; the mails with `.ics` go from the domain.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::interviews::{self, CompanyInterview, DisplayStatus, InterviewStatus, InterviewType, NewInterview, Period};
+use domain::interviews::employer::{self as moves, InterviewUpdate};
+use domain::interviews::{self, CompanyInterview, DisplayStatus, InterviewStatus, InterviewType, NewInterview, Period, Tab};
 use domain::{Error, companies};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::error::{ApiResult, ErrorBody, Json};
-use crate::routes::interviews::InterviewVacancy;
+use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
+use crate::routes::interviews::{CanceledBy, InterviewVacancy};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(company_interviews, invite))
+    OpenApiRouter::new()
+        .routes(routes!(company_interviews, invite, update))
+        .routes(routes!(cancel))
+        .routes(routes!(complete))
 }
 
 /// The company the signed-in employer acts for, when they still work for it.
@@ -133,6 +139,9 @@ pub struct EmployerInterview {
     pub reason: Option<String>,
     /// The applicant's message sent with the acceptance.
     pub applicant_message: Option<String>,
+    /// The employer's conclusion, once completed.
+    pub conclusion_message: Option<String>,
+    pub canceled_by: Option<CanceledBy>,
     pub application_id: Option<Uuid>,
     pub applicant: InterviewApplicant,
     pub vacancy: Option<InterviewVacancy>,
@@ -156,6 +165,8 @@ fn to_response(record: CompanyInterview) -> EmployerInterview {
         description: interview.description,
         reason: interview.reason,
         applicant_message: interview.applicant_message,
+        conclusion_message: interview.conclusion_message,
+        canceled_by: interview.canceled_by_applicant.map(|a| if a { CanceledBy::Applicant } else { CanceledBy::Employer }),
         application_id: interview.application_id,
         applicant: InterviewApplicant { user_id: applicant_user_id, name: applicant_name },
         vacancy: InterviewVacancy::of(interview.vacancy_id, interview.occupation),
@@ -168,12 +179,115 @@ fn to_response(record: CompanyInterview) -> EmployerInterview {
     }
 }
 
-/// Handles `GET /api/employer/interviews`: the acting company's interviews, the newest invitation first.
-#[utoipa::path(get, path = "/interviews", tag = "employer",
-    responses((status = 200, body = Vec<EmployerInterview>), (status = 401, body = ErrorBody),
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TabParams {
+    /// all (default), invited (unanswered, also expired), accepted (not yet completed), canceled, completed.
+    #[param(inline)]
+    pub tab: Option<Tab>,
+}
+
+/// Handles `GET /api/employer/interviews?tab=`: the acting company's interviews in a tab, the
+/// newest invitation first.
+#[utoipa::path(get, path = "/interviews", tag = "employer", params(TabParams),
+    responses((status = 200, body = Vec<EmployerInterview>), (status = 400, body = ErrorBody, description = "an unknown tab"),
+        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "not an employer, or not acting for a company")))]
-async fn company_interviews(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<EmployerInterview>>> {
+async fn company_interviews(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<TabParams>) -> ApiResult<Json<Vec<EmployerInterview>>> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
+    let tab = params.tab.unwrap_or_default();
     let records = interviews::of_company(&state.pool, company_id, Utc::now()).await?;
-    Ok(Json(records.into_iter().map(to_response).collect()))
+    Ok(Json(records.into_iter().filter(|r| tab.shows(r.interview.display_status)).map(to_response).collect()))
+}
+
+/// A changed interview: its id and every field of an invitation.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterviewChange {
+    pub interview_id: Uuid,
+    #[serde(rename = "type")]
+    pub interview_type: InterviewType,
+    /// 1 to 480 minutes; every slot must be at least this long.
+    pub duration_minutes: i32,
+    /// 1 to 20 future, non-overlapping time ranges, within the working hours and free of the
+    /// user's other interviews.
+    pub slots: Vec<Period>,
+    pub link: Option<String>,
+    pub location: Option<String>,
+    pub description: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdatedInterview {
+    pub interview_id: Uuid,
+    /// ACCEPTED when the chosen time still fits a new slot and the duration, else INVITED (the
+    /// applicant chooses again).
+    pub status: InterviewStatus,
+}
+
+/// Handles `PUT /api/employer/interviews`: changes one of the company's interviews that is not
+/// over (invited, or accepted and not started). The applicant is mailed the change with an
+/// `.ics` (METHOD:REQUEST, the same UID, a higher SEQUENCE).
+#[utoipa::path(put, path = "/interviews", tag = "employer", request_body = InterviewChange,
+    responses((status = 200, body = UpdatedInterview),
+        (status = 400, body = ErrorBody, description = "as for POST; validation (field `slots`): a slot outside the working hours or \
+            overlapping another of the user's interviews, named in the message; interview_not_changeable: canceled, completed or started"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer"),
+        (status = 404, body = ErrorBody, description = "not an interview of the acting company")))]
+async fn update(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<InterviewChange>) -> ApiResult<Json<UpdatedInterview>> {
+    let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
+    let change = InterviewUpdate {
+        interview_type: body.interview_type,
+        duration_minutes: body.duration_minutes,
+        slots: body.slots,
+        link: body.link,
+        location: body.location,
+        description: body.description,
+    };
+    let status = moves::update(&state.pool, company_id, signed_in.session.user_id, body.interview_id, &change).await.map_err(body_field)?;
+    Ok(Json(UpdatedInterview { interview_id: body.interview_id, status }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelInterview {
+    /// To the applicant; required, at most 2000 characters.
+    pub message: Option<String>,
+}
+
+/// Handles `POST /api/employer/interviews/{id}/cancel`: cancels an invitation or an accepted
+/// interview that has not started, with a message; the applicant is mailed an `.ics` with
+/// METHOD:CANCEL.
+#[utoipa::path(post, path = "/interviews/{id}/cancel", tag = "employer", params(("id" = Uuid, Path)), request_body = CancelInterview,
+    responses((status = 204),
+        (status = 400, body = ErrorBody, description = "validation (field `message`): no message, or too long; \
+            interview_not_changeable: already canceled, completed or started"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "not an interview of the acting company")))]
+async fn cancel(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<CancelInterview>) -> ApiResult<StatusCode> {
+    let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
+    moves::cancel(&state.pool, company_id, signed_in.session.user_id, id, body.message.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompleteInterview {
+    /// The conclusion the applicant sees; required, at most 2000 characters.
+    pub conclusion: Option<String>,
+}
+
+/// Handles `POST /api/employer/interviews/{id}/complete`: marks an accepted interview that has
+/// started as completed, with a conclusion.
+#[utoipa::path(post, path = "/interviews/{id}/complete", tag = "employer", params(("id" = Uuid, Path)), request_body = CompleteInterview,
+    responses((status = 204),
+        (status = 400, body = ErrorBody, description = "validation (field `conclusion`); interview_not_changeable: not accepted, not started yet, \
+            canceled or already completed"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "not an interview of the acting company")))]
+async fn complete(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<CompleteInterview>) -> ApiResult<StatusCode> {
+    let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
+    moves::complete(&state.pool, company_id, id, body.conclusion.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -114,8 +114,10 @@ async fn the_employer_invites_an_applicant_who_then_sees_and_accepts_it() {
     let listed_end: DateTime<Utc> = serde_json::from_value(listed[0]["end"].clone()).unwrap();
     assert_eq!((listed_start, listed_end), (start, end));
 
-    // a second invitation lists first (newest first)
-    let second = s.boss.post("/api/employer/interviews", invitation(&s.application_id)).await;
+    // a second invitation (two days on: the employer's own interviews may not overlap) lists first (newest first)
+    let mut later = invitation(&s.application_id);
+    later["slots"] = json!([{ "start": iso(minutes_from_now(48 * 60)), "end": iso(minutes_from_now(48 * 60 + 120)) }]);
+    let second = s.boss.post("/api/employer/interviews", later).await;
     assert_eq!(second.status(), StatusCode::CREATED);
     let second: Value = second.json().await.unwrap();
     let listed: Value = s.boss.get("/api/employer/interviews").await.json().await.unwrap();

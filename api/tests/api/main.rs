@@ -23,6 +23,7 @@ mod employer_vacancy_document;
 mod errors;
 mod impersonation;
 mod input_limits;
+mod interview_calendar;
 mod interviews;
 mod invoice_documents;
 mod mydata;

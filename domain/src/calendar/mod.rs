@@ -6,6 +6,9 @@
 //!
 //! Another user's event is "not found", so ids do not leak.
 
+pub mod feed;
+pub mod working_hours;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 

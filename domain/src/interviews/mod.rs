@@ -12,6 +12,10 @@ use uuid::Uuid;
 
 use crate::platform::error::{Error, ErrorCode, Result};
 
+pub mod employer;
+pub mod ics;
+pub mod mail;
+
 /// Longest interview, in minutes (a whole working day).
 pub const MAX_DURATION_MINUTES: i32 = 480;
 /// Most time slots one invitation offers.
@@ -256,13 +260,7 @@ pub fn check_invitation(new: &NewInterview, now: DateTime<Utc>) -> Result<Vec<Pe
 #[tracing::instrument(skip_all)]
 pub async fn invite(pool: &PgPool, new: &NewInterview) -> Result<Uuid> {
     let slots = check_invitation(new, Utc::now())?;
-    let link = optional_text(new.link.as_deref(), MAX_LINK, "link", "link")?;
-    if link.as_deref().is_some_and(|l| {
-        let lower = l.to_ascii_lowercase();
-        !(lower.starts_with("https://") || lower.starts_with("http://")) || l.chars().any(char::is_whitespace)
-    }) {
-        return Err(Error::field("link", "The link must be a web address starting with https://"));
-    }
+    let link = employer::check_link(new.link.as_deref())?;
     let location = optional_text(new.location.as_deref(), MAX_LOCATION, "location", "location")?;
     let description = optional_text(new.description.as_deref(), MAX_DESCRIPTION, "description", "description")?;
 
@@ -305,6 +303,9 @@ pub async fn invite(pool: &PgPool, new: &NewInterview) -> Result<Uuid> {
     }
 
     let mut tx = pool.begin().await?;
+    if let Some(user) = new.created_by_user_id {
+        employer::check_free(&mut tx, new.company_id, user, &slots, None).await?;
+    }
     let id: Uuid = sqlx::query_scalar(
         "insert into interviews (company_id, vacancy_id, application_id, applicant_user_id, created_by_user_id, type,
                                  duration_minutes, link, location, description, notify_applicant)
@@ -331,6 +332,7 @@ pub async fn invite(pool: &PgPool, new: &NewInterview) -> Result<Uuid> {
             .execute(&mut *tx)
             .await?;
     }
+    mail::queue(&mut tx, id, mail::Change::Invited).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -585,6 +587,56 @@ fn not_changeable(message: &'static str) -> Error {
     Error::with_message(ErrorCode::InterviewNotChangeable, message)
 }
 
+/// What someone does to an interview: the moves of [`transition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// The applicant chooses a time inside an offered slot.
+    Accept,
+    /// The applicant cancels, with a message.
+    ApplicantCancel,
+    /// The employer changes type, duration, slots, link, location or description.
+    Update,
+    /// The employer cancels, with a message to the applicant.
+    EmployerCancel,
+    /// The employer marks it held, with a conclusion.
+    Complete,
+}
+
+/// The one table of the interview's state transitions: where `move_` leads from `status` (with
+/// the chosen start, when accepted) at `now`, or why it is refused (`interview_not_changeable`).
+///
+/// | from      | Accept   | ApplicantCancel / EmployerCancel | Update            | Complete        |
+/// |-----------|----------|----------------------------------|-------------------|-----------------|
+/// | INVITED   | ACCEPTED | CANCELED                         | INVITED           | refused         |
+/// | ACCEPTED  | refused  | CANCELED before the start        | ACCEPTED¹ before the start | COMPLETED from the start |
+/// | CANCELED  | refused  | refused                          | refused           | refused         |
+/// | COMPLETED | refused  | refused                          | refused           | refused         |
+///
+/// ¹ An update keeps the acceptance only when the chosen time still fits a new slot and the
+/// duration; otherwise the interview goes back to INVITED ([`update`] decides that part).
+pub fn transition(status: InterviewStatus, starts_at: Option<DateTime<Utc>>, move_: Move, now: DateTime<Utc>) -> Result<InterviewStatus> {
+    use InterviewStatus as S;
+    let started = starts_at.is_some_and(|s| s <= now);
+    match (status, move_) {
+        (S::Canceled, Move::ApplicantCancel | Move::EmployerCancel) => Err(not_changeable("This interview has already been canceled")),
+        (S::Canceled, _) => Err(not_changeable("This interview has been canceled")),
+        (S::Completed, _) => Err(not_changeable("This interview has already taken place")),
+        (S::Invited, Move::Accept) => Ok(S::Accepted),
+        (S::Accepted, Move::Accept) => Err(not_changeable("This interview has already been accepted")),
+        (S::Invited, Move::ApplicantCancel | Move::EmployerCancel) => Ok(S::Canceled),
+        (S::Accepted, Move::ApplicantCancel | Move::EmployerCancel) if started => {
+            Err(not_changeable("An interview that has started can no longer be canceled"))
+        }
+        (S::Accepted, Move::ApplicantCancel | Move::EmployerCancel) => Ok(S::Canceled),
+        (S::Invited, Move::Update) => Ok(S::Invited),
+        (S::Accepted, Move::Update) if started => Err(not_changeable("An interview that has started can no longer be changed")),
+        (S::Accepted, Move::Update) => Ok(S::Accepted),
+        (S::Invited, Move::Complete) => Err(not_changeable("Only an accepted interview can be marked completed")),
+        (S::Accepted, Move::Complete) if !started => Err(not_changeable("An interview can be marked completed once it has started")),
+        (S::Accepted, Move::Complete) => Ok(S::Completed),
+    }
+}
+
 /// Locks one of the applicant's interviews for a change: (status, duration, start).
 async fn lock(
     tx: &mut sqlx::PgConnection,
@@ -615,13 +667,8 @@ pub async fn accept(
 ) -> Result<()> {
     let message = optional_text(message, MAX_MESSAGE, "message", "message")?;
     let mut tx = pool.begin().await?;
-    let (status, duration, _) = lock(&mut tx, applicant, interview_id).await?;
-    match status {
-        InterviewStatus::Invited => {}
-        InterviewStatus::Accepted => return Err(not_changeable("This interview has already been accepted")),
-        InterviewStatus::Canceled => return Err(not_changeable("This interview has been canceled")),
-        InterviewStatus::Completed => return Err(not_changeable("This interview has already taken place")),
-    }
+    let (status, duration, starts_at) = lock(&mut tx, applicant, interview_id).await?;
+    let next = transition(status, starts_at, Move::Accept, Utc::now())?;
     let (Some(start), Some(end)) = (start, end) else {
         return Err(Error::field("start", "Choose a time for the interview"));
     };
@@ -631,15 +678,18 @@ pub async fn accept(
         .await?;
     let slot = check_choice(start, end, duration, &slots, Utc::now())?;
     sqlx::query(
-        "update interviews set status = 'ACCEPTED', starts_at = $2, accepted_slot_id = $3, applicant_message = $4, accepted_at = now()
+        "update interviews set status = $5, starts_at = $2, accepted_slot_id = $3, applicant_message = $4, accepted_at = now(),
+                               ics_sequence = ics_sequence + 1
          where id = $1",
     )
     .bind(interview_id)
     .bind(start)
     .bind(slot)
     .bind(message)
+    .bind(next.as_str())
     .execute(&mut *tx)
     .await?;
+    mail::queue(&mut tx, interview_id, mail::Change::Accepted).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -652,23 +702,18 @@ pub async fn cancel(pool: &PgPool, applicant: Uuid, interview_id: Uuid, message:
         .ok_or_else(|| Error::field("message", "Please write a message to the employer"))?;
     let mut tx = pool.begin().await?;
     let (status, _, starts_at) = lock(&mut tx, applicant, interview_id).await?;
-    match status {
-        InterviewStatus::Invited => {}
-        InterviewStatus::Accepted if starts_at.is_some_and(|s| s <= Utc::now()) => {
-            return Err(not_changeable("An interview that has started can no longer be canceled"));
-        }
-        InterviewStatus::Accepted => {}
-        InterviewStatus::Canceled => return Err(not_changeable("This interview has already been canceled")),
-        InterviewStatus::Completed => return Err(not_changeable("This interview has already taken place")),
-    }
+    let next = transition(status, starts_at, Move::ApplicantCancel, Utc::now())?;
     sqlx::query(
-        "update interviews set status = 'CANCELED', reason = $2, canceled_at = now(), canceled_by_user_id = applicant_user_id
+        "update interviews set status = $3, reason = $2, canceled_at = now(), canceled_by_user_id = applicant_user_id,
+                               ics_sequence = ics_sequence + 1
          where id = $1",
     )
     .bind(interview_id)
     .bind(message)
+    .bind(next.as_str())
     .execute(&mut *tx)
     .await?;
+    mail::queue(&mut tx, interview_id, mail::Change::CanceledByApplicant).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -790,6 +835,39 @@ mod tests {
         assert_eq!(message_of(check_choice(at(10, 30), at(11, 30), HOUR, &slots, now).unwrap_err()), "Wrong period", "runs past the slot");
         assert_eq!(message_of(check_choice(at(12, 0), at(13, 0), HOUR, &slots, now).unwrap_err()), "Wrong period", "between slots");
         assert_eq!(message_of(check_choice(at(9, 30), at(10, 30), HOUR, &slots, at(9, 45)).unwrap_err()), "Wrong period", "in the past");
+    }
+
+    #[test]
+    fn the_transition_table_allows_and_refuses_each_move() {
+        use InterviewStatus as S;
+        let now = at(12, 0);
+        let later = Some(at(14, 0));
+        let earlier = Some(at(11, 0));
+        let ok = |status, start, m| transition(status, start, m, now).unwrap();
+        let refused = |status, start, m| transition(status, start, m, now).unwrap_err().to_string();
+        assert_eq!(ok(S::Invited, None, Move::Accept), S::Accepted);
+        assert_eq!(ok(S::Invited, None, Move::ApplicantCancel), S::Canceled);
+        assert_eq!(ok(S::Invited, None, Move::EmployerCancel), S::Canceled);
+        assert_eq!(ok(S::Invited, None, Move::Update), S::Invited);
+        assert_eq!(refused(S::Invited, None, Move::Complete), "Only an accepted interview can be marked completed");
+        assert_eq!(refused(S::Accepted, later, Move::Accept), "This interview has already been accepted");
+        assert_eq!(ok(S::Accepted, later, Move::ApplicantCancel), S::Canceled);
+        assert_eq!(ok(S::Accepted, later, Move::EmployerCancel), S::Canceled);
+        assert_eq!(refused(S::Accepted, earlier, Move::EmployerCancel), "An interview that has started can no longer be canceled");
+        assert_eq!(refused(S::Accepted, earlier, Move::ApplicantCancel), "An interview that has started can no longer be canceled");
+        assert_eq!(ok(S::Accepted, later, Move::Update), S::Accepted);
+        assert_eq!(refused(S::Accepted, earlier, Move::Update), "An interview that has started can no longer be changed");
+        assert_eq!(refused(S::Accepted, later, Move::Complete), "An interview can be marked completed once it has started");
+        assert_eq!(ok(S::Accepted, earlier, Move::Complete), S::Completed);
+        for m in [Move::ApplicantCancel, Move::EmployerCancel] {
+            assert_eq!(refused(S::Canceled, None, m), "This interview has already been canceled", "{m:?}");
+        }
+        for m in [Move::Accept, Move::Update, Move::Complete] {
+            assert_eq!(refused(S::Canceled, None, m), "This interview has been canceled", "{m:?}");
+        }
+        for m in [Move::Accept, Move::ApplicantCancel, Move::EmployerCancel, Move::Update, Move::Complete] {
+            assert_eq!(refused(S::Completed, earlier, m), "This interview has already taken place", "{m:?}");
+        }
     }
 
     #[test]

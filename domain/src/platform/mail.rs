@@ -57,7 +57,13 @@ impl Mailer {
             Mailer::Outbox { pool } => {
                 let kept: Vec<OutboxAttachment> = attachments
                     .iter()
-                    .map(|a| OutboxAttachment { name: a.name.clone(), content_type: a.content_type.clone(), size_bytes: a.bytes.len() as i64 })
+                    .map(|a| OutboxAttachment {
+                        name: a.name.clone(),
+                        content_type: a.content_type.clone(),
+                        size_bytes: a.bytes.len() as i64,
+                        text: (a.content_type.starts_with("text/calendar") && a.bytes.len() <= 64 * 1024)
+                            .then(|| String::from_utf8_lossy(&a.bytes).into_owned()),
+                    })
                     .collect();
                 tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = kept.len(), "dev outbox: mail stored");
                 sqlx::query("insert into dev_outbox (to_address, subject, body_text, attachments) values ($1, $2, $3, $4)")
@@ -235,6 +241,10 @@ pub struct OutboxAttachment {
     pub name: String,
     pub content_type: String,
     pub size_bytes: i64,
+    /// The content of a small text attachment (an iCalendar `.ics`), so tests and developers can
+    /// read it; none for binary files such as PDFs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// The dev outbox for one address, newest first.

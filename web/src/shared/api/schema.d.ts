@@ -646,15 +646,64 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Handles `GET /api/employer/interviews`: the acting company's interviews, the newest invitation first. */
+        /**
+         * Handles `GET /api/employer/interviews?tab=`: the acting company's interviews in a tab, the
+         *     newest invitation first.
+         */
         get: operations["company_interviews"];
-        put?: never;
+        /**
+         * Handles `PUT /api/employer/interviews`: changes one of the company's interviews that is not
+         *     over (invited, or accepted and not started). The applicant is mailed the change with an
+         *     `.ics` (METHOD:REQUEST, the same UID, a higher SEQUENCE).
+         */
+        put: operations["update"];
         /**
          * Handles `POST /api/employer/interviews`: invites the applicant of a live application to one of
          *     the acting company's vacancies, offering time slots. Answers the new interview's id; the
          *     applicant sees it among their interviews.
          */
         post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/interviews/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/interviews/{id}/cancel`: cancels an invitation or an accepted
+         *     interview that has not started, with a message; the applicant is mailed an `.ics` with
+         *     METHOD:CANCEL.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/interviews/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/interviews/{id}/complete`: marks an accepted interview that has
+         *     started as completed, with a conclusion.
+         */
+        post: operations["complete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1043,6 +1092,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/working_hours/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/working_hours/company`: the acting company's hours. */
+        get: operations["company_hours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/working_hours/company/{countryCode}/{registryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/working_hours/company/{countryCode}/{registryCode}`: replaces the
+         *     week of a company the user works for; only its supervisor may.
+         */
+        post: operations["set_company_hours"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/working_hours/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/working_hours/user`: the signed-in employer's own hours. */
+        get: operations["user_hours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/working_hours/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/working_hours/user/{userId}`: replaces a user's week: the user's
+         *     own, or, for the supervisor of the acting company, one of its staff's.
+         */
+        post: operations["set_user_hours"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -1118,6 +1241,23 @@ export interface paths {
          *     and a wrong, expired or revoked link get "not found", so a link alone reveals nothing.
          */
         get: operations["application_by_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/open/calendar/{token}.ics`: the feed as `text/calendar` (RFC 5545). */
+        get: operations["read_feed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1728,6 +1868,28 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/calendar-feed`: whether the user has a feed (its address is not kept). */
+        get: operations["feed_status"];
+        put?: never;
+        /**
+         * Handles `POST /api/user/calendar-feed`: makes a new secret feed address, replacing (and so
+         *     ending) any earlier one.
+         */
+        post: operations["create_feed"];
+        /** Handles `DELETE /api/user/calendar-feed`: revokes the feed; its address answers 404 from now on. */
+        delete: operations["revoke_feed"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2378,6 +2540,10 @@ export interface components {
         };
         /** @enum {string} */
         CalendarItemKind: "event" | "interview";
+        CancelInterview: {
+            /** @description To the applicant; required, at most 2000 characters. */
+            message?: string | null;
+        };
         /**
          * @description Who canceled an interview.
          * @enum {string}
@@ -2520,6 +2686,10 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        CompleteInterview: {
+            /** @description The conclusion the applicant sees; required, at most 2000 characters. */
+            conclusion?: string | null;
+        };
         ConfirmRequest: {
             method: components["schemas"]["MethodCode"];
         };
@@ -2537,6 +2707,12 @@ export interface components {
         Created: {
             /** Format: uuid */
             applicationId: string;
+        };
+        CreatedFeed: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret address to subscribe to; shown only now. */
+            url: string;
         };
         CreatedInterview: {
             /** Format: uuid */
@@ -2811,6 +2987,9 @@ export interface components {
             applicantMessage?: string | null;
             /** Format: uuid */
             applicationId?: string | null;
+            canceledBy?: components["schemas"]["CanceledBy"] | null;
+            /** @description The employer's conclusion, once completed. */
+            conclusionMessage?: string | null;
             /** Format: date-time */
             createdAt: string;
             description?: string | null;
@@ -2993,6 +3172,11 @@ export interface components {
         ExtendedCategoryItem: components["schemas"]["CategoryItem"] & {
             occupations: components["schemas"]["OccupationItem"][];
         };
+        FeedStatus: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt?: string | null;
+        };
         Gender: {
             gender: string;
             /** @description In the locale of Accept-Language (et fallback). */
@@ -3045,6 +3229,25 @@ export interface components {
             name?: string | null;
             /** Format: uuid */
             userId: string;
+        };
+        /** @description A changed interview: its id and every field of an invitation. */
+        InterviewChange: {
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description 1 to 480 minutes; every slot must be at least this long.
+             */
+            durationMinutes: number;
+            /** Format: uuid */
+            interviewId: string;
+            link?: string | null;
+            location?: string | null;
+            /**
+             * @description 1 to 20 future, non-overlapping time ranges, within the working hours and free of the
+             *     user's other interviews.
+             */
+            slots: components["schemas"]["Period"][];
+            type: components["schemas"]["InterviewType"];
         };
         InterviewCompany: {
             businessName: string;
@@ -3429,6 +3632,11 @@ export interface components {
             name: string;
             /** Format: int64 */
             sizeBytes: number;
+            /**
+             * @description The content of a small text attachment (an iCalendar `.ics`), so tests and developers can
+             *     read it; none for binary files such as PDFs.
+             */
+            text?: string | null;
         };
         OutboxMail: {
             /** @description The files the mail carried (their bytes are not kept). */
@@ -3906,6 +4114,15 @@ export interface components {
          * @enum {string}
          */
         UnmatchedReason: "NO_INVOICE" | "AMOUNT_DIFFERS" | "ALREADY_PAID" | "CANCELLED";
+        UpdatedInterview: {
+            /** Format: uuid */
+            interviewId: string;
+            /**
+             * @description ACCEPTED when the chosen time still fits a new slot and the duration, else INVITED (the
+             *     applicant chooses again).
+             */
+            status: components["schemas"]["InterviewStatus"];
+        };
         /** @description An uploaded file as its owner sees it. */
         UploadedFile: {
             /** @description Decided by the content, e.g. `image/png` for a PNG named `scan.pdf`. */
@@ -3931,6 +4148,12 @@ export interface components {
             fileId: string;
             /** @description Where anyone sees it. */
             url: string;
+        };
+        /** @description The signed-in user's own week, with their id (what `POST …/user/{userId}` takes). */
+        UserWorkingWeek: {
+            days: components["schemas"]["WorkingDay"][];
+            /** Format: uuid */
+            userId: string;
         };
         VacancyCompany: {
             businessName: string;
@@ -4239,6 +4462,31 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
             workExperienceType: string;
+        };
+        /** @description One weekday's hours: `weekday` 1 = Monday … 7 = Sunday, `start` and `end` as `HH:MM`. */
+        WorkingDay: {
+            /**
+             * @description Local time in Tallinn, `HH:MM`, after `start`.
+             * @example 17:00
+             */
+            end: string;
+            /**
+             * @description Local time in Tallinn, `HH:MM`.
+             * @example 09:00
+             */
+            start: string;
+            /**
+             * Format: int32
+             * @description 1 = Monday … 7 = Sunday.
+             */
+            weekday: number;
+        };
+        /**
+         * @description A week of working hours: one entry per working weekday; a weekday left out is a day off, an
+         *     empty list means "not set".
+         */
+        WorkingWeek: {
+            days: components["schemas"]["WorkingDay"][];
         };
     };
     responses: never;
@@ -6753,7 +7001,10 @@ export interface operations {
     };
     company_interviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description all (default), invited (unanswered, also expired), accepted (not yet completed), canceled, completed. */
+                tab?: "all" | "accepted" | "canceled" | "completed" | "invited";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6768,7 +7019,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerInterview"][];
                 };
             };
-            /** @description The request is not valid: the message (and `field`) say what */
+            /** @description an unknown tab */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6787,6 +7038,82 @@ export interface operations {
             };
             /** @description not an employer, or not acting for a company */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterviewChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedInterview"];
+                };
+            };
+            /** @description as for POST; validation (field `slots`): a slot outside the working hours or overlapping another of the user's interviews, named in the message; interview_not_changeable: canceled, completed or started */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an interview of the acting company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6853,6 +7180,156 @@ export interface operations {
                 };
             };
             /** @description the application is not one to the acting company's vacancies, or is withdrawn or anonymised */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelInterview"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation (field `message`): no message, or too long; interview_not_changeable: already canceled, completed or started */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an interview of the acting company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteInterview"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation (field `conclusion`); interview_not_changeable: not accepted, not started yet, canceled or already completed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an interview of the acting company */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8199,6 +8676,271 @@ export interface operations {
             };
         };
     };
+    company_hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingWeek"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_company_hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingWeek"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingWeek"];
+                };
+            };
+            /** @description validation, naming the field: `weekday` (not 1–7, or twice), `start`/`end` (not HH:MM), `end` (not after the start) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkingWeek"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_user_hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingWeek"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingWeek"];
+                };
+            };
+            /** @description validation, naming the field, as for the company's hours */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the user, nor staff of a company the caller supervises */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     public_file: {
         parameters: {
             query?: never;
@@ -8375,6 +9117,55 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token followed by `.ics` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown or revoked */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,6 +10675,175 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedStatus"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedFeed"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no feed */
             404: {
                 headers: {
                     [name: string]: unknown;

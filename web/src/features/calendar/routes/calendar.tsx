@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ensureNamespace } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 
-import { EventCalendar } from '../components/event-calendar';
-import { texts } from '../locales/texts';
+import { EventCalendar } from '@/shared/calendar/components/event-calendar';
+import { texts } from '@/shared/calendar/locales/texts';
 
 export const loader = () => ensureNamespace('calendar', texts);
 

@@ -56,9 +56,9 @@ export function mergeItems(oneOff: readonly CalendarItem[], recurring: readonly 
 }
 
 /** Where a click on an interview leads: its tab of `/account/my-interviews`. */
-export function interviewsPath(item: CalendarItem): string {
+export function interviewsPath(item: CalendarItem, base = '/account/my-interviews'): string {
   const status = item.interview?.displayStatus;
-  if (item.interview?.tentative || status === 'invited' || status === 'inviteExpired') return '/account/my-interviews?tab=invited';
-  if (status === 'completed') return '/account/my-interviews?tab=completed';
-  return '/account/my-interviews?tab=accepted';
+  if (item.interview?.tentative || status === 'invited' || status === 'inviteExpired') return `${base}?tab=invited`;
+  if (status === 'completed') return `${base}?tab=completed`;
+  return `${base}?tab=accepted`;
 }

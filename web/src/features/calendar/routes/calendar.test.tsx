@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderRoutes } from '@/test/render';
 
-import { Component as Calendar, loader } from '../routes/calendar';
+import { Component as Calendar, loader } from './calendar';
 
 describe('EventCalendar', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import './event-calendar.css';
 
-import type { DatesSetArg, EventClickArg } from '@fullcalendar/core';
+import type { BusinessHoursInput, DatesSetArg, EventClickArg } from '@fullcalendar/core';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import etLocale from '@fullcalendar/core/locales/et';
 import ruLocale from '@fullcalendar/core/locales/ru';
@@ -39,17 +39,27 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
+export interface EventCalendarProps {
+  /** Where an interview leads (its tab is added): the applicant's or the employer's list. */
+  interviewsBase?: string;
+  /** Working hours to shade outside of (week view), Tallinn wall clock. */
+  businessHours?: BusinessHoursInput;
+  /** Opens on the week view (where working hours show). */
+  initialView?: 'month' | 'week';
+}
+
 /**
  * The user's calendar (spec 1 section 9): a month of six weeks or a week, from Monday, in Tallinn
  * time; own events to add, change and delete, and interviews that lead to the interviews screen.
+ * Shared by the applicant's and the employer's calendar.
  */
-export function EventCalendar() {
+export function EventCalendar({ interviewsBase, businessHours, initialView = 'month' }: EventCalendarProps = {}) {
   const { t } = useTranslation('calendar');
   const language = useLanguage();
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const calendarRef = useRef<FullCalendar>(null);
-  const [view, setView] = useState<ViewName>('month');
+  const [view, setView] = useState<ViewName>(initialView);
   const [title, setTitle] = useState('');
   const [range, setRange] = useState<CalendarRange | null>(null);
   const [draft, setDraft] = useState<EventDraft | null>(null);
@@ -82,7 +92,7 @@ export function EventCalendar() {
     info.jsEvent.preventDefault();
     const item = info.event.extendedProps.item as CalendarItem;
     if (item.kind === 'interview') {
-      navigate(to(interviewsPath(item)));
+      navigate(to(interviewsPath(item, interviewsBase)));
       return;
     }
     if (!item.eventId) return;
@@ -135,7 +145,8 @@ export function EventCalendar() {
       <FullCalendar
         ref={calendarRef}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-        initialView={VIEWS.month}
+        initialView={VIEWS[initialView]}
+        businessHours={businessHours}
         headerToolbar={false}
         locales={[etLocale, enGbLocale, ruLocale]}
         locale={LOCALES[language]}

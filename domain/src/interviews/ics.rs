@@ -1,0 +1,206 @@
+//! iCalendar (RFC 5545) documents of interviews, built with the `icalendar` crate: the `.ics`
+//! attached to interview mails (an iTIP message, RFC 5546: METHOD:REQUEST for an invitation or a
+//! change, METHOD:CANCEL for a cancellation) and the events of a user's private feed.
+//!
+//! - The UID is the interview's id (`<id>@vakants.ee`): the same for every mail of one interview,
+//!   so a calendar program replaces its event instead of adding another.
+//! - SEQUENCE is `interviews.ics_sequence`, which grows by one with every mailed change.
+//! - Times are in UTC (`DTSTART:20261126T080000Z`), which needs no VTIMEZONE.
+//! - An invitation not yet answered has no fixed time: its event is TENTATIVE at the first
+//!   offered slot (the interview's duration from the slot's start), and the description lists
+//!   every offered slot. Once accepted, the event moves to the chosen time and is CONFIRMED.
+
+use chrono::{DateTime, Utc};
+use icalendar::{Calendar, CalendarDateTime, Component, Event, EventLike, EventStatus};
+use uuid::Uuid;
+
+/// The domain of every UID this app makes.
+pub const UID_DOMAIN: &str = "vakants.ee";
+
+/// The iTIP method of a mailed document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Request,
+    Cancel,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Request => "REQUEST",
+            Method::Cancel => "CANCEL",
+        }
+    }
+}
+
+/// How sure the event is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// An invitation not yet answered.
+    Tentative,
+    Confirmed,
+    Cancelled,
+}
+
+/// One interview as an iCalendar event.
+#[derive(Clone, Debug)]
+pub struct InterviewEvent {
+    pub interview_id: Uuid,
+    pub sequence: u32,
+    pub state: State,
+    pub summary: String,
+    pub description: String,
+    pub location: Option<String>,
+    pub link: Option<String>,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    /// The employer who runs it (ORGANIZER), by e-mail address.
+    pub organizer: Option<String>,
+    /// The applicant (ATTENDEE), by e-mail address.
+    pub attendee: Option<String>,
+    pub stamp: DateTime<Utc>,
+}
+
+/// The UID of an interview's event.
+pub fn interview_uid(interview_id: Uuid) -> String {
+    format!("{interview_id}@{UID_DOMAIN}")
+}
+
+/// The UID of an own calendar event.
+pub fn event_uid(event_id: Uuid) -> String {
+    format!("event-{event_id}@{UID_DOMAIN}")
+}
+
+fn utc(t: DateTime<Utc>) -> CalendarDateTime {
+    CalendarDateTime::Utc(t)
+}
+
+fn tallinn(t: DateTime<Utc>) -> CalendarDateTime {
+    CalendarDateTime::WithTimezone { date_time: t.with_timezone(&chrono_tz::Europe::Tallinn).naive_local(), tzid: "Europe/Tallinn".into() }
+}
+
+/// The VEVENT of an interview.
+pub fn interview_event(interview: &InterviewEvent) -> Event {
+    let mut event = Event::new();
+    event
+        .uid(&interview_uid(interview.interview_id))
+        .sequence(interview.sequence)
+        .timestamp(interview.stamp)
+        .starts(utc(interview.start))
+        .ends(utc(interview.end))
+        .summary(&interview.summary)
+        .description(&interview.description)
+        .status(match interview.state {
+            State::Tentative => EventStatus::Tentative,
+            State::Confirmed => EventStatus::Confirmed,
+            State::Cancelled => EventStatus::Cancelled,
+        });
+    if let Some(location) = &interview.location {
+        event.location(location);
+    }
+    if let Some(link) = &interview.link {
+        event.url(link);
+    }
+    if let Some(organizer) = &interview.organizer {
+        event.add_property("ORGANIZER", format!("mailto:{organizer}"));
+    }
+    if let Some(attendee) = &interview.attendee {
+        event.add_property("ATTENDEE", format!("mailto:{attendee}"));
+    }
+    event.done()
+}
+
+/// The `.ics` attached to an interview mail: one VEVENT under METHOD:REQUEST or METHOD:CANCEL.
+pub fn interview_message(interview: &InterviewEvent, method: Method) -> String {
+    let mut calendar = Calendar::new();
+    calendar.append_property(("METHOD", method.as_str())).push(interview_event(interview));
+    calendar.done().to_string()
+}
+
+/// An own event of the feed (a recurring one keeps its RRULE).
+#[derive(Clone, Debug)]
+pub struct OwnEvent {
+    pub event_id: Uuid,
+    pub name: String,
+    pub description: Option<String>,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub recurrence: Option<String>,
+    pub stamp: DateTime<Utc>,
+}
+
+/// A user's private feed: their interviews and own events, METHOD:PUBLISH.
+pub fn feed(name: &str, interviews: &[InterviewEvent], events: &[OwnEvent]) -> String {
+    let mut calendar = Calendar::new();
+    calendar.append_property(("METHOD", "PUBLISH")).name(name);
+    for interview in interviews {
+        calendar.push(interview_event(interview));
+    }
+    for own in events {
+        let mut event = Event::new();
+        event
+            .uid(&event_uid(own.event_id))
+            .timestamp(own.stamp)
+            .summary(&own.name);
+        if own.recurrence.is_some() {
+            // a series repeats at the same local time across daylight saving: Tallinn time
+            event.starts(tallinn(own.start)).ends(tallinn(own.end));
+        } else {
+            event.starts(utc(own.start)).ends(utc(own.end));
+        }
+        if let Some(description) = &own.description {
+            event.description(description);
+        }
+        if let Some(rule) = &own.recurrence {
+            event.add_property("RRULE", rule.trim_start_matches("RRULE:"));
+        }
+        calendar.push(event.done());
+    }
+    calendar.done().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn interview(sequence: u32, state: State) -> InterviewEvent {
+        InterviewEvent {
+            interview_id: Uuid::nil(),
+            sequence,
+            state,
+            summary: "Interview: Cook, Põhja Köök OÜ".into(),
+            description: "Räägime; 10:00, kokk".into(),
+            location: Some("Narva mnt 5, Tallinn".into()),
+            link: Some("https://meet.example.ee/kokk".into()),
+            start: Utc.with_ymd_and_hms(2026, 11, 26, 8, 0, 0).unwrap(),
+            end: Utc.with_ymd_and_hms(2026, 11, 26, 9, 0, 0).unwrap(),
+            organizer: Some("boss@example.ee".into()),
+            attendee: Some("mari@example.ee".into()),
+            stamp: Utc.with_ymd_and_hms(2026, 11, 24, 12, 0, 0).unwrap(),
+        }
+    }
+
+    #[test]
+    fn an_interview_message_parses_back_with_its_method_uid_sequence_and_utc_times() {
+        let text = interview_message(&interview(3, State::Confirmed), Method::Request);
+        assert!(text.contains("DTSTART:20261126T080000Z"), "{text}");
+        let parsed: Calendar = text.parse().unwrap();
+        assert_eq!(parsed.property_value("METHOD"), Some("REQUEST"));
+        let event = parsed.events().next().unwrap();
+        assert_eq!(event.get_uid(), Some("00000000-0000-0000-0000-000000000000@vakants.ee"));
+        assert_eq!(event.get_sequence(), Some(3));
+        assert_eq!(event.get_summary(), Some("Interview: Cook, Põhja Köök OÜ"));
+        assert_eq!(event.get_description(), Some("Räägime; 10:00, kokk"), "text escaping round-trips");
+        assert_eq!(event.property_value("ORGANIZER"), Some("mailto:boss@example.ee"));
+    }
+
+    #[test]
+    fn a_cancellation_says_cancel_and_cancelled() {
+        let text = interview_message(&interview(4, State::Cancelled), Method::Cancel);
+        let parsed: Calendar = text.parse().unwrap();
+        assert_eq!(parsed.property_value("METHOD"), Some("CANCEL"));
+        assert_eq!(parsed.events().next().unwrap().get_status(), Some(EventStatus::Cancelled));
+    }
+}

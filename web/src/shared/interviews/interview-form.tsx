@@ -1,0 +1,79 @@
+import { ActionIcon, Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '@/shared/api/errors';
+import { errorText } from '@/shared/api/error-text';
+
+import { type InterviewValues, MAX_SLOTS, interviewSchema } from './lib/form';
+import { NAMESPACE } from './locales/texts';
+
+interface InterviewFormProps {
+  initialValues: InterviewValues;
+  submitLabel: string;
+  submitting: boolean;
+  error: unknown;
+  onSubmit: (values: InterviewValues) => void;
+  onCancel: () => void;
+}
+
+/** Type, duration, offered times, link, location and description: the invitation's and the update's form. */
+export function InterviewForm({ initialValues, submitLabel, submitting, error, onSubmit, onCancel }: InterviewFormProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const form = useForm<InterviewValues>({ mode: 'controlled', initialValues, validate: schemaResolver(interviewSchema(t), { sync: true }) });
+  const slots = form.getValues().slots;
+  const serverError = error instanceof ApiError ? errorText(error) : error ? String(error) : null;
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <Select
+            label={t('type')}
+            allowDeselect={false}
+            data={(['OFFICE', 'ONLINE', 'OTHER'] as const).map((value) => ({ value, label: t(`types.${value}`) }))}
+            {...form.getInputProps('type')}
+          />
+          <NumberInput label={t('duration')} min={1} max={480} step={15} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
+        </Group>
+        <Text fw={500} size="sm">
+          {t('slots')}
+        </Text>
+        {slots.map((_, index) => (
+          <Group key={index} align="flex-start" gap="xs" wrap="wrap">
+            <TextInput type="date" label={t('slotDate')} style={{ flex: '1 1 9rem' }} {...form.getInputProps(`slots.${index}.date`)} />
+            <TextInput type="time" label={t('slotFrom')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.from`)} />
+            <TextInput type="time" label={t('slotTo')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.to`)} />
+            {slots.length > 1 && (
+              <ActionIcon variant="subtle" color="red" mt={28} aria-label={t('removeSlot', { number: index + 1 })} onClick={() => form.removeListItem('slots', index)}>
+                ×
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        {typeof form.errors.slots === 'string' && <Text c="red" size="sm">{form.errors.slots}</Text>}
+        {slots.length < MAX_SLOTS && (
+          <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.insertListItem('slots', { ...slots[slots.length - 1] })}>
+            {t('addSlot')}
+          </Button>
+        )}
+        <TextInput label={t('link')} placeholder="https://" {...form.getInputProps('link')} />
+        <TextInput label={t('location')} {...form.getInputProps('location')} />
+        <Textarea label={t('description')} autosize minRows={2} {...form.getInputProps('description')} />
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
