@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod companies;
 pub mod cvs;
 pub mod dev;
+pub mod employer_applications;
 pub mod employer_billing;
 pub mod employer_interviews;
 pub mod employer_vacancies;
