@@ -25,14 +25,14 @@ use crate::state::AppState;
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(open, judge))
-        .routes(routes!(comments, add_comment, delete_comment))
+        .routes(routes!(candidate_list))
+        .routes(routes!(open_candidate, judge_candidate))
+        .routes(routes!(candidate_comments, add_candidate_comment, delete_candidate_comment))
 }
 
 /// Mounted under `/api/user`: the status call the spec places there.
 pub fn user_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(set_status))
+    OpenApiRouter::new().routes(routes!(set_application_status))
 }
 
 fn staff(acting: &ActingCompany) -> Staff {
@@ -183,7 +183,7 @@ impl TryFrom<CandidateDetail> for CandidateView {
         (status = 400, body = ErrorBody, description = "validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort or order"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer acting for a company"),
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, deleted, or (for a moderator) not delegated to them")))]
-async fn list(
+async fn candidate_list(
     State(state): State<AppState>,
     acting: ActingCompany,
     Path(id): Path<Uuid>,
@@ -208,7 +208,7 @@ async fn list(
 #[utoipa::path(get, path = "/applications/{id}", tag = "employer", params(("id" = Uuid, Path)),
     responses((status = 200, body = CandidateView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
-async fn open(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<Json<CandidateView>> {
+async fn open_candidate(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<Json<CandidateView>> {
     Ok(Json(candidates::open(&state.pool, staff(&acting), id, Utc::now()).await?.try_into()?))
 }
 
@@ -246,7 +246,7 @@ pub struct JudgementRequest {
         (status = 400, body = ErrorBody, description = "an unknown rating, verdict or assessment (the message names it); answers naming an answer of another application"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
-async fn judge(
+async fn judge_candidate(
     State(state): State<AppState>,
     acting: ActingCompany,
     Path(id): Path<Uuid>,
@@ -274,7 +274,7 @@ pub struct StatusChangeRequest {
         (status = 400, body = ErrorBody, description = "validation naming `status`: an unknown status, or a move the table refuses (the message names it)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer acting for a company"),
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
-async fn set_status(
+async fn set_application_status(
     State(state): State<AppState>,
     acting: ActingCompany,
     Path(id): Path<Uuid>,
@@ -324,7 +324,7 @@ impl From<Comment> for ApplicationComment {
 #[utoipa::path(get, path = "/applications/{id}/comments", tag = "employer", params(("id" = Uuid, Path)),
     responses((status = 200, body = Vec<ApplicationComment>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn comments(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<Json<Vec<ApplicationComment>>> {
+async fn candidate_comments(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<Json<Vec<ApplicationComment>>> {
     Ok(Json(candidates::comments(&state.pool, staff(&acting), id, Utc::now()).await?.into_iter().map(Into::into).collect()))
 }
 
@@ -339,7 +339,7 @@ pub struct NewComment {
     responses((status = 201, body = ApplicationComment),
         (status = 400, body = ErrorBody, description = "validation naming `body`: empty or longer than 2000 characters"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_comment(
+async fn add_candidate_comment(
     State(state): State<AppState>,
     acting: ActingCompany,
     Path(id): Path<Uuid>,
@@ -362,7 +362,7 @@ pub struct CommentRef {
     responses((status = 204), (status = 400, body = ErrorBody, description = "commentId missing or not an id"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a comment of this application the caller may delete")))]
-async fn delete_comment(
+async fn delete_candidate_comment(
     State(state): State<AppState>,
     acting: ActingCompany,
     Path(id): Path<Uuid>,

@@ -77,6 +77,8 @@ export function createRouter() {
                 { path: 'account/my-vacancies/create-vacancy', lazy: () => import('@/features/vacancy-editor/routes/create-vacancy') },
                 { path: 'account/my-vacancies/:vacancyId/edit', lazy: () => import('@/features/vacancy-editor/routes/edit-vacancy') },
                 { path: 'account/my-vacancies/:vacancyId/preview', lazy: () => import('@/features/vacancy-editor/routes/preview-vacancy') },
+                { path: 'account/my-vacancies/:vacancyId/candidates', lazy: () => import('@/features/candidates/routes/candidates') },
+                { path: 'account/my-vacancies/:vacancyId/candidates/:applicationId', lazy: () => import('@/features/candidates/routes/candidate') },
                 { path: 'account/my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: 'account/my-services', lazy: () => import('@/features/billing/routes/employer-services') },
                 { path: 'account/payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },
