@@ -7,6 +7,7 @@ import { errorText } from '@/shared/api/error-text';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { useDesktop } from '@/shared/ui/use-desktop';
 import { estonianDate } from '@/shared/vacancies/format';
 
 import { useCandidate } from '../api/get-candidate';
@@ -41,6 +42,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function Judgement({ view }: { view: CandidateView }) {
   const { t } = useTranslation(NAMESPACE);
   const judge = useJudgeCandidate();
+  // four choices do not fit side by side on a phone
+  const orientation = useDesktop() ? 'horizontal' : 'vertical';
   const { applicationId, rating, verdict } = view.candidate;
   return (
     <Section title={t('judgement')}>
@@ -51,12 +54,11 @@ function Judgement({ view }: { view: CandidateView }) {
         <SegmentedControl
           aria-labelledby="verdict-label"
           fullWidth
-          orientation="horizontal"
+          orientation={orientation}
           data={[...VERDICTS.map((v) => ({ value: v, label: t(`verdict.${v}`) })), { value: NONE, label: t('filters.noVerdict') }]}
           value={verdict ?? NONE}
           disabled={judge.isPending}
           onChange={(value) => judge.mutate({ applicationId, body: { verdict: value === NONE ? null : (value as Verdict) } })}
-          style={{ flexWrap: 'wrap' }}
         />
       </Stack>
       <Stack gap={4}>
@@ -66,6 +68,7 @@ function Judgement({ view }: { view: CandidateView }) {
         <SegmentedControl
           aria-labelledby="rating-label"
           fullWidth
+          orientation={orientation}
           data={RATINGS.map((r) => ({ value: r, label: t(`rating.${r}`) }))}
           value={rating}
           disabled={judge.isPending}
