@@ -273,6 +273,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Muuda töökuulutust ja avalda see.", "Edit the vacancy and publish it.", "Измените вакансию и опубликуйте её."],
         indexable: false,
     }),
+    ("employer/account/my-vacancies/*/candidates", PageHead {
+        title: ["Kandidaadid", "Candidates", "Кандидаты"],
+        description: ["Töökuulutusele kandideerinud, nende hinnangud ja märkmed.", "The candidates of a vacancy, their ratings and notes.", "Кандидаты на вакансию, их оценки и заметки."],
+        indexable: false,
+    }),
+    ("employer/account/my-vacancies/*/candidates/*", PageHead {
+        title: ["Kandidaat", "Candidate", "Кандидат"],
+        description: ["Kandideerimine, CV, vastused ja märkmed.", "The application, CV, answers and notes.", "Отклик, резюме, ответы и заметки."],
+        indexable: false,
+    }),
     ("employer/account/my-vacancies/*/preview", PageHead {
         title: ["Töökuulutuse eelvaade", "Vacancy preview", "Предпросмотр вакансии"],
         description: ["Nii näevad tööotsijad sinu töökuulutust.", "How job seekers will see your vacancy.", "Так соискатели увидят вашу вакансию."],

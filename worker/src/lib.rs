@@ -9,6 +9,7 @@
 //! so apalis hands them out again (orphaned jobs are re-queued after missed heartbeats), and the
 //! periodic reconciliation catches anything else that drifted.
 
+pub mod auto_reply_mail;
 pub mod batcher;
 pub mod billing;
 pub mod extract;
@@ -25,6 +26,7 @@ use std::time::Duration;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
+use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
 use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
 use domain::billing::seller::Seller;
@@ -150,6 +152,12 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
         .data(pool.clone())
         .data(mailer_for_interviews)
         .build(interview_mail::handle);
+    let auto_reply_config = QueueConfig::default().queue(AUTO_REPLY_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let auto_replies = WorkerBuilder::new(format!("vakants-auto-reply-mail-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<MailAutoReply>::new(&pool).with_config(auto_reply_config))
+        .data(pool.clone())
+        .data(mailing.mailer.clone())
+        .build(auto_reply_mail::handle);
     let files_for_thumbnails = files;
     let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
@@ -161,17 +169,19 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
     let interview_mailing = tokio::spawn(interview_mails.run_until(stop_signal(&shutdown)));
-    let (indexing, rebuilding, extracting, thumbnailing, mailing, timing) = tokio::join!(
+    let (indexing, rebuilding, extracting, thumbnailing, mailing, auto_replying, timing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
         extraction.run_until(stop_signal(&shutdown)),
         thumbnails.run_until(stop_signal(&shutdown)),
         invoice_mails.run_until(stop_signal(&shutdown)),
+        auto_replies.run_until(stop_signal(&shutdown)),
         clock,
     );
     timing?;
     mailing.map_err(|e| anyhow::anyhow!("invoice mail worker: {e}"))?;
     interview_mailing.await?.map_err(|e| anyhow::anyhow!("interview mail worker: {e}"))?;
+    auto_replying.map_err(|e| anyhow::anyhow!("auto-reply mail worker: {e}"))?;
     thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
     rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;

@@ -10,6 +10,7 @@ pub mod calendar_feed;
 pub mod companies;
 pub mod cvs;
 pub mod dev;
+pub mod employer_applications;
 pub mod employer_billing;
 pub mod employer_interviews;
 pub mod employer_vacancies;

@@ -107,7 +107,7 @@ async fn rich_applicant(app: &TestApp) -> Applicant {
     Applicant { client, user_id, cv_id, company_id, application_id, pdf, certificate_id: certificate["fileId"].as_str().unwrap().to_string() }
 }
 
-fn unzip(bytes: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+pub(crate) fn unzip(bytes: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).expect("a zip");
     let mut data = Value::Null;
     let mut files = Vec::new();

@@ -11,6 +11,9 @@ use crate::platform::error::{Error, ErrorCode, Result};
 use crate::vacancies::ACTIVE_SQL;
 use crate::vacancies::states::APPLICATIONS_WORKABLE_FOR;
 
+pub mod auto_reply;
+pub mod candidates;
+
 pub const MAX_COVER_LETTER: usize = 5000;
 pub const MAX_ANSWER: usize = 2000;
 
@@ -137,14 +140,18 @@ pub async fn apply(pool: &PgPool, applicant: Uuid, new: &NewApplication) -> Resu
     .fetch_one(&mut *tx)
     .await?;
     for (question_id, answer) in answers {
-        sqlx::query("insert into application_answers (application_id, question_id, question, answer) values ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(question_id)
-            .bind(&questions[&question_id])
-            .bind(answer)
-            .execute(&mut *tx)
-            .await?;
+        // the question's text and weight are copied: the answer keeps them if the employer edits it
+        sqlx::query(
+            "insert into application_answers (application_id, question_id, question, answer, weight)
+             select $1, q.id, q.question, $3, q.weight from vacancy_questions q where q.id = $2",
+        )
+        .bind(id)
+        .bind(question_id)
+        .bind(answer)
+        .execute(&mut *tx)
+        .await?;
     }
+    auto_reply::queue(&mut tx, new.vacancy_id, id).await?;
     tx.commit().await?;
     Ok(Applied { application_id: id, link_id })
 }

@@ -726,6 +726,11 @@ pub async fn save(pool: &PgPool, store: &FileStore, owner: Uuid, input: &CvInput
     replace_lists(&mut tx, id, &cv).await?;
     // a row file the CV no longer uses is erased, unless another CV of the applicant uses it
     let dropped = files::erase_unreferenced(&mut tx, owner, &files_before).await?;
+    // the employers who opened an application sent with this CV see it flagged as updated
+    sqlx::query("update applications set change_flag = 'UPDATED' where cv_id = $1 and change_flag = 'NONE' and withdrawn_at is null")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Cv(id)]).await?;
     tx.commit().await?;
     store.remove_all(&dropped).await;

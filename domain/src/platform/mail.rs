@@ -169,6 +169,26 @@ pub fn application_sent(
     Mail { to: to.to_string(), subject, text }
 }
 
+/// The vacancy's auto-reply to an applicant: the employer's own `text`, under a subject naming the
+/// company and the occupation.
+pub fn auto_reply(locale: Locale, to: &str, occupation: &str, company: &str, text: &str) -> Mail {
+    let (subject, intro) = match locale {
+        Locale::Et => (
+            format!("{company} vastas su kandideerimisele: {occupation}"),
+            format!("Tere!\n\n{company} saatis sinu kandideerimisele ametikohale {occupation} selle vastuse:"),
+        ),
+        Locale::En => (
+            format!("{company} replied to your application: {occupation}"),
+            format!("Hello,\n\n{company} sent this reply to your application for {occupation}:"),
+        ),
+        Locale::Ru => (
+            format!("{company} ответила на ваш отклик: {occupation}"),
+            format!("Здравствуйте!\n\n{company} отправила этот ответ на ваш отклик на вакансию «{occupation}»:"),
+        ),
+    };
+    Mail { to: to.to_string(), subject, text: format!("{intro}\n\n{text}\n\nVakants") }
+}
+
 /// The decision on a claim to represent `company`, to the claimant. `reason` is the decider's note.
 pub fn company_claim_decided(locale: Locale, to: &str, company: &str, approved: bool, reason: Option<&str>) -> Mail {
     let (subject, text) = match (locale, approved) {

@@ -79,6 +79,8 @@ export function createRouter() {
                 { path: 'account/my-vacancies/:vacancyId/preview', lazy: () => import('@/features/vacancy-editor/routes/preview-vacancy') },
                 { path: 'account/my-interviews', lazy: () => import('@/features/employer-interviews/routes/my-interviews') },
                 { path: 'account/my-calendar', lazy: () => import('@/features/employer-interviews/routes/my-calendar') },
+                { path: 'account/my-vacancies/:vacancyId/candidates', lazy: () => import('@/features/candidates/routes/candidates') },
+                { path: 'account/my-vacancies/:vacancyId/candidates/:applicationId', lazy: () => import('@/features/candidates/routes/candidate') },
                 { path: 'account/my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: 'account/my-services', lazy: () => import('@/features/billing/routes/employer-services') },
                 { path: 'account/payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },

@@ -579,6 +579,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/applications/{id}`: one candidate in full; opening it clears its
+         *     change flag (NEW or UPDATED becomes NONE).
+         */
+        get: operations["open_candidate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/employer/applications/{id}`: rates the candidate, gives or clears the
+         *     verdict and assesses answers (which makes the score); answers the candidate.
+         */
+        patch: operations["judge_candidate"];
+        trace?: never;
+    };
+    "/api/employer/applications/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/applications/{id}/comments`: the staff's comments, oldest first. */
+        get: operations["candidate_comments"];
+        put?: never;
+        /** Handles `POST /api/employer/applications/{id}/comments`: adds a comment of the caller. */
+        post: operations["add_candidate_comment"];
+        /**
+         * Handles `DELETE /api/employer/applications/{id}/comments?commentId=`: deletes a comment — the
+         *     caller's own, or any for the company's supervisor and administrators.
+         */
+        delete: operations["delete_candidate_comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company-claims": {
         parameters: {
             query?: never;
@@ -960,6 +1006,28 @@ export interface paths {
          *     `DELETED`), and shows nowhere afterwards.
          */
         delete: operations["delete_vacancy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/vacancies/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/{id}/applications`: the candidates of one of the acting
+         *     company's vacancies that are still workable (30 days after the vacancy ends), filtered and
+         *     sorted by the parameters; the newest application first by default. Withdrawn, anonymised and
+         *     deleted applications are not listed.
+         */
+        get: operations["candidate_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1873,6 +1941,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/applications/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/user/applications/{id}/status`: the employer moves an application of the
+         *     acting company's vacancy by the one transition table (docs/candidates.md): answers the
+         *     candidate, or 204 once deleted. The applicant withdraws with `DELETE /api/applicant/applications/{id}` instead.
+         */
+        patch: operations["set_application_status"];
+        trace?: never;
+    };
     "/api/user/calendar-feed": {
         parameters: {
             query?: never;
@@ -2324,6 +2413,11 @@ export interface components {
             /** Format: uuid */
             questionId: string;
         };
+        AnswerAssessment: {
+            /** Format: uuid */
+            answerId: string;
+            assessment?: components["schemas"]["Assessment"] | null;
+        };
         Applicant: {
             firstname?: string | null;
             lastname?: string | null;
@@ -2378,6 +2472,17 @@ export interface components {
             /** @description The question as the employer asked it when the application was sent. */
             question: string;
         };
+        /** @description A comment of the company's staff; the applicant never sees it. */
+        ApplicationComment: {
+            author: components["schemas"]["CommentAuthor"];
+            body: string;
+            /** Format: uuid */
+            commentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether the caller may delete it: their own, or any for the supervisor and administrators. */
+            deletable: boolean;
+        };
         ApplicationCv: {
             /** Format: uuid */
             cvId: string;
@@ -2402,6 +2507,11 @@ export interface components {
             /** Format: date-time */
             withdrawnAt?: string | null;
         };
+        /**
+         * @description An application's status (spec: TEMPORARY, EXISTS, HIDDEN, ARCHIVED, DELETED).
+         * @enum {string}
+         */
+        ApplicationStatus: "TEMPORARY" | "EXISTS" | "HIDDEN" | "ARCHIVED" | "DELETED";
         ApplicationVacancy: {
             businessName: string;
             occupation: components["schemas"]["Labels"];
@@ -2422,6 +2532,11 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /**
+         * @description The employer's assessment of one answer.
+         * @enum {string}
+         */
+        Assessment: "GOOD" | "PARTLY" | "POOR";
         Avatar: {
             thumbnailUrl?: string | null;
         };
@@ -2549,11 +2664,78 @@ export interface components {
          * @enum {string}
          */
         CanceledBy: "APPLICANT" | "EMPLOYER";
+        /** @description An answer with its question's weight and the employer's assessment. */
+        CandidateAnswerView: {
+            answer: string;
+            /** Format: uuid */
+            answerId: string;
+            assessment?: components["schemas"]["Assessment"] | null;
+            /** @description The question as asked when the application was sent. */
+            question: string;
+            /**
+             * Format: int32
+             * @description The question's weight when the application was sent.
+             */
+            weight: number;
+        };
+        CandidateApplicant: {
+            firstname?: string | null;
+            lastname?: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        /**
+         * @description The CV sent with the application; read it whole at `GET /api/user/cv/{cvId}` and its files at
+         *     `GET /api/user/files/{id}` (the CV access rules).
+         */
+        CandidateCv: {
+            /** Format: uuid */
+            cvId: string;
+            title?: string | null;
+            /** Format: date-time */
+            updatedAt?: string | null;
+        };
+        /** @description One candidate of a vacancy. */
+        CandidateItem: {
+            /** Format: int64 */
+            answersCount: number;
+            applicant: components["schemas"]["CandidateApplicant"];
+            /** Format: uuid */
+            applicationId: string;
+            changeFlag: components["schemas"]["ChangeFlag"];
+            /** Format: int64 */
+            commentsCount: number;
+            coverLetter?: string | null;
+            /**
+             * Format: date-time
+             * @description When the applicant applied.
+             */
+            createdAt: string;
+            cv?: components["schemas"]["CandidateCv"] | null;
+            rating: components["schemas"]["Rating"];
+            /**
+             * Format: int32
+             * @description 0 to 100 from the assessed answers and their weights (docs/candidates.md); none while no
+             *     answer is assessed.
+             */
+            score?: number | null;
+            status: components["schemas"]["ApplicationStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            vacancyId: string;
+            verdict?: components["schemas"]["Verdict"] | null;
+        };
         /**
          * @description The employer's verdict as the applicant sees it.
          * @enum {string}
          */
         CandidateStatus: "match" | "probableMatch" | "noMatch";
+        /** @description One candidate in full. */
+        CandidateView: {
+            answers: components["schemas"]["CandidateAnswerView"][];
+            candidate: components["schemas"]["CandidateItem"];
+        };
         CategoryItem: {
             categoryCode: string;
             iconCode: string;
@@ -2574,6 +2756,11 @@ export interface components {
             /** Format: int32 */
             year?: number | null;
         };
+        /**
+         * @description What changed since the company's staff last opened the application.
+         * @enum {string}
+         */
+        ChangeFlag: "NONE" | "NEW" | "UPDATED";
         /** @description The payer's choice on the sandbox page. */
         Choice: {
             /** @description paid, failed or cancelled. */
@@ -2597,6 +2784,14 @@ export interface components {
         CodeLabel: {
             code: string;
             label: string;
+        };
+        CommentAuthor: {
+            firstname?: string | null;
+            lastname?: string | null;
+            /** Format: uuid */
+            userId?: string | null;
+            /** @description The author's e-mail address; none once the author's account is gone. */
+            username?: string | null;
         };
         CompanyAddress: {
             address?: string | null;
@@ -3442,6 +3637,12 @@ export interface components {
             /** Format: int64 */
             vatCents: number;
         };
+        /** @description What to change; what is left out stays as it is. */
+        JudgementRequest: {
+            answers?: components["schemas"]["AnswerAssessment"][];
+            rating?: components["schemas"]["Rating"] | null;
+            verdict?: components["schemas"]["Verdict"] | null;
+        };
         Labels: {
             en: string;
             et: string;
@@ -3528,6 +3729,10 @@ export interface components {
             cvId?: string | null;
             /** Format: uuid */
             vacancyId: string;
+        };
+        NewComment: {
+            /** @description 1 to 2000 characters. */
+            body: string;
         };
         /** @description An invitation to an applicant who applied to one of the company's vacancies. */
         NewInvitation: {
@@ -3841,6 +4046,11 @@ export interface components {
             /** @description The products to buy, by the rules of the status call's `productCodes`. */
             productCodes: string[];
         };
+        /**
+         * @description The employer's rating of an application.
+         * @enum {string}
+         */
+        Rating: "NOT_KNOWN" | "POSITIVE" | "NEGATIVE" | "NEUTRAL";
         Reference: {
             company?: string | null;
             contact?: string | null;
@@ -4083,6 +4293,10 @@ export interface components {
              * @description The camt.053 statement: XML, at most 5 MB.
              */
             file: string;
+        };
+        StatusChangeRequest: {
+            /** @description EXISTS, HIDDEN, ARCHIVED or DELETED, as the transition table allows. */
+            status: string;
         };
         StatusRequest: {
             /**
@@ -4449,6 +4663,11 @@ export interface components {
              */
             viewDate?: string | null;
         };
+        /**
+         * @description The employer's verdict; the applicant sees it as match, probable match or no match.
+         * @enum {string}
+         */
+        Verdict: "SUITABLE" | "POSSIBLY_SUITABLE" | "NOT_SUITABLE";
         VerifyRequest: {
             code: string;
             email: string;
@@ -6808,6 +7027,350 @@ export interface operations {
             };
         };
     };
+    open_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateView"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a live, workable application to a vacancy the caller sees */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    judge_candidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgementRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateView"];
+                };
+            };
+            /** @description an unknown rating, verdict or assessment (the message names it); answers naming an answer of another application */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a live, workable application to a vacancy the caller sees */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_comments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationComment"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_candidate_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationComment"];
+                };
+            };
+            /** @description validation naming `body`: empty or longer than 2000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_candidate_comment: {
+        parameters: {
+            query: {
+                commentId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description commentId missing or not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a comment of this application the caller may delete */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company_claims: {
         parameters: {
             query?: never;
@@ -8234,6 +8797,91 @@ export interface operations {
                 };
             };
             /** @description not a vacancy of the acting company, or deleted already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_list: {
+        parameters: {
+            query?: {
+                /** @description TEMPORARY, EXISTS, HIDDEN or ARCHIVED; every one of them when absent. */
+                applicationStatus?: string;
+                /** @description SUITABLE, POSSIBLY_SUITABLE, NOT_SUITABLE, or NONE for the candidates without a verdict. */
+                verdict?: string;
+                /** @description NOT_KNOWN, POSITIVE, NEGATIVE or NEUTRAL. */
+                rating?: string;
+                /** @description 0 to 100: candidates with at least this score (those without a score are left out). */
+                minScore?: string;
+                /** @description yyyy-MM-dd: applied on or after this day (Europe/Tallinn). */
+                from?: string;
+                /** @description yyyy-MM-dd: applied on or before this day (Europe/Tallinn). */
+                to?: string;
+                /**
+                 * @description date (the default), score, rating (positive, neutral, not known, negative) or verdict
+                 *     (suitable, possibly suitable, not suitable, none); candidates without a score sort last.
+                 */
+                sort?: string;
+                /** @description desc (the default) or asc. */
+                order?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateItem"][];
+                };
+            };
+            /** @description validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort or order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, deleted, or (for a moderator) not delegated to them */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,6 +11324,91 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_application_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateView"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `status`: an unknown status, or a move the table refuses (the message names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a live, workable application to a vacancy the caller sees */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

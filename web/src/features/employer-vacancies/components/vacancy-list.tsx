@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -21,6 +22,17 @@ type OnAction = (vacancy: EmployerVacancy, action: VacancyAction) => void;
 export function useVacancyTitle(): (vacancy: EmployerVacancy) => string {
   const { t } = useTranslation(NAMESPACE);
   return (vacancy) => vacancy.occupationLabel || t('untitled');
+}
+
+/** The applications count, leading to the vacancy's candidates (`features/candidates`) once there are any. */
+function CandidatesLink({ vacancy, label, children }: { vacancy: EmployerVacancy; label?: string; children: ReactNode }) {
+  const to = useLocalizedPath();
+  if (!vacancy.applicationsCount) return <Text size="sm">{children}</Text>;
+  return (
+    <Anchor component={Link} to={to(`/employer/account/my-vacancies/${vacancy.id}/candidates`)} size="sm" aria-label={label}>
+      {children}
+    </Anchor>
+  );
 }
 
 /** The occupation, leading to the preview when the vacancy has one. */
@@ -91,7 +103,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
               {t('validUntil', { date: estonianDate(vacancy.validUntil) })}
             </Text>
           )}
-          <Text size="sm">{t('applications', { count: vacancy.applicationsCount })}</Text>
+          <CandidatesLink vacancy={vacancy}>{t('applications', { count: vacancy.applicationsCount })}</CandidatesLink>
         </Stack>
         <PublishButton vacancy={vacancy} />
       </Stack>
@@ -127,7 +139,11 @@ function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction:
       </Table.Td>
       <Table.Td>{lead.key === 'changedOn' ? '—' : estonianDate(lead.at)}</Table.Td>
       <Table.Td>{(vacancy.displayedState !== 'DRAFT' && estonianDate(vacancy.validUntil)) || '—'}</Table.Td>
-      <Table.Td ta="right">{vacancy.applicationsCount}</Table.Td>
+      <Table.Td ta="right">
+        <CandidatesLink vacancy={vacancy} label={t('applications', { count: vacancy.applicationsCount })}>
+          {vacancy.applicationsCount}
+        </CandidatesLink>
+      </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <PublishButton vacancy={vacancy} />
