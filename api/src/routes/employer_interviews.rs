@@ -7,8 +7,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use domain::interviews::employer::{self as moves, InterviewUpdate};
-use domain::interviews::{self, CompanyInterview, DisplayStatus, InterviewStatus, InterviewType, NewInterview, Period, Tab};
+use domain::interviews::employer::{self as moves, InterviewTerms};
+use domain::interviews::{self, CompanyInterview, DisplayStatus, InterviewStatus, InterviewType, NewInterview, Tab};
 use domain::{Error, companies};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -42,18 +42,8 @@ async fn acting_company(state: &AppState, signed_in: &SignedIn) -> domain::Resul
 #[serde(rename_all = "camelCase")]
 pub struct NewInvitation {
     pub application_id: Uuid,
-    #[serde(rename = "type")]
-    pub interview_type: InterviewType,
-    /// 1 to 480 minutes; every slot must be at least this long.
-    pub duration_minutes: i32,
-    /// 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from.
-    pub slots: Vec<Period>,
-    /// A web address starting with https:// (or http://), at most 500 characters.
-    pub link: Option<String>,
-    /// At most 300 characters.
-    pub location: Option<String>,
-    /// At most 2000 characters.
-    pub description: Option<String>,
+    #[serde(flatten)]
+    pub terms: InterviewTerms,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -89,12 +79,12 @@ async fn invite(State(state): State<AppState>, signed_in: SignedIn, Json(body): 
         application_id: Some(body.application_id),
         applicant_user_id,
         created_by_user_id: Some(signed_in.session.user_id),
-        interview_type: body.interview_type,
-        duration_minutes: body.duration_minutes,
-        slots: body.slots,
-        link: body.link,
-        location: body.location,
-        description: body.description,
+        interview_type: body.terms.interview_type,
+        duration_minutes: body.terms.duration_minutes,
+        slots: body.terms.slots,
+        link: body.terms.link,
+        location: body.terms.location,
+        description: body.terms.description,
         notify_applicant: true,
     };
     let interview_id = interviews::invite(&state.pool, &new).await.map_err(body_field)?;
@@ -205,16 +195,8 @@ async fn company_interviews(State(state): State<AppState>, signed_in: SignedIn, 
 #[serde(rename_all = "camelCase")]
 pub struct InterviewChange {
     pub interview_id: Uuid,
-    #[serde(rename = "type")]
-    pub interview_type: InterviewType,
-    /// 1 to 480 minutes; every slot must be at least this long.
-    pub duration_minutes: i32,
-    /// 1 to 20 future, non-overlapping time ranges, within the working hours and free of the
-    /// user's other interviews.
-    pub slots: Vec<Period>,
-    pub link: Option<String>,
-    pub location: Option<String>,
-    pub description: Option<String>,
+    #[serde(flatten)]
+    pub terms: InterviewTerms,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -237,15 +219,7 @@ pub struct UpdatedInterview {
         (status = 404, body = ErrorBody, description = "not an interview of the acting company")))]
 async fn update(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<InterviewChange>) -> ApiResult<Json<UpdatedInterview>> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
-    let change = InterviewUpdate {
-        interview_type: body.interview_type,
-        duration_minutes: body.duration_minutes,
-        slots: body.slots,
-        link: body.link,
-        location: body.location,
-        description: body.description,
-    };
-    let status = moves::update(&state.pool, company_id, signed_in.session.user_id, body.interview_id, &change).await.map_err(body_field)?;
+    let status = moves::update(&state.pool, company_id, signed_in.session.user_id, body.interview_id, &body.terms).await.map_err(body_field)?;
     Ok(Json(UpdatedInterview { interview_id: body.interview_id, status }))
 }
 

@@ -1,12 +1,12 @@
 //! Working hours per weekday (Tallinn time), of the acting company and of a user. They bind the
-//! slots an employer offers for interviews (`domain::calendar::working_hours::effective`).
+//! slots an employer offers for interviews (`domain::interviews::working_hours::effective`).
 //!
 //! Who may write: the company's hours only its supervisor (they set the company's rules; other
 //! staff get 403); a user's hours the user themself, or the supervisor of the acting company for
 //! one of its staff. Any other company or user is "not found".
 
 use axum::extract::State;
-use domain::calendar::working_hours::{self, WorkingDay};
+use domain::interviews::working_hours::{self, WorkingDay};
 use domain::Error;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

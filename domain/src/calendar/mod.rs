@@ -7,7 +7,6 @@
 //! Another user's event is "not found", so ids do not leak.
 
 pub mod feed;
-pub mod working_hours;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -9,19 +9,27 @@ use uuid::Uuid;
 use super::mail::{self, Change};
 use super::{
     InterviewStatus, InterviewType, MAX_DESCRIPTION, MAX_LINK, MAX_LOCATION, MAX_MESSAGE, Move, NewInterview, Period, check_invitation,
-    optional_text, transition,
+    Party, lock, optional_text, transition,
 };
-use crate::calendar::working_hours;
+use super::working_hours;
 use crate::platform::error::{Error, Result};
 
-/// What an update changes: every field, as in an invitation.
-#[derive(Clone, Debug)]
-pub struct InterviewUpdate {
+/// What an invitation offers, the same on inviting and on changing an interview.
+#[derive(Clone, Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterviewTerms {
+    #[serde(rename = "type")]
     pub interview_type: InterviewType,
+    /// 1 to 480 minutes; every slot must be at least this long.
     pub duration_minutes: i32,
+    /// 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses
+    /// from, within the working hours and free of the inviting user's other interviews.
     pub slots: Vec<Period>,
+    /// A web address starting with https:// (or http://), at most 500 characters.
     pub link: Option<String>,
+    /// At most 300 characters.
     pub location: Option<String>,
+    /// At most 2000 characters.
     pub description: Option<String>,
 }
 
@@ -73,24 +81,12 @@ pub async fn check_free(conn: &mut PgConnection, company_id: Uuid, user: Uuid, s
     Ok(())
 }
 
-/// Locks one of the company's interviews: (status, duration, start).
-async fn lock(conn: &mut PgConnection, company_id: Uuid, interview_id: Uuid) -> Result<(InterviewStatus, Duration, Option<DateTime<Utc>>)> {
-    let row: Option<(String, i32, Option<DateTime<Utc>>)> =
-        sqlx::query_as("select status, duration_minutes, starts_at from interviews where id = $1 and company_id = $2 for update")
-            .bind(interview_id)
-            .bind(company_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let (status, minutes, starts_at) = row.ok_or_else(Error::not_found)?;
-    Ok((InterviewStatus::parse(&status)?, Duration::minutes(minutes.into()), starts_at))
-}
-
 /// Changes one of the company's interviews (by `user`): every rule of an invitation holds, and
 /// the slots must be free. An accepted interview stays accepted when its chosen time still lies
 /// inside a new slot and lasts the new duration; otherwise it goes back to the applicant to
 /// choose again (INVITED). The applicant is mailed the change.
 #[tracing::instrument(skip_all)]
-pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: Uuid, change: &InterviewUpdate) -> Result<InterviewStatus> {
+pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: Uuid, change: &InterviewTerms) -> Result<InterviewStatus> {
     let probe = NewInterview {
         company_id,
         vacancy_id: None,
@@ -106,7 +102,7 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
         notify_applicant: true,
     };
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, company_id, interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
     let next = transition(status, starts_at, Move::Update, Utc::now())?;
     let slots = check_invitation(&probe, Utc::now())?;
     let link = check_link(change.link.as_deref())?;
@@ -160,7 +156,7 @@ pub async fn cancel(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
     let message = optional_text(message, MAX_MESSAGE, "message", "message")?
         .ok_or_else(|| Error::field("message", "Please write a message to the applicant"))?;
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, company_id, interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
     let next = transition(status, starts_at, Move::EmployerCancel, Utc::now())?;
     sqlx::query(
         "update interviews set status = $2, reason = $3, canceled_at = now(), canceled_by_user_id = $4, ics_sequence = ics_sequence + 1
@@ -184,7 +180,7 @@ pub async fn complete(pool: &PgPool, company_id: Uuid, interview_id: Uuid, concl
     let conclusion = optional_text(conclusion, MAX_MESSAGE, "conclusion", "conclusion")?
         .ok_or_else(|| Error::field("conclusion", "Please write a conclusion"))?;
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, company_id, interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
     let next = transition(status, starts_at, Move::Complete, Utc::now())?;
     sqlx::query("update interviews set status = $2, conclusion_message = $3, completed_at = now() where id = $1")
         .bind(interview_id)

@@ -15,6 +15,7 @@ use crate::platform::error::{Error, ErrorCode, Result};
 pub mod employer;
 pub mod ics;
 pub mod mail;
+pub mod working_hours;
 
 /// Longest interview, in minutes (a whole working day).
 pub const MAX_DURATION_MINUTES: i32 = 480;
@@ -637,18 +638,29 @@ pub fn transition(status: InterviewStatus, starts_at: Option<DateTime<Utc>>, mov
     }
 }
 
-/// Locks one of the applicant's interviews for a change: (status, duration, start).
-async fn lock(
-    tx: &mut sqlx::PgConnection,
-    applicant: Uuid,
+/// Whose interview a change reaches for: the applicant's own, or one of the company's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Party {
+    Applicant(Uuid),
+    Company(Uuid),
+}
+
+/// Locks the party's interview for a change: (status, duration, start); another's is not found.
+pub(crate) async fn lock(
+    conn: &mut sqlx::PgConnection,
+    party: Party,
     interview_id: Uuid,
 ) -> Result<(InterviewStatus, Duration, Option<DateTime<Utc>>)> {
-    let row: Option<(String, i32, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "select status, duration_minutes, starts_at from interviews where id = $1 and applicant_user_id = $2 for update",
-    )
+    let (column, owner) = match party {
+        Party::Applicant(id) => ("applicant_user_id", id),
+        Party::Company(id) => ("company_id", id),
+    };
+    let row: Option<(String, i32, Option<DateTime<Utc>>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select status, duration_minutes, starts_at from interviews where id = $1 and {column} = $2 for update"
+    )))
     .bind(interview_id)
-    .bind(applicant)
-    .fetch_optional(&mut *tx)
+    .bind(owner)
+    .fetch_optional(&mut *conn)
     .await?;
     let (status, minutes, starts_at) = row.ok_or_else(Error::not_found)?;
     Ok((InterviewStatus::parse(&status)?, Duration::minutes(minutes.into()), starts_at))
@@ -667,7 +679,7 @@ pub async fn accept(
 ) -> Result<()> {
     let message = optional_text(message, MAX_MESSAGE, "message", "message")?;
     let mut tx = pool.begin().await?;
-    let (status, duration, starts_at) = lock(&mut tx, applicant, interview_id).await?;
+    let (status, duration, starts_at) = lock(&mut tx, Party::Applicant(applicant), interview_id).await?;
     let next = transition(status, starts_at, Move::Accept, Utc::now())?;
     let (Some(start), Some(end)) = (start, end) else {
         return Err(Error::field("start", "Choose a time for the interview"));
@@ -701,7 +713,7 @@ pub async fn cancel(pool: &PgPool, applicant: Uuid, interview_id: Uuid, message:
     let message = optional_text(message, MAX_MESSAGE, "message", "message")?
         .ok_or_else(|| Error::field("message", "Please write a message to the employer"))?;
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, applicant, interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Applicant(applicant), interview_id).await?;
     let next = transition(status, starts_at, Move::ApplicantCancel, Utc::now())?;
     sqlx::query(
         "update interviews set status = $3, reason = $2, canceled_at = now(), canceled_by_user_id = applicant_user_id,

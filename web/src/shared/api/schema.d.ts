@@ -3426,23 +3426,9 @@ export interface components {
             userId: string;
         };
         /** @description A changed interview: its id and every field of an invitation. */
-        InterviewChange: {
-            description?: string | null;
-            /**
-             * Format: int32
-             * @description 1 to 480 minutes; every slot must be at least this long.
-             */
-            durationMinutes: number;
+        InterviewChange: components["schemas"]["InterviewTerms"] & {
             /** Format: uuid */
             interviewId: string;
-            link?: string | null;
-            location?: string | null;
-            /**
-             * @description 1 to 20 future, non-overlapping time ranges, within the working hours and free of the
-             *     user's other interviews.
-             */
-            slots: components["schemas"]["Period"][];
-            type: components["schemas"]["InterviewType"];
         };
         InterviewCompany: {
             businessName: string;
@@ -3488,6 +3474,26 @@ export interface components {
          * @enum {string}
          */
         InterviewStatus: "INVITED" | "ACCEPTED" | "CANCELED" | "COMPLETED";
+        /** @description What an invitation offers, the same on inviting and on changing an interview. */
+        InterviewTerms: {
+            /** @description At most 2000 characters. */
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description 1 to 480 minutes; every slot must be at least this long.
+             */
+            durationMinutes: number;
+            /** @description A web address starting with https:// (or http://), at most 500 characters. */
+            link?: string | null;
+            /** @description At most 300 characters. */
+            location?: string | null;
+            /**
+             * @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses
+             *     from, within the working hours and free of the inviting user's other interviews.
+             */
+            slots: components["schemas"]["Period"][];
+            type: components["schemas"]["InterviewType"];
+        };
         /** @enum {string} */
         InterviewType: "OFFICE" | "ONLINE" | "OTHER";
         InterviewVacancy: {
@@ -3735,23 +3741,9 @@ export interface components {
             body: string;
         };
         /** @description An invitation to an applicant who applied to one of the company's vacancies. */
-        NewInvitation: {
+        NewInvitation: components["schemas"]["InterviewTerms"] & {
             /** Format: uuid */
             applicationId: string;
-            /** @description At most 2000 characters. */
-            description?: string | null;
-            /**
-             * Format: int32
-             * @description 1 to 480 minutes; every slot must be at least this long.
-             */
-            durationMinutes: number;
-            /** @description A web address starting with https:// (or http://), at most 500 characters. */
-            link?: string | null;
-            /** @description At most 300 characters. */
-            location?: string | null;
-            /** @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses from. */
-            slots: components["schemas"]["Period"][];
-            type: components["schemas"]["InterviewType"];
         };
         NewOrderBody: {
             /**
