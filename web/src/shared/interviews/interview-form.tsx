@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,16 +52,26 @@ export function InterviewForm({ initialValues, submitLabel, submitting, error, o
             {t('slots')}
           </Text>
           {slots.map((_, index) => (
-            <Group key={index} align="flex-start" gap="xs" wrap="wrap" role="group" aria-label={t('slotNumber', { number: index + 1 })}>
-              <TextInput type="date" label={t('slotDate')} style={{ flex: '1 1 9rem' }} {...form.getInputProps(`slots.${index}.date`)} />
-              <TextInput type="time" label={t('slotFrom')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.from`)} />
-              <TextInput type="time" label={t('slotTo')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.to`)} />
-              {slots.length > 1 && (
-                <ActionIcon variant="subtle" color="red" mt={28} aria-label={t('removeSlot', { number: index + 1 })} onClick={() => form.removeListItem('slots', index)}>
-                  ×
-                </ActionIcon>
-              )}
-            </Group>
+            // each offered time boxed and named, so two of them read apart on a phone
+            <Paper key={index} withBorder radius="sm" p="xs" role="group" aria-label={t('slotNumber', { number: index + 1 })}>
+              <Group justify="space-between" gap="xs" mb={4} mih={22}>
+                <Text size="xs" c="dimmed" fw={500}>
+                  {t('slotNumber', { number: index + 1 })}
+                </Text>
+                {slots.length > 1 && (
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('removeSlot', { number: index + 1 })} onClick={() => form.removeListItem('slots', index)}>
+                    ×
+                  </ActionIcon>
+                )}
+              </Group>
+              <Group align="flex-start" gap="xs" wrap="wrap">
+                <TextInput type="date" label={t('slotDate')} style={{ flex: '1 1 9rem' }} {...form.getInputProps(`slots.${index}.date`)} />
+                <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: '1 1 14rem' }}>
+                  <TextInput type="time" label={t('slotFrom')} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`slots.${index}.from`)} />
+                  <TextInput type="time" label={t('slotTo')} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`slots.${index}.to`)} />
+                </Group>
+              </Group>
+            </Paper>
           ))}
           {form.errors.slots && (
             <Text c="red" size="sm">
