@@ -30,13 +30,15 @@ const APPLICANT_ITEMS: NavItem[] = [
 const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacancies', to: '/employer/account/my-vacancies' };
 
 /**
- * The employer area's screens, in the sidebar and the avatar menu alike. Its other screens
- * (candidates, interviews, messages, calendar, CV database) join as they are
- * built: an item never leads to "Page not found".
+ * The employer area's screens, in the sidebar and the avatar menu alike. Candidates are reached
+ * from a vacancy; its other screens (messages, CV database) join as they are built: an item never
+ * leads to "Page not found".
  */
 const EMPLOYER_ITEMS: NavItem[] = [
   EMPLOYER_DASHBOARD,
   { key: 'create-vacancy', label: 'nav.createVacancy', to: '/employer/account/my-vacancies/create-vacancy' },
+  { key: 'my-interviews', label: 'nav.myInterviews', to: '/employer/account/my-interviews', badge: 'INTERVIEWS' },
+  { key: 'my-calendar', label: 'nav.myCalendar', to: '/employer/account/my-calendar' },
   { key: 'my-invoices', label: 'nav.myInvoices', to: '/employer/account/my-invoices', badge: 'INVOICES' },
   { key: 'my-services', label: 'nav.myServices', to: '/employer/account/my-services' },
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },

@@ -24,11 +24,16 @@ for (const [path, module] of Object.entries(areaFiles)) {
 
 const bundles: [string, Record<string, unknown>][] = [['translation', { et, en, ru }], ...areas];
 
+/** The keys of a resource, a plural's forms as one key: Russian has few and many where et and en have one and other. */
+function keys(resource: unknown): string[] {
+  return [...new Set(shape(resource).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+}
+
 describe.each(bundles)('translations of %s', (_name, resources) => {
   it('have the same keys in et, en and ru', () => {
     expect(Object.keys(resources).sort()).toEqual(['en', 'et', 'ru']);
-    expect(shape(resources.en).sort()).toEqual(shape(resources.et).sort());
-    expect(shape(resources.ru).sort()).toEqual(shape(resources.et).sort());
+    expect(keys(resources.en)).toEqual(keys(resources.et));
+    expect(keys(resources.ru)).toEqual(keys(resources.et));
   });
 
   it('have no empty texts', () => {

@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/shared/api/errors';
@@ -7,6 +8,9 @@ import { errorText } from '@/shared/api/error-text';
 
 import { type InterviewValues, MAX_SLOTS, interviewSchema } from './lib/form';
 import { NAMESPACE } from './locales/texts';
+
+/** The fields a server's 400 may name (`durationMinutes`, `slots`, …) that this form shows. */
+const FIELDS = ['type', 'durationMinutes', 'slots', 'link', 'location', 'description'];
 
 interface InterviewFormProps {
   initialValues: InterviewValues;
@@ -22,7 +26,14 @@ export function InterviewForm({ initialValues, submitLabel, submitting, error, o
   const { t } = useTranslation(NAMESPACE);
   const form = useForm<InterviewValues>({ mode: 'controlled', initialValues, validate: schemaResolver(interviewSchema(t), { sync: true }) });
   const slots = form.getValues().slots;
-  const serverError = error instanceof ApiError ? errorText(error) : error ? String(error) : null;
+  const slotsLabel = useId();
+  // a 400 naming one of the form's fields is shown on that field; anything else above the buttons
+  const fieldOfError = error instanceof ApiError && error.status === 400 && error.field && FIELDS.includes(error.field) ? error.field : null;
+  useEffect(() => {
+    if (fieldOfError) form.setFieldError(fieldOfError, errorText(error));
+    // the form object is stable; a new error is set once
+  }, [error, fieldOfError]);
+  const serverError = fieldOfError ? null : error instanceof ApiError ? errorText(error) : error ? String(error) : null;
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
@@ -36,27 +47,43 @@ export function InterviewForm({ initialValues, submitLabel, submitting, error, o
           />
           <NumberInput label={t('duration')} min={1} max={480} step={15} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
         </Group>
-        <Text fw={500} size="sm">
-          {t('slots')}
-        </Text>
-        {slots.map((_, index) => (
-          <Group key={index} align="flex-start" gap="xs" wrap="wrap">
-            <TextInput type="date" label={t('slotDate')} style={{ flex: '1 1 9rem' }} {...form.getInputProps(`slots.${index}.date`)} />
-            <TextInput type="time" label={t('slotFrom')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.from`)} />
-            <TextInput type="time" label={t('slotTo')} style={{ flex: '1 1 6rem' }} {...form.getInputProps(`slots.${index}.to`)} />
-            {slots.length > 1 && (
-              <ActionIcon variant="subtle" color="red" mt={28} aria-label={t('removeSlot', { number: index + 1 })} onClick={() => form.removeListItem('slots', index)}>
-                ×
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        {typeof form.errors.slots === 'string' && <Text c="red" size="sm">{form.errors.slots}</Text>}
-        {slots.length < MAX_SLOTS && (
-          <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.insertListItem('slots', { ...slots[slots.length - 1] })}>
-            {t('addSlot')}
-          </Button>
-        )}
+        <Stack gap="xs" role="group" aria-labelledby={slotsLabel}>
+          <Text fw={500} size="sm" id={slotsLabel}>
+            {t('slots')}
+          </Text>
+          {slots.map((_, index) => (
+            // each offered time boxed and named, so two of them read apart on a phone
+            <Paper key={index} withBorder radius="sm" p="xs" role="group" aria-label={t('slotNumber', { number: index + 1 })}>
+              <Group justify="space-between" gap="xs" mb={4} mih={22}>
+                <Text size="xs" c="dimmed" fw={500}>
+                  {t('slotNumber', { number: index + 1 })}
+                </Text>
+                {slots.length > 1 && (
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('removeSlot', { number: index + 1 })} onClick={() => form.removeListItem('slots', index)}>
+                    ×
+                  </ActionIcon>
+                )}
+              </Group>
+              <Group align="flex-start" gap="xs" wrap="wrap">
+                <TextInput type="date" label={t('slotDate')} style={{ flex: '1 1 9rem' }} {...form.getInputProps(`slots.${index}.date`)} />
+                <Group gap="xs" wrap="nowrap" align="flex-start" style={{ flex: '1 1 14rem' }}>
+                  <TextInput type="time" label={t('slotFrom')} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`slots.${index}.from`)} />
+                  <TextInput type="time" label={t('slotTo')} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`slots.${index}.to`)} />
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+          {form.errors.slots && (
+            <Text c="red" size="sm">
+              {form.errors.slots}
+            </Text>
+          )}
+          {slots.length < MAX_SLOTS && (
+            <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => form.insertListItem('slots', { ...slots[slots.length - 1] })}>
+              {t('addSlot')}
+            </Button>
+          )}
+        </Stack>
         <TextInput label={t('link')} placeholder="https://" {...form.getInputProps('link')} />
         <TextInput label={t('location')} {...form.getInputProps('location')} />
         <Textarea label={t('description')} autosize minRows={2} {...form.getInputProps('description')} />

@@ -1,19 +1,50 @@
-import { Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { InviteDialog } from '@/shared/interviews/invite-dialog';
+
+import { candidatesQueryKey } from '../api/get-candidates';
+import type { CandidateItem } from '../api/types';
 import { NAMESPACE } from '../texts';
 
 /**
- * The candidate's actions of the other parts of issue 17: "Invite to interview" (the dialog in
- * `shared/interviews/`) and "Message" (starting a chat) are placed here when those parts are
- * merged. It renders what it is given and nothing of its own.
+ * Whether the employer may invite the candidate to an interview: the server invites the applicant
+ * of a live application (`interviews::live_application`: not deleted, withdrawn or anonymised).
+ * A candidate the employer can open is workable, withdrawn and anonymised ones answer 404, so the
+ * status is what is left to read.
  */
-export function CandidateActions({ children }: { applicationId: string; children?: ReactNode }) {
+export function canInvite(candidate: Pick<CandidateItem, 'status'>): boolean {
+  return candidate.status !== 'DELETED';
+}
+
+/**
+ * The candidate's actions of the other parts of issue 17: "Invite to interview" (the dialog in
+ * `shared/interviews/`), and whatever the caller adds ("Message", starting a chat, is wired later).
+ */
+export function CandidateActions({ candidate, name, children }: { candidate: CandidateItem; name: string; children?: ReactNode }) {
   const { t } = useTranslation(NAMESPACE);
-  if (!children) return null;
+  const client = useQueryClient();
+  const [inviting, setInviting] = useState(false);
+  const invitable = canInvite(candidate);
+  if (!invitable && !children) return null;
   return (
     <Group role="group" aria-label={t('actions')} gap="xs" data-slot="candidate-actions">
+      {invitable && (
+        <>
+          <Button size="xs" onClick={() => setInviting(true)}>
+            {t('invite')}
+          </Button>
+          <InviteDialog
+            applicationId={candidate.applicationId}
+            candidateName={name}
+            opened={inviting}
+            onClose={() => setInviting(false)}
+            onInvited={() => void client.invalidateQueries({ queryKey: candidatesQueryKey })}
+          />
+        </>
+      )}
       {children}
     </Group>
   );

@@ -213,7 +213,7 @@ export function Component() {
         </Text>
         <CandidateBadges candidate={item} />
         <StatusMoves view={view} />
-        <CandidateActions applicationId={item.applicationId} />
+        <CandidateActions candidate={item} name={candidateName(item, t('unnamed'))} />
       </Stack>
       <Judgement view={view} />
       <Section title={t('cv.title')}>

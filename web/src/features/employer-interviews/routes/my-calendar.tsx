@@ -33,10 +33,13 @@ function HoursEditor({ title, days, target }: { title: string; days: WorkingDay[
       </Title>
       <Stack gap={6}>
         {rows.map((row, i) => (
-          <Group key={row.weekday} gap="xs" wrap="nowrap">
-            <Checkbox label={weekdays[i]} checked={row.on} onChange={(e) => set(i, { on: e.currentTarget.checked })} w={130} disabled={!target} />
-            <TextInput type="time" aria-label={`${weekdays[i]} ${t('hours.from')}`} value={row.start} disabled={!row.on || !target} onChange={(e) => set(i, { start: e.currentTarget.value })} />
-            <TextInput type="time" aria-label={`${weekdays[i]} ${t('hours.to')}`} value={row.end} disabled={!row.on || !target} onChange={(e) => set(i, { end: e.currentTarget.value })} />
+          // the day and its two times on one line where they fit; on a phone the times go under the day
+          <Group key={row.weekday} gap="xs" wrap="wrap">
+            <Checkbox label={weekdays[i]} checked={row.on} onChange={(e) => set(i, { on: e.currentTarget.checked })} style={{ flex: '1 0 7.5rem' }} disabled={!target} />
+            <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 13rem' }}>
+              <TextInput type="time" aria-label={`${weekdays[i]} ${t('hours.from')}`} style={{ flex: 1, minWidth: 0 }} value={row.start} disabled={!row.on || !target} onChange={(e) => set(i, { start: e.currentTarget.value })} />
+              <TextInput type="time" aria-label={`${weekdays[i]} ${t('hours.to')}`} style={{ flex: 1, minWidth: 0 }} value={row.end} disabled={!row.on || !target} onChange={(e) => set(i, { end: e.currentTarget.value })} />
+            </Group>
           </Group>
         ))}
         {save.error instanceof ApiError && <Alert color="red" role="alert">{errorText(save.error)}</Alert>}
