@@ -2,6 +2,7 @@
 
 pub mod download;
 pub mod error;
+pub mod live;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
@@ -142,8 +143,8 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()))
+        .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::chats::user_router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::chats::employer_router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router().merge(routes::payment_sandbox::router()));
@@ -240,7 +241,9 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let redis_config = redis::aio::ConnectionManagerConfig::new()
         .set_connection_timeout(Duration::from_secs(2))
         .set_response_timeout(Duration::from_secs(2));
+    let redis_client = redis.clone();
     let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
+    let live = live::Live::start(redis_client, redis.clone(), &options.redis_prefix);
     let mailer = Mailer::from_config(&config, pool.clone())?;
     let limits = if config.relaxed_rate_limits { options.limits.relaxed() } else { options.limits };
     let files = domain::files::FileStore::new(&config.data_dir);
@@ -259,6 +262,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         files,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
+        live,
         limits: Arc::new(limits),
         payments: domain::billing::provider::from_config(&config, config.bind),
         config: Arc::new(config),

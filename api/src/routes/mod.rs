@@ -6,6 +6,7 @@ pub mod auth;
 pub mod bank_statements;
 pub mod billing;
 pub mod calendar;
+pub mod chats;
 pub mod companies;
 pub mod cvs;
 pub mod dev;

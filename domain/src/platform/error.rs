@@ -41,6 +41,10 @@ pub enum ErrorCode {
     TooManyOccurrences,
     /// An upload that would take the user's stored files over their storage quota.
     StorageQuotaExceeded,
+    /// A chat whose company no longer has access to the applicant's CV: it can be read, not written.
+    ChatReadOnly,
+    /// The applicant writes in a chat before the employer has written in it.
+    ChatNotStarted,
 }
 
 impl ErrorCode {
@@ -52,7 +56,7 @@ impl ErrorCode {
             | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
             TooManyOccurrences | StorageQuotaExceeded => 400,
             Unauthorized => 401,
-            AccessDenied | CvDatabaseAccessRequired => 403,
+            AccessDenied | CvDatabaseAccessRequired | ChatReadOnly | ChatNotStarted => 403,
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,
@@ -89,6 +93,8 @@ impl ErrorCode {
             Internal => "internal",
             TooManyOccurrences => "too_many_occurrences",
             StorageQuotaExceeded => "storage_quota_exceeded",
+            ChatReadOnly => "chat_read_only",
+            ChatNotStarted => "chat_not_started",
         }
     }
 
@@ -124,6 +130,8 @@ impl ErrorCode {
             Internal => "Unknown error",
             TooManyOccurrences => "The period holds too many occurrences of recurring events; choose a shorter period",
             StorageQuotaExceeded => "Your files take up all of your storage; delete files you no longer need first",
+            ChatReadOnly => "This chat is read-only: the employer no longer has access to the applicant's CV",
+            ChatNotStarted => "You can write once the employer has written to you",
         }
     }
 }
