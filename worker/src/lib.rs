@@ -11,6 +11,7 @@
 
 pub mod batcher;
 pub mod billing;
+pub mod chats;
 pub mod extract;
 pub mod invoice_mail;
 pub mod maintenance;

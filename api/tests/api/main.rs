@@ -12,6 +12,7 @@ mod avatars;
 mod billing_orders;
 mod billing_services;
 mod calendar;
+mod chats;
 mod companies;
 mod company_claims;
 mod csrf;
