@@ -60,10 +60,11 @@ async fn party(state: &AppState, signed_in: &SignedIn) -> domain::Result<Party> 
 /// company's vacancies; starts the chat with its applicant, or answers the existing one (one chat
 /// per company and applicant): 201 when started, 200 when it existed. The applicant sees the
 /// chat once the employer has written in it.
-#[utoipa::path(post, path = "/chats/{id}", tag = "employer", params(("id" = Uuid, Path, description = "the application")),
+#[utoipa::path(post, path = "/chats/{id}", operation_id = "chat_start", tag = "employer", params(("id" = Uuid, Path, description = "the application")),
     responses((status = 201, body = Started, description = "started"), (status = 200, body = Started, description = "the existing chat"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "not an employer acting for a company; chat_read_only: the application is no longer workable"),
+        (status = 400, body = ErrorBody, description = "chat_read_only: the application is no longer workable"),
+        (status = 403, body = ErrorBody, description = "not an employer acting for a company"),
         (status = 404, body = ErrorBody, description = "not an application to the company's vacancies, or withdrawn or anonymised")))]
 async fn start(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<(StatusCode, Json<Started>)> {
     let started = chats::start(&state.pool, acting.company_id, acting.signed_in.session.user_id, Subject::Application(id)).await?;
@@ -74,7 +75,7 @@ async fn start(State(state): State<AppState>, acting: ActingCompany, Path(id): P
 /// Handles `GET /api/user/chats?page=&size=`: the reader's chats, newest activity first, 50 to
 /// a page (`size` up to 100), with the other side's name, the vacancy's occupation, the unread
 /// count and whether the chat is open. An applicant sees a chat once the employer has written.
-#[utoipa::path(get, path = "/chats", tag = "user", params(Paging),
+#[utoipa::path(get, path = "/chats", operation_id = "chat_list", tag = "user", params(Paging),
     responses((status = 200, body = ChatPage), (status = 400, body = ErrorBody, description = "`page` or `size` out of range"),
         (status = 401, body = ErrorBody)))]
 async fn list(State(state): State<AppState>, signed_in: SignedIn, Query(paging): Query<Paging>) -> ApiResult<Json<ChatPage>> {
@@ -85,7 +86,7 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn, Query(paging):
 
 /// Handles `GET /api/user/chats/{id}/messages`: the chat and all its messages, oldest first; the
 /// other side's messages become read.
-#[utoipa::path(get, path = "/chats/{id}/messages", tag = "user", params(("id" = Uuid, Path)),
+#[utoipa::path(get, path = "/chats/{id}/messages", operation_id = "chat_messages", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = Conversation), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not the reader's chat")))]
 async fn messages(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Conversation>> {
@@ -101,12 +102,12 @@ async fn messages(State(state): State<AppState>, signed_in: SignedIn, Path(id): 
 /// Handles `POST /api/user/chats/{id}`: sends a message (plain text, 1–5000 characters, with an
 /// optional attachment uploaded before with `POST /api/user/upload?kind=chat`). Both sides' live
 /// streams hear of it.
-#[utoipa::path(post, path = "/chats/{id}", tag = "user", params(("id" = Uuid, Path)), request_body = NewMessage,
+#[utoipa::path(post, path = "/chats/{id}", operation_id = "chat_send", tag = "user", params(("id" = Uuid, Path)), request_body = NewMessage,
     responses((status = 201, body = ChatMessage),
-        (status = 400, body = ErrorBody, description = "`text`: empty or longer than 5000 characters; `attachmentFileId`: not the writer's unsent chat upload"),
+        (status = 400, body = ErrorBody, description = "`text`: empty or longer than 5000 characters; `attachmentFileId`: not the writer's unsent \
+            chat upload; chat_read_only: the company no longer has access to the applicant's CV; chat_not_started: the applicant writes before \
+            the employer has (400 rather than 403: the web answers every 403 with its access-denied page)"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "chat_read_only: the company no longer has access to the applicant's CV; \
-            chat_not_started: the applicant writes before the employer has"),
         (status = 404, body = ErrorBody, description = "not the writer's chat")))]
 async fn send(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<NewMessage>) -> ApiResult<(StatusCode, Json<ChatMessage>)> {
     let party = party(&state, &signed_in).await?;
@@ -117,7 +118,7 @@ async fn send(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path
 
 /// Handles `GET /api/user/chats/application/{id}`: the chat of an application (the chat of its
 /// company and applicant), for the applicant or the company whose vacancy it answers.
-#[utoipa::path(get, path = "/chats/application/{id}", tag = "user", params(("id" = Uuid, Path, description = "the application")),
+#[utoipa::path(get, path = "/chats/application/{id}", operation_id = "chat_of_application", tag = "user", params(("id" = Uuid, Path, description = "the application")),
     responses((status = 200, body = ChatSummary), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no chat yet, or not the reader's application")))]
 async fn of_application(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<ChatSummary>> {
@@ -128,7 +129,7 @@ async fn of_application(State(state): State<AppState>, signed_in: SignedIn, Path
 /// Handles `GET /api/user/chats/files/{id}`: a chat attachment, for its uploader and for both
 /// sides of the chat whose message carries it. Pictures open in the browser; everything else
 /// downloads.
-#[utoipa::path(get, path = "/chats/files/{id}", tag = "user", params(("id" = Uuid, Path)),
+#[utoipa::path(get, path = "/chats/files/{id}", operation_id = "chat_attachment", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, description = "the file", content_type = "application/octet-stream"), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "unknown, or not the reader's to read")))]
 async fn attachment(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
@@ -151,7 +152,7 @@ async fn attachment(State(state): State<AppState>, signed_in: SignedIn, Path(id)
 /// everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
 /// (reconnect after switching company). Without Redis the stream stays open with this process's
 /// events only; clients keep their 30 s badge poll.
-#[utoipa::path(get, path = "/stream", tag = "user",
+#[utoipa::path(get, path = "/stream", operation_id = "user_stream", tag = "user",
     responses((status = 200, content_type = "text/event-stream", body = ChatEvent,
         description = "server-sent events: `ready`, then `chat` (a ChatEvent as JSON) and `resync`"),
         (status = 401, body = ErrorBody)))]

@@ -123,7 +123,7 @@ async fn the_applicant_writes_only_after_the_employer_has_written() {
     let mine = json_of(s.mari.get("/api/user/chats").await).await;
     assert_eq!(mine["totalElements"], 0, "the applicant sees the chat once the employer has written");
     let (status, body) = error_of(say(&s.mari, &chat, "Tere!").await).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("chat_not_started")));
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("chat_not_started")));
     assert!(body["message"].as_str().unwrap().contains("employer has written"), "{body}");
 
     let sent = say(&s.boss, &chat, "Tere, Mari! Kas sobiks proovipäev https://kokk.ee/proov lehel?").await;
@@ -240,14 +240,14 @@ async fn the_chat_turns_read_only_when_the_company_loses_access_to_the_cv() {
     sqlx::query("update vacancies set publish_at = now() - interval '61 days', valid_until = now() - interval '31 days' where id = $1").bind(s.vacancy_id).execute(&s.app.pool).await.unwrap();
     for client in [&s.boss, &s.mari] {
         let (status, body) = error_of(say(client, &chat, "Kas olete veel seal?").await).await;
-        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("chat_read_only")));
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("chat_read_only")));
         assert!(body["message"].as_str().unwrap().contains("read-only"), "{body}");
         let conversation = json_of(client.get(&format!("/api/user/chats/{chat}/messages")).await).await;
         assert_eq!(conversation["messages"].as_array().unwrap().len(), 1, "the history stays readable");
         assert_eq!((conversation["chat"]["open"].as_bool(), conversation["chat"]["canWrite"].as_bool()), (Some(false), Some(false)));
     }
     let (status, body) = error_of(s.boss.post_empty(&format!("/api/employer/chats/{}", s.application_id)).await).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("chat_read_only")), "no new start either");
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("chat_read_only")), "no new start either");
 
     // CV-database access to a visible CV of hers opens it again
     let cv: Uuid = sqlx::query_scalar(

@@ -55,8 +55,10 @@ impl ErrorCode {
             | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
             | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
             TooManyOccurrences | StorageQuotaExceeded => 400,
+            // 400, not 403: the web sends every 403 to the "access denied" page; these show in the chat
+            ChatReadOnly | ChatNotStarted => 400,
             Unauthorized => 401,
-            AccessDenied | CvDatabaseAccessRequired | ChatReadOnly | ChatNotStarted => 403,
+            AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
             PayloadTooLarge => 413,
             TooManyRequests => 429,

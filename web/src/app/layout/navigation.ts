@@ -21,6 +21,7 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews', badge: 'INTERVIEWS' },
+  { key: 'messages', label: 'nav.messages', to: '/account/messages', badge: 'MESSAGES' },
   { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },
   { key: 'my-services', label: 'nav.myServices', to: '/account/my-services' },
   { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
@@ -37,6 +38,7 @@ const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacanci
 const EMPLOYER_ITEMS: NavItem[] = [
   EMPLOYER_DASHBOARD,
   { key: 'create-vacancy', label: 'nav.createVacancy', to: '/employer/account/my-vacancies/create-vacancy' },
+  { key: 'messages', label: 'nav.messages', to: '/employer/account/messages', badge: 'MESSAGES' },
   { key: 'my-invoices', label: 'nav.myInvoices', to: '/employer/account/my-invoices', badge: 'INVOICES' },
   { key: 'my-services', label: 'nav.myServices', to: '/employer/account/my-services' },
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },
