@@ -3,7 +3,8 @@ import { LinkifyIt } from 'linkify-it';
 /** A piece of a message: plain text, or a web address to show as a link. */
 export type Part = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
-const linkify = new LinkifyIt();
+// bare addresses (`www.vakants.ee`, `kokk.ee`) too: linkify-it 6 finds them only when asked
+const linkify = new LinkifyIt({ fuzzyLink: true });
 
 /**
  * Splits a plain-text message into text and links (linkify-it finds them, `www.` and bare
