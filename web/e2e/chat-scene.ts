@@ -38,6 +38,6 @@ export async function chatScene(browser: Browser, language: 'et' | 'en' = 'en'):
   }
   expect(applicationId, 'an application to one of the demo company vacancies').not.toBeNull();
   const started = await callApi<{ chatId: string }>(employer, 'POST', `/api/employer/chats/${applicationId}`);
-  expect(started.status).toBe(201);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
   return { employer, applicant, chatId: started.body.chatId };
 }

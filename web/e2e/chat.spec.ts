@@ -17,7 +17,7 @@ test('the employer writes, the applicant answers, and the employer sees it witho
   // the applicant finds it through the menu badge, reads it (the badge clears) and answers
   await applicant.goto('/en/account/messages');
   await expect(applicant.getByRole('link', { name: /Messages/ }).first()).toBeVisible();
-  await applicant.getByRole('button', { name: /Vakants/ }).first().click();
+  await applicant.getByRole('navigation', { name: 'Chats' }).getByRole('button').first().click();
   const applicantLog = applicant.getByRole('log', { name: 'Messages of the chat' });
   await expect(applicantLog.getByText('Tere, Kati!', { exact: false })).toBeVisible();
   await expect(applicantLog.getByRole('link', { name: 'https://vakants.test/proov' })).toHaveAttribute('target', '_blank');
