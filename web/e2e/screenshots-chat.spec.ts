@@ -14,7 +14,7 @@ test('both messages pages at 375 px and 1280 px', async ({ browser }) => {
   await applicant.goto(`/et/account/messages?chat=${chatId}`);
   await applicant.getByRole('textbox', { name: 'Sõnum' }).fill('Tere! Sobib väga hästi, tulen kohale.');
   await applicant.getByRole('button', { name: 'Saada' }).click();
-  await expect(applicant.getByText('Tere! Sobib väga hästi, tulen kohale.')).toBeVisible();
+  await expect(applicant.getByRole('log').getByText('Tere! Sobib väga hästi, tulen kohale.')).toBeVisible();
 
   for (const width of [375, 1280]) {
     for (const [page, name, path] of [
@@ -23,12 +23,13 @@ test('both messages pages at 375 px and 1280 px', async ({ browser }) => {
     ] as const) {
       await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
       await page.goto(path);
-      await expect(page.getByText('Tere! Sobib väga hästi, tulen kohale.')).toBeVisible();
+      await expect(page.getByRole('log').getByText('Tere! Sobib väga hästi, tulen kohale.')).toBeVisible();
       await page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
     }
     await applicant.goto('/et/account/messages');
     await applicant.evaluate(() => window.localStorage.removeItem('lastChat'));
     await applicant.goto('/et/account/messages');
+    await expect(applicant.getByRole('navigation', { name: 'Vestlused' }).getByRole('button').first()).toBeVisible();
     await applicant.screenshot({ path: `e2e/screenshots/${width}-messages-list.png`, fullPage: true });
   }
 });
