@@ -304,6 +304,7 @@ impl Application {
         use tower::ServiceExt;
 
         let config = self.state.config.clone();
+        let live = self.state.live.clone();
         let app = router(self.state);
         let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
         builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).keep_alive(true);
@@ -341,6 +342,8 @@ impl Application {
             }
         }
         drop(self.listener);
+        // live streams never finish on their own: end them so they do not hold the grace period
+        live.close();
         let open = connections.len();
         tracing::info!(connections = open, grace_secs = config.shutdown_grace.as_secs(), "shutting down: no new connections");
         if tokio::time::timeout(config.shutdown_grace, graceful.shutdown()).await.is_err() {

@@ -19,7 +19,7 @@ use domain::chats::ChatParties;
 use futures::StreamExt;
 use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
 /// How long a publish or a subscription attempt waits for Redis.
@@ -74,13 +74,16 @@ pub struct Live {
     redis: ConnectionManager,
     channel: String,
     subscribed: Arc<AtomicBool>,
+    /// Turns true when the server shuts down: open streams end instead of holding the shutdown
+    /// for its whole grace period.
+    closing: watch::Sender<bool>,
 }
 
 impl Live {
     /// Subscribes to the channel in the background (and again whenever Redis comes back).
     pub fn start(client: redis::Client, redis: ConnectionManager, prefix: &str) -> Self {
         let (local, _) = broadcast::channel(BUFFER);
-        let live = Live { local, redis, channel: format!("{prefix}live"), subscribed: Arc::default() };
+        let live = Live { local, redis, channel: format!("{prefix}live"), subscribed: Arc::default(), closing: watch::Sender::new(false) };
         tokio::spawn(live.clone().subscribe(client));
         live
     }
@@ -145,6 +148,19 @@ impl Live {
     /// The events from now on, of every chat; a stream filters its own.
     pub fn receiver(&self) -> broadcast::Receiver<LiveEvent> {
         self.local.subscribe()
+    }
+
+    /// Ends every open stream (the server is shutting down).
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Resolves when the server shuts down.
+    pub fn closed(&self) -> impl std::future::Future<Output = ()> + Send + use<> {
+        let mut closing = self.closing.subscribe();
+        async move {
+            let _ = closing.wait_for(|closed| *closed).await;
+        }
     }
 }
 

@@ -150,7 +150,7 @@ async fn attachment(State(state): State<AppState>, signed_in: SignedIn, Path(id)
 /// then `event: chat` with a [`ChatEvent`] (`kind` message or read, `chatId`) for each chat
 /// event of the user's side, from any API process; `event: resync` when events were missed (reload
 /// everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
-/// (reconnect after switching company). Without Redis the stream stays open with this process's
+/// (reconnect after switching company); it ends when the server shuts down. Without Redis the stream stays open with this process's
 /// events only; clients keep their 30 s badge poll.
 #[utoipa::path(get, path = "/stream", operation_id = "user_stream", tag = "user",
     responses((status = 200, content_type = "text/event-stream", body = ChatEvent,
@@ -175,5 +175,6 @@ async fn stream(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult
             }
         }
     });
-    Ok(Sse::new(futures::StreamExt::chain(ready, events)).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+    let stream = futures::StreamExt::take_until(futures::StreamExt::chain(ready, events), state.live.closed());
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }

@@ -496,3 +496,23 @@ async fn a_message_sent_through_one_server_arrives_on_a_stream_held_by_another()
     let conversation = json_of(mari.get(&format!("/api/user/chats/{chat}/messages")).await).await;
     assert_eq!(conversation["messages"][0]["text"], "Tere teisest serverist!");
 }
+
+#[tokio::test]
+async fn open_streams_end_when_the_server_shuts_down() {
+    let s = scene().await;
+    let (mut stream, _) = open_stream(&s.mari).await;
+    let Scene { app, .. } = s;
+    let stopped = Instant::now();
+    drop(app);
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match stream.chunk().await {
+                Ok(Some(_)) => continue,
+                _ => return,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the stream still open 5 s after the shutdown began");
+    assert!(stopped.elapsed() < Duration::from_secs(5));
+}
