@@ -2216,7 +2216,7 @@ export interface paths {
          *     then `event: chat` with a [`ChatEvent`] (`kind` message or read, `chatId`) for each chat
          *     event of the user's side, from any API process; `event: resync` when events were missed (reload
          *     everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
-         *     (reconnect after switching company). Without Redis the stream stays open with this process's
+         *     (reconnect after switching company); it ends when the server shuts down. Without Redis the stream stays open with this process's
          *     events only; clients keep their 30 s badge poll.
          */
         get: operations["user_stream"];
