@@ -2,6 +2,7 @@
 
 pub mod download;
 pub mod error;
+pub mod live;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
@@ -142,8 +143,8 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::calendar_feed::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::employer_applications::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::working_hours::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::employer_applications::router()))
+        .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::calendar_feed::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::employer_applications::user_router()).merge(routes::chats::user_router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::employer_interviews::router()).merge(routes::working_hours::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::employer_applications::router()).merge(routes::chats::employer_router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router().merge(routes::payment_sandbox::router()));
@@ -240,7 +241,9 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let redis_config = redis::aio::ConnectionManagerConfig::new()
         .set_connection_timeout(Duration::from_secs(2))
         .set_response_timeout(Duration::from_secs(2));
+    let redis_client = redis.clone();
     let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
+    let live = live::Live::start(redis_client, redis.clone(), &options.redis_prefix);
     let mailer = Mailer::from_config(&config, pool.clone())?;
     let limits = if config.relaxed_rate_limits { options.limits.relaxed() } else { options.limits };
     let files = domain::files::FileStore::new(&config.data_dir);
@@ -259,6 +262,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         files,
         pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
+        live,
         limits: Arc::new(limits),
         payments: domain::billing::provider::from_config(&config, config.bind),
         config: Arc::new(config),
@@ -300,6 +304,7 @@ impl Application {
         use tower::ServiceExt;
 
         let config = self.state.config.clone();
+        let live = self.state.live.clone();
         let app = router(self.state);
         let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
         builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).keep_alive(true);
@@ -337,6 +342,8 @@ impl Application {
             }
         }
         drop(self.listener);
+        // live streams never finish on their own: end them so they do not hold the grace period
+        live.close();
         let open = connections.len();
         tracing::info!(connections = open, grace_secs = config.shutdown_grace.as_secs(), "shutting down: no new connections");
         if tokio::time::timeout(config.shutdown_grace, graceful.shutdown()).await.is_err() {

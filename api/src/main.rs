@@ -176,6 +176,12 @@ async fn main() -> anyhow::Result<()> {
                 public_url: state.config.public_url.clone(),
             };
             let _reminding = (!no_worker).then(|| tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone())));
+            let unread_mail = worker::chats::UnreadMail {
+                pool: state.pool.clone(),
+                mailer: state.mailer.clone(),
+                public_url: state.config.public_url.clone(),
+            };
+            let _mailing_unread = (!no_worker).then(|| tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone())));
             let app = Application::bind(state, bind).await.with_context(|| format!("binding {bind}"))?;
             tracing::info!(address = %bind, build = api::BUILD_VERSION, "vakants is serving on http://{bind}");
             let mut stopped = stop_rx.clone();
@@ -210,6 +216,8 @@ async fn main() -> anyhow::Result<()> {
                 public_url: config.public_url.clone(),
             };
             let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
+            let unread_mail = worker::chats::UnreadMail { pool: pool.clone(), mailer: mailer.clone(), public_url: config.public_url.clone() };
+            let _mailing_unread = tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone()));
             let mailing = worker::Mailing { mailer, seller: (*seller).clone() };
             let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;

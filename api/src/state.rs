@@ -37,6 +37,8 @@ pub struct AppState {
     pub payments: Option<Arc<dyn PaymentProvider>>,
     /// The seller's details and bank account (`SELLER_*`).
     pub seller: Arc<Seller>,
+    /// Chat events to the users' live streams, across processes through Redis pub/sub.
+    pub live: crate::live::Live,
 }
 
 impl AppState {

@@ -203,6 +203,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Intervjuud, pakutud ajad, oma sündmused ning ettevõtte ja sinu tööaeg.", "Interviews, offered times, own events and the company's and your working hours.", "Собеседования, предложенное время, свои события и рабочее время."],
         indexable: false,
     }),
+    ("account/messages", PageHead {
+        title: ["Sõnumid", "Messages", "Сообщения"],
+        description: ["Sinu vestlused tööandjatega.", "Your chats with employers.", "Ваши чаты с работодателями."],
+        indexable: false,
+    }),
     ("account/calendar", PageHead {
         title: ["Kalender", "Calendar", "Календарь"],
         description: ["Sinu sündmused ja intervjuud kuu või nädala kaupa.", "Your events and interviews by month or week.", "Ваши события и собеседования по месяцам и неделям."],
@@ -236,6 +241,11 @@ const ROUTES: &[(&str, PageHead)] = &[
     ("employer/account/my-vacancies", PageHead {
         title: ["Minu töökuulutused", "My vacancies", "Мои вакансии"],
         description: ["Ettevõtte töökuulutused olekute kaupa.", "The company's vacancies by state.", "Вакансии компании по состояниям."],
+        indexable: false,
+    }),
+    ("employer/account/messages", PageHead {
+        title: ["Sõnumid", "Messages", "Сообщения"],
+        description: ["Ettevõtte vestlused kandidaatidega.", "The company's chats with candidates.", "Чаты компании с кандидатами."],
         indexable: false,
     }),
     ("employer/account/my-invoices", PageHead {

@@ -15,6 +15,7 @@
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
 //! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail) |
+//! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
@@ -26,7 +27,8 @@
 //! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
 //!    `companies` uses `accounts`; `calendar` uses `interviews`.
 //! 4. `applications` uses `vacancies`.
-//! 5. `cvs` uses `accounts`, `companies` and `files`.
+//! 5. `cvs` uses `accounts`, `companies` and `files`; `chats` uses `accounts`, `companies`,
+//!    `files` and `applications`.
 //! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it.
 //!
 //! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
@@ -37,6 +39,7 @@ pub mod accounts;
 pub mod applications;
 pub mod billing;
 pub mod calendar;
+pub mod chats;
 pub mod companies;
 pub mod cvs;
 pub mod files;
@@ -65,6 +68,7 @@ mod layering {
         ("applications", &["platform", "vacancies"]),
         ("calendar", &["platform", "interviews"]),
         ("cvs", &["platform", "accounts", "companies", "files"]),
+        ("chats", &["platform", "accounts", "companies", "files", "applications"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
     ];
 

@@ -12,6 +12,7 @@
 pub mod auto_reply_mail;
 pub mod batcher;
 pub mod billing;
+pub mod chats;
 pub mod extract;
 pub mod interview_mail;
 pub mod invoice_mail;

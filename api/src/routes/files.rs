@@ -76,8 +76,10 @@ pub struct UploadParams {
 /// Its type is decided by its content, never by its name: `certificate`, `course`, `reference` and
 /// `cv` take a PDF or a PNG/JPG picture (at most 10 MiB); `portfolio` also takes Word (.doc, .docx),
 /// PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
-/// WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
-/// `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+/// WAV, FLAC) (at most 50 MiB); `chat` takes a PDF, a PNG/JPG picture or a Word, PowerPoint or ODT
+/// document (at most 10 MiB). Pictures are stored without their metadata. Answers the file; its
+/// `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved, or into a chat
+/// message (`attachmentFileId`).
 ///
 /// Limits: a user's stored files take at most 200 MiB together (`storage_quota_exceeded`), a
 /// user uploads at most 60 files an hour (429, with this call's siblings: the profile picture and
@@ -97,9 +99,9 @@ async fn upload(
     body: Body,
 ) -> ApiResult<(StatusCode, Json<UploadedFile>)> {
     let kind = match params.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
-        None => return Err(Error::field("kind", "Choose what the file is for: certificate, course, reference, portfolio or cv").into()),
+        None => return Err(Error::field("kind", "Choose what the file is for: certificate, course, reference, portfolio, cv or chat").into()),
         Some(kind) => UploadKind::parse(kind)
-            .ok_or_else(|| Error::field("kind", "Unknown kind of file: choose certificate, course, reference, portfolio or cv"))?,
+            .ok_or_else(|| Error::field("kind", "Unknown kind of file: choose certificate, course, reference, portfolio, cv or chat"))?,
     };
     count_upload(&state, &signed_in).await?;
     let bytes = read_body(&headers, body, kind.max_bytes()).await?;

@@ -7,6 +7,7 @@ pub mod bank_statements;
 pub mod billing;
 pub mod calendar;
 pub mod calendar_feed;
+pub mod chats;
 pub mod companies;
 pub mod cvs;
 pub mod dev;

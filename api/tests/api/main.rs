@@ -13,6 +13,7 @@ mod billing_orders;
 mod billing_services;
 mod calendar;
 mod candidates;
+mod chats;
 mod companies;
 mod company_claims;
 mod csrf;

@@ -124,8 +124,8 @@ async fn two_trusted_hops_take_the_second_entry_from_the_right() {
 
 /// A TCP proxy in front of the real Redis that can hold every byte (Redis "does not answer") or
 /// go away (Redis refuses connections).
-struct RedisProxy {
-    port: u16,
+pub(crate) struct RedisProxy {
+    pub(crate) port: u16,
     held: Arc<AtomicBool>,
     accepting: tokio::task::JoinHandle<()>,
     pipes: Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
@@ -148,7 +148,7 @@ async fn forward(mut from: tokio::net::tcp::OwnedReadHalf, mut to: tokio::net::t
 }
 
 impl RedisProxy {
-    async fn start() -> Self {
+    pub(crate) async fn start() -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let held = Arc::new(AtomicBool::new(false));
@@ -172,7 +172,7 @@ impl RedisProxy {
     }
 
     /// Closes the listener and every connection: Redis is gone.
-    fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.accepting.abort();
         for pipe in self.pipes.lock().unwrap().drain(..) {
             pipe.abort();

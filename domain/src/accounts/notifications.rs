@@ -72,7 +72,8 @@ pub struct BadgeCounts {
 /// applications received (employer) or updated by the employer (applicant) since last seen;
 /// interview invitations (applicant) or the applicant's answers to them, an acceptance or a
 /// cancellation (employer), since last seen (the employer's own cancellations and later edits do
-/// not count); unread chat messages from the other side; unpaid invoices.
+/// not count); unread chat messages from the other side (for a company, from the applicant: a
+/// colleague's message is not unread); unpaid invoices.
 pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -> Result<BadgeCounts> {
     let (applications, interviews, messages, invoices): (i64, i64, i64, i64) = sqlx::query_as(
         "with seen as (
@@ -99,8 +100,9 @@ pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -
                   where i.applicant_user_id = $1 and i.status = 'INVITED' and i.created_at > since.interviews)
              end,
              (select count(*) from chat_messages m join chats c on c.id = m.chat_id
-              where m.read_at is null and m.author_user_id is distinct from $1
-                and (case when $2::uuid is not null then c.company_id = $2 else c.applicant_user_id = $1 end)),
+              where m.read_at is null
+                and (case when $2::uuid is not null then c.company_id = $2 and m.author_user_id = c.applicant_user_id
+                          else c.applicant_user_id = $1 and m.author_user_id is distinct from c.applicant_user_id end)),
              (select count(*) from invoices i
               where i.status = 'UNPAID' and i.deleted_at is null
                 and (case when $2::uuid is not null then i.company_id = $2 else i.user_id = $1 and i.company_id is null end))",

@@ -481,15 +481,19 @@ pub async fn is_staff(pool: &PgPool, user_id: Uuid, company_id: Uuid) -> Result<
 /// WAITING whose start has come (the services clock makes it ACTIVE within the minute). A
 /// FINISHED or CANCELLED one grants nothing.
 pub async fn has_cv_database_access(pool: &PgPool, company_id: Uuid) -> Result<bool> {
-    Ok(sqlx::query_scalar(
-        "select exists (select 1 from services where company_id = $1 and type = 'CV'
-                        and ((status = 'ACTIVE' and (starts_at is null or starts_at <= now()))
-                             or (status = 'WAITING' and starts_at <= now()))
-                        and (ends_at is null or ends_at > now()))",
+    let sql = format!("select {}", cv_database_access_sql("$1"));
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(company_id).fetch_one(pool).await?)
+}
+
+/// [`has_cv_database_access`] as a SQL condition over `company` (a column such as `c.company_id`
+/// or a bind such as `$1`), for queries that decide it per row.
+pub fn cv_database_access_sql(company: &str) -> String {
+    format!(
+        "exists (select 1 from services s where s.company_id = {company} and s.type = 'CV'
+                 and ((s.status = 'ACTIVE' and (s.starts_at is null or s.starts_at <= now()))
+                      or (s.status = 'WAITING' and s.starts_at <= now()))
+                 and (s.ends_at is null or s.ends_at > now()))"
     )
-    .bind(company_id)
-    .fetch_one(pool)
-    .await?)
 }
 
 #[cfg(test)]

@@ -470,6 +470,8 @@ pub enum UploadKind {
     Portfolio,
     /// A CV document: a PDF or a PNG/JPG picture.
     Cv,
+    /// A chat message's attachment: a PDF, a PNG/JPG picture or a Word, PowerPoint or ODT document.
+    Chat,
 }
 
 impl UploadKind {
@@ -480,6 +482,7 @@ impl UploadKind {
             "reference" => Some(UploadKind::Reference),
             "portfolio" => Some(UploadKind::Portfolio),
             "cv" => Some(UploadKind::Cv),
+            "chat" => Some(UploadKind::Chat),
             _ => None,
         }
     }
@@ -492,6 +495,7 @@ impl UploadKind {
             UploadKind::Reference => "cv_reference",
             UploadKind::Portfolio => "cv_portfolio",
             UploadKind::Cv => "cv_pdf",
+            UploadKind::Chat => "chat_attachment",
         }
     }
 
@@ -507,6 +511,7 @@ impl UploadKind {
     pub fn accepts(self, sniffed: Sniffed) -> bool {
         match self {
             UploadKind::Portfolio => true,
+            UploadKind::Chat => matches!(sniffed.class(), FileClass::Pdf | FileClass::Image | FileClass::Document),
             _ => matches!(sniffed.class(), FileClass::Pdf | FileClass::Image),
         }
     }
@@ -516,6 +521,7 @@ impl UploadKind {
             UploadKind::Portfolio => {
                 "Wrong file: a portfolio file must be a Word, PowerPoint, PDF or ODT document, a video, an audio recording or a PNG or JPG picture"
             }
+            UploadKind::Chat => "Wrong file: an attachment must be a PDF, Word, PowerPoint or ODT document or a PNG or JPG picture",
             _ => "Wrong file: it must be a PDF document or a PNG or JPG picture",
         }
     }
@@ -541,7 +547,13 @@ pub fn download_url(file_id: Uuid) -> String {
     format!("/api/user/files/{file_id}")
 }
 
-/// Stores a file for the applicant's CV rows. The type is decided by the content and must be one
+/// Where a chat attachment is downloaded (by its uploader, and by both sides of the chat once a
+/// message carries it).
+pub fn chat_attachment_url(file_id: Uuid) -> String {
+    format!("/api/user/chats/files/{file_id}")
+}
+
+/// Stores a file for the applicant's CV rows, or a chat attachment. The type is decided by the content and must be one
 /// the kind accepts; pictures are decoded and encoded again so no metadata survives; a PDF's
 /// text is read by the worker for the CV-database search.
 #[tracing::instrument(skip_all, fields(kind = ?kind, size = bytes.len()))]
@@ -560,7 +572,7 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
         name: stored,
         size: size as i64,
         content_type: sniffed.content_type().to_string(),
-        url: download_url(file_id),
+        url: if kind == UploadKind::Chat { chat_attachment_url(file_id) } else { download_url(file_id) },
     })
 }
 
@@ -601,7 +613,8 @@ async fn store_upload(pool: &PgPool, store: &FileStore, owner: Uuid, kind: &str,
     };
     let name = name.trim();
     let name = if name.is_empty() { format!("file.{}", sniffed.extension()) } else { name.to_string() };
-    let pdf = sniffed == Sniffed::Pdf;
+    // only a CV's PDFs are read for the CV-database search
+    let pdf = sniffed == Sniffed::Pdf && CV_FILE_KINDS.contains(&kind);
     let key = store.put(&bytes).await?;
     let written = async {
         let mut tx = pool.begin().await?;

@@ -41,6 +41,10 @@ pub enum ErrorCode {
     TooManyOccurrences,
     /// An upload that would take the user's stored files over their storage quota.
     StorageQuotaExceeded,
+    /// A chat whose company no longer has access to the applicant's CV: it can be read, not written.
+    ChatReadOnly,
+    /// The applicant writes in a chat before the employer has written in it.
+    ChatNotStarted,
 }
 
 impl ErrorCode {
@@ -51,6 +55,8 @@ impl ErrorCode {
             | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
             | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
             TooManyOccurrences | StorageQuotaExceeded => 400,
+            // 400, not 403: the web sends every 403 to the "access denied" page; these show in the chat
+            ChatReadOnly | ChatNotStarted => 400,
             Unauthorized => 401,
             AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
@@ -89,6 +95,8 @@ impl ErrorCode {
             Internal => "internal",
             TooManyOccurrences => "too_many_occurrences",
             StorageQuotaExceeded => "storage_quota_exceeded",
+            ChatReadOnly => "chat_read_only",
+            ChatNotStarted => "chat_not_started",
         }
     }
 
@@ -124,6 +132,8 @@ impl ErrorCode {
             Internal => "Unknown error",
             TooManyOccurrences => "The period holds too many occurrences of recurring events; choose a shorter period",
             StorageQuotaExceeded => "Your files take up all of your storage; delete files you no longer need first",
+            ChatReadOnly => "This chat is read-only: the employer no longer has access to the applicant's CV",
+            ChatNotStarted => "You can write once the employer has written to you",
         }
     }
 }

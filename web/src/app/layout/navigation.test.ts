@@ -19,8 +19,8 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'my-invoices', 'my-services', 'my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'calendar', 'my-services', 'my-data']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'my-invoices', 'my-services', 'my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
@@ -54,14 +54,14 @@ describe('navigation by role', () => {
     expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.key === 'my-invoices')).toBe(false);
   });
 
-  it('gives employers their interviews, with the interviews badge, and their calendar, but no messages yet', () => {
+  it('gives employers their interviews, with the interviews badge, their calendar and their messages, with the messages badge', () => {
     const items = sidebarItems(user(['USER', 'EMPLOYER']));
     expect(items.find((item) => item.to === '/employer/account/my-interviews')).toMatchObject({ label: 'nav.myInterviews', badge: 'INTERVIEWS' });
     expect(items.find((item) => item.to === '/employer/account/my-calendar')).toMatchObject({ label: 'nav.myCalendar' });
-    expect(items.some((item) => item.to.includes('messages'))).toBe(false);
+    expect(items.find((item) => item.to === '/employer/account/messages')).toMatchObject({ label: 'nav.messages', badge: 'MESSAGES' });
   });
 
-  it('leads employers to their vacancies, a new vacancy, their interviews, calendar, invoices, services and company', () => {
+  it('leads employers to their vacancies, a new vacancy, their interviews, calendar, messages, invoices, services and company', () => {
     const employer = user(['USER', 'EMPLOYER']);
     expect(dashboardItem(employer)).toMatchObject({ key: 'my-vacancies', to: '/employer/account/my-vacancies', label: 'nav.myVacancies' });
     const own = sidebarItems(employer).filter((item) => !item.mobileOnly);
@@ -70,6 +70,7 @@ describe('navigation by role', () => {
       ['create-vacancy', '/employer/account/my-vacancies/create-vacancy'],
       ['my-interviews', '/employer/account/my-interviews'],
       ['my-calendar', '/employer/account/my-calendar'],
+      ['messages', '/employer/account/messages'],
       ['my-invoices', '/employer/account/my-invoices'],
       ['my-services', '/employer/account/my-services'],
       ['my-company', '/employer/account/my-company'],

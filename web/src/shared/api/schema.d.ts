@@ -625,6 +625,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/chats/{id}`: `{id}` is an application to one of the acting
+         *     company's vacancies; starts the chat with its applicant, or answers the existing one (one chat
+         *     per company and applicant): 201 when started, 200 when it existed. The applicant sees the
+         *     chat once the employer has written in it.
+         */
+        post: operations["chat_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company-claims": {
         parameters: {
             query?: never;
@@ -1984,6 +2006,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/chats?page=&size=`: the reader's chats, newest activity first, 50 to
+         *     a page (`size` up to 100), with the other side's name, the vacancy's occupation, the unread
+         *     count and whether the chat is open. An applicant sees a chat once the employer has written.
+         */
+        get: operations["chat_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chats/application/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/chats/application/{id}`: the chat of an application (the chat of its
+         *     company and applicant), for the applicant or the company whose vacancy it answers.
+         */
+        get: operations["chat_of_application"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chats/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/chats/files/{id}`: a chat attachment, for its uploader and for both
+         *     sides of the chat whose message carries it. Pictures open in the browser; everything else
+         *     downloads.
+         */
+        get: operations["chat_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/chats/{id}`: sends a message (plain text, 1–5000 characters, with an
+         *     optional attachment uploaded before with `POST /api/user/upload?kind=chat`). Both sides' live
+         *     streams hear of it.
+         */
+        post: operations["chat_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/chats/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/chats/{id}/messages`: the chat and all its messages, oldest first; the
+         *     other side's messages become read.
+         */
+        get: operations["chat_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/companies/{countryCode}/{registryCode}/register": {
         parameters: {
             query?: never;
@@ -2330,6 +2455,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/stream`: the signed-in user's server-sent events. First `event: ready`;
+         *     then `event: chat` with a [`ChatEvent`] (`kind` message or read, `chatId`) for each chat
+         *     event of the user's side, from any API process; `event: resync` when events were missed (reload
+         *     everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
+         *     (reconnect after switching company); it ends when the server shuts down. Without Redis the stream stays open with this process's
+         *     events only; clients keep their 30 s badge poll.
+         */
+        get: operations["user_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/upload": {
         parameters: {
             query?: never;
@@ -2344,8 +2493,10 @@ export interface paths {
          *     Its type is decided by its content, never by its name: `certificate`, `course`, `reference` and
          *     `cv` take a PDF or a PNG/JPG picture (at most 10 MiB); `portfolio` also takes Word (.doc, .docx),
          *     PowerPoint (.ppt, .pptx), ODT, video (MP4, MOV, WebM, MKV, AVI, Ogg) and audio (MP3, M4A, Ogg,
-         *     WAV, FLAC) (at most 50 MiB). Pictures are stored without their metadata. Answers the file; its
-         *     `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved.
+         *     WAV, FLAC) (at most 50 MiB); `chat` takes a PDF, a PNG/JPG picture or a Word, PowerPoint or ODT
+         *     document (at most 10 MiB). Pictures are stored without their metadata. Answers the file; its
+         *     `fileId` goes into the CV's rows (`fileId`, `fileIds`) when the CV is saved, or into a chat
+         *     message (`attachmentFileId`).
          * @description Limits: a user's stored files take at most 200 MiB together (`storage_quota_exceeded`), a
          *     user uploads at most 60 files an hour (429, with this call's siblings: the profile picture and
          *     a CV's PDF), and a file no CV row refers to is deleted a day after its upload.
@@ -2761,6 +2912,77 @@ export interface components {
          * @enum {string}
          */
         ChangeFlag: "NONE" | "NEW" | "UPDATED";
+        /** @description What a stream's client receives (`event: chat`). */
+        ChatEvent: {
+            /** Format: uuid */
+            chatId: string;
+            kind: components["schemas"]["LiveKind"];
+        };
+        /** @description One message as a reader sees it. */
+        ChatMessage: {
+            attachment?: components["schemas"]["MessageAttachment"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            messageId: string;
+            /** @description Written by the reader's side: the applicant, or any of the company's staff. */
+            mine: boolean;
+            /**
+             * Format: date-time
+             * @description When the other side read it.
+             */
+            readAt?: string | null;
+            /** @description Plain text; the web makes its links clickable and never reads it as HTML. */
+            text: string;
+        };
+        /** @description A page of the chat list, newest activity first. */
+        ChatPage: {
+            content: components["schemas"]["ChatSummary"][];
+            /**
+             * Format: int32
+             * @description Zero-based.
+             */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description A chat in the list, or the head of an open one. */
+        ChatSummary: {
+            /**
+             * Format: uuid
+             * @description The application the chat was started about (none when started about a CV, or once the
+             *     application is deleted).
+             */
+            applicationId?: string | null;
+            /**
+             * @description Whether the reader may write now: the chat is open and, for the applicant, the employer
+             *     has written.
+             */
+            canWrite: boolean;
+            /** Format: uuid */
+            chatId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The start of the latest message, at most 140 characters. */
+            lastMessage?: string | null;
+            /** Format: date-time */
+            lastMessageAt?: string | null;
+            /** @description The occupation of the vacancy the application answers, in the reader's language. */
+            occupation?: string | null;
+            /** @description Whether the company still has access to the applicant's CV; a closed chat is read-only. */
+            open: boolean;
+            /** @description For the applicant the company's name; for the employer the applicant's name. */
+            otherParty: string;
+            /**
+             * Format: int64
+             * @description Messages from the other side the reader has not read.
+             */
+            unread: number;
+        };
         /** @description The payer's choice on the sandbox page. */
         Choice: {
             /** @description paid, failed or cancelled. */
@@ -2887,6 +3109,11 @@ export interface components {
         };
         ConfirmRequest: {
             method: components["schemas"]["MethodCode"];
+        };
+        /** @description A chat with its messages, oldest first. */
+        Conversation: {
+            chat: components["schemas"]["ChatSummary"];
+            messages: components["schemas"]["ChatMessage"][];
         };
         Course: {
             /** Format: uuid */
@@ -3666,6 +3893,11 @@ export interface components {
         Link: {
             url: string;
         };
+        /**
+         * @description What happened in a chat.
+         * @enum {string}
+         */
+        LiveKind: "message" | "read";
         LocalizedContent: {
             /** @description The description as a rich-text (Quill delta) JSON string. */
             content: string;
@@ -3700,6 +3932,20 @@ export interface components {
             profile: components["schemas"]["Profile"];
             roles: components["schemas"]["Role"][];
             username: string;
+        };
+        /** @description A file sent with a message. */
+        MessageAttachment: {
+            contentType: string;
+            /** Format: uuid */
+            fileId: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description In bytes.
+             */
+            size: number;
+            /** @description Where either side downloads it (`GET`). */
+            url: string;
         };
         /**
          * @description A way to pay an invoice (spec 2 section 9).
@@ -3744,6 +3990,16 @@ export interface components {
         NewInvitation: components["schemas"]["InterviewTerms"] & {
             /** Format: uuid */
             applicationId: string;
+        };
+        /** @description A message to send. */
+        NewMessage: {
+            /**
+             * Format: uuid
+             * @description A file uploaded with `POST /api/user/upload?kind=chat` by the writer, not yet sent.
+             */
+            attachmentFileId?: string | null;
+            /** @description Plain text, 1 to 5000 characters (trimmed). */
+            text: string;
         };
         NewOrderBody: {
             /**
@@ -4278,6 +4534,13 @@ export interface components {
          * @enum {string}
          */
         StartKind: "BANK_DETAILS" | "REDIRECT";
+        /** @description A started chat. */
+        Started: {
+            /** Format: uuid */
+            chatId: string;
+            /** @description False when the chat of this company and applicant existed already. */
+            created: boolean;
+        };
         /** @description The multipart form of a statement upload. */
         StatementUpload: {
             /**
@@ -7344,6 +7607,82 @@ export interface operations {
                 };
             };
             /** @description not a comment of this application the caller may delete */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the application */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the existing chat */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Started"];
+                };
+            };
+            /** @description started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Started"];
+                };
+            };
+            /** @description chat_read_only: the application is no longer workable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an application to the company's vacancies, or withdrawn or anonymised */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11588,6 +11927,340 @@ export interface operations {
             };
         };
     };
+    chat_list: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description `page` or `size` out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_of_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the application */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSummary"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no chat yet, or not the reader's application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unknown, or not the reader's to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description `text`: empty or longer than 5000 characters; `attachmentFileId`: not the writer's unsent chat upload; chat_read_only: the company no longer has access to the applicant's CV; chat_not_started: the applicant writes before the employer has (400 rather than 403: the web answers every 403 with its access-denied page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the writer's chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the reader's chat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register_company: {
         parameters: {
             query?: never;
@@ -12918,11 +13591,66 @@ export interface operations {
             };
         };
     };
+    user_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description server-sent events: `ready`, then `chat` (a ChatEvent as JSON) and `resync` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ChatEvent"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload: {
         parameters: {
             query?: {
                 /** @description What the file is for; decides which types and sizes are accepted. */
-                kind?: "certificate" | "course" | "reference" | "portfolio" | "cv";
+                kind?: "certificate" | "course" | "reference" | "portfolio" | "cv" | "chat";
                 /** @description The file's name as the user chose it. */
                 name?: string;
             };

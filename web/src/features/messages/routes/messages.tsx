@@ -1,0 +1,121 @@
+import { Button, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { useChatStream } from '@/shared/chat/use-chat-stream';
+import { ensureNamespace } from '@/shared/i18n';
+import { BADGE_REFRESH_MS } from '@/shared/lib/badges';
+import { badgeCountsKey } from '@/shared/session/badge-counts';
+import { Page } from '@/shared/ui/page';
+import { useDesktop } from '@/shared/ui/use-desktop';
+
+import { chatsQueryKey, useChats } from '../api/get-chats';
+import { ChatList } from '../components/chat-list';
+import { ConversationView } from '../components/conversation-view';
+import { chatToOpen, readLastChat, rememberLastChat } from '../lib/last-chat';
+import { texts } from '../locales/texts';
+
+export const loader = () => ensureNamespace('messages', texts);
+
+/**
+ * `/account/messages` and `/employer/account/messages[?chat=]`: the reader's chats and the open
+ * one. The server decides the side (the company the employer acts for, or the applicant). The
+ * last open chat is remembered (`lastChat`); new messages arrive through the live stream, and
+ * every 30 s while it is down.
+ */
+export function Component() {
+  const { t } = useTranslation('messages');
+  const desktop = useDesktop();
+  const client = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const live = useChatStream(chatsQueryKey);
+  const poll = live ? false : BADGE_REFRESH_MS;
+  const chats = useChats();
+  const listed = chats.data?.content.map((chat) => chat.chatId) ?? [];
+  const openChat = chats.isPending ? search.get('chat') : chatToOpen(search.get('chat'), readLastChat(), listed, desktop);
+  const { refetch } = chats;
+
+  useEffect(() => {
+    if (openChat) rememberLastChat(openChat);
+  }, [openChat]);
+  useEffect(() => {
+    if (!poll) return;
+    const timer = window.setInterval(() => void refetch(), poll);
+    return () => window.clearInterval(timer);
+  }, [poll, refetch]);
+
+  // reading a chat marks its messages read: the unread counts and the badge change
+  const onRead = useCallback(() => {
+    void client.invalidateQueries({ queryKey: [...chatsQueryKey, 'list'] });
+    void client.invalidateQueries({ queryKey: badgeCountsKey });
+  }, [client]);
+
+  function open(chatId: string) {
+    setSearch(new URLSearchParams({ chat: chatId }));
+  }
+
+  function back() {
+    setSearch(new URLSearchParams());
+    window.localStorage.removeItem('lastChat');
+  }
+
+  if (chats.isPending) {
+    return (
+      <Page title={t('title')} size="lg">
+        <Center py="xl">
+          <Loader aria-label={t('translation:common.loading')} />
+        </Center>
+      </Page>
+    );
+  }
+  if (listed.length === 0 && !openChat) {
+    return (
+      <Page title={t('title')} size="lg">
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" gap="sm" ta="center">
+            <Title order={2} size="h3">
+              {t('empty.title')}
+            </Title>
+            <Text c="dimmed" maw={480}>
+              {t('empty.text')}
+            </Text>
+          </Stack>
+        </Card>
+      </Page>
+    );
+  }
+  const list = <ChatList chats={chats.data?.content ?? []} openChat={openChat} onOpen={open} />;
+  const conversation = openChat ? <ConversationView key={openChat} chatId={openChat} poll={poll} onRead={onRead} /> : null;
+  return (
+    <Page title={t('title')} size="lg">
+      {desktop ? (
+        <Grid gap="lg">
+          <Grid.Col span={4}>
+            <Card withBorder padding="xs" radius="md">
+              {list}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={8}>
+            <Card withBorder padding="lg" radius="md">
+              {conversation ?? <Text c="dimmed">{t('choose')}</Text>}
+            </Card>
+          </Grid.Col>
+        </Grid>
+      ) : conversation ? (
+        <Stack gap="sm">
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} w="fit-content" px={0}>
+            {t('back')}
+          </Button>
+          {conversation}
+        </Stack>
+      ) : (
+        <Card withBorder padding="xs" radius="md">
+          {list}
+        </Card>
+      )}
+    </Page>
+  );
+}
