@@ -129,10 +129,36 @@ pub struct OwnEvent {
     pub stamp: DateTime<Utc>,
 }
 
-/// A user's private feed: their interviews and own events, METHOD:PUBLISH.
+/// The Europe/Tallinn time zone as RFC 5545 wants it beside a `TZID=Europe/Tallinn` time: EET,
+/// and EEST from the last Sunday of March to the last Sunday of October (the EU rule since 1996).
+const TALLINN_VTIMEZONE: &str = "BEGIN:VTIMEZONE\r
+TZID:Europe/Tallinn\r
+BEGIN:DAYLIGHT\r
+DTSTART:19700329T030000\r
+TZOFFSETFROM:+0200\r
+TZOFFSETTO:+0300\r
+TZNAME:EEST\r
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
+END:DAYLIGHT\r
+BEGIN:STANDARD\r
+DTSTART:19701025T040000\r
+TZOFFSETFROM:+0300\r
+TZOFFSETTO:+0200\r
+TZNAME:EET\r
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+END:STANDARD\r
+END:VTIMEZONE\r
+";
+
+/// A user's private feed: their interviews and own events, METHOD:PUBLISH. A repeating event is
+/// in Tallinn time, so the feed then carries the zone's VTIMEZONE.
 pub fn feed(name: &str, interviews: &[InterviewEvent], events: &[OwnEvent]) -> String {
     let mut calendar = Calendar::new();
     calendar.append_property(("METHOD", "PUBLISH")).name(name);
+    if events.iter().any(|own| own.recurrence.is_some()) {
+        let zone: icalendar::CalendarComponent = TALLINN_VTIMEZONE.parse().expect("the Tallinn VTIMEZONE is valid");
+        calendar.push(zone);
+    }
     for interview in interviews {
         calendar.push(interview_event(interview));
     }
@@ -194,6 +220,32 @@ mod tests {
         assert_eq!(event.get_summary(), Some("Interview: Cook, Põhja Köök OÜ"));
         assert_eq!(event.get_description(), Some("Räägime; 10:00, kokk"), "text escaping round-trips");
         assert_eq!(event.property_value("ORGANIZER"), Some("mailto:boss@example.ee"));
+    }
+
+    #[test]
+    fn a_feed_with_a_series_in_tallinn_time_carries_the_tallinn_vtimezone() {
+        let start = Utc.with_ymd_and_hms(2026, 11, 30, 7, 0, 0).unwrap();
+        let series = OwnEvent {
+            event_id: Uuid::nil(),
+            name: "Planeerimine".into(),
+            description: None,
+            start,
+            end: start + chrono::Duration::hours(1),
+            recurrence: Some("RRULE:FREQ=WEEKLY".into()),
+            stamp: start,
+        };
+        let text = feed("Vakants", &[], &[series]);
+        assert!(text.contains("DTSTART;TZID=Europe/Tallinn:20261130T090000"), "{text}");
+        let parsed: Calendar = text.parse().unwrap();
+        let zone = parsed.components.iter().find_map(|c| match c {
+            icalendar::CalendarComponent::Other(other) if other.component_kind() == "VTIMEZONE" => Some(other),
+            _ => None,
+        });
+        let zone = zone.expect("a VTIMEZONE");
+        assert_eq!(zone.property_value("TZID"), Some("Europe/Tallinn"));
+        let kinds: Vec<String> = zone.components().iter().map(|c| c.component_kind()).collect();
+        assert_eq!(kinds, ["DAYLIGHT", "STANDARD"]);
+        assert!(!feed("Vakants", &[], &[]).contains("VTIMEZONE"), "no zone where no time needs it");
     }
 
     #[test]
