@@ -75,7 +75,8 @@ pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
         "select i.id, i.status, i.duration_minutes, i.starts_at,
                 (select min(s.starts_at) from interview_slots s where s.interview_id = i.id) as first_slot,
                 i.ics_sequence, i.link, i.location, i.description, c.business_name,
-                coalesce(o.label_en, v.occupation_label) as occupation,
+                coalesce(case fu.locale when 'en' then o.label_en when 'ru' then o.label_ru else o.label_et end,
+                         v.occupation_label) as occupation,
                 nullif(trim(concat_ws(' ', p.firstname, p.lastname)), '') as applicant_name,
                 i.applicant_user_id = $1 as as_applicant, au.username as applicant_email, eu.username as employer_email,
                 i.updated_at
@@ -84,6 +85,7 @@ pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
          left join users eu on eu.id = i.created_by_user_id
          left join vacancies v on v.id = i.vacancy_id left join ref_occupations o on o.code = v.occupation_code
          left join profiles p on p.user_id = i.applicant_user_id
+         join users fu on fu.id = $1
          where (i.applicant_user_id = $1 or i.created_by_user_id = $1) and i.updated_at > now() - interval '400 days'
          order by i.created_at",
     )
