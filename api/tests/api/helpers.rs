@@ -120,9 +120,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let build = BuildOptions {
         redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
         limits: options.limits,
-        // the worker's eight queues each keep a connection busy polling; with fewer connections
-        // than they need, apalis' pollers spin on the pool (measured with 5: 1.3 s of CPU in 2 s idle)
-        max_connections: 10,
+        // the worker's eight queues each keep a connection busy polling, beside its batcher and clock;
+        // with fewer connections than they need, apalis' pollers spin on the pool (measured with 5:
+        // 1.3 s of CPU in 2 s idle), and on a loaded machine a rebuild starved past its 30 s wait
+        max_connections: 12,
         index_access: if options.index_reader { search::AccessMode::Reader } else { search::AccessMode::Writer },
     };
     let state = api::build_state(config, build).await.expect("app state");
