@@ -46,7 +46,9 @@ function ClaimRow({ claim, onReject }: { claim: CompanyClaim; onReject: (claim: 
             size="xs"
             aria-label={`${t('claims.approve')}: ${claim.businessName}, ${claim.username}`}
             loading={approve.isPending}
-            onClick={() => approve.mutate(claim.id, { onSuccess: () => notifySuccess(t('claims.approved')) })}
+            // the row leaves the list once approved, before a mutate-level onSuccess would run: the
+            // promise still settles after it unmounts; a failure shows below (approve.isError)
+            onClick={() => approve.mutateAsync(claim.id).then(() => notifySuccess(t('claims.approved')), () => undefined)}
           >
             {t('claims.approve')}
           </Button>
