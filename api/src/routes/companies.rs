@@ -16,9 +16,9 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(my_companies))
-        .routes(routes!(company_claims))
-        .routes(routes!(approve_claim))
-        .routes(routes!(reject_claim))
+        .routes(routes!(supervisor_company_claims))
+        .routes(routes!(supervisor_approve_claim))
+        .routes(routes!(supervisor_reject_claim))
 }
 
 /// Handles `GET /api/employer/my-companies`: the companies the employer works for, for the company picker.
@@ -32,7 +32,7 @@ async fn my_companies(State(state): State<AppState>, signed_in: SignedIn) -> Api
 /// the signed-in employer supervises, oldest first (at most 200).
 #[utoipa::path(get, path = "/company-claims", tag = "employer",
     responses((status = 200, body = Vec<CompanyClaim>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn company_claims(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<CompanyClaim>>> {
+async fn supervisor_company_claims(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<CompanyClaim>>> {
     Ok(Json(companies::pending_claims(&state.pool, Decider::Supervisor(signed_in.session.user_id)).await?))
 }
 
@@ -41,7 +41,7 @@ async fn company_claims(State(state): State<AppState>, signed_in: SignedIn) -> A
 #[utoipa::path(post, path = "/company-claims/{id}/approve", tag = "employer", params(("id" = Uuid, Path)),
     responses((status = 204, description = "approved"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such waiting claim on a company the user supervises")))]
-async fn approve_claim(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
+async fn supervisor_approve_claim(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
     let decider = Decider::Supervisor(signed_in.session.user_id);
     decide_and_tell(&state, &signed_in, decider, id, true, None).await
 }
@@ -51,7 +51,7 @@ async fn approve_claim(State(state): State<AppState>, signed_in: SignedIn, Path(
 #[utoipa::path(post, path = "/company-claims/{id}/reject", tag = "employer", params(("id" = Uuid, Path)), request_body = ClaimDecisionRequest,
     responses((status = 204, description = "rejected"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "no such waiting claim on a company the user supervises")))]
-async fn reject_claim(
+async fn supervisor_reject_claim(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(id): Path<Uuid>,

@@ -658,7 +658,7 @@ export interface paths {
          * Handles `GET /api/employer/company-claims`: the waiting claims of other users on the companies
          *     the signed-in employer supervises, oldest first (at most 200).
          */
-        get: operations["company_claims"];
+        get: operations["supervisor_company_claims"];
         put?: never;
         post?: never;
         delete?: never;
@@ -680,7 +680,7 @@ export interface paths {
          * Handles `POST /api/employer/company-claims/{id}/approve`: the company's supervisor adds the
          *     claimant to the company's staff; the claimant becomes an EMPLOYER and gets an e-mail. Audited.
          */
-        post: operations["approve_claim"];
+        post: operations["supervisor_approve_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +700,7 @@ export interface paths {
          * Handles `POST /api/employer/company-claims/{id}/reject` with `{reason?}`: the company's
          *     supervisor declines the claim; the claimant gets an e-mail. Audited.
          */
-        post: operations["reject_claim"];
+        post: operations["supervisor_reject_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7702,7 +7702,7 @@ export interface operations {
             };
         };
     };
-    company_claims: {
+    supervisor_company_claims: {
         parameters: {
             query?: never;
             header?: never;
@@ -7755,7 +7755,7 @@ export interface operations {
             };
         };
     };
-    approve_claim: {
+    supervisor_approve_claim: {
         parameters: {
             query?: never;
             header?: never;
@@ -7818,7 +7818,7 @@ export interface operations {
             };
         };
     };
-    reject_claim: {
+    supervisor_reject_claim: {
         parameters: {
             query?: never;
             header?: never;
