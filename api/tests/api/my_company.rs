@@ -159,6 +159,33 @@ async fn the_supervisor_adds_a_new_person_who_gets_an_invitation_and_signs_in_wi
 }
 
 #[tokio::test]
+async fn a_person_the_company_added_gives_the_consents_at_their_first_sign_in() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let body = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+372 5555 1234" });
+    assert_eq!(app.client.post(STAFF, body).await.status(), StatusCode::OK);
+
+    let mari = app.new_client();
+    let known: bool = mari.post("/api/auth/login", json!({ "email": "mari@example.ee" })).await.json().await.unwrap();
+    assert!(!known, "no code before the consents: the web asks for them as for a new account");
+    let refused = mari.post("/api/auth/register", json!({ "email": "mari@example.ee", "termsOfUse": true })).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let response = mari
+        .post("/api/auth/register", json!({ "email": "mari@example.ee", "termsOfUse": true, "dataProcessing": true, "useOfCookies": true }))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let given: bool = sqlx::query_scalar("select terms_of_use_accepted_at is not null and use_of_cookies_accepted_at is not null from users where username = 'mari@example.ee'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(given);
+    let code = mari.code_from_outbox("mari@example.ee").await;
+    let me: Value = mari.verify("mari@example.ee", &code, false).await.json().await.unwrap();
+    assert_eq!(me["company"]["registryCode"], "12345678");
+}
+
+#[tokio::test]
 async fn the_supervisor_edits_a_staff_members_data_but_only_fills_the_blanks_of_someone_joining() {
     let app = spawn_app().await;
     app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
