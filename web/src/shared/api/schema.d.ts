@@ -418,7 +418,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail. */
+        /** Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail whose account has given its consents. */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -452,7 +452,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/auth/register`: creates the account (role USER) and sends a sign-in code. */
+        /**
+         * Handles `POST /api/auth/register`: creates the account (role USER), or records the consents of
+         *     an account a company made for its staff, and sends a sign-in code.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -6890,7 +6893,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description true when a code was sent; false when the e-mail is unknown (register next) */
+            /** @description true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next */
             200: {
                 headers: {
                     [name: string]: unknown;
