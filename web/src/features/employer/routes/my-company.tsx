@@ -9,15 +9,17 @@ import { useMe } from '@/shared/session/me';
 import { useMyCompanies } from '@/shared/session/my-companies';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { NAMESPACE as HOURS, texts as hoursTexts } from '@/shared/working-hours/locales/texts';
 
 import { type MyCompany, useMyCompany } from '../api/get-my-company';
 import { GeneralTab } from '../components/general-tab';
+import { HoursTab } from '../components/hours-tab';
 import { StaffTab } from '../components/staff-tab';
 import { NAMESPACE, texts } from '../locales/texts';
 
-export const loader = () => ensureNamespace(NAMESPACE, texts).then(() => null);
+export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(HOURS, hoursTexts)]).then(() => null);
 
-const TABS = ['general', 'staff'] as const;
+const TABS = ['general', 'staff', 'hours'] as const;
 
 /** The company's tabs; the one open is in the URL (`?tab=staff`). */
 function CompanyTabs({ company }: { company: MyCompany }) {
@@ -38,6 +40,9 @@ function CompanyTabs({ company }: { company: MyCompany }) {
       </Tabs.Panel>
       <Tabs.Panel value="staff">
         <StaffTab company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="hours">
+        <HoursTab company={company} />
       </Tabs.Panel>
     </Tabs>
   );
