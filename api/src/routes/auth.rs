@@ -72,10 +72,10 @@ async fn limit_sending(state: &AppState, context: &RequestContext) -> ApiResult<
     Ok(())
 }
 
-/// Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail.
+/// Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail whose account has given its consents.
 #[utoipa::path(post, path = "/login", tag = "auth", request_body = LoginRequest,
     responses(
-        (status = 200, body = bool, description = "true when a code was sent; false when the e-mail is unknown (register next)"),
+        (status = 200, body = bool, description = "true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next"),
         (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "resend within a minute from this address, or too many requests; see Retry-After")))]
 async fn login(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<LoginRequest>) -> ApiResult<Json<bool>> {
     limit_sending(&state, &context).await?;
@@ -83,11 +83,15 @@ async fn login(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Jso
     let Some(user) = accounts::find_by_username(&state.pool, &username).await? else {
         return Ok(Json(false));
     };
+    if !accounts::has_consents(&state.pool, user.id).await? {
+        return Ok(Json(false));
+    }
     send_code(&state, &user, context.locale, context.ip.as_deref()).await?;
     Ok(Json(true))
 }
 
-/// Handles `POST /api/auth/register`: creates the account (role USER) and sends a sign-in code.
+/// Handles `POST /api/auth/register`: creates the account (role USER), or records the consents of
+/// an account a company made for its staff, and sends a sign-in code.
 #[utoipa::path(post, path = "/register", tag = "auth", request_body = RegisterRequest,
     responses(
         (status = 200, body = bool, description = "the account exists and a code was sent"),

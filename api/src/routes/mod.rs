@@ -21,6 +21,7 @@ pub mod interviews;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod locations;
+pub mod my_company;
 pub mod mydata;
 pub mod open;
 pub mod ops;

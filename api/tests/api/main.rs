@@ -28,6 +28,7 @@ mod input_limits;
 mod interview_calendar;
 mod interviews;
 mod invoice_documents;
+mod my_company;
 mod mydata;
 mod notifications;
 mod otp_lockout;

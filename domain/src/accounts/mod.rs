@@ -109,6 +109,19 @@ pub async fn find_by_username(pool: &PgPool, username: &str) -> Result<Option<Us
     }))
 }
 
+/// Whether the account has accepted the terms, the processing of its data and the cookies. An
+/// account a company made when adding its staff has not, until the person signs in the first time.
+pub async fn has_consents(pool: &PgPool, user_id: Uuid) -> Result<bool> {
+    let given: Option<bool> = sqlx::query_scalar(
+        "select terms_of_use_accepted_at is not null and data_processing_accepted_at is not null and use_of_cookies_accepted_at is not null
+         from users where id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(given.unwrap_or(false))
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Consents {
     pub terms_of_use: bool,
@@ -143,6 +156,17 @@ pub async fn register(pool: &PgPool, email: &str, locale: Locale, consents: Cons
     if let Some(id) = inserted {
         add_role(&mut tx, id, Role::User).await?;
         sqlx::query("insert into profiles (user_id) values ($1)").bind(id).execute(&mut *tx).await?;
+    } else {
+        // an account made for someone else's invitation (a company's staff) gives its consents here
+        sqlx::query(
+            "update users set terms_of_use_accepted_at = coalesce(terms_of_use_accepted_at, now()),
+                    data_processing_accepted_at = coalesce(data_processing_accepted_at, now()),
+                    use_of_cookies_accepted_at = coalesce(use_of_cookies_accepted_at, now())
+             where username = $1 and deleted_at is null",
+        )
+        .bind(&username)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     find_by_username(pool, &username).await?.ok_or_else(Error::not_found)

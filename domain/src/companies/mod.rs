@@ -1,6 +1,8 @@
 //! Companies: the Business Register lookup, claims on a company (registration), staff.
 
 pub mod geo;
+pub mod profile;
+pub mod staff;
 pub mod registry;
 
 use chrono::{DateTime, Utc};

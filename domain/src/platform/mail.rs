@@ -190,6 +190,35 @@ pub fn auto_reply(locale: Locale, to: &str, occupation: &str, company: &str, tex
 }
 
 /// The decision on a claim to represent `company`, to the claimant. `reason` is the decider's note.
+/// The invitation to a company's staff: the supervisor added the address; the person signs in
+/// with a code sent to it (`login_url` is the sign-in page in their language).
+pub fn staff_invitation(locale: Locale, to: &str, company: &str, login_url: &str) -> Mail {
+    let (subject, text) = match locale {
+        Locale::Et => (
+            format!("Vakants: sind lisati ettevõtte {company} töötajaks"),
+            format!(
+                "Tere!\n\nEttevõtte {company} haldur lisas sind Vakantsis ettevõtte töötajate hulka. \
+                 Logi sisse selle e-posti aadressiga; sisselogimiskoodi saadame sulle e-kirjaga.\n\n{login_url}\n\nVakants"
+            ),
+        ),
+        Locale::En => (
+            format!("Vakants: you have been added to the staff of {company}"),
+            format!(
+                "Hello,\n\nthe supervisor of {company} added you to the company's staff on Vakants. \
+                 Sign in with this e-mail address; we will e-mail you a sign-in code.\n\n{login_url}\n\nVakants"
+            ),
+        ),
+        Locale::Ru => (
+            format!("Vakants: вас добавили в сотрудники компании {company}"),
+            format!(
+                "Здравствуйте!\n\nАдминистратор компании {company} добавил вас в сотрудники компании в Vakants. \
+                 Войдите с этим адресом электронной почты; код входа мы пришлём письмом.\n\n{login_url}\n\nVakants"
+            ),
+        ),
+    };
+    Mail { to: to.to_string(), subject, text }
+}
+
 pub fn company_claim_decided(locale: Locale, to: &str, company: &str, approved: bool, reason: Option<&str>) -> Mail {
     let (subject, text) = match (locale, approved) {
         (Locale::Et, true) => (

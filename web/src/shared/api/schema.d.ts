@@ -418,7 +418,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail. */
+        /** Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail whose account has given its consents. */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -452,7 +452,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/auth/register`: creates the account (role USER) and sends a sign-in code. */
+        /**
+         * Handles `POST /api/auth/register`: creates the account (role USER), or records the consents of
+         *     an account a company made for its staff, and sends a sign-in code.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -647,6 +650,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/companies/{countryCode}/{registryCode}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/companies/{countryCode}/{registryCode}/profile`: replaces the
+         *     company's general information; the public company page and the search index (through an index
+         *     job on the same transaction) follow.
+         */
+        post: operations["save_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/company`: the company the employer acts for, with its general information. */
+        get: operations["acting_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company-claims": {
         parameters: {
             query?: never;
@@ -701,6 +742,55 @@ export interface paths {
          *     supervisor declines the claim; the claimant gets an e-mail. Audited.
          */
         post: operations["supervisor_reject_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company/{countryCode}/{registryCode}/staff`: the company's staff,
+         *     the supervisor first.
+         */
+        get: operations["staff_list"];
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
+         *     person by e-mail (a new address becomes an account that signs in with a code; they get an
+         *     invitation mail), or edits the name and phone of a staff member with that e-mail.
+         */
+        post: operations["add_staff"];
+        /**
+         * Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/staff?userId=`: the
+         *     supervisor removes a staff member, who loses the company at their next request.
+         */
+        delete: operations["remove_staff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/staff/supervisor/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff/supervisor/{userId}`:
+         *     the supervisor hands the role to a staff member and stays on the staff.
+         */
+        post: operations["hand_over"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3051,6 +3141,11 @@ export interface components {
             /** @description The claimant's (verified) e-mail. */
             username: string;
         };
+        /** @description One description in one language, as a Quill delta JSON string. */
+        CompanyDescription: {
+            content: string;
+            languageCode: string;
+        };
         /** @description A company's public profile (spec 1 section 3, "Company (public)"). */
         CompanyDetail: {
             address: components["schemas"]["CompanyAddress"];
@@ -3091,6 +3186,57 @@ export interface components {
             twitter?: string | null;
             website?: string | null;
             youtube?: string | null;
+        };
+        /**
+         * @description The editable general information of a company. Blank texts mean "not given"; `email` is
+         *     required; phones carry their country code; links are http(s) addresses.
+         */
+        CompanyProfileInput: {
+            /**
+             * @description The address as shown; with `adsAdrId` when picked from the address register.
+             * @default null
+             */
+            address: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            adsAdrId: number | null;
+            /** @default [] */
+            categoryCodes: string[];
+            /** @default null */
+            companySizeCode: string | null;
+            /** @default null */
+            companyType: string | null;
+            /** @default null */
+            contactPhoneNumber: string | null;
+            /** @default [] */
+            descriptions: components["schemas"]["CompanyDescription"][];
+            /**
+             * @description The place (EHAK code) the address lies in.
+             * @default null
+             */
+            ehakCode: string | null;
+            /** @default null */
+            email: string | null;
+            /** @default null */
+            employerType: string | null;
+            /** @default null */
+            facebook: string | null;
+            /** @default null */
+            instagram: string | null;
+            /** @default null */
+            invoicesEmail: string | null;
+            /** @default null */
+            linkedIn: string | null;
+            /** @default null */
+            telegram: string | null;
+            /** @default null */
+            twitter: string | null;
+            /** @default null */
+            website: string | null;
+            /** @default null */
+            youtube: string | null;
         };
         /** @description A company by its register key and name; read straight from rows with these column names. */
         CompanyRef: {
@@ -3971,6 +4117,16 @@ export interface components {
             /** Format: date-time */
             withdrawnAt?: string | null;
         };
+        /** @description The company the employer acts for, with what its editor needs. */
+        MyCompany: {
+            businessName: string;
+            countryCode: string;
+            hasContract: boolean;
+            /** @description Whether the signed-in user is the company's supervisor (runs the staff). */
+            isSupervisor: boolean;
+            profile: components["schemas"]["CompanyProfileInput"];
+            registryCode: string;
+        };
         NewApplication: {
             answers?: components["schemas"]["Answer"][];
             coverLetter?: string | null;
@@ -4528,6 +4684,31 @@ export interface components {
             message?: string | null;
             /** Format: date-time */
             start: string;
+        };
+        /** @description Adds a person to the staff, or edits the data of someone on it (found by e-mail). */
+        StaffInput: {
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstname: string;
+            /** @default  */
+            lastname: string;
+            /**
+             * @description With the country code, for example +372 5123 4567.
+             * @default
+             */
+            phoneNumber: string;
+        };
+        /** @description A person on the company's staff. */
+        StaffMember: {
+            /** @description The e-mail address, which is the username. */
+            email: string;
+            firstname?: string | null;
+            isSupervisor: boolean;
+            lastname?: string | null;
+            phoneNumber?: string | null;
+            /** Format: uuid */
+            userId: string;
         };
         /**
          * @description Where the payment goes on from here.
@@ -6712,7 +6893,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description true when a code was sent; false when the e-mail is unknown (register next) */
+            /** @description true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7702,6 +7883,139 @@ export interface operations {
             };
         };
     };
+    save_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProfileInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCompany"];
+                };
+            };
+            /** @description validation, naming the field: `email` (required, not valid), `invoicesEmail`, `contactPhoneNumber` (no country code), `website` and the social links (not http(s)), `categoryCodes[i]`, `companySizeCode`, `ehakCode` (unknown), `descriptions[i].languageCode`/`.content`, `address`, `companyType`, `employerType` (too long) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acting_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCompany"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     supervisor_company_claims: {
         parameters: {
             query?: never;
@@ -7875,6 +8189,286 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staff_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description validation, naming the field: `email`, `firstname`, `lastname` (required), `phoneNumber` (required, with the country code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_staff: {
+        parameters: {
+            query: {
+                /** @description The staff member to remove. */
+                userId: string;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `userId`: the supervisor cannot remove themself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or no such staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hand_over: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or not one of its staff */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

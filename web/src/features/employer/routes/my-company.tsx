@@ -1,11 +1,52 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { ensureNamespace } from '@/shared/i18n';
 
 import { useActAsCompany } from '@/shared/session/act-as-company';
 import { useMe } from '@/shared/session/me';
 import { useMyCompanies } from '@/shared/session/my-companies';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { NAMESPACE as HOURS, texts as hoursTexts } from '@/shared/working-hours/locales/texts';
+
+import { type MyCompany, useMyCompany } from '../api/get-my-company';
+import { GeneralTab } from '../components/general-tab';
+import { HoursTab } from '../components/hours-tab';
+import { StaffTab } from '../components/staff-tab';
+import { NAMESPACE, texts } from '../locales/texts';
+
+export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(HOURS, hoursTexts)]).then(() => null);
+
+const TABS = ['general', 'staff', 'hours'] as const;
+
+/** The company's tabs; the one open is in the URL (`?tab=staff`). */
+function CompanyTabs({ company }: { company: MyCompany }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'general';
+  return (
+    <Tabs value={tab} onChange={(next) => setParams(next && next !== 'general' ? { tab: next } : {}, { replace: true })} keepMounted={false}>
+      <Tabs.List aria-label={t('tabsLabel')} mb="md">
+        {TABS.map((name) => (
+          <Tabs.Tab key={name} value={name}>
+            {t(`tabs.${name}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="general">
+        <GeneralTab key={`${company.countryCode}-${company.registryCode}`} company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="staff">
+        <StaffTab company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="hours">
+        <HoursTab company={company} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
 
 /** `/employer/account/my-company`: the company the employer acts for, and the switch between companies. */
 export function Component() {
@@ -14,6 +55,7 @@ export function Component() {
   const companies = useMyCompanies();
   const act = useActAsCompany();
   const current = me?.company;
+  const myCompany = useMyCompany();
   const isCurrent = (registryCode: string, countryCode: string) => current?.registryCode === registryCode && current?.countryCode === countryCode;
 
   return (
@@ -40,6 +82,7 @@ export function Component() {
           </Table>
         </Card>
       )}
+      {current && myCompany.data && <CompanyTabs company={myCompany.data} />}
       <Stack gap="sm" id="companies">
         <Title order={2} size="h4">
           {t('myCompany.switchTitle')}

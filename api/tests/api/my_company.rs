@@ -1,0 +1,286 @@
+//! The my-company calls: the company's general information (any staff member edits it; the public
+//! company page and an index job follow on the same commit) and its staff (the supervisor runs it).
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{TestApp, error_of, spawn_app};
+
+const PROFILE: &str = "/api/employer/companies/EE/12345678/profile";
+const STAFF: &str = "/api/employer/company/EE/12345678/staff";
+
+async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
+    sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
+}
+
+async fn user_id(app: &TestApp, email: &str) -> Uuid {
+    sqlx::query_scalar("select id from users where username = $1").bind(email).fetch_one(&app.pool).await.unwrap()
+}
+
+fn full_profile() -> Value {
+    json!({
+        "address": "Harju maakond, Tallinn, Narva mnt 5",
+        "adsAdrId": 2280361,
+        "ehakCode": "0784",
+        "categoryCodes": ["IT"],
+        "companyType": "OÜ",
+        "employerType": "Erasektor",
+        "contactPhoneNumber": "+372 5123 4567",
+        "email": "Info@Naide.ee",
+        "invoicesEmail": "arved@naide.ee",
+        "website": "https://naide.ee",
+        "descriptions": [{ "languageCode": "et", "content": "{\"ops\":[{\"insert\":\"Teeme puitmaju\\n\"}]}" }],
+        "facebook": "https://facebook.com/naide",
+        "linkedIn": "https://linkedin.com/company/naide"
+    })
+}
+
+#[tokio::test]
+async fn a_staff_member_saves_the_general_information_and_the_public_page_shows_it() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    let category: String = sqlx::query_scalar("select code from ref_categories order by code limit 1").fetch_one(&app.pool).await.unwrap();
+    let size: String = sqlx::query_scalar("select code from ref_company_sizes order by code limit 1").fetch_one(&app.pool).await.unwrap();
+    app.client.sign_in("boss@example.ee").await;
+    let mut body = full_profile();
+    body["categoryCodes"] = json!([category]);
+    body["companySizeCode"] = json!(size);
+
+    let response = app.client.post(PROFILE, body).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let saved: Value = response.json().await.unwrap();
+    assert_eq!(saved["profile"]["email"], "info@naide.ee");
+    assert_eq!(saved["profile"]["contactPhoneNumber"], "+37251234567");
+    assert_eq!(saved["isSupervisor"], true);
+
+    let mine: Value = app.client.get("/api/employer/company").await.json().await.unwrap();
+    assert_eq!(mine["businessName"], "Näide OÜ");
+    assert_eq!(mine["profile"]["invoicesEmail"], "arved@naide.ee");
+    assert_eq!(mine["profile"]["categoryCodes"], json!([category]));
+
+    let public: Value = app.new_client().get("/api/open/companies/EE/12345678").await.json().await.unwrap();
+    assert_eq!(public["address"]["address"], "Harju maakond, Tallinn, Narva mnt 5");
+    assert_eq!(public["address"]["adrId"], 2280361);
+    assert_eq!(public["cityCode"], "0784");
+    assert_eq!(public["profile"]["email"], "info@naide.ee");
+    assert_eq!(public["profile"]["website"], "https://naide.ee");
+    assert_eq!(public["profile"]["linkedIn"], "https://linkedin.com/company/naide");
+    assert_eq!(public["profile"]["categories"][0]["code"], category);
+    assert_eq!(public["profile"]["companySize"]["code"], size);
+    assert!(public["profile"]["descriptions"][0]["content"].as_str().unwrap().contains("Teeme puitmaju"));
+
+    let id = company_id(&app, "12345678").await;
+    let jobs: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1 and job = $2")
+        .bind(domain::platform::jobs::INDEX_QUEUE)
+        .bind(serde_json::to_vec(&domain::platform::jobs::IndexJob::Company(id)).unwrap())
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(jobs, 1, "the save queued the company's index job");
+}
+
+#[tokio::test]
+async fn a_bad_profile_is_a_400_naming_the_field_and_changes_nothing() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let cases = [
+        ("email", json!(null)),
+        ("email", json!("not-an-email")),
+        ("invoicesEmail", json!("arved@")),
+        ("contactPhoneNumber", json!("5123 4567")),
+        ("website", json!("naide.ee")),
+        ("facebook", json!("javascript:alert(1)")),
+        ("categoryCodes[0]", json!(["NO_SUCH_CATEGORY"])),
+        ("companySizeCode", json!("NO_SUCH_SIZE")),
+        ("ehakCode", json!("9999999")),
+    ];
+    for (field, value) in cases {
+        let mut body = full_profile();
+        body["categoryCodes"] = json!([]);
+        let key = if field == "categoryCodes[0]" { "categoryCodes" } else { field };
+        body[key] = value;
+        let (status, error) = error_of(app.client.post(PROFILE, body).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{field}");
+        assert_eq!(error["field"], field, "{error}");
+    }
+    let stored: Option<String> = sqlx::query_scalar("select email from company_profiles").fetch_optional(&app.pool).await.unwrap();
+    assert_eq!(stored, None);
+}
+
+#[tokio::test]
+async fn another_companys_profile_and_staff_are_not_found() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.create_employer("other@example.ee", &[("87654321", "Teine OÜ")]).await;
+    app.client.sign_in("other@example.ee").await;
+
+    let (status, _) = error_of(app.client.post(PROFILE, full_profile()).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = error_of(app.client.get(STAFF).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let staff = json!({ "email": "x@example.ee", "firstname": "X", "lastname": "Y", "phoneNumber": "+37255551234" });
+    assert_eq!(app.client.post(STAFF, staff).await.status(), StatusCode::NOT_FOUND);
+    let boss = user_id(&app, "boss@example.ee").await;
+    assert_eq!(app.client.delete(&format!("{STAFF}?userId={boss}")).await.status(), StatusCode::NOT_FOUND);
+    let me = user_id(&app, "other@example.ee").await;
+    assert_eq!(app.client.post_empty(&format!("{STAFF}/supervisor/{me}")).await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_supervisor_adds_a_new_person_who_gets_an_invitation_and_signs_in_with_a_code() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+
+    let body = json!({ "email": " Mari@Example.ee ", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+372 5555 1234" });
+    let response = app.client.post(STAFF, body).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let member: Value = response.json().await.unwrap();
+    assert_eq!(member["email"], "mari@example.ee");
+    assert_eq!(member["isSupervisor"], false);
+
+    let mails: Value = app.client.get("/api/dev/outbox?to=mari@example.ee").await.json().await.unwrap();
+    let invitation = &mails[0];
+    assert!(invitation["subject"].as_str().unwrap().contains("Näide OÜ"), "{invitation}");
+    assert!(invitation["text"].as_str().unwrap().contains("/et/login"), "{invitation}");
+
+    let list: Vec<Value> = app.client.get(STAFF).await.json().await.unwrap();
+    assert_eq!(list.iter().map(|m| m["email"].as_str().unwrap()).collect::<Vec<_>>(), ["boss@example.ee", "mari@example.ee"]);
+
+    let mari = app.new_client();
+    let me = mari.sign_in("mari@example.ee").await;
+    assert!(me["roles"].as_array().unwrap().contains(&json!("EMPLOYER")), "{me}");
+    assert_eq!(me["company"]["registryCode"], "12345678");
+    assert_eq!(me["profile"]["firstname"], "Mari");
+    let company: Value = mari.get("/api/employer/company").await.json().await.unwrap();
+    assert_eq!(company["isSupervisor"], false);
+}
+
+#[tokio::test]
+async fn a_person_the_company_added_gives_the_consents_at_their_first_sign_in() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let body = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+372 5555 1234" });
+    assert_eq!(app.client.post(STAFF, body).await.status(), StatusCode::OK);
+
+    let mari = app.new_client();
+    let known: bool = mari.post("/api/auth/login", json!({ "email": "mari@example.ee" })).await.json().await.unwrap();
+    assert!(!known, "no code before the consents: the web asks for them as for a new account");
+    let refused = mari.post("/api/auth/register", json!({ "email": "mari@example.ee", "termsOfUse": true })).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let response = mari
+        .post("/api/auth/register", json!({ "email": "mari@example.ee", "termsOfUse": true, "dataProcessing": true, "useOfCookies": true }))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let given: bool = sqlx::query_scalar("select terms_of_use_accepted_at is not null and use_of_cookies_accepted_at is not null from users where username = 'mari@example.ee'")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(given);
+    let code = mari.code_from_outbox("mari@example.ee").await;
+    let me: Value = mari.verify("mari@example.ee", &code, false).await.json().await.unwrap();
+    assert_eq!(me["company"]["registryCode"], "12345678");
+}
+
+#[tokio::test]
+async fn the_supervisor_edits_a_staff_members_data_but_only_fills_the_blanks_of_someone_joining() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.create_user("jaan@example.ee", &[]).await;
+    app.client.sign_in("boss@example.ee").await;
+
+    let join = json!({ "email": "jaan@example.ee", "firstname": "Jaan", "lastname": "Tamm", "phoneNumber": "+37255550000" });
+    let member: Value = app.client.post(STAFF, join).await.json().await.unwrap();
+    assert_eq!(member["firstname"], "Test", "an existing account keeps its own name");
+
+    let edit = json!({ "email": "jaan@example.ee", "firstname": "Jaan", "lastname": "Tamm", "phoneNumber": "+37255550000" });
+    let member: Value = app.client.post(STAFF, edit).await.json().await.unwrap();
+    assert_eq!((member["firstname"].as_str(), member["phoneNumber"].as_str()), (Some("Jaan"), Some("+37255550000")));
+    let invitations: Value = app.client.get("/api/dev/outbox?to=jaan@example.ee").await.json().await.unwrap();
+    assert_eq!(invitations.as_array().unwrap().len(), 1, "editing sends no second invitation");
+}
+
+#[tokio::test]
+async fn a_staff_form_without_names_or_a_country_code_is_a_400_naming_the_field() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let ok = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37255551234" });
+    for (field, value) in [("email", json!("")), ("firstname", json!(" ")), ("lastname", json!("")), ("phoneNumber", json!("55551234"))] {
+        let mut body = ok.clone();
+        body[field] = value;
+        let (status, error) = error_of(app.client.post(STAFF, body).await).await;
+        assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{error}");
+    }
+    let users: i64 = sqlx::query_scalar("select count(*) from users where username = 'mari@example.ee'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(users, 0);
+}
+
+#[tokio::test]
+async fn a_staff_member_who_is_not_the_supervisor_may_read_the_staff_but_not_change_it() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.create_user("mari@example.ee", &["EMPLOYER"]).await;
+    let company = company_id(&app, "12345678").await;
+    let mari_id = user_id(&app, "mari@example.ee").await;
+    let boss_id = user_id(&app, "boss@example.ee").await;
+    sqlx::query("insert into company_staff (company_id, user_id) values ($1, $2)").bind(company).bind(mari_id).execute(&app.pool).await.unwrap();
+    app.client.sign_in("mari@example.ee").await;
+
+    assert_eq!(app.client.get(STAFF).await.status(), StatusCode::OK);
+    let add = json!({ "email": "x@example.ee", "firstname": "X", "lastname": "Y", "phoneNumber": "+37255551234" });
+    let (status, error) = error_of(app.client.post(STAFF, add).await).await;
+    assert_eq!((status, error["code"].as_str()), (StatusCode::FORBIDDEN, Some("access_denied")));
+    assert_eq!(app.client.delete(&format!("{STAFF}?userId={boss_id}")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.client.post_empty(&format!("{STAFF}/supervisor/{mari_id}")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.client.post(PROFILE, full_profile()).await.status(), StatusCode::OK, "any staff member edits the general information");
+}
+
+#[tokio::test]
+async fn a_removed_staff_member_loses_the_company_at_their_next_request() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let add = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37255551234" });
+    let member: Value = app.client.post(STAFF, add).await.json().await.unwrap();
+    let mari_id = member["userId"].as_str().unwrap().to_string();
+    let mari = app.new_client();
+    mari.sign_in("mari@example.ee").await;
+    assert_eq!(mari.get("/api/employer/company").await.status(), StatusCode::OK);
+    assert_eq!(mari.get(STAFF).await.status(), StatusCode::OK);
+
+    assert_eq!(app.client.delete(&format!("{STAFF}?userId={mari_id}")).await.status(), StatusCode::NO_CONTENT);
+
+    assert_eq!(mari.get("/api/employer/company").await.status(), StatusCode::FORBIDDEN, "the session still names the company");
+    assert_eq!(mari.get(STAFF).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(mari.post(PROFILE, full_profile()).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.client.delete(&format!("{STAFF}?userId={mari_id}")).await.status(), StatusCode::NOT_FOUND, "removed already");
+}
+
+#[tokio::test]
+async fn the_supervisor_cannot_remove_themself_but_hands_the_role_over_and_stays_on_the_staff() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let boss_id = user_id(&app, "boss@example.ee").await;
+    let (status, error) = error_of(app.client.delete(&format!("{STAFF}?userId={boss_id}")).await).await;
+    assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("userId")));
+    let outsider = Uuid::new_v4();
+    assert_eq!(app.client.post_empty(&format!("{STAFF}/supervisor/{outsider}")).await.status(), StatusCode::NOT_FOUND);
+
+    let add = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37255551234" });
+    let member: Value = app.client.post(STAFF, add).await.json().await.unwrap();
+    let mari_id = member["userId"].as_str().unwrap().to_string();
+    let response = app.client.post_empty(&format!("{STAFF}/supervisor/{mari_id}")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let list: Vec<Value> = app.client.get(STAFF).await.json().await.unwrap();
+    assert_eq!(list[0]["email"], "mari@example.ee");
+    assert_eq!(list[0]["isSupervisor"], true);
+    assert_eq!(list[1]["isSupervisor"], false);
+
+    let add = json!({ "email": "x@example.ee", "firstname": "X", "lastname": "Y", "phoneNumber": "+37255551234" });
+    assert_eq!(app.client.post(STAFF, add).await.status(), StatusCode::FORBIDDEN, "the former supervisor runs the staff no more");
+}

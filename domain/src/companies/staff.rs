@@ -1,0 +1,279 @@
+//! A company's staff as its supervisor runs it (spec 2 sections 5 and 6): the supervisor adds
+//! people by e-mail, first and last name and phone, edits their data, removes them and hands the
+//! supervisor role to one of them. Every staff member may read the list (moderators are chosen
+//! from it). A removed member loses the company at their next request: `company_staff` is
+//! re-checked on every request (`api::session::acting_company_of`).
+
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::accounts::{self, Role, normalize_email, normalize_phone};
+use crate::platform::audit;
+use crate::platform::error::{Error, Result};
+use crate::platform::locale::Locale;
+
+const NAME_MAX: usize = 100;
+
+/// A person on the company's staff.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffMember {
+    pub user_id: Uuid,
+    /// The e-mail address, which is the username.
+    pub email: String,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    pub phone_number: Option<String>,
+    pub is_supervisor: bool,
+}
+
+/// Adds a person to the staff, or edits the data of someone on it (found by e-mail).
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StaffInput {
+    pub email: String,
+    pub firstname: String,
+    pub lastname: String,
+    /// With the country code, for example +372 5123 4567.
+    pub phone_number: String,
+}
+
+/// What [`save`] did: the member as stored, and, when they joined just now, who to invite.
+pub struct Saved {
+    pub member: StaffMember,
+    pub invite: Option<Invitation>,
+}
+
+/// The invitation mail's facts.
+pub struct Invitation {
+    pub email: String,
+    pub locale: Locale,
+    pub business_name: String,
+}
+
+fn name(field: &'static str, label: &str, value: &str) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(Error::field(field, format!("{label} is required")));
+    }
+    if value.chars().count() > NAME_MAX {
+        return Err(Error::field(field, format!("{label} is longer than {NAME_MAX} characters")));
+    }
+    Ok(value.to_string())
+}
+
+/// Checks a staff form: e-mail, first and last name required; the phone with its country code.
+pub fn check(input: &StaffInput) -> Result<StaffInput> {
+    Ok(StaffInput {
+        email: normalize_email(&input.email)?,
+        firstname: name("firstname", "First name", &input.firstname)?,
+        lastname: name("lastname", "Last name", &input.lastname)?,
+        phone_number: normalize_phone(Some(&input.phone_number))?
+            .ok_or_else(|| Error::field("phoneNumber", "Phone number is required"))?,
+    })
+}
+
+const MEMBER_SELECT: &str = "select u.id as user_id, u.username as email, p.firstname, p.lastname, p.phone_number,
+            (c.supervisor_user_id is not distinct from u.id) as is_supervisor
+     from company_staff s join users u on u.id = s.user_id join companies c on c.id = s.company_id
+     left join profiles p on p.user_id = u.id
+     where s.company_id = $1 and u.deleted_at is null";
+
+/// The staff, the supervisor first, then by name.
+#[tracing::instrument(skip_all)]
+pub async fn list(pool: &PgPool, company_id: Uuid) -> Result<Vec<StaffMember>> {
+    let sql = format!("{MEMBER_SELECT} order by is_supervisor desc, p.lastname, p.firstname, u.username");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).fetch_all(pool).await?)
+}
+
+async fn member(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid) -> Result<Option<StaffMember>> {
+    let sql = format!("{MEMBER_SELECT} and u.id = $2");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(user_id).fetch_optional(&mut *conn).await?)
+}
+
+/// Whether the user is the company's supervisor.
+pub async fn is_supervisor(db: impl sqlx::PgExecutor<'_>, company_id: Uuid, user_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar("select exists (select 1 from companies where id = $1 and supervisor_user_id = $2 and deleted_at is null)")
+        .bind(company_id)
+        .bind(user_id)
+        .fetch_one(db)
+        .await?)
+}
+
+/// Locks the company's row and answers 403 unless `actor` is its supervisor.
+async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<String> {
+    let row: Option<(Option<Uuid>, String)> =
+        sqlx::query_as("select supervisor_user_id, business_name from companies where id = $1 and deleted_at is null for update")
+            .bind(company_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let (supervisor, business_name) = row.ok_or_else(Error::not_found)?;
+    if supervisor != Some(actor) {
+        return Err(Error::forbidden());
+    }
+    Ok(business_name)
+}
+
+/// The supervisor adds a person to the staff, or edits the data of a staff member. A new e-mail
+/// becomes an account (USER and EMPLOYER, no consents yet) that signs in with a code; an existing
+/// account joins as it is, with only its blank name and phone filled in. Audited.
+#[tracing::instrument(skip_all)]
+pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, input: &StaffInput, ip: Option<&str>) -> Result<Saved> {
+    let input = check(input)?;
+    let mut tx = pool.begin().await?;
+    let business_name = lock_as_supervisor(&mut tx, company_id, actor).await?;
+    let existing: Option<(Uuid, String, bool)> =
+        sqlx::query_as("select id, locale, deleted_at is not null from users where username = $1 for update")
+            .bind(&input.email)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (user_id, user_locale, created) = match existing {
+        Some((_, _, true)) => return Err(Error::field("email", "This e-mail belongs to a deleted account")),
+        Some((id, user_locale, false)) => (id, Locale::from_code(&user_locale).unwrap_or_default(), false),
+        None => {
+            let id: Uuid = sqlx::query_scalar("insert into users (username, locale) values ($1, $2) returning id")
+                .bind(&input.email)
+                .bind(locale.code())
+                .fetch_one(&mut *tx)
+                .await?;
+            accounts::add_role(&mut tx, id, Role::User).await?;
+            (id, locale, true)
+        }
+    };
+    let on_staff: bool = sqlx::query_scalar("select exists (select 1 from company_staff where company_id = $1 and user_id = $2)")
+        .bind(company_id)
+        .bind(user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    // a staff member's data is the supervisor's to edit; someone joining keeps what they entered
+    let overwrite = on_staff || created;
+    sqlx::query(
+        "insert into profiles (user_id, firstname, lastname, phone_number) values ($1, $2, $3, $4)
+         on conflict (user_id) do update set
+             firstname = case when $5 then excluded.firstname else coalesce(profiles.firstname, excluded.firstname) end,
+             lastname = case when $5 then excluded.lastname else coalesce(profiles.lastname, excluded.lastname) end,
+             phone_number = case when $5 then excluded.phone_number else coalesce(profiles.phone_number, excluded.phone_number) end,
+             updated_at = now()",
+    )
+    .bind(user_id)
+    .bind(&input.firstname)
+    .bind(&input.lastname)
+    .bind(&input.phone_number)
+    .bind(overwrite)
+    .execute(&mut *tx)
+    .await?;
+    if !on_staff {
+        sqlx::query("insert into company_staff (company_id, user_id) values ($1, $2)").bind(company_id).bind(user_id).execute(&mut *tx).await?;
+        accounts::add_role(&mut tx, user_id, Role::Employer).await?;
+    }
+    audit::record(
+        &mut *tx,
+        audit::Entry {
+            actor_user_id: Some(actor),
+            action: if on_staff { "company_staff.edit" } else { "company_staff.add" },
+            target_user_id: Some(user_id),
+            target_company_id: Some(company_id),
+            details: serde_json::json!({ "email": input.email, "newAccount": created }),
+            ip,
+        },
+    )
+    .await?;
+    let member = member(&mut tx, company_id, user_id).await?.ok_or_else(Error::not_found)?;
+    tx.commit().await?;
+    let invite = (!on_staff).then(|| Invitation { email: input.email.clone(), locale: user_locale, business_name });
+    Ok(Saved { member, invite })
+}
+
+/// The supervisor removes a staff member (not themself: hand the role over first). The member
+/// stops moderating the company's vacancies. Another company's member, or none, is not found.
+#[tracing::instrument(skip_all)]
+pub async fn remove(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, ip: Option<&str>) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    lock_as_supervisor(&mut tx, company_id, actor).await?;
+    if user_id == actor {
+        return Err(Error::field("userId", "The supervisor cannot leave the staff; hand the supervisor role to someone else first"));
+    }
+    let removed = sqlx::query("delete from company_staff where company_id = $1 and user_id = $2")
+        .bind(company_id)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    if removed.rows_affected() == 0 {
+        return Err(Error::not_found());
+    }
+    sqlx::query("delete from vacancy_moderators m using vacancies v where v.id = m.vacancy_id and v.company_id = $1 and m.user_id = $2")
+        .bind(company_id)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry {
+            actor_user_id: Some(actor),
+            action: "company_staff.remove",
+            target_user_id: Some(user_id),
+            target_company_id: Some(company_id),
+            details: serde_json::json!({}),
+            ip,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The supervisor hands the role to another staff member; they stay on the staff themself.
+#[tracing::instrument(skip_all)]
+pub async fn hand_over(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, ip: Option<&str>) -> Result<StaffMember> {
+    let mut tx = pool.begin().await?;
+    lock_as_supervisor(&mut tx, company_id, actor).await?;
+    let target = member(&mut tx, company_id, user_id).await?.ok_or_else(Error::not_found)?;
+    if target.is_supervisor {
+        return Ok(target);
+    }
+    sqlx::query("update companies set supervisor_user_id = $2, updated_at = now() where id = $1")
+        .bind(company_id)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        audit::Entry {
+            actor_user_id: Some(actor),
+            action: "company.supervisor_hand_over",
+            target_user_id: Some(user_id),
+            target_company_id: Some(company_id),
+            details: serde_json::json!({}),
+            ip,
+        },
+    )
+    .await?;
+    let target = member(&mut tx, company_id, user_id).await?.ok_or_else(Error::not_found)?;
+    tx.commit().await?;
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(err: Error) -> Option<&'static str> {
+        match err {
+            Error::Client { field, .. } => field,
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_staff_form_needs_the_email_both_names_and_a_phone_with_its_country_code() {
+        let ok = StaffInput { email: " Mari@Puit.ee".into(), firstname: "Mari".into(), lastname: "Maasikas".into(), phone_number: "+372 5555 1234".into() };
+        let checked = check(&ok).unwrap();
+        assert_eq!(checked.email, "mari@puit.ee");
+        assert_eq!(checked.phone_number, "+37255551234");
+        assert_eq!(field_of(check(&StaffInput { email: String::new(), ..ok.clone() }).unwrap_err()), Some("email"));
+        assert_eq!(field_of(check(&StaffInput { lastname: " ".into(), ..ok.clone() }).unwrap_err()), Some("lastname"));
+        assert_eq!(field_of(check(&StaffInput { phone_number: "5555 1234".into(), ..ok.clone() }).unwrap_err()), Some("phoneNumber"));
+        assert_eq!(field_of(check(&StaffInput { phone_number: "+372".into(), ..ok }).unwrap_err()), Some("phoneNumber"));
+    }
+}

@@ -1,0 +1,104 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+import { callApi, codeFor, newEmail, signIn } from './helpers';
+
+const DEMO_COMPANY = 'Vakants Demo OÜ';
+
+/** The demo company's supervisor (the employer account), signed in and acting for the demo company. */
+async function supervisorPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/login');
+  await signIn(page, 'employer@vakants.test');
+  await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  return page;
+}
+
+test('the supervisor fills the general information and sees it on the public company page', async ({ browser }) => {
+  const page = await supervisorPage(browser);
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  const stamp = Date.now();
+  const description = `We bake bread every night ${stamp}.`;
+
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`info-${stamp}@demo.ee`);
+  await page.getByLabel('Contact phone').fill('+372 5123 4567');
+  await page.getByLabel('Website').fill('https://demo.example.ee');
+  await page.getByLabel('Description (English)').fill(description);
+  // a bad address is refused on its field, before the server
+  await page.getByLabel('Facebook').fill('facebook.com/demo');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('A web address starts with http:// or https://')).toBeVisible();
+  await page.getByLabel('Facebook').fill('https://facebook.com/demo');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("The company's information is saved")).toBeVisible();
+
+  // the form shows what was saved after a reload
+  await page.reload();
+  await expect(page.getByLabel('Description (English)')).toHaveValue(description);
+
+  await page.getByRole('link', { name: 'View the public page' }).click();
+  await expect(page).toHaveURL(/\/en\/companies\/EE\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_COMPANY })).toBeVisible();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`info-${stamp}@demo\\.ee`) })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Phone: +37251234567' })).toBeVisible();
+});
+
+test('the supervisor adds a staff member who gives the consents, signs in with a code and sees the company; once removed, their next request is refused', async ({ browser }) => {
+  const supervisor = await supervisorPage(browser);
+  await supervisor.getByRole('tab', { name: 'Staff' }).click();
+  await expect(supervisor).toHaveURL(/\?tab=staff$/);
+  await expect(supervisor.getByRole('article', { name: 'Jaan Tamm' })).toContainText('Supervisor');
+
+  const email = newEmail('staff');
+  await supervisor.getByRole('button', { name: 'Add a staff member' }).click();
+  const dialog = supervisor.getByRole('dialog', { name: 'Add a staff member' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('First name').fill('Kati');
+  await dialog.getByLabel('Last name').fill('Karu');
+  await dialog.getByLabel('Phone').fill('+372 5222 3333');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(supervisor.getByText(`${email} was added and got an invitation by e-mail`)).toBeVisible();
+  const row = supervisor.getByRole('article', { name: 'Kati Karu' });
+  await expect(row).toContainText(email);
+
+  // the invitation names the company and the sign-in page
+  await expect
+    .poll(async () => {
+      const mails = (await (await supervisor.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+      return mails.find((mail) => mail.subject.includes(DEMO_COMPANY))?.text ?? '';
+    })
+    .toContain('/login');
+
+  // the new member signs in: the account exists, but its consents are theirs to give
+  const member = await (await browser.newContext()).newPage();
+  await member.setViewportSize({ width: 1280, height: 900 });
+  await member.goto('/en/login');
+  await member.getByLabel('E-mail').fill(email);
+  await member.getByRole('button', { name: 'Continue' }).click();
+  await member.getByLabel('I accept the terms of use').check();
+  await member.getByLabel('I agree to the processing of my personal data').check();
+  await member.getByLabel('I accept the use of cookies').check();
+  await member.getByRole('button', { name: 'Create an account' }).click();
+  await member.getByLabel('Code').fill(await codeFor(member, email));
+  await member.getByRole('button', { name: 'Continue' }).click();
+  // the supervisor gave the name and phone: no profile step, straight to the company
+  await expect(member).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await expect(member.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
+  await member.getByRole('tab', { name: 'Staff' }).click();
+  await expect(member.getByText("The company's supervisor adds and removes staff.")).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Add a staff member' })).toHaveCount(0);
+  expect((await callApi(member, 'GET', '/api/employer/company')).status).toBe(200);
+
+  // the supervisor removes them
+  supervisor.once('dialog', (confirm) => void confirm.accept());
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(supervisor.getByText(`${email} was removed from the staff`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // the member's very next request is refused, though their session lives on
+  const after = await callApi(member, 'GET', '/api/employer/company');
+  expect([403, 404]).toContain(after.status);
+});

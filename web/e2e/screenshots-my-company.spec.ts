@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+import { signIn } from './helpers';
+
+// Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots-my-company`.
+// The demo employer supervises Vakants Demo OÜ: general, staff (and its dialog) and working-hours tabs.
+/** A modal fades in; the picture waits until it has. */
+const SETTLE_MS = 400;
+
+test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
+
+test('my-company tabs at 375 px and 1280 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/en/login');
+  await signIn(page, 'employer@vakants.test');
+  await page.getByRole('button', { name: /Vakants Demo OÜ/ }).click();
+  await expect(page).toHaveURL(/my-company$/);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/${width}-${name}.png`, fullPage: true });
+
+    await page.goto('/en/employer/account/my-company');
+    await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toBeVisible();
+    await shot('my-company-general');
+
+    await page.goto('/en/employer/account/my-company?tab=staff');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot('my-company-staff');
+    await page.getByRole('button', { name: 'Add a staff member' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(SETTLE_MS);
+    await shot('my-company-staff-dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/en/employer/account/my-company?tab=hours');
+    await expect(page.getByRole('region', { name: "The company's hours per weekday" })).toBeVisible();
+    await shot('my-company-hours');
+  }
+});
