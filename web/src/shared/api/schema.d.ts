@@ -707,6 +707,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/cv-base/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/employer/cv-base/summary`: counts only, so it answers without access too. */
+        get: operations["cv_base_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/interviews": {
         parameters: {
             query?: never;
@@ -3198,6 +3215,27 @@ export interface components {
         CvBaseRequest: {
             /** @description The CV-database vacancy's name, at most 200 characters. */
             occupationLabel: string;
+        };
+        /**
+         * @description What the CV database holds, for any company (no personal data): shown to a company without
+         *     access next to the buy-access dialog, and above the search for one with it.
+         */
+        CvBaseSummary: {
+            /** @description Whether the acting company can search the CV database now. */
+            access: boolean;
+            /** @description CVs per category code. */
+            categoryCode: {
+                [key: string]: number;
+            };
+            /** @description CVs per city or county code. */
+            cityCode: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description CVs in the database (finished and visible to it).
+             */
+            total: number;
         };
         CvDriverLicence: {
             /** @description A `ref_driver_licences` code, e.g. `B`. */
@@ -7875,6 +7913,61 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_base_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvBaseSummary"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description access_denied: the session acts for no company, or the user is no longer on its staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
