@@ -15,7 +15,7 @@ use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, save_many, remove)).routes(routes!(save_one))
+    OpenApiRouter::new().routes(routes!(favourite_cvs, add_favourite_cvs, remove_favourite_cv)).routes(routes!(add_favourite_cv))
 }
 
 /// Handles `GET /api/employer/favourites-cv`: the acting company's saved CVs, the last saved
@@ -23,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// among them.
 #[utoipa::path(get, path = "/favourites-cv", tag = "employer",
     responses((status = 200, body = Vec<SavedCv>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<Vec<SavedCv>>> {
+async fn favourite_cvs(State(state): State<AppState>, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<Vec<SavedCv>>> {
     Ok(Json(favourites::list(&state.pool, company_id).await?))
 }
 
@@ -40,7 +40,7 @@ pub struct SaveCvs {
     responses((status = 204), (status = 400, body = ErrorBody, description = "cvIds: none or more than 100"),
         (status = 403, body = ErrorBody, description = "cv_database_access_required"),
         (status = 404, body = ErrorBody, description = "a CV not in the CV database")))]
-async fn save_many(
+async fn add_favourite_cvs(
     State(state): State<AppState>,
     ActingCompany { company_id, signed_in }: ActingCompany,
     Json(body): Json<SaveCvs>,
@@ -57,7 +57,7 @@ async fn save_many(
 #[utoipa::path(post, path = "/favourites-cv/{id}", tag = "employer", params(("id" = Uuid, Path)),
     responses((status = 204), (status = 403, body = ErrorBody, description = "cv_database_access_required"),
         (status = 404, body = ErrorBody, description = "a CV not in the CV database")))]
-async fn save_one(State(state): State<AppState>, ActingCompany { company_id, signed_in }: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
+async fn add_favourite_cv(State(state): State<AppState>, ActingCompany { company_id, signed_in }: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
     favourites::save(&state.pool, company_id, signed_in.session.user_id, &[id]).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -74,7 +74,7 @@ pub struct RemoveCv {
 /// not on it (or on another company's) is 404.
 #[utoipa::path(delete, path = "/favourites-cv", tag = "employer", params(RemoveCv),
     responses((status = 204), (status = 404, body = ErrorBody)))]
-async fn remove(State(state): State<AppState>, ActingCompany { company_id, .. }: ActingCompany, Query(query): Query<RemoveCv>) -> ApiResult<StatusCode> {
+async fn remove_favourite_cv(State(state): State<AppState>, ActingCompany { company_id, .. }: ActingCompany, Query(query): Query<RemoveCv>) -> ApiResult<StatusCode> {
     favourites::remove(&state.pool, company_id, query.cv_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -6,7 +6,10 @@ import { fakeApi, renderRoutes } from '@/test/render';
 
 import { Component as CvBase, loader } from './cv-base';
 
-const routes = [{ path: 'employer/account/cv-base', element: <CvBase /> }];
+const routes = [
+  { path: 'employer/account/cv-base', element: <CvBase /> },
+  { path: 'employer/account/cv-base/saved', element: <CvBase /> },
+];
 const me = { username: 'boss@example.ee', roles: ['USER', 'EMPLOYER'], profile: {}, company: { businessName: 'Kohvik OÜ', countryCode: 'EE', registryCode: '12345678' } };
 const reference = {
   'GET /api/open/me': { body: me },
@@ -87,5 +90,36 @@ describe('the CV database', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Buy access to the CV database' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(calls.some((call) => call.url.includes('search-cv'))).toBe(false);
+  });
+
+  it('saves a CV from the results and lists it on the saved tab, where it is removed', async () => {
+    let saved: { cvId: string; title: string; firstname: string; lastname: string; savedAt: string; updatedAt: string }[] = [];
+    const calls = fakeApi({
+      ...reference,
+      'GET /api/employer/cv-base/summary': summary(true),
+      'POST /api/employer/search-cv': { body: page },
+      'GET /api/employer/favourites-cv': () => ({ body: saved }),
+      'POST /api/employer/favourites-cv/cv-1': () => {
+        saved = [{ cvId: 'cv-1', title: 'Crane operator', firstname: 'Mari', lastname: 'Maasikas', savedAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z' }];
+        return { status: 204 };
+      },
+      'DELETE /api/employer/favourites-cv': () => {
+        saved = [];
+        return { status: 204 };
+      },
+    });
+    const { router } = await renderRoutes('/en/employer/account/cv-base?search=kraanajuht', routes);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Crane operator, Mari Maasikas' });
+    await user.click(within(card).getByRole('button', { name: 'Save CV' }));
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Saved CVs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/employer/account/cv-base/saved'));
+    const kept = await screen.findByRole('article', { name: 'Crane operator, Mari Maasikas' });
+    await user.click(within(kept).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('No saved CVs yet. Save CVs from the search.')).toBeInTheDocument();
+    const removal = calls.find((call) => call.method === 'DELETE');
+    expect(new URL(removal!.url).searchParams.get('cvId')).toBe('cv-1');
   });
 });

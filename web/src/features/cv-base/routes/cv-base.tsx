@@ -1,7 +1,8 @@
-import { Alert, Button, Grid, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 
 import { BuyCvAccessDialog } from '@/shared/billing/components/buy-cv-access-dialog';
 import { ensureNamespace } from '@/shared/i18n';
@@ -12,9 +13,11 @@ import { useDesktop } from '@/shared/ui/use-desktop';
 import { useReference } from '@/shared/vacancies/reference';
 
 import { cvBaseSummaryKey, useCvBaseSummary } from '../api/get-summary';
+import { useSavedCvs } from '../api/saved-cvs';
 import type { CvBaseSummary } from '../api/types';
 import { CvSearch } from '../components/cv-search';
 import { CvFilters, CvResults, CvTextSearch } from '../components/cv-widgets';
+import { SaveCvButton, SavedCvs } from '../components/saved-cvs';
 import { NAMESPACE, texts } from '../locales/texts';
 
 export const loader = () => ensureNamespace(NAMESPACE, texts).then(() => null);
@@ -71,6 +74,7 @@ function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Lan
 function SearchScreen({ language }: { language: Language }) {
   const { t } = useTranslation(NAMESPACE);
   const wide = useDesktop();
+  const saved = new Set((useSavedCvs().data ?? []).map((cv) => cv.cvId));
   return (
     <CvSearch>
       <Stack gap="md">
@@ -82,11 +86,34 @@ function SearchScreen({ language }: { language: Language }) {
             </Paper>
           </Grid.Col>
           <Grid.Col span={wide ? 8 : 12}>
-            <CvResults language={language} />
+            <CvResults language={language} renderActions={(cv) => <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />} />
           </Grid.Col>
         </Grid>
       </Stack>
     </CvSearch>
+  );
+}
+
+/** Search and saved CVs as tabs; the tab is the path (`…/cv-base` or `…/cv-base/saved`). */
+function AccessTabs({ language }: { language: Language }) {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tab = pathname.endsWith('/saved') ? 'saved' : 'search';
+  const base = pathname.replace(/\/saved$/, '');
+  return (
+    <Tabs value={tab} onChange={(next) => navigate(next === 'saved' ? `${base}/saved` : base)} keepMounted={false}>
+      <Tabs.List aria-label={t('tabs.label')} mb="md">
+        <Tabs.Tab value="search">{t('tabs.search')}</Tabs.Tab>
+        <Tabs.Tab value="saved">{t('tabs.saved')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="search">
+        <SearchScreen language={language} />
+      </Tabs.Panel>
+      <Tabs.Panel value="saved">
+        <SavedCvs />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
@@ -102,7 +129,7 @@ export function Component() {
           {t('loadFailed')}
         </Alert>
       )}
-      {summary.data && (summary.data.access ? <SearchScreen language={language} /> : <NoAccess summary={summary.data} language={language} />)}
+      {summary.data && (summary.data.access ? <AccessTabs language={language} /> : <NoAccess summary={summary.data} language={language} />)}
     </Page>
   );
 }
