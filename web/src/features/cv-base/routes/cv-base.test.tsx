@@ -88,7 +88,7 @@ describe('the CV database', () => {
     expect(row).toBeInTheDocument();
     expect(screen.queryByLabelText('Words in the CV')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Buy access to the CV database' }));
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Buy CV-database access' })).toBeInTheDocument();
     expect(calls.some((call) => call.url.includes('search-cv'))).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { BuyCvAccessDialog } from '@/shared/billing/components/buy-cv-access-dialog';
+import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -20,7 +21,8 @@ import { CvFilters, CvResults, CvTextSearch } from '../components/cv-widgets';
 import { SaveCvButton, SavedCvs } from '../components/saved-cvs';
 import { NAMESPACE, texts } from '../locales/texts';
 
-export const loader = () => ensureNamespace(NAMESPACE, texts).then(() => null);
+/** The screen's texts and the buy dialog's (the billing namespace). */
+export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), loadBillingTexts()]).then(() => null);
 
 /** Without access: what the database holds (counts only) and the way to buy access. */
 function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Language }) {
