@@ -64,7 +64,10 @@ function CvFacet({ attribute, list, label, language }: { attribute: CvListKey; l
   const counts = new Map(items.map((item) => [item.value, item.count]));
   const refined = items.filter((item) => item.isRefined).map((item) => item.value);
   const known = new Set(options.map((option) => option.value));
-  const data = [...options, ...refined.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))];
+  // the values with CVs first, the most first; the list's own order otherwise (sort is stable)
+  const data = [...options, ...refined.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))].sort(
+    (a, b) => (counts.get(b.value) ?? 0) - (counts.get(a.value) ?? 0),
+  );
   return (
     <MultiSelect
       label={label}
