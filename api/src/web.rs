@@ -248,6 +248,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Ettevõtte vestlused kandidaatidega.", "The company's chats with candidates.", "Чаты компании с кандидатами."],
         indexable: false,
     }),
+    ("employer/account/cv-base", PageHead {
+        title: ["CV andmebaas", "CV database", "База резюме"],
+        description: ["Tööotsijate CV-de otsing ja salvestatud CV-d.", "Search job seekers' CVs and the CVs you saved.", "Поиск резюме соискателей и сохранённые резюме."],
+        indexable: false,
+    }),
+    ("employer/account/cv-base/saved", PageHead {
+        title: ["Salvestatud CV-d", "Saved CVs", "Сохранённые резюме"],
+        description: ["CV andmebaasist salvestatud CV-d.", "The CVs saved from the CV database.", "Резюме, сохранённые из базы резюме."],
+        indexable: false,
+    }),
     ("employer/account/my-invoices", PageHead {
         title: ["Minu arved", "My invoices", "Мои счета"],
         description: ["Ettevõtte arved, nende tasumine ja dokumendid.", "The company's invoices, paying them and their documents.", "Счета компании, их оплата и документы."],

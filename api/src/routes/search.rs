@@ -40,7 +40,7 @@ pub fn open_router() -> OpenApiRouter<AppState> {
 }
 
 pub fn employer_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search_cv)).layer(DefaultBodyLimit::max(SEARCH_BODY_LIMIT))
+    OpenApiRouter::new().routes(routes!(search_cv)).routes(routes!(cv_base_summary)).layer(DefaultBodyLimit::max(SEARCH_BODY_LIMIT))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -498,5 +498,36 @@ async fn search_cv(
             type_of_employment: facets.employment_types,
         },
         took_ms: results.took_ms,
+    }))
+}
+
+/// What the CV database holds, for any company (no personal data): shown to a company without
+/// access next to the buy-access dialog, and above the search for one with it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CvBaseSummary {
+    /// Whether the acting company can search the CV database now.
+    pub access: bool,
+    /// CVs in the database (finished and visible to it).
+    pub total: u64,
+    /// CVs per category code.
+    pub category_code: BTreeMap<String, u64>,
+    /// CVs per city or county code.
+    pub city_code: BTreeMap<String, u64>,
+}
+
+/// Handles `GET /api/employer/cv-base/summary`: counts only, so it answers without access too.
+#[utoipa::path(get, path = "/cv-base/summary", tag = "employer",
+    responses((status = 200, body = CvBaseSummary),
+        (status = 403, body = ErrorBody, description = "access_denied: the session acts for no company, or the user is no longer on its staff")))]
+async fn cv_base_summary(State(state): State<AppState>, ActingCompany { company_id, .. }: ActingCompany) -> ApiResult<Json<CvBaseSummary>> {
+    let access = companies::has_cv_database_access(&state.pool, company_id).await?;
+    let query = search::CvQuery { size: 0, ..search::CvQuery::default() };
+    let results = state.search.search_cvs(query).await.map_err(anyhow::Error::from)?;
+    Ok(Json(CvBaseSummary {
+        access,
+        total: results.total,
+        category_code: results.facets.category_codes,
+        city_code: results.facets.place_codes,
     }))
 }

@@ -19,6 +19,7 @@ mod company_claims;
 mod csrf;
 mod cv_pdf;
 mod cvs;
+mod cv_base;
 mod employer_interviews;
 mod employer_vacancies;
 mod employer_vacancy_document;

@@ -52,6 +52,8 @@ async fn the_employer_and_billing_screens_are_pages_with_their_own_heads() {
         ("/en/employer/account/messages", "Messages"),
         ("/ru/account/messages", "Сообщения"),
         ("/et/employer/account/my-services", "Minu teenused"),
+        ("/en/employer/account/cv-base", "CV database"),
+        ("/ru/employer/account/cv-base/saved", "Сохранённые резюме"),
         ("/ru/account/my-services", "Мои услуги"),
         ("/en/employer/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),
         ("/en/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),

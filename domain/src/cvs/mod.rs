@@ -3,6 +3,7 @@
 //!
 //! Every rule is checked before anything is written, so a failed save loses nothing already saved.
 
+pub mod favourites;
 pub mod filter;
 pub mod pdf;
 

@@ -83,6 +83,8 @@ export function createRouter() {
                 { path: 'account/my-vacancies/:vacancyId/candidates', lazy: () => import('@/features/candidates/routes/candidates') },
                 { path: 'account/my-vacancies/:vacancyId/candidates/:applicationId', lazy: () => import('@/features/candidates/routes/candidate') },
                 { path: 'account/messages', lazy: () => import('@/features/messages/routes/messages') },
+                { path: 'account/cv-base', lazy: () => import('@/features/cv-base/routes/cv-base') },
+                { path: 'account/cv-base/saved', lazy: () => import('@/features/cv-base/routes/cv-base') },
                 { path: 'account/my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: 'account/my-services', lazy: () => import('@/features/billing/routes/employer-services') },
                 { path: 'account/payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },

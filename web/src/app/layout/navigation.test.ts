@@ -19,7 +19,7 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'my-invoices', 'my-services', 'my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
@@ -61,7 +61,7 @@ describe('navigation by role', () => {
     expect(items.find((item) => item.to === '/employer/account/messages')).toMatchObject({ label: 'nav.messages', badge: 'MESSAGES' });
   });
 
-  it('leads employers to their vacancies, a new vacancy, their interviews, calendar, messages, invoices, services and company', () => {
+  it('leads employers to their vacancies, a new vacancy, their interviews, calendar, messages, the CV database, invoices, services and company', () => {
     const employer = user(['USER', 'EMPLOYER']);
     expect(dashboardItem(employer)).toMatchObject({ key: 'my-vacancies', to: '/employer/account/my-vacancies', label: 'nav.myVacancies' });
     const own = sidebarItems(employer).filter((item) => !item.mobileOnly);
@@ -71,6 +71,7 @@ describe('navigation by role', () => {
       ['my-interviews', '/employer/account/my-interviews'],
       ['my-calendar', '/employer/account/my-calendar'],
       ['messages', '/employer/account/messages'],
+      ['cv-base', '/employer/account/cv-base'],
       ['my-invoices', '/employer/account/my-invoices'],
       ['my-services', '/employer/account/my-services'],
       ['my-company', '/employer/account/my-company'],

@@ -41,6 +41,7 @@ const EMPLOYER_ITEMS: NavItem[] = [
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/employer/account/my-interviews', badge: 'INTERVIEWS' },
   { key: 'my-calendar', label: 'nav.myCalendar', to: '/employer/account/my-calendar' },
   { key: 'messages', label: 'nav.messages', to: '/employer/account/messages', badge: 'MESSAGES' },
+  { key: 'cv-base', label: 'nav.cvBase', to: '/employer/account/cv-base' },
   { key: 'my-invoices', label: 'nav.myInvoices', to: '/employer/account/my-invoices', badge: 'INVOICES' },
   { key: 'my-services', label: 'nav.myServices', to: '/employer/account/my-services' },
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },

@@ -1,0 +1,137 @@
+import { Alert, Button, Grid, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+import { BuyCvAccessDialog } from '@/shared/billing/components/buy-cv-access-dialog';
+import { loadBillingTexts } from '@/shared/billing/texts';
+import { ensureNamespace } from '@/shared/i18n';
+import type { Language } from '@/shared/i18n/languages';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { Page } from '@/shared/ui/page';
+import { useDesktop } from '@/shared/ui/use-desktop';
+import { useReference } from '@/shared/vacancies/reference';
+
+import { cvBaseSummaryKey, useCvBaseSummary } from '../api/get-summary';
+import { useSavedCvs } from '../api/saved-cvs';
+import type { CvBaseSummary } from '../api/types';
+import { CvSearch } from '../components/cv-search';
+import { CvFilters, CvResults, CvTextSearch } from '../components/cv-widgets';
+import { SaveCvButton, SavedCvs } from '../components/saved-cvs';
+import { NAMESPACE, texts } from '../locales/texts';
+
+/** The screen's texts and the buy dialog's (the billing namespace). */
+export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), loadBillingTexts()]).then(() => null);
+
+/** Without access: what the database holds (counts only) and the way to buy access. */
+function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Language }) {
+  const { t } = useTranslation(NAMESPACE);
+  const client = useQueryClient();
+  const categories = useReference('categories', language);
+  const [buying, setBuying] = useState(false);
+  const rows = Object.entries(summary.categoryCode)
+    .map(([code, count]) => ({ code, count, label: categories.find((option) => option.value === code)?.label ?? code }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return (
+    <Stack gap="md">
+      <Text>{t('noAccess.lead')}</Text>
+      <Text fw={700} fz="lg">
+        {t('noAccess.total', { count: summary.total })}
+      </Text>
+      <Text c="dimmed" fz="sm">
+        {t('noAccess.private')}
+      </Text>
+      <Button w="fit-content" onClick={() => setBuying(true)}>
+        {t('noAccess.buy')}
+      </Button>
+      {rows.length > 0 && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="xs">
+            {t('noAccess.byCategory')}
+          </Title>
+          <Table>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.code}>
+                  <Table.Td>{row.label}</Table.Td>
+                  <Table.Td ta="right">{row.count}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      <BuyCvAccessDialog
+        opened={buying}
+        onClose={() => {
+          setBuying(false);
+          void client.invalidateQueries({ queryKey: cvBaseSummaryKey });
+        }}
+      />
+    </Stack>
+  );
+}
+
+function SearchScreen({ language }: { language: Language }) {
+  const { t } = useTranslation(NAMESPACE);
+  const wide = useDesktop();
+  const saved = new Set((useSavedCvs().data ?? []).map((cv) => cv.cvId));
+  return (
+    <CvSearch>
+      <Stack gap="md">
+        <CvTextSearch />
+        <Grid gap="lg">
+          <Grid.Col span={wide ? 4 : 12}>
+            <Paper withBorder p="md" component="aside" aria-label={t('search.filters')}>
+              <CvFilters language={language} />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={wide ? 8 : 12}>
+            <CvResults language={language} renderActions={(cv) => <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </CvSearch>
+  );
+}
+
+/** Search and saved CVs as tabs; the tab is the path (`…/cv-base` or `…/cv-base/saved`). */
+function AccessTabs({ language }: { language: Language }) {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tab = pathname.endsWith('/saved') ? 'saved' : 'search';
+  const base = pathname.replace(/\/saved$/, '');
+  return (
+    <Tabs value={tab} onChange={(next) => navigate(next === 'saved' ? `${base}/saved` : base)} keepMounted={false}>
+      <Tabs.List aria-label={t('tabs.label')} mb="md">
+        <Tabs.Tab value="search">{t('tabs.search')}</Tabs.Tab>
+        <Tabs.Tab value="saved">{t('tabs.saved')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="search">
+        <SearchScreen language={language} />
+      </Tabs.Panel>
+      <Tabs.Panel value="saved">
+        <SavedCvs />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const summary = useCvBaseSummary();
+  return (
+    <Page title={t('title')} size="lg">
+      {summary.isPending && <Loader aria-label={t('translation:common.loading')} />}
+      {summary.isError && (
+        <Alert color="red" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      )}
+      {summary.data && (summary.data.access ? <AccessTabs language={language} /> : <NoAccess summary={summary.data} language={language} />)}
+    </Page>
+  );
+}
