@@ -90,7 +90,7 @@ export function Component() {
         {companies.isPending && <Loader />}
         {(companies.data ?? []).map((company) => (
           <Card key={`${company.countryCode}-${company.registryCode}`} withBorder padding="sm">
-            <Group justify="space-between" wrap="nowrap">
+            <Group justify="space-between" gap="xs">
               <div>
                 <Text fw={600}>{company.businessName}</Text>
                 <Text size="sm" c="dimmed">
