@@ -166,10 +166,12 @@ test('an applicant applies; the employer reviews, invites and messages them; the
   await menuLink(employer, 'My calendar').click();
   await expect(employer.getByRole('heading', { level: 1, name: 'Calendar and working hours' })).toBeVisible();
   await employer.getByRole('button', { name: 'Next' }).click();
-  await expect(employer.locator('.fc-event.vk-event-interview', { hasText: hour(13) })).toHaveCount(1);
+  await expect(employer.locator(`[data-date="${day}"] .fc-event.vk-event-interview`, { hasText: hour(13) })).toHaveCount(1);
 
   // the applicant's page holds the live stream (opened with the page; the 30 s badge poll is only the fallback)
-  const stream = page.waitForResponse((response) => response.url().endsWith('/api/user/stream') && response.status() === 200);
+  const stream = page.waitForResponse((response) => response.url().endsWith('/api/user/stream') && response.status() === 200, {
+    timeout: 10_000,
+  });
   await page.reload();
   await stream;
   const badge = menuLink(page, 'Messages').getByTitle('1 new');
