@@ -78,6 +78,8 @@ test('an applicant applies; the employer reviews, invites and messages them; the
   await menuLink(employer, 'My calendar').click();
   await expect(employer.getByRole('heading', { level: 1, name: 'Calendar and working hours' })).toBeVisible();
   const hours = employer.getByRole('region', { name: 'My working hours' });
+  // the editor takes input once the saved hours are in (its Save button comes with them)
+  await expect(hours.getByRole('button', { name: 'Save' })).toBeVisible();
   for (const weekday of WEEKDAYS) {
     await hours.getByRole('checkbox', { name: weekday }).check();
     await hours.getByLabel(`${weekday} From`).fill('08:00');
