@@ -50,6 +50,8 @@ test('the employer sets working hours, invites a candidate with two times, the a
   await employer.getByRole('link', { name: 'My calendar' }).first().click();
   await expect(employer.getByRole('heading', { level: 1, name: 'Calendar and working hours' })).toBeVisible();
   const mine = employer.getByRole('region', { name: 'My working hours' });
+  // the editor takes input once the saved hours are in (its Save button comes with them)
+  await expect(mine.getByRole('button', { name: 'Save' })).toBeVisible();
   for (const weekday of WEEKDAYS) {
     await mine.getByRole('checkbox', { name: weekday }).check();
     await mine.getByLabel(`${weekday} From`).fill('08:00');

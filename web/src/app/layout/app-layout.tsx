@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigation } from 'react-router';
 
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { streamSide, useLiveStream } from '@/shared/live/use-live-stream';
 import { useBadgeCounts } from '@/shared/session/badge-counts';
 import { useMe } from '@/shared/session/me';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
@@ -52,6 +53,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
   const badges = useBadgeCounts(!!me).data;
+  // one live stream per tab while signed in: chat events raise the MESSAGES badge at once
+  useLiveStream(streamSide(me));
 
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [location.pathname, closeMenu]);

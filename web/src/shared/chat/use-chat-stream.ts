@@ -1,41 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-import { badgeCountsKey } from '@/shared/session/badge-counts';
-
-/** What `GET /api/user/stream` sends as `event: chat`. */
-export interface ChatEvent {
-  kind: 'message' | 'read';
-  chatId: string;
-}
-
-export const STREAM_PATH = '/api/user/stream';
+import { liveStream } from '@/shared/live/live-stream';
+import { useLiveConnected, useLiveEvents } from '@/shared/live/use-live-stream';
 
 /**
- * Keeps the signed-in user's live stream open while mounted: a chat event reloads the queries
- * under `chatsKey` and the menu badges. The browser's EventSource reconnects by itself; while it
- * is down the 30 s badge poll goes on as before. Answers whether the stream is connected.
+ * For the messages pages: reloads the queries under `chatsKey` on each chat event of the tab's
+ * one live stream (`shared/live/`), which the app layout holds for a signed-in user; holding it
+ * here too only makes sure it is open, never opens a second one. The menu badges are the
+ * layout's. The browser's EventSource reconnects by itself; the answer is whether the stream is
+ * connected (the page polls while it is not).
  */
 export function useChatStream(chatsKey: readonly unknown[], enabled = true): boolean {
   const client = useQueryClient();
-  const [connected, setConnected] = useState(false);
   const key = useRef(chatsKey);
-  key.current = chatsKey;
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(STREAM_PATH, { withCredentials: true });
-    const reload = () => {
-      void client.invalidateQueries({ queryKey: key.current });
-      void client.invalidateQueries({ queryKey: badgeCountsKey });
-    };
-    source.addEventListener('ready', () => setConnected(true));
-    source.addEventListener('chat', reload);
-    source.addEventListener('resync', reload);
-    source.onerror = () => setConnected(false);
-    return () => {
-      source.close();
-      setConnected(false);
-    };
-  }, [client, enabled]);
-  return connected;
+    key.current = chatsKey;
+  });
+  useEffect(() => (enabled ? liveStream.hold() : undefined), [enabled]);
+  useLiveEvents(() => {
+    if (enabled) void client.invalidateQueries({ queryKey: key.current });
+  });
+  return useLiveConnected() && enabled;
 }

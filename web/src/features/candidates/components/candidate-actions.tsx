@@ -1,8 +1,10 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { errorText } from '@/shared/api/error-text';
+import { useStartChat } from '@/shared/chat/use-start-chat';
 import { InviteDialog } from '@/shared/interviews/invite-dialog';
 
 import { candidatesQueryKey } from '../api/get-candidates';
@@ -20,15 +22,27 @@ export function canInvite(candidate: Pick<CandidateItem, 'status'>): boolean {
 }
 
 /**
+ * Whether the employer may start (or open) the chat about the application: the server starts it
+ * from a live, workable application as for an invitation; a chat it refuses (`chat_read_only`)
+ * shows its message next to the button.
+ */
+export function canMessage(candidate: Pick<CandidateItem, 'status'>): boolean {
+  return candidate.status !== 'DELETED';
+}
+
+/**
  * The candidate's actions of the other parts of issue 17: "Invite to interview" (the dialog in
- * `shared/interviews/`), and whatever the caller adds ("Message", starting a chat, is wired later).
+ * `shared/interviews/`), "Message" (starts or finds the chat about the application and opens it
+ * on the employer's messages page, `shared/chat/use-start-chat.ts`), and whatever the caller adds.
  */
 export function CandidateActions({ candidate, name, children }: { candidate: CandidateItem; name: string; children?: ReactNode }) {
   const { t } = useTranslation(NAMESPACE);
   const client = useQueryClient();
   const [inviting, setInviting] = useState(false);
+  const chat = useStartChat();
   const invitable = canInvite(candidate);
-  if (!invitable && !children) return null;
+  const messageable = canMessage(candidate);
+  if (!invitable && !messageable && !children) return null;
   return (
     <Group role="group" aria-label={t('actions')} gap="xs" data-slot="candidate-actions">
       {invitable && (
@@ -45,7 +59,17 @@ export function CandidateActions({ candidate, name, children }: { candidate: Can
           />
         </>
       )}
+      {messageable && (
+        <Button size="xs" variant="light" loading={chat.isPending} onClick={() => chat.start(candidate.applicationId)}>
+          {t('message')}
+        </Button>
+      )}
       {children}
+      {chat.isError && (
+        <Text size="sm" c="red" role="alert" w="100%">
+          {errorText(chat.error)}
+        </Text>
+      )}
     </Group>
   );
 }

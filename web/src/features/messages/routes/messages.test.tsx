@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -130,8 +130,10 @@ describe('messages', () => {
     const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/user/stream');
     texts = ['Tere!', 'Uus sõnum'];
-    source.fire('ready');
-    source.fire('chat');
+    act(() => {
+      source.fire('ready');
+      source.fire('chat');
+    });
     expect(await screen.findByText('Uus sõnum')).toBeInTheDocument();
   });
 
