@@ -10,7 +10,7 @@
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
 //! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request) |
-//! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call, publishing with its order), `document` (the owner's vacancy document) with its `rules` (spec 2 section 5) and `rich_text` (the sanitized Quill text), `employer_tools` (autocomplete, moderators, the CV-database vacancy), `time_rules` (finishing, renewal, going live), `filter` (the vacancy search's filter) |
+//! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call, publishing with its order), `document` (the owner's vacancy document) with its `rules` (spec 2 section 5; descriptions through `platform::rich_text`, the sanitized Quill text), `employer_tools` (autocomplete, moderators, the CV-database vacancy), `time_rules` (finishing, renewal, going live), `filter` (the vacancy search's filter) |
 //! | `applications/` | applying, and the applicant's applications; `candidates` (the employer's list, judgement, the status table, comments), `auto_reply` (the vacancy's auto-reply mail) |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |

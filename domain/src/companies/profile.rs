@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::accounts::{normalize_email, normalize_phone};
 use crate::platform::error::{Error, Result, row_field};
 use crate::platform::jobs::{self, IndexJob};
-use crate::vacancies::rich_text;
+use crate::platform::rich_text;
 
 pub const MAX_CATEGORIES: usize = 10;
 pub const MAX_TEXT: usize = 100;

@@ -1,5 +1,5 @@
 //! The cross-cutting pieces every area builds on: the error type, configuration, hashing and
-//! tokens, the database pool, the job queue, locales, mail, the audit log and reference data.
+//! tokens, the database pool, the job queue, locales, mail, the audit log, reference data and the rich-text sanitizer.
 //! Nothing here uses an area.
 
 pub mod audit;
@@ -12,4 +12,5 @@ pub mod jobs;
 pub mod locale;
 pub mod mail;
 pub mod reference;
+pub mod rich_text;
 pub mod typeset;

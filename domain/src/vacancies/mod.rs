@@ -1,14 +1,13 @@
 //! Vacancy writes. Each one pushes its index job on its own transaction; `time_rules` are the
 //! writes the clock makes (going live, finishing, auto-renewal); `employer_list` the owner's list and
 //! status call (on the transition table of `states`), publishing with the order `billing` makes;
-//! `document` the owner's document (its `rules`, its `rich_text`); `employer_tools` the owner's
+//! `document` the owner's document (its `rules`); `employer_tools` the owner's
 //! autocomplete, moderators and CV-database vacancy.
 
 pub mod document;
 pub mod employer_list;
 pub mod employer_tools;
 pub mod filter;
-pub mod rich_text;
 pub mod rules;
 pub mod states;
 pub mod time_rules;

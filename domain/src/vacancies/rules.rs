@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::document::{VacancyContent, VacancyDocument, VacancyDriverLicence, VacancyLanguage, VacancyQuestion};
-use super::rich_text;
+use crate::platform::rich_text;
 use crate::platform::error::{Error, Result, row_field};
 use crate::platform::reference::{self, CodeRef};
 
