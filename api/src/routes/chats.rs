@@ -14,6 +14,7 @@ use axum::response::Response;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use domain::chats::{self, ChatMessage, ChatPage, ChatSummary, Conversation, NewMessage, Party, Started, Subject};
 use domain::files::{FileClass, Sniffed};
+use domain::platform::error::ErrorCode;
 use domain::platform::filters::Paging;
 use futures::Stream;
 use tokio::sync::broadcast::error::RecvError;
@@ -57,17 +58,23 @@ async fn party(state: &AppState, signed_in: &SignedIn) -> domain::Result<Party> 
 }
 
 /// Handles `POST /api/employer/chats/{id}`: `{id}` is an application to one of the acting
-/// company's vacancies; starts the chat with its applicant, or answers the existing one (one chat
-/// per company and applicant): 201 when started, 200 when it existed. The applicant sees the
-/// chat once the employer has written in it.
-#[utoipa::path(post, path = "/chats/{id}", operation_id = "chat_start", tag = "employer", params(("id" = Uuid, Path, description = "the application")),
+/// company's vacancies or, when it is none, a CV the company sees in the CV database; starts the
+/// chat with its applicant, or answers the existing one (one chat per company and applicant): 201
+/// when started, 200 when it existed. The applicant sees the chat once the employer has written in
+/// it.
+#[utoipa::path(post, path = "/chats/{id}", operation_id = "chat_start", tag = "employer", params(("id" = Uuid, Path, description = "the application, or a CV of the CV database")),
     responses((status = 201, body = Started, description = "started"), (status = 200, body = Started, description = "the existing chat"),
         (status = 401, body = ErrorBody),
         (status = 400, body = ErrorBody, description = "chat_read_only: the application is no longer workable"),
-        (status = 403, body = ErrorBody, description = "not an employer acting for a company"),
-        (status = 404, body = ErrorBody, description = "not an application to the company's vacancies, or withdrawn or anonymised")))]
+        (status = 403, body = ErrorBody, description = "not an employer acting for a company; cv_database_access_required: a CV without the company's access to the database"),
+        (status = 404, body = ErrorBody, description = "neither an application to the company's vacancies (not withdrawn or anonymised) nor a CV visible in the database")))]
 async fn start(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<(StatusCode, Json<Started>)> {
-    let started = chats::start(&state.pool, acting.company_id, acting.signed_in.session.user_id, Subject::Application(id)).await?;
+    let user_id = acting.signed_in.session.user_id;
+    // ids are UUIDs: one that names no application of the company may name a CV
+    let started = match chats::start(&state.pool, acting.company_id, user_id, Subject::Application(id)).await {
+        Err(domain::Error::Client { code: ErrorCode::NotFound, .. }) => chats::start(&state.pool, acting.company_id, user_id, Subject::Cv(id)).await?,
+        other => other?,
+    };
     let status = if started.created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(started)))
 }
@@ -118,7 +125,7 @@ async fn send(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path
 
 /// Handles `GET /api/user/chats/application/{id}`: the chat of an application (the chat of its
 /// company and applicant), for the applicant or the company whose vacancy it answers.
-#[utoipa::path(get, path = "/chats/application/{id}", operation_id = "chat_of_application", tag = "user", params(("id" = Uuid, Path, description = "the application")),
+#[utoipa::path(get, path = "/chats/application/{id}", operation_id = "chat_of_application", tag = "user", params(("id" = Uuid, Path, description = "the application, or a CV of the CV database")),
     responses((status = 200, body = ChatSummary), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no chat yet, or not the reader's application")))]
 async fn of_application(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<ChatSummary>> {

@@ -7,7 +7,6 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use domain::chats::{self, Subject};
 use domain::chats::unread_mail::mail_unread;
 use domain::platform::mail::{Mailer, outbox_for};
 use reqwest::StatusCode;
@@ -264,10 +263,47 @@ async fn the_chat_turns_read_only_when_the_company_loses_access_to_the_cv() {
     .await
     .unwrap();
     assert_eq!(say(&s.mari, &chat, "Olen küll!").await.status(), StatusCode::CREATED);
-    let company = company_id(&s.app, "12345678").await;
-    let boss: Uuid = sqlx::query_scalar("select id from users where username = 'boss@example.ee'").fetch_one(&s.app.pool).await.unwrap();
-    let through_cv = chats::start(&s.app.pool, company, boss, Subject::Cv(cv)).await.unwrap();
-    assert_eq!((through_cv.chat_id.to_string(), through_cv.created), (chat, false), "a CV of the same applicant: the same chat");
+    let through_cv = json_of(s.boss.post_empty(&format!("/api/employer/chats/{cv}")).await).await;
+    assert_eq!((through_cv["chatId"].as_str(), through_cv["created"].as_bool()), (Some(chat.as_str()), Some(false)), "a CV of the same applicant: the same chat");
+}
+
+#[tokio::test]
+async fn the_employer_starts_a_chat_about_a_cv_of_the_database_only_with_access_to_it() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Põhja Köök OÜ")]).await;
+    app.create_user("jaan@example.ee", &["APPLICANT"]).await;
+    let cv: Uuid = sqlx::query_scalar(
+        "insert into cvs (owner_user_id, title, status, visibility) select id, 'Kelner', 'ACTIVE', 'VISIBLE' from users where username = 'jaan@example.ee' returning id",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let boss = app.new_client();
+    boss.sign_in("boss@example.ee").await;
+    let path = format!("/api/employer/chats/{cv}");
+
+    let (status, body) = error_of(boss.post_empty(&path).await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("cv_database_access_required")), "no access yet");
+
+    sqlx::query(
+        "insert into services (company_id, type, product_code, status, starts_at, ends_at)
+         select id, 'CV', 'CV_BASE_DAY', 'ACTIVE', now() - interval '1 day', now() + interval '6 days' from companies",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let started = boss.post_empty(&path).await;
+    assert_eq!(started.status(), StatusCode::CREATED);
+    let chat: Value = started.json().await.unwrap();
+    let again = json_of(boss.post_empty(&path).await).await;
+    assert_eq!((again["chatId"].clone(), again["created"].as_bool()), (chat["chatId"].clone(), Some(false)), "one chat per company and applicant");
+    let listed = json_of(boss.get("/api/user/chats").await).await;
+    assert_eq!(listed["content"][0]["applicationId"], Value::Null, "about a CV, not an application");
+
+    // a CV its owner hid, and an id that names nothing, are not found
+    sqlx::query("update cvs set visibility = 'HIDDEN' where id = $1").bind(cv).execute(&app.pool).await.unwrap();
+    assert_eq!(boss.post_empty(&path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(boss.post_empty(&format!("/api/employer/chats/{}", Uuid::new_v4())).await.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

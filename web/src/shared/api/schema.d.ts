@@ -639,9 +639,10 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/chats/{id}`: `{id}` is an application to one of the acting
-         *     company's vacancies; starts the chat with its applicant, or answers the existing one (one chat
-         *     per company and applicant): 201 when started, 200 when it existed. The applicant sees the
-         *     chat once the employer has written in it.
+         *     company's vacancies or, when it is none, a CV the company sees in the CV database; starts the
+         *     chat with its applicant, or answers the existing one (one chat per company and applicant): 201
+         *     when started, 200 when it existed. The applicant sees the chat once the employer has written in
+         *     it.
          */
         post: operations["chat_start"];
         delete?: never;
@@ -7913,7 +7914,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the application */
+                /** @description the application, or a CV of the CV database */
                 id: string;
             };
             cookie?: never;
@@ -7955,7 +7956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description not an employer acting for a company */
+            /** @description not an employer acting for a company; cv_database_access_required: a CV without the company's access to the database */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7964,7 +7965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description not an application to the company's vacancies, or withdrawn or anonymised */
+            /** @description neither an application to the company's vacancies (not withdrawn or anonymised) nor a CV visible in the database */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12997,7 +12998,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the application */
+                /** @description the application, or a CV of the CV database */
                 id: string;
             };
             cookie?: never;

@@ -9,15 +9,18 @@ export function employerChatPath(chatId: string): string {
   return `/employer/account/messages?chat=${encodeURIComponent(chatId)}`;
 }
 
-/** Starts (or finds: one chat per company and applicant) the chat about an application. */
-export function startChat(applicationId: string): Promise<{ chatId: string; created: boolean }> {
-  return unwrap(api.POST('/api/employer/chats/{id}', { params: { path: { id: applicationId } } }));
+/**
+ * Starts (or finds: one chat per company and applicant) the chat about an application, or about a
+ * CV the company sees in the CV database (the server tells the two ids apart).
+ */
+export function startChat(applicationOrCvId: string): Promise<{ chatId: string; created: boolean }> {
+  return unwrap(api.POST('/api/employer/chats/{id}', { params: { path: { id: applicationOrCvId } } }));
 }
 
 /**
- * For the candidate screen: `start(applicationId)` starts the chat about the application and
- * opens it on the employer's messages page. Errors (a candidate no longer workable) come back
- * through the mutation's `error`.
+ * For the candidate screen and the CV database: `start(id)` starts the chat about the application
+ * or CV and opens it on the employer's messages page. Errors (a candidate no longer workable, no
+ * CV-database access) come back through the mutation's `error`.
  */
 export function useStartChat() {
   const navigate = useNavigate();

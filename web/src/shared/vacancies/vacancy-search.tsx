@@ -11,7 +11,7 @@ import { KeepRefinements } from './search-widgets';
 
 const normalized = (search: string) => toQueryString(parseSearchParams(new URLSearchParams(search)));
 
-type UrlRouter = Router<SearchState> & { locationChanged: () => void };
+type UrlRouter = Router<SearchState> & { locationChanged: () => void; attach: (on: boolean) => void };
 
 /**
  * InstantSearch's router over react-router: writes go through `navigate`, so the router and the
@@ -20,6 +20,7 @@ type UrlRouter = Router<SearchState> & { locationChanged: () => void };
  */
 function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { current: Location }): UrlRouter {
   let listener: ((route: SearchState) => void) | null = null;
+  let attached = true;
   let current = normalized(rendered.current.search);
   // the address bar is the truth: a render of an older location never moves the search back
   const onPopState = () => locationChanged();
@@ -34,7 +35,9 @@ function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { cu
     read: () => parseSearchParams(new URLSearchParams(rendered.current.search)),
     write(route) {
       const search = toQueryString(route);
-      if (search === current) return;
+      // once the search has left the page (a link led away), a last write would land on the next
+      // page's address and drop its own query (e.g. ?chat=)
+      if (search === current || !attached) return;
       current = search;
       navigate.current({ search });
     },
@@ -48,6 +51,9 @@ function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { cu
       window.removeEventListener('popstate', onPopState);
     },
     locationChanged,
+    attach(on) {
+      attached = on;
+    },
   };
 }
 
@@ -73,6 +79,10 @@ export function VacancySearch({ routed = false, hitsPerPage = 20, children }: { 
   }, [location]);
   const searchClient = useMemo(() => createVacancySearchClient(searchVacancies), []);
   const router = useMemo(() => (routed ? createUrlRouter(navigateRef, locationRef) : null), [routed]);
+  useEffect(() => {
+    router?.attach(true);
+    return () => router?.attach(false);
+  }, [router]);
   // links to /vacancies from the page itself (header, categories) change the location without popstate
   useEffect(() => router?.locationChanged(), [router, location.search]);
   const routing = useMemo(() => (router ? { router, stateMapping } : undefined), [router]);

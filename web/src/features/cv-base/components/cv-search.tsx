@@ -35,11 +35,12 @@ export function cvUiToState(ui: CvUiState): CvSearchState {
 
 const normalized = (search: string) => cvQueryString(parseCvSearchParams(new URLSearchParams(search)));
 
-type UrlRouter = Router<CvSearchState> & { locationChanged: () => void };
+type UrlRouter = Router<CvSearchState> & { locationChanged: () => void; attach: (on: boolean) => void };
 
 /** InstantSearch's router over react-router, as the vacancy search has it: the address bar is the truth. */
 function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { current: Location }): UrlRouter {
   let listener: ((route: CvSearchState) => void) | null = null;
+  let attached = true;
   let current = normalized(rendered.current.search);
   const onPopState = () => locationChanged();
   function locationChanged() {
@@ -53,7 +54,9 @@ function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { cu
     read: () => parseCvSearchParams(new URLSearchParams(rendered.current.search)),
     write(route) {
       const search = cvQueryString(route);
-      if (search === current) return;
+      // once the search has left the page (a link led away), a last write would land on the next
+      // page's address and drop its own query (e.g. ?chat=)
+      if (search === current || !attached) return;
       current = search;
       navigate.current({ search });
     },
@@ -67,6 +70,9 @@ function createUrlRouter(navigate: { current: NavigateFunction }, rendered: { cu
       window.removeEventListener('popstate', onPopState);
     },
     locationChanged,
+    attach(on) {
+      attached = on;
+    },
   };
 }
 
@@ -89,6 +95,10 @@ export function CvSearch({ hitsPerPage = 20, children }: { hitsPerPage?: number;
   }, [location]);
   const searchClient = useMemo(() => createCvSearchClient(searchCvs), []);
   const router = useMemo(() => createUrlRouter(navigateRef, locationRef), []);
+  useEffect(() => {
+    router.attach(true);
+    return () => router.attach(false);
+  }, [router]);
   useEffect(() => router.locationChanged(), [router, location.search]);
   const routing = useMemo(() => ({ router, stateMapping }), [router]);
   return (

@@ -5,6 +5,7 @@ import { estonianDate } from '@/shared/vacancies/format';
 
 import { useRemoveSavedCv, useSaveCv, useSavedCvs } from '../api/saved-cvs';
 import { NAMESPACE } from '../locales/texts';
+import { MessageCvButton } from './message-cv';
 
 /** The saved tab: the company's saved CVs, each removable. */
 export function SavedCvs() {
@@ -36,9 +37,12 @@ export function SavedCvs() {
                   {t('saved.savedAt', { date: estonianDate(cv.savedAt) })}
                 </Text>
               </div>
-              <Button variant="default" size="xs" loading={remove.isPending && remove.variables === cv.cvId} onClick={() => remove.mutate(cv.cvId)}>
-                {t('saved.remove')}
-              </Button>
+              <Group gap="xs" align="flex-start">
+                <MessageCvButton cvId={cv.cvId} />
+                <Button variant="default" size="xs" loading={remove.isPending && remove.variables === cv.cvId} onClick={() => remove.mutate(cv.cvId)}>
+                  {t('saved.remove')}
+                </Button>
+              </Group>
             </Group>
           </Card>
         );

@@ -9,6 +9,7 @@ import { Component as CvBase, loader } from './cv-base';
 const routes = [
   { path: 'employer/account/cv-base', element: <CvBase /> },
   { path: 'employer/account/cv-base/saved', element: <CvBase /> },
+  { path: 'employer/account/messages', element: <p>the messages page</p> },
 ];
 const me = { username: 'boss@example.ee', roles: ['USER', 'EMPLOYER'], profile: {}, company: { businessName: 'Kohvik OÜ', countryCode: 'EE', registryCode: '12345678' } };
 const reference = {
@@ -121,5 +122,32 @@ describe('the CV database', () => {
     expect(await screen.findByText('No saved CVs yet. Save CVs from the search.')).toBeInTheDocument();
     const removal = calls.find((call) => call.method === 'DELETE');
     expect(new URL(removal!.url).searchParams.get('cvId')).toBe('cv-1');
+  });
+
+  it('starts a chat with the owner of a CV from the results and opens it; a refusal says why', async () => {
+    let refuse = false;
+    const calls = fakeApi({
+      ...reference,
+      'GET /api/employer/cv-base/summary': summary(true),
+      'POST /api/employer/search-cv': { body: page },
+      'GET /api/employer/favourites-cv': { body: [] },
+      'POST /api/employer/chats/cv-1': () =>
+        refuse
+          ? { status: 403, body: { message: 'Access to the CV database is required', code: 'cv_database_access_required' } }
+          : { status: 201, body: { chatId: 'chat-3', created: true } },
+    });
+    const { router } = await renderRoutes('/en/employer/account/cv-base?search=kraanajuht', routes);
+    const user = userEvent.setup();
+    refuse = true;
+    const card = await screen.findByRole('article', { name: 'Crane operator, Mari Maasikas' });
+    await user.click(within(card).getByRole('button', { name: 'Message' }));
+    expect(await within(card).findByRole('alert')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/employer/account/cv-base');
+
+    refuse = false;
+    await user.click(within(card).getByRole('button', { name: 'Message' }));
+    expect(await screen.findByText('the messages page')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/en/employer/account/messages?chat=chat-3');
+    expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/chats/')).length).toBe(2);
   });
 });

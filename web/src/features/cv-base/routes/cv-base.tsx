@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useSavedCvs } from '../api/saved-cvs';
 import type { CvBaseSummary } from '../api/types';
 import { CvSearch } from '../components/cv-search';
 import { CvFilters, CvResults, CvTextSearch } from '../components/cv-widgets';
+import { MessageCvButton } from '../components/message-cv';
 import { SaveCvButton, SavedCvs } from '../components/saved-cvs';
 import { NAMESPACE, texts } from '../locales/texts';
 
@@ -88,7 +89,12 @@ function SearchScreen({ language }: { language: Language }) {
             </Paper>
           </Grid.Col>
           <Grid.Col span={wide ? 8 : 12}>
-            <CvResults language={language} renderActions={(cv) => <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />} />
+            <CvResults language={language} renderActions={(cv) => (
+                <Group gap="xs" align="flex-start">
+                  <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />
+                  <MessageCvButton cvId={cv.cvId} />
+                </Group>
+              )} />
           </Grid.Col>
         </Grid>
       </Stack>
