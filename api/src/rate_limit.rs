@@ -35,14 +35,22 @@ pub struct RateLimits {
     /// Uploads per user (`POST /api/user/upload`, the profile picture, a CV's PDF): each may be
     /// tens of MiB to read, check and store.
     pub uploads_per_user: Limit,
+    /// Sign-in codes one account may be sent from one address in an hour
+    /// ([`domain::accounts::otp::MAX_CODES_PER_HOUR`]).
+    pub codes_per_account_hour: i64,
 }
 
 impl RateLimits {
-    /// The per-IP sign-in limits ×100 (`RELAXED_RATE_LIMITS`, dev mode only): the browser journeys
-    /// sign in more than 30 times in ten minutes from 127.0.0.1.
+    /// The sign-in limits ×100 (`RELAXED_RATE_LIMITS`, dev mode only): the browser journeys sign in
+    /// more than 30 times in ten minutes from 127.0.0.1, the demo employer more than 10 times an hour.
     pub fn relaxed(self) -> Self {
         let wide = |limit: Limit| Limit { max: limit.max * 100, ..limit };
-        RateLimits { send_code_per_ip: wide(self.send_code_per_ip), verify_per_ip: wide(self.verify_per_ip), ..self }
+        RateLimits {
+            send_code_per_ip: wide(self.send_code_per_ip),
+            verify_per_ip: wide(self.verify_per_ip),
+            codes_per_account_hour: self.codes_per_account_hour * 100,
+            ..self
+        }
     }
 }
 
@@ -53,6 +61,7 @@ impl Default for RateLimits {
             verify_per_ip: Limit { max: 60, window_secs: 600 },
             my_data_per_user: Limit { max: 5, window_secs: 3600 },
             uploads_per_user: Limit { max: 60, window_secs: 3600 },
+            codes_per_account_hour: domain::accounts::otp::MAX_CODES_PER_HOUR,
         }
     }
 }
