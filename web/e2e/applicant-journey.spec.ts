@@ -63,7 +63,8 @@ test('an applicant signs up, builds a CV with a PDF, finds, saves and applies fo
   const applicationId = mine.body.find((item) => item.vacancy.vacancyId === vacancyId)?.applicationId;
   expect(applicationId).toBeTruthy();
 
-  // 5. the employer of the vacancy invites the applicant: one slot the day after tomorrow, 9:00-11:00 UTC
+  // 5. the employer of the vacancy invites the applicant: one slot the day after tomorrow, 13:00-15:00 UTC
+  // (the demo employer's seeded invitations hold that day's Tallinn morning: offered slots may not overlap)
   const employer = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const employerPage = await employer.newPage();
   await employerPage.goto('/en/login');
@@ -75,7 +76,7 @@ test('an applicant signs up, builds a CV with a PDF, finds, saves and applies fo
     applicationId,
     type: 'OFFICE',
     durationMinutes: 60,
-    slots: [{ start: `${day}T09:00:00Z`, end: `${day}T11:00:00Z` }],
+    slots: [{ start: `${day}T13:00:00Z`, end: `${day}T15:00:00Z` }],
     location: 'Narva mnt 5, Tallinn',
     description: 'A tasting of your marzipan.',
   });
