@@ -75,7 +75,7 @@ async fn limit_sending(state: &AppState, context: &RequestContext) -> ApiResult<
 /// Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail whose account has given its consents.
 #[utoipa::path(post, path = "/login", tag = "auth", request_body = LoginRequest,
     responses(
-        (status = 200, body = bool, description = "true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next"),
+        (status = 200, body = bool, content_type = "application/json", description = "true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next"),
         (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "resend within a minute from this address, or too many requests; see Retry-After")))]
 async fn login(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<LoginRequest>) -> ApiResult<Json<bool>> {
     limit_sending(&state, &context).await?;
@@ -94,7 +94,7 @@ async fn login(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Jso
 /// an account a company made for its staff, and sends a sign-in code.
 #[utoipa::path(post, path = "/register", tag = "auth", request_body = RegisterRequest,
     responses(
-        (status = 200, body = bool, description = "the account exists and a code was sent"),
+        (status = 200, body = bool, content_type = "application/json", description = "the account exists and a code was sent"),
         (status = 400, body = ErrorBody, description = "a consent is missing (consent_required) or the e-mail is not valid"),
         (status = 429, body = ErrorBody)))]
 async fn register(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<RegisterRequest>) -> ApiResult<Json<bool>> {
