@@ -10,7 +10,7 @@ use search::{AccessMode, TantivyEngine};
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
-/// Connections of `vakants worker`: each of the worker's six queues keeps one busy polling (apalis'
+/// Connections of `vakants worker`: each of the worker's eight queues keeps one busy polling (apalis'
 /// pollers spin on a pool that has too few), the batcher, the time rules and the reminders take
 /// the rest.
 const WORKER_CONNECTIONS: u32 = 16;
@@ -167,7 +167,11 @@ async fn main() -> anyhow::Result<()> {
             let options = BuildOptions { index_access, ..BuildOptions::default() };
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
-            let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone() };
+            let mailing = worker::Mailing {
+                mailer: state.mailer.clone(),
+                seller: (*state.seller).clone(),
+                public_url: state.config.public_url.clone(),
+            };
             let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
                 pool: state.pool.clone(),
@@ -218,7 +222,7 @@ async fn main() -> anyhow::Result<()> {
             let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
             let unread_mail = worker::chats::UnreadMail { pool: pool.clone(), mailer: mailer.clone(), public_url: config.public_url.clone() };
             let _mailing_unread = tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone()));
-            let mailing = worker::Mailing { mailer, seller: (*seller).clone() };
+            let mailing = worker::Mailing { mailer, seller: (*seller).clone(), public_url: config.public_url.clone() };
             let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;

@@ -18,6 +18,7 @@ pub mod interview_mail;
 pub mod invoice_mail;
 pub mod maintenance;
 pub mod rebuild;
+pub mod staff_invitation_mail;
 pub mod thumbnail;
 pub mod time_rules;
 
@@ -31,6 +32,7 @@ use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
 use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
 use domain::billing::seller::Seller;
+use domain::companies::staff::{INVITATION_QUEUE, MailStaffInvitation};
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use domain::platform::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
@@ -92,11 +94,14 @@ pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &TantivyEngine) ->
     Ok(Some(job))
 }
 
-/// What the worker's mails need: where mail goes and the seller on the invoices.
+/// What the worker's mails need: where mail goes, the seller on the invoices and the site's
+/// origin for links.
 #[derive(Clone)]
 pub struct Mailing {
     pub mailer: Mailer,
     pub seller: Seller,
+    /// `PUBLIC_URL`: the origin of the links in mails.
+    pub public_url: String,
 }
 
 /// Runs the index pipeline, rebuilds asked through the queue, invoice mails and maintenance until
@@ -145,7 +150,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
         .data(pool.clone())
         .data(files.clone())
         .data(mailing.mailer.clone())
-        .data(mailing.seller)
+        .data(mailing.seller.clone())
         .build(invoice_mail::handle);
     let interview_mail_config = QueueConfig::default().queue(INTERVIEW_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let interview_mails = WorkerBuilder::new(format!("vakants-interview-mail-{}", uuid::Uuid::new_v4().simple()))
@@ -159,6 +164,12 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
         .data(pool.clone())
         .data(mailing.mailer.clone())
         .build(auto_reply_mail::handle);
+    let invitation_config = QueueConfig::default().queue(INVITATION_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+    let invitations = WorkerBuilder::new(format!("vakants-staff-invitation-mail-{}", uuid::Uuid::new_v4().simple()))
+        .backend(PostgresStorage::<MailStaffInvitation>::new(&pool).with_config(invitation_config))
+        .data(pool.clone())
+        .data(mailing.clone())
+        .build(staff_invitation_mail::handle);
     let files_for_thumbnails = files;
     let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
     let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
@@ -170,6 +181,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
     let interview_mailing = tokio::spawn(interview_mails.run_until(stop_signal(&shutdown)));
+    let invitation_mailing = tokio::spawn(invitations.run_until(stop_signal(&shutdown)));
     let (indexing, rebuilding, extracting, thumbnailing, mailing, auto_replying, timing) = tokio::join!(
         worker.run_until(stop_signal(&shutdown)),
         rebuilds.run_until(stop_signal(&shutdown)),
@@ -182,6 +194,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
     timing?;
     mailing.map_err(|e| anyhow::anyhow!("invoice mail worker: {e}"))?;
     interview_mailing.await?.map_err(|e| anyhow::anyhow!("interview mail worker: {e}"))?;
+    invitation_mailing.await?.map_err(|e| anyhow::anyhow!("staff invitation mail worker: {e}"))?;
     auto_replying.map_err(|e| anyhow::anyhow!("auto-reply mail worker: {e}"))?;
     thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
     indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;

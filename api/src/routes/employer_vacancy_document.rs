@@ -40,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Room for a multipart body's boundaries and part headers beside the picture itself.
-const MULTIPART_OVERHEAD: usize = 16 * 1024;
+pub(crate) const MULTIPART_OVERHEAD: usize = 16 * 1024;
 
 /// A vacancy as its owner edits it: the document (`VacancyDocument`'s fields) and what only the
 /// system changes. `PUT /vacancies/{id}` ignores the read-only fields, so sending this back
@@ -329,7 +329,7 @@ pub struct UploadedPicture {
 }
 
 /// Reads the `file` part of a multipart form; its name is the picture's name.
-async fn file_part(mut form: Multipart) -> ApiResult<(String, Vec<u8>)> {
+pub(crate) async fn file_part(mut form: Multipart) -> ApiResult<(String, Vec<u8>)> {
     let unreadable = |_| ApiError(Error::field("file", "The upload could not be read; send the picture again as the form's `file`"));
     while let Some(field) = form.next_field().await.map_err(unreadable)? {
         if field.name() == Some("file") {
@@ -364,6 +364,6 @@ async fn upload_picture(
     count_upload(&state, &signed_in).await?;
     let (name, bytes) = file_part(form).await?;
     let owner = signed_in.session.user_id;
-    let file_id = files::upload_vacancy_picture(&state.pool, &state.files, owner, kind.file_kind(), &name, bytes).await?;
+    let file_id = files::upload_public_picture(&state.pool, &state.files, owner, kind.file_kind(), &name, bytes).await?;
     Ok((StatusCode::CREATED, Json(UploadedPicture { file_id, url: format!("/api/files/{file_id}") })))
 }

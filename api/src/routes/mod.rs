@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod calendar_feed;
 pub mod chats;
 pub mod companies;
+pub mod company_branding;
 pub mod cv_base;
 pub mod cvs;
 pub mod dev;

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(save_profile))
         .routes(routes!(staff_list, add_staff, remove_staff))
         .routes(routes!(hand_over))
+        .merge(super::company_branding::router())
 }
 
 /// The company the employer acts for, with what its editor needs.
@@ -72,7 +73,7 @@ async fn acting_company(State(state): State<AppState>, acting: ActingCompany) ->
 
 /// Handles `POST /api/employer/companies/{countryCode}/{registryCode}/profile`: replaces the
 /// company's general information; the public company page and the search index (through an index
-/// job on the same transaction) follow.
+/// job on the same transaction) follow. Audited.
 #[utoipa::path(post, path = "/companies/{countryCode}/{registryCode}/profile", tag = "employer",
     params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = CompanyProfileInput,
     responses((status = 200, body = MyCompany),
@@ -85,7 +86,7 @@ async fn save_profile(
     Json(body): Json<CompanyProfileInput>,
 ) -> ApiResult<Json<MyCompany>> {
     let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
-    profile::save(&state.pool, company_id, &body).await?;
+    profile::save(&state.pool, company_id, signed_in.session.user_id, &body, signed_in.context.ip.as_deref()).await?;
     Ok(Json(load_my_company(&state, company_id, signed_in.session.user_id).await?))
 }
 
@@ -105,8 +106,8 @@ async fn staff_list(
 }
 
 /// Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-/// person by e-mail (a new address becomes an account that signs in with a code; they get an
-/// invitation mail), or edits the name and phone of a staff member with that e-mail.
+/// person by e-mail (a new address becomes an account that signs in with a code; the invitation
+/// mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
 #[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/staff", tag = "employer",
     params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = StaffInput,
     responses((status = 200, body = StaffMember),
@@ -121,16 +122,7 @@ async fn add_staff(
 ) -> ApiResult<Json<StaffMember>> {
     let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
     let context = &signed_in.context;
-    let saved = staff::save(&state.pool, company_id, signed_in.session.user_id, context.locale, &body, context.ip.as_deref()).await?;
-    if let Some(invite) = saved.invite {
-        let login_url = format!("{}/{}/login", state.config.public_url, invite.locale.code());
-        let mail = domain::platform::mail::staff_invitation(invite.locale, &invite.email, &invite.business_name, &login_url);
-        if let Err(err) = state.mailer.send(mail).await {
-            // the person is on the staff; they can sign in with a code without the invitation
-            tracing::error!(error = %err, user_id = %saved.member.user_id, "could not send the staff invitation");
-        }
-    }
-    Ok(Json(saved.member))
+    Ok(Json(staff::save(&state.pool, company_id, signed_in.session.user_id, context.locale, &body, context.ip.as_deref()).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

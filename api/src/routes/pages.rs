@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use domain::platform::error::Error;
 use domain::platform::reference::label_sql;
+use domain::files::PUBLIC_PICTURE_KINDS;
 use domain::{Locale, companies};
 use domain::vacancies::{ACTIVE_SQL, PUBLIC_SQL};
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,7 @@ pub fn open_router() -> OpenApiRouter<AppState> {
         .routes(routes!(count_vacancy_view))
         .routes(routes!(companies_list))
         .routes(routes!(company))
+        .routes(routes!(company_of_user))
         .routes(routes!(company_vacancies))
         .routes(routes!(company_branding))
 }
@@ -606,7 +608,33 @@ struct CompanyRow {
     responses((status = 200, body = CompanyDetail), (status = 404, body = ErrorBody)))]
 async fn company(State(state): State<AppState>, Ctx(context): Ctx, Path((country_code, registry_code)): Path<(String, String)>) -> ApiResult<Json<CompanyDetail>> {
     let id = company_id(&state, &country_code, &registry_code).await?;
-    let locale = context.locale;
+    Ok(Json(company_detail(&state, id, context.locale).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UsernameParams {
+    /// The user's e-mail address (any case).
+    pub username: Option<String>,
+}
+
+/// Handles `GET /api/open/company?username=`: the public profile of the company the user
+/// represents, as `GET /api/open/companies/{countryCode}/{registryCode}` answers it (nothing the
+/// public company page does not show). A user on several companies' staff represents the one
+/// they supervise, else the first by name.
+#[utoipa::path(get, path = "/company", tag = "pages", params(UsernameParams),
+    responses((status = 200, body = CompanyDetail),
+        (status = 400, body = ErrorBody, description = "`username`: missing or blank"),
+        (status = 404, body = ErrorBody, description = "no such user, or one who represents no company")))]
+async fn company_of_user(State(state): State<AppState>, Ctx(context): Ctx, Query(params): Query<UsernameParams>) -> ApiResult<Json<CompanyDetail>> {
+    let username = params.username.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    let username = username.ok_or_else(|| Error::field("username", "Give the user's username (e-mail address)"))?;
+    let id = companies::represented_by(&state.pool, username).await?.ok_or_else(Error::not_found)?;
+    Ok(Json(company_detail(&state, id, context.locale).await?))
+}
+
+/// The public profile of a company that is not deleted.
+async fn company_detail(state: &AppState, id: Uuid, locale: Locale) -> ApiResult<CompanyDetail> {
     let sql = format!(
         "select c.country_code, c.registry_code, c.business_name, c.address, c.ads_adr_id, c.ehak_code,
                 (select count(*) from vacancies v where v.company_id = c.id and {ACTIVE_SQL}) as vacancies,
@@ -630,7 +658,7 @@ async fn company(State(state): State<AppState>, Ctx(context): Ctx, Path((country
             .bind(id)
             .fetch_all(&state.pool)
             .await?;
-    Ok(Json(CompanyDetail {
+    Ok(CompanyDetail {
         address: CompanyAddress { country_code: row.country_code.clone(), adr_id: row.ads_adr_id, address: row.address },
         country_code: row.country_code,
         registry_code: row.registry_code,
@@ -652,7 +680,7 @@ async fn company(State(state): State<AppState>, Ctx(context): Ctx, Path((country
             telegram: row.telegram,
             youtube: row.youtube,
         },
-    }))
+    })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -701,8 +729,6 @@ async fn company_branding(State(state): State<AppState>, Path((country_code, reg
     Ok(Json(branding(&state, row, gallery, id).await?))
 }
 
-/// Kinds of files anyone may see: company and vacancy pictures.
-const PUBLIC_KINDS: [&str; 6] = ["company_logo", "company_cover", "company_gallery", "vacancy_image", "vacancy_cover", "vacancy_gallery"];
 /// Profile pictures, for signed-in users only (ids are unguessable; employers see applicants').
 const AVATAR_KINDS: [&str; 2] = ["avatar", "avatar_thumbnail"];
 
@@ -719,7 +745,7 @@ async fn public_file(State(state): State<AppState>, Ctx(context): Ctx, Path(id):
               or ($3 and f.kind = any($4)))",
     )
     .bind(id)
-    .bind(&PUBLIC_KINDS[..])
+    .bind(&PUBLIC_PICTURE_KINDS[..])
     .bind(signed_in)
     .bind(&AVATAR_KINDS[..])
     .fetch_optional(&state.pool)

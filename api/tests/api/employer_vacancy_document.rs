@@ -82,6 +82,11 @@ async fn put(client: &TestClient, id: Uuid, document: Value) -> Response {
 
 /// Sends a multipart form with `bytes` as its `file`, as the editor does.
 async fn upload_picture(client: &TestClient, kind: &str, bytes: &[u8]) -> Response {
+    post_picture(client, &format!("/api/employer/vacancies/vacancy-branding?kind={kind}"), bytes).await
+}
+
+/// Posts a multipart form with `bytes` as its `file` (a picture named kaas.png) to `path`.
+pub(crate) async fn post_picture(client: &TestClient, path: &str, bytes: &[u8]) -> Response {
     let boundary = "vakants-test-boundary";
     let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"kaas.png\"\r\nContent-Type: image/png\r\n\r\n")
         .into_bytes();
@@ -90,7 +95,7 @@ async fn upload_picture(client: &TestClient, kind: &str, bytes: &[u8]) -> Respon
     let token = client.xsrf().await;
     client
         .http
-        .post(client.url(&format!("/api/employer/vacancies/vacancy-branding?kind={kind}")))
+        .post(client.url(path))
         .header("x-xsrf-token", token)
         .header("content-type", format!("multipart/form-data; boundary={boundary}"))
         .body(body)

@@ -120,10 +120,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let build = BuildOptions {
         redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
         limits: options.limits,
-        // the worker's eight queues each keep a connection busy polling, beside its batcher and clock;
+        // the worker's nine queues each keep a connection busy polling, beside its batcher and clock;
         // with fewer connections than they need, apalis' pollers spin on the pool (measured with 5:
         // 1.3 s of CPU in 2 s idle), and on a loaded machine a rebuild starved past its 30 s wait
-        max_connections: 12,
+        max_connections: 13,
         index_access: if options.index_reader { search::AccessMode::Reader } else { search::AccessMode::Writer },
     };
     let state = api::build_state(config, build).await.expect("app state");
@@ -132,7 +132,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {
-        let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone() };
+        let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone(), public_url: TEST_PUBLIC_URL.into() };
         tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
     let app = Application::bind(state, bind).await.unwrap();
@@ -151,6 +151,7 @@ impl TestApp {
         worker::Mailing {
             mailer: domain::platform::mail::Mailer::Outbox { pool: self.pool.clone() },
             seller: domain::billing::seller::Seller::default(),
+            public_url: TEST_PUBLIC_URL.into(),
         }
     }
 }

@@ -15,6 +15,7 @@ mod calendar;
 mod candidates;
 mod chats;
 mod companies;
+mod company_branding;
 mod company_claims;
 mod csrf;
 mod cv_pdf;

@@ -5,7 +5,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{TestApp, error_of, spawn_app};
+use domain::companies::staff::{self, INVITATION_QUEUE, MailStaffInvitation};
+
+use crate::helpers::{TEST_PUBLIC_URL, TestApp, error_of, spawn_app};
 
 const PROFILE: &str = "/api/employer/companies/EE/12345678/profile";
 const STAFF: &str = "/api/employer/company/EE/12345678/staff";
@@ -16,6 +18,16 @@ async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
 
 async fn user_id(app: &TestApp, email: &str) -> Uuid {
     sqlx::query_scalar("select id from users where username = $1").bind(email).fetch_one(&app.pool).await.unwrap()
+}
+
+/// The queued staff invitation mails.
+async fn invitation_jobs(app: &TestApp) -> Vec<MailStaffInvitation> {
+    let jobs: Vec<Vec<u8>> = sqlx::query_scalar("select job from apalis.jobs where job_type = $1")
+        .bind(INVITATION_QUEUE)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    jobs.iter().map(|job| serde_json::from_slice(job).unwrap()).collect()
 }
 
 fn full_profile() -> Value {
@@ -78,6 +90,12 @@ async fn a_staff_member_saves_the_general_information_and_the_public_page_shows_
         .await
         .unwrap();
     assert_eq!(jobs, 1, "the save queued the company's index job");
+    let audited: i64 = sqlx::query_scalar("select count(*) from audit_log where action = 'company.profile' and target_company_id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(audited, 1, "profile edits are audited");
 }
 
 #[tokio::test]
@@ -141,10 +159,14 @@ async fn the_supervisor_adds_a_new_person_who_gets_an_invitation_and_signs_in_wi
     assert_eq!(member["email"], "mari@example.ee");
     assert_eq!(member["isSupervisor"], false);
 
+    let queued = invitation_jobs(&app).await;
+    assert_eq!(queued.len(), 1, "the invitation is queued on the add's transaction");
+    assert_eq!(queued[0], MailStaffInvitation { company_id: company_id(&app, "12345678").await, user_id: member["userId"].as_str().unwrap().parse().unwrap() });
+    assert!(staff::mail_invitation(&app.pool, &app.mailing().mailer, TEST_PUBLIC_URL, &queued[0]).await.unwrap());
     let mails: Value = app.client.get("/api/dev/outbox?to=mari@example.ee").await.json().await.unwrap();
     let invitation = &mails[0];
     assert!(invitation["subject"].as_str().unwrap().contains("Näide OÜ"), "{invitation}");
-    assert!(invitation["text"].as_str().unwrap().contains("/et/login"), "{invitation}");
+    assert!(invitation["text"].as_str().unwrap().contains(&format!("{TEST_PUBLIC_URL}/et/login")), "{invitation}");
 
     let list: Vec<Value> = app.client.get(STAFF).await.json().await.unwrap();
     assert_eq!(list.iter().map(|m| m["email"].as_str().unwrap()).collect::<Vec<_>>(), ["boss@example.ee", "mari@example.ee"]);
@@ -199,8 +221,7 @@ async fn the_supervisor_edits_a_staff_members_data_but_only_fills_the_blanks_of_
     let edit = json!({ "email": "jaan@example.ee", "firstname": "Jaan", "lastname": "Tamm", "phoneNumber": "+37255550000" });
     let member: Value = app.client.post(STAFF, edit).await.json().await.unwrap();
     assert_eq!((member["firstname"].as_str(), member["phoneNumber"].as_str()), (Some("Jaan"), Some("+37255550000")));
-    let invitations: Value = app.client.get("/api/dev/outbox?to=jaan@example.ee").await.json().await.unwrap();
-    assert_eq!(invitations.as_array().unwrap().len(), 1, "editing sends no second invitation");
+    assert_eq!(invitation_jobs(&app).await.len(), 1, "editing queues no second invitation");
 }
 
 #[tokio::test]
@@ -217,6 +238,7 @@ async fn a_staff_form_without_names_or_a_country_code_is_a_400_naming_the_field(
     }
     let users: i64 = sqlx::query_scalar("select count(*) from users where username = 'mari@example.ee'").fetch_one(&app.pool).await.unwrap();
     assert_eq!(users, 0);
+    assert!(invitation_jobs(&app).await.is_empty(), "no invitation for an addition that failed");
 }
 
 #[tokio::test]
@@ -283,4 +305,40 @@ async fn the_supervisor_cannot_remove_themself_but_hands_the_role_over_and_stays
 
     let add = json!({ "email": "x@example.ee", "firstname": "X", "lastname": "Y", "phoneNumber": "+37255551234" });
     assert_eq!(app.client.post(STAFF, add).await.status(), StatusCode::FORBIDDEN, "the former supervisor runs the staff no more");
+}
+
+#[tokio::test]
+async fn no_invitation_goes_to_someone_removed_before_it_was_sent() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.client.sign_in("boss@example.ee").await;
+    let add = json!({ "email": "mari@example.ee", "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37255551234" });
+    let member: Value = app.client.post(STAFF, add).await.json().await.unwrap();
+    assert_eq!(app.client.delete(&format!("{STAFF}?userId={}", member["userId"].as_str().unwrap())).await.status(), StatusCode::NO_CONTENT);
+
+    let queued = invitation_jobs(&app).await;
+    assert!(!staff::mail_invitation(&app.pool, &app.mailing().mailer, TEST_PUBLIC_URL, &queued[0]).await.unwrap());
+    let mails: Value = app.client.get("/api/dev/outbox?to=mari@example.ee").await.json().await.unwrap();
+    assert_eq!(mails, json!([]));
+}
+
+#[tokio::test]
+async fn the_worker_mails_the_queued_invitation_in_the_persons_language() {
+    let app = crate::search::spawn_with_worker().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    app.create_user("jaan@example.ee", &[]).await;
+    sqlx::query("update users set locale = 'en' where username = 'jaan@example.ee'").execute(&app.pool).await.unwrap();
+    app.client.sign_in("boss@example.ee").await;
+    let add = json!({ "email": "jaan@example.ee", "firstname": "Jaan", "lastname": "Tamm", "phoneNumber": "+37255550000" });
+    assert_eq!(app.client.post(STAFF, add).await.status(), StatusCode::OK);
+    for _ in 0..100 {
+        let outbox: Value = app.client.get("/api/dev/outbox?to=jaan@example.ee").await.json().await.unwrap();
+        if let Some(mail) = outbox.as_array().unwrap().iter().find(|m| m["subject"].as_str().unwrap().contains("Näide OÜ")) {
+            assert_eq!(mail["subject"], "Vakants: you have been added to the staff of Näide OÜ");
+            assert!(mail["text"].as_str().unwrap().contains(&format!("{TEST_PUBLIC_URL}/en/login")), "{mail}");
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the worker never mailed the invitation");
 }

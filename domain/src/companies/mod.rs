@@ -1,5 +1,6 @@
 //! Companies: the Business Register lookup, claims on a company (registration), staff.
 
+pub mod branding;
 pub mod geo;
 pub mod profile;
 pub mod staff;
@@ -463,6 +464,21 @@ pub async fn default_company(pool: &PgPool, user_id: Uuid) -> Result<Option<Uuid
          where s.user_id = $1 and c.deleted_at is null order by c.business_name limit 1",
     )
     .bind(user_id)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// The company a user represents in public (`GET /api/open/company?username=`): of the companies
+/// whose staff they are on, the one they supervise, else the first by name. None for an unknown or
+/// deleted user, or one on no company's staff.
+#[tracing::instrument(skip_all)]
+pub async fn represented_by(pool: &PgPool, username: &str) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "select c.id from users u join company_staff s on s.user_id = u.id join companies c on c.id = s.company_id
+         where u.username = lower($1) and u.deleted_at is null and c.deleted_at is null
+         order by (c.supervisor_user_id = u.id) desc nulls last, c.business_name, c.registry_code limit 1",
+    )
+    .bind(username)
     .fetch_optional(pool)
     .await?)
 }

@@ -10,6 +10,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::accounts::{normalize_email, normalize_phone};
+use crate::platform::audit;
 use crate::platform::error::{Error, Result, row_field};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::rich_text;
@@ -150,9 +151,9 @@ async fn known_code(conn: &mut PgConnection, table: &'static str, field: &'stati
 
 /// Saves the company's general information in one transaction with an index job for the
 /// company's vacancies (their documents carry the company), so the public page and the search
-/// index follow the same commit. Answers what was stored.
+/// index follow the same commit. Audited (`company.profile`, by `actor`). Answers what was stored.
 #[tracing::instrument(skip_all)]
-pub async fn save(pool: &PgPool, company_id: Uuid, input: &CompanyProfileInput) -> Result<CompanyProfileInput> {
+pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, input: &CompanyProfileInput, ip: Option<&str>) -> Result<CompanyProfileInput> {
     let p = check(input)?;
     let mut tx = pool.begin().await?;
     known_code(&mut tx, "ref_places", "ehakCode", p.ehak_code.as_deref()).await?;
@@ -208,6 +209,18 @@ pub async fn save(pool: &PgPool, company_id: Uuid, input: &CompanyProfileInput) 
             .execute(&mut *tx)
             .await?;
     }
+    audit::record(
+        &mut *tx,
+        audit::Entry {
+            actor_user_id: Some(actor),
+            action: "company.profile",
+            target_user_id: None,
+            target_company_id: Some(company_id),
+            details: serde_json::json!({ "email": p.email, "website": p.website, "categoryCodes": p.category_codes }),
+            ip,
+        },
+    )
+    .await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Company(company_id)]).await?;
     tx.commit().await?;
     Ok(p)

@@ -3,6 +3,10 @@
 //! supervisor role to one of them. Every staff member may read the list (moderators are chosen
 //! from it). A removed member loses the company at their next request: `company_staff` is
 //! re-checked on every request (`api::session::acting_company_of`).
+//!
+//! Joining queues the invitation mail ([`MailStaffInvitation`]) on the transaction that adds the
+//! person, so no one is added without their mail and no mail goes for an addition that rolled
+//! back; the worker sends it ([`mail_invitation`]).
 
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -11,7 +15,20 @@ use uuid::Uuid;
 use crate::accounts::{self, Role, normalize_email, normalize_phone};
 use crate::platform::audit;
 use crate::platform::error::{Error, Result};
+use crate::platform::jobs;
 use crate::platform::locale::Locale;
+use crate::platform::mail::{self, Mailer};
+
+/// The queue of staff invitation mails.
+pub const INVITATION_QUEUE: &str = "vakants.staff-invitation-mail";
+
+/// Mail the invitation to the company's staff to the person who joined it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MailStaffInvitation {
+    pub company_id: Uuid,
+    pub user_id: Uuid,
+}
 
 const NAME_MAX: usize = 100;
 
@@ -37,19 +54,6 @@ pub struct StaffInput {
     pub lastname: String,
     /// With the country code, for example +372 5123 4567.
     pub phone_number: String,
-}
-
-/// What [`save`] did: the member as stored, and, when they joined just now, who to invite.
-pub struct Saved {
-    pub member: StaffMember,
-    pub invite: Option<Invitation>,
-}
-
-/// The invitation mail's facts.
-pub struct Invitation {
-    pub email: String,
-    pub locale: Locale,
-    pub business_name: String,
 }
 
 fn name(field: &'static str, label: &str, value: &str) -> Result<String> {
@@ -102,35 +106,34 @@ pub async fn is_supervisor(db: impl sqlx::PgExecutor<'_>, company_id: Uuid, user
 }
 
 /// Locks the company's row and answers 403 unless `actor` is its supervisor.
-async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<String> {
-    let row: Option<(Option<Uuid>, String)> =
-        sqlx::query_as("select supervisor_user_id, business_name from companies where id = $1 and deleted_at is null for update")
+async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<()> {
+    let supervisor: Option<Option<Uuid>> =
+        sqlx::query_scalar("select supervisor_user_id from companies where id = $1 and deleted_at is null for update")
             .bind(company_id)
             .fetch_optional(&mut *conn)
             .await?;
-    let (supervisor, business_name) = row.ok_or_else(Error::not_found)?;
-    if supervisor != Some(actor) {
+    if supervisor.ok_or_else(Error::not_found)? != Some(actor) {
         return Err(Error::forbidden());
     }
-    Ok(business_name)
+    Ok(())
 }
 
 /// The supervisor adds a person to the staff, or edits the data of a staff member. A new e-mail
 /// becomes an account (USER and EMPLOYER, no consents yet) that signs in with a code; an existing
-/// account joins as it is, with only its blank name and phone filled in. Audited.
+/// account joins as it is, with only its blank name and phone filled in. Someone joining gets the
+/// invitation mail, queued on this transaction. Audited.
 #[tracing::instrument(skip_all)]
-pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, input: &StaffInput, ip: Option<&str>) -> Result<Saved> {
+pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, input: &StaffInput, ip: Option<&str>) -> Result<StaffMember> {
     let input = check(input)?;
     let mut tx = pool.begin().await?;
-    let business_name = lock_as_supervisor(&mut tx, company_id, actor).await?;
-    let existing: Option<(Uuid, String, bool)> =
-        sqlx::query_as("select id, locale, deleted_at is not null from users where username = $1 for update")
-            .bind(&input.email)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let (user_id, user_locale, created) = match existing {
-        Some((_, _, true)) => return Err(Error::field("email", "This e-mail belongs to a deleted account")),
-        Some((id, user_locale, false)) => (id, Locale::from_code(&user_locale).unwrap_or_default(), false),
+    lock_as_supervisor(&mut tx, company_id, actor).await?;
+    let existing: Option<(Uuid, bool)> = sqlx::query_as("select id, deleted_at is not null from users where username = $1 for update")
+        .bind(&input.email)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let (user_id, created) = match existing {
+        Some((_, true)) => return Err(Error::field("email", "This e-mail belongs to a deleted account")),
+        Some((id, false)) => (id, false),
         None => {
             let id: Uuid = sqlx::query_scalar("insert into users (username, locale) values ($1, $2) returning id")
                 .bind(&input.email)
@@ -138,7 +141,7 @@ pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, 
                 .fetch_one(&mut *tx)
                 .await?;
             accounts::add_role(&mut tx, id, Role::User).await?;
-            (id, locale, true)
+            (id, true)
         }
     };
     let on_staff: bool = sqlx::query_scalar("select exists (select 1 from company_staff where company_id = $1 and user_id = $2)")
@@ -166,6 +169,7 @@ pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, 
     if !on_staff {
         sqlx::query("insert into company_staff (company_id, user_id) values ($1, $2)").bind(company_id).bind(user_id).execute(&mut *tx).await?;
         accounts::add_role(&mut tx, user_id, Role::Employer).await?;
+        jobs::push(&mut tx, INVITATION_QUEUE, &[MailStaffInvitation { company_id, user_id }]).await?;
     }
     audit::record(
         &mut *tx,
@@ -181,8 +185,28 @@ pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, 
     .await?;
     let member = member(&mut tx, company_id, user_id).await?.ok_or_else(Error::not_found)?;
     tx.commit().await?;
-    let invite = (!on_staff).then(|| Invitation { email: input.email.clone(), locale: user_locale, business_name });
-    Ok(Saved { member, invite })
+    Ok(member)
+}
+
+/// Sends the invitation of a queued [`MailStaffInvitation`] in the person's language, naming the
+/// company and the sign-in page (`{public_url}/{lang}/login`). Answers whether a mail went out:
+/// nothing is sent to someone no longer on the staff, or whose account or company is gone since.
+#[tracing::instrument(skip_all, fields(company = %job.company_id, user = %job.user_id))]
+pub async fn mail_invitation(pool: &PgPool, mailer: &Mailer, public_url: &str, job: &MailStaffInvitation) -> Result<bool> {
+    let row: Option<(String, String, String)> = sqlx::query_as(
+        "select u.username, u.locale, c.business_name from company_staff s join users u on u.id = s.user_id
+         join companies c on c.id = s.company_id
+         where s.company_id = $1 and s.user_id = $2 and u.deleted_at is null and c.deleted_at is null",
+    )
+    .bind(job.company_id)
+    .bind(job.user_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((to, locale, business_name)) = row else { return Ok(false) };
+    let locale = Locale::from_code(&locale).unwrap_or_default();
+    let login_url = format!("{public_url}/{}/login", locale.code());
+    mailer.send(mail::staff_invitation(locale, &to, &business_name, &login_url)).await?;
+    Ok(true)
 }
 
 /// The supervisor removes a staff member (not themself: hand the role over first). The member

@@ -576,19 +576,20 @@ pub async fn upload_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, kind:
     })
 }
 
-/// The largest public picture: a vacancy's picture, cover or gallery image.
+/// The largest public picture: a vacancy's picture, cover or gallery image, a company's logo,
+/// cover or gallery image.
 pub const MAX_PICTURE_BYTES: usize = MAX_PDF_BYTES;
 
-/// The `files.kind`s of a vacancy's pictures, which anyone may see (`GET /api/files/{id}`).
-pub const VACANCY_PICTURE_KINDS: [&str; 3] = ["vacancy_image", "vacancy_cover", "vacancy_gallery"];
+/// The `files.kind`s of vacancies' and companies' pictures, which anyone may see (`GET /api/files/{id}`).
+pub const PUBLIC_PICTURE_KINDS: [&str; 6] = ["vacancy_image", "vacancy_cover", "vacancy_gallery", "company_logo", "company_cover", "company_gallery"];
 
-/// Stores a vacancy's picture (`kind` one of [`VACANCY_PICTURE_KINDS`]): a PNG or JPG by its
-/// content, at most [`MAX_PICTURE_BYTES`], decoded and encoded again so no metadata survives, within
-/// the uploader's storage quota. Answers the file's id.
+/// Stores a vacancy's or a company's picture (`kind` one of [`PUBLIC_PICTURE_KINDS`]): a PNG or
+/// JPG by its content, at most [`MAX_PICTURE_BYTES`], decoded and encoded again so no metadata
+/// survives, within the uploader's storage quota. Answers the file's id.
 #[tracing::instrument(skip_all, fields(kind, size = bytes.len()))]
-pub async fn upload_vacancy_picture(pool: &PgPool, store: &FileStore, owner: Uuid, kind: &str, name: &str, bytes: Vec<u8>) -> Result<Uuid> {
-    if !VACANCY_PICTURE_KINDS.contains(&kind) {
-        return Err(anyhow::anyhow!("not a vacancy picture kind: {kind}").into());
+pub async fn upload_public_picture(pool: &PgPool, store: &FileStore, owner: Uuid, kind: &str, name: &str, bytes: Vec<u8>) -> Result<Uuid> {
+    if !PUBLIC_PICTURE_KINDS.contains(&kind) {
+        return Err(anyhow::anyhow!("not a public picture kind: {kind}").into());
     }
     if bytes.len() > MAX_PICTURE_BYTES {
         return Err(Error::field("file", "The file is too large"));

@@ -189,7 +189,6 @@ pub fn auto_reply(locale: Locale, to: &str, occupation: &str, company: &str, tex
     Mail { to: to.to_string(), subject, text: format!("{intro}\n\n{text}\n\nVakants") }
 }
 
-/// The decision on a claim to represent `company`, to the claimant. `reason` is the decider's note.
 /// The invitation to a company's staff: the supervisor added the address; the person signs in
 /// with a code sent to it (`login_url` is the sign-in page in their language).
 pub fn staff_invitation(locale: Locale, to: &str, company: &str, login_url: &str) -> Mail {
@@ -219,6 +218,7 @@ pub fn staff_invitation(locale: Locale, to: &str, company: &str, login_url: &str
     Mail { to: to.to_string(), subject, text }
 }
 
+/// The decision on a claim to represent `company`, to the claimant. `reason` is the decider's note.
 pub fn company_claim_decided(locale: Locale, to: &str, company: &str, approved: bool, reason: Option<&str>) -> Mail {
     let (subject, text) = match (locale, approved) {
         (Locale::Et, true) => (

@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 
 import type { Me } from '@/shared/api/types';
 
+import { CompanySwitcher } from './company-switcher';
 import { LogoutModal } from './logout-modal';
 import { UserMenu } from './user-menu';
 
 /**
- * What only a signed-in user needs in the header: the avatar menu and the logout confirmation.
+ * What only a signed-in user needs in the header: the company picker (an employer of several
+ * companies), the avatar menu and the logout confirmation.
  * Loaded on demand, so visitors do not download the menu and dialog code.
  */
 export default function AccountControls({ me, logoutRequests }: { me: Me; logoutRequests: number }) {
@@ -18,6 +20,7 @@ export default function AccountControls({ me, logoutRequests }: { me: Me; logout
   }, [logoutRequests, open]);
   return (
     <>
+      <CompanySwitcher me={me} />
       <UserMenu me={me} onLogout={modal.open} />
       <LogoutModal opened={opened} onClose={modal.close} />
     </>

@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Badge, Box, Card, Container, Grid, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Badge, Card, Container, Grid, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 
+import { CompanyGallery, CompanyHeader, isWebLink } from '@/shared/companies/company-header';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { deltaToHtml } from '@/shared/lib/delta';
-import { companyInitials } from '@/shared/lib/initials';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
 import { useDocumentTitle } from '@/shared/ui/page';
@@ -28,8 +28,6 @@ const SOCIAL_NAMES: Record<(typeof SOCIAL)[number], string> = {
   telegram: 'Telegram',
   youtube: 'YouTube',
 };
-
-const isWebLink = (value: string | null | undefined): value is string => !!value && /^https?:\/\//i.test(value.trim());
 
 function Contacts({ company }: { company: CompanyDetail }) {
   const { t } = useTranslation();
@@ -103,30 +101,9 @@ function CompanyView({ company }: { company: CompanyDetail }) {
       </Stack>
     </Card>
   );
-  const header = (
-    <Group wrap="nowrap" gap="md">
-      <Avatar src={profile.logo?.url ?? null} alt={company.businessName} size={88} radius="md" color="blue" bg="white">
-        {companyInitials(company.businessName)}
-      </Avatar>
-      <Title order={1}>{company.businessName}</Title>
-    </Group>
-  );
   return (
     <>
-      {branding?.cover ? (
-        <Box
-          style={{ backgroundImage: `linear-gradient(rgba(0,0,0,0.05), rgba(0,0,0,0.45)), url("${branding.cover.url}")`, backgroundSize: 'cover', backgroundPosition: 'center' }}
-          c="white"
-        >
-          <Container size="xl" pt={160} pb="lg">
-            {header}
-          </Container>
-        </Box>
-      ) : (
-        <Box bg="gray.0" py="xl">
-          <Container size="xl">{header}</Container>
-        </Box>
-      )}
+      <CompanyHeader businessName={company.businessName} logoUrl={profile.logo?.url ?? null} coverUrl={branding?.cover?.url ?? null} />
       <Container size="xl" py="xl" w="100%">
         <Grid gap="xl">
           <Grid.Col span={wide ? 8 : 12}>
@@ -159,23 +136,7 @@ function CompanyView({ company }: { company: CompanyDetail }) {
                   </Typography>
                 </Stack>
               )}
-              {branding && branding.gallery.length > 0 && (
-                <Stack gap="xs">
-                  <Title order={2} size="h3">
-                    {t('companies.gallery')}
-                  </Title>
-                  <SimpleGrid cols={{ base: 2, md: 3 }}>
-                    {branding.gallery.map((picture, index) => (
-                      <Image key={picture.url} src={picture.url} alt={`${t('companies.gallery')} ${index + 1}`} radius="md" h={140} fit="cover" />
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              )}
-              {isWebLink(branding?.video) && (
-                <Anchor href={branding.video} target="_blank" rel="noopener noreferrer">
-                  {t('companies.video')}
-                </Anchor>
-              )}
+              <CompanyGallery pictures={branding?.gallery ?? []} video={branding?.video} />
               {social.length > 0 && (
                 <Card withBorder padding="md">
                   <Stack gap="xs">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { ensureNamespace } from '@/shared/i18n';
+import { NAMESPACE as PICTURES, texts as pictureTexts } from '@/shared/pictures/locales/texts';
 
 import { useActAsCompany } from '@/shared/session/act-as-company';
 import { useMe } from '@/shared/session/me';
@@ -12,14 +13,16 @@ import { Page } from '@/shared/ui/page';
 import { NAMESPACE as HOURS, texts as hoursTexts } from '@/shared/working-hours/locales/texts';
 
 import { type MyCompany, useMyCompany } from '../api/get-my-company';
+import { BrandingTab } from '../components/branding-tab';
 import { GeneralTab } from '../components/general-tab';
 import { HoursTab } from '../components/hours-tab';
 import { StaffTab } from '../components/staff-tab';
 import { NAMESPACE, texts } from '../locales/texts';
 
-export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(HOURS, hoursTexts)]).then(() => null);
+export const loader = () =>
+  Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(HOURS, hoursTexts), ensureNamespace(PICTURES, pictureTexts)]).then(() => null);
 
-const TABS = ['general', 'staff', 'hours'] as const;
+const TABS = ['general', 'branding', 'staff', 'hours'] as const;
 
 /** The company's tabs; the one open is in the URL (`?tab=staff`). */
 function CompanyTabs({ company }: { company: MyCompany }) {
@@ -37,6 +40,9 @@ function CompanyTabs({ company }: { company: MyCompany }) {
       </Tabs.List>
       <Tabs.Panel value="general">
         <GeneralTab key={`${company.countryCode}-${company.registryCode}`} company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="branding">
+        <BrandingTab key={`${company.countryCode}-${company.registryCode}`} company={company} />
       </Tabs.Panel>
       <Tabs.Panel value="staff">
         <StaffTab company={company} />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
+import type { PictureUpload } from '@/shared/pictures/pictures';
 
 export type PictureKind = 'image' | 'cover' | 'gallery';
 
@@ -19,7 +20,7 @@ export async function uploadVacancyPicture({ kind, file }: { kind: PictureKind; 
   return picture.fileId;
 }
 
-/** Errors show beside the picture; 401 and 403 still go to the global handler. */
-export function useUploadVacancyPicture() {
-  return useMutation({ mutationFn: uploadVacancyPicture, meta: { handledLocally: true } });
+/** Uploads pictures of one kind; errors show beside the picture, 401 and 403 still go to the global handler. */
+export function useUploadVacancyPicture(kind: PictureKind): PictureUpload {
+  return useMutation({ mutationFn: (file: File) => uploadVacancyPicture({ kind, file }), meta: { handledLocally: true } });
 }

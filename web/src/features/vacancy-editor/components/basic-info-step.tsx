@@ -3,13 +3,14 @@ import { TimeInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PictureField } from '@/shared/pictures/picture-field';
 import { DateField } from '@/shared/ui/date-field';
 import { useOccupationGroups, useReference } from '@/shared/vacancies/reference';
 
+import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
 import { TEASER_LIMIT } from '../lib/form';
 import { MAX_SALARY } from '../lib/schema';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
-import { PictureField } from './picture-field';
 import { Section } from './section';
 import { numberProps, type StepProps } from './step-props';
 
@@ -19,6 +20,7 @@ import { numberProps, type StepProps } from './step-props';
  */
 export function BasicInfoStep({ form, language }: StepProps) {
   const { t } = useTranslation('vacancyEditor');
+  const uploadImage = useUploadVacancyPicture('image');
   const occupations = useOccupationGroups(language);
   const categories = useReference('categories', language);
   const cities = useReference('cities', language);
@@ -164,7 +166,7 @@ export function BasicInfoStep({ form, language }: StepProps) {
 
       <Section title={t('basic.more')}>
         <PictureField
-          kind="image"
+          upload={uploadImage}
           label={t('fields.image')}
           description={t('fields.imageHint')}
           fileId={values.imageFileId}

@@ -1,21 +1,25 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { GalleryField } from './gallery-field';
-import { PictureField } from './picture-field';
+import { GalleryField } from '@/shared/pictures/gallery-field';
+import { PictureField } from '@/shared/pictures/picture-field';
+
+import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
 import type { StepProps } from './step-props';
 
 /** Step 2: the branding (a cover picture, a gallery and a video), shown once branding is bought. */
 export function BrandingStep({ form }: StepProps) {
   const { t } = useTranslation('vacancyEditor');
   const values = form.values;
+  const uploadCover = useUploadVacancyPicture('cover');
+  const uploadGallery = useUploadVacancyPicture('gallery');
   return (
     <Stack gap="xl">
       <Alert variant="light" color="blue">
         {t('branding.hint')}
       </Alert>
       <PictureField
-        kind="cover"
+        upload={uploadCover}
         label={t('branding.cover')}
         description={t('branding.coverHint')}
         fileId={values.coverFileId}
@@ -24,6 +28,7 @@ export function BrandingStep({ form }: StepProps) {
         height={180}
       />
       <GalleryField
+        upload={uploadGallery}
         label={t('branding.gallery')}
         fileIds={values.galleryFileIds}
         onChange={(fileIds) => {

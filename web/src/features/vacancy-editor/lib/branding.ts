@@ -1,7 +1,7 @@
+import { pictureUrl } from '@/shared/pictures/pictures';
 import type { Branding } from '@/shared/vacancies/api';
 
 import type { VacancyDocument } from '../api/types';
-import { pictureUrl } from './pictures';
 
 /** The branding a vacancy's document holds, as the public page shows it; none when it holds nothing. */
 export function brandingOf(vacancy: Pick<VacancyDocument, 'coverFileId' | 'galleryFileIds' | 'videoUrl'>): Branding | undefined {

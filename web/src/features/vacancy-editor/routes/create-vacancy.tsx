@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 
 import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
+import { NAMESPACE as PICTURES, texts as pictureTexts } from '@/shared/pictures/locales/texts';
 import { Page } from '@/shared/ui/page';
 
 import { useSandboxPayments } from '../api/get-sandbox-payments';
@@ -12,7 +13,7 @@ import { texts } from '../locales/texts';
 
 /** The editor's texts, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
 export const loader = async () => {
-  await Promise.all([ensureNamespace('vacancyEditor', texts), loadBillingTexts()]);
+  await Promise.all([ensureNamespace('vacancyEditor', texts), ensureNamespace(PICTURES, pictureTexts), loadBillingTexts()]);
   return null;
 };
 

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 
 import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
+import { NAMESPACE as PICTURES, texts as pictureTexts } from '@/shared/pictures/locales/texts';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { Page } from '@/shared/ui/page';
 
@@ -16,7 +17,7 @@ import { texts } from '../locales/texts';
 
 /** The editor's texts, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
 export const loader = async () => {
-  await Promise.all([ensureNamespace('vacancyEditor', texts), loadBillingTexts()]);
+  await Promise.all([ensureNamespace('vacancyEditor', texts), ensureNamespace(PICTURES, pictureTexts), loadBillingTexts()]);
   return null;
 };
 

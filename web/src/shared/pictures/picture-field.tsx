@@ -5,26 +5,25 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 
-import { type PictureKind, useUploadVacancyPicture } from '../api/upload-vacancy-picture';
-import { MAX_PICTURE_BYTES, PICTURE_TYPES, pictureProblem, pictureUrl } from '../lib/pictures';
+import { NAMESPACE } from './locales/texts';
+import { MAX_PICTURE_BYTES, PICTURE_TYPES, type PictureUpload, pictureProblem, pictureUrl } from './pictures';
 
 const ACCEPT = PICTURE_TYPES.join(',');
 
 /** Checks and uploads one picture; the problem is reported in the reader's language. */
-export function usePictureUpload(kind: PictureKind) {
-  const { t } = useTranslation('vacancyEditor');
-  const upload = useUploadVacancyPicture();
+export function usePictureUpload(upload: PictureUpload) {
+  const { t } = useTranslation(NAMESPACE);
   const [problem, setProblem] = useState<string | null>(null);
   async function send(file: File | null): Promise<string | null> {
     if (!file) return null;
     const found = pictureProblem(file);
     if (found) {
-      setProblem(t(`pictures.${found}`, { size: MAX_PICTURE_BYTES / 1024 / 1024 }));
+      setProblem(t(found, { size: MAX_PICTURE_BYTES / 1024 / 1024 }));
       return null;
     }
     setProblem(null);
     try {
-      return await upload.mutateAsync({ kind, file });
+      return await upload.mutateAsync(file);
     } catch (error) {
       setProblem(errorText(error));
       return null;
@@ -33,51 +32,54 @@ export function usePictureUpload(kind: PictureKind) {
   return { send, problem, busy: upload.isPending };
 }
 
-/** One picture (the vacancy's image, the branding cover): shown, replaced or removed. */
+/** One picture (a vacancy's image, a cover, a logo): shown, replaced or removed. */
 export function PictureField({
-  kind,
+  upload,
   label,
   description,
   fileId,
   onChange,
   error,
   height = 160,
+  fit = 'cover',
 }: {
-  kind: PictureKind;
+  upload: PictureUpload;
   label: string;
   description?: string;
   fileId: string | null;
   onChange: (fileId: string | null) => void;
   error?: ReactNode;
   height?: number;
+  /** `contain` shows a logo whole. */
+  fit?: 'cover' | 'contain';
 }) {
-  const { t } = useTranslation('vacancyEditor');
-  const { send, problem, busy } = usePictureUpload(kind);
+  const { t } = useTranslation(NAMESPACE);
+  const { send, problem, busy } = usePictureUpload(upload);
   return (
     <Input.Wrapper label={label} description={description} error={problem ?? error}>
       <Card withBorder padding="sm" mt={4}>
         <Stack gap="sm">
           {fileId ? (
-            <Image src={pictureUrl(fileId)} alt={label} h={height} fit="cover" radius="sm" />
+            <Image src={pictureUrl(fileId)} alt={label} h={height} fit={fit} radius="sm" />
           ) : (
             <Group h={height} justify="center" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
               <Stack align="center" gap={4} c="dimmed">
                 <IconPhoto size={32} stroke={1.5} aria-hidden />
-                <Text size="sm">{t('pictures.none')}</Text>
+                <Text size="sm">{t('none')}</Text>
               </Stack>
             </Group>
           )}
           <Group gap="xs">
             <FileButton accept={ACCEPT} onChange={(file) => void send(file).then((id) => id && onChange(id))}>
               {(props) => (
-                <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={16} />} loading={busy} aria-label={`${fileId ? t('pictures.replace') : t('pictures.upload')}: ${label}`}>
-                  {fileId ? t('pictures.replace') : t('pictures.upload')}
+                <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={16} />} loading={busy} aria-label={`${fileId ? t('replace') : t('upload')}: ${label}`}>
+                  {fileId ? t('replace') : t('upload')}
                 </Button>
               )}
             </FileButton>
             {fileId && (
-              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => onChange(null)} aria-label={`${t('pictures.remove')}: ${label}`}>
-                {t('pictures.remove')}
+              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => onChange(null)} aria-label={`${t('remove')}: ${label}`}>
+                {t('remove')}
               </Button>
             )}
           </Group>
