@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { choose } from './helpers';
 
 /** Picks files through the file chooser that `button` opens. */
-export async function chooseFiles(page: Page, button: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+export async function chooseFiles(page: Page, button: string | RegExp, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
   await (await chooser).setFiles(files);

@@ -1,8 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-import { callApi, codeFor, newEmail, signIn } from './helpers';
+import { chooseFiles } from './cv-wizard';
+import { callApi, codeFor, newEmail, placeholderTile, signIn } from './helpers';
 
 const DEMO_COMPANY = 'Vakants Demo OÜ';
+const OTHER_DEMO_COMPANY = 'Tartu Näidisehitus AS';
+const picture = (name: string) => ({ name, mimeType: 'image/png', buffer: placeholderTile() });
 
 /** The demo company's supervisor (the employer account), signed in and acting for the demo company. */
 async function supervisorPage(browser: Browser): Promise<Page> {
@@ -101,4 +104,61 @@ test('the supervisor adds a staff member who gives the consents, signs in with a
   // the member's very next request is refused, though their session lives on
   const after = await callApi(member, 'GET', '/api/employer/company');
   expect([403, 404]).toContain(after.status);
+});
+
+test('the supervisor fills the branding and sees it on the public company page', async ({ browser }) => {
+  const page = await supervisorPage(browser);
+  await page.getByRole('tab', { name: 'Branding' }).click();
+  await expect(page).toHaveURL(/\?tab=branding$/);
+  const preview = page.getByRole('region', { name: 'Preview of the public page' });
+  await expect(preview.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
+
+  // a new logo and a new gallery picture, put first
+  const logo = page.waitForResponse((r) => r.url().includes('/company-branding/pictures?kind=logo') && r.status() === 201);
+  await chooseFiles(page, /^(Upload|Replace): Logo$/, [picture('logo.png')]);
+  const logoId = ((await (await logo).json()) as { fileId: string }).fileId;
+  await expect(page.getByRole('img', { name: 'Logo', exact: true })).toHaveAttribute('src', `/api/files/${logoId}`);
+  while ((await page.getByRole('button', { name: /^Remove picture \d+$/ }).count()) > 2) {
+    await page.getByRole('button', { name: 'Remove picture 1', exact: true }).click();
+  }
+  const gallery = page.waitForResponse((r) => r.url().includes('/company-branding/pictures?kind=gallery') && r.status() === 201);
+  await chooseFiles(page, 'Add pictures', [picture('team.png')]);
+  const galleryId = ((await (await gallery).json()) as { fileId: string }).fileId;
+  await page.getByRole('button', { name: 'Move picture 3 earlier' }).click();
+  await page.getByRole('button', { name: 'Move picture 2 earlier' }).click();
+  await expect(preview.getByRole('img', { name: 'Gallery 1' })).toHaveAttribute('src', `/api/files/${galleryId}`);
+
+  // only a YouTube or Vimeo page is a video link
+  const video = page.getByRole('textbox', { name: 'Video link' });
+  await video.fill('https://example.com/film');
+  await page.getByRole('button', { name: 'Save the branding' }).click();
+  await expect(page.getByText('Enter the address of a YouTube or Vimeo video, starting with http:// or https://')).toBeVisible();
+  await video.fill('https://www.youtube.com/watch?v=vakants');
+  await page.getByRole('button', { name: 'Save the branding' }).click();
+  await expect(page.getByText('The branding is saved')).toBeVisible();
+
+  await page.getByRole('link', { name: 'View the public page' }).click();
+  await expect(page).toHaveURL(/\/en\/companies\/EE\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_COMPANY })).toBeVisible();
+  await expect(page.getByRole('img', { name: DEMO_COMPANY })).toHaveAttribute('src', `/api/files/${logoId}`);
+  await expect(page.getByRole('img', { name: 'Gallery 1' })).toHaveAttribute('src', `/api/files/${galleryId}`);
+  await expect(page.getByRole('img', { name: /^Gallery \d$/ })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Watch the video' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=vakants');
+});
+
+test('a staff member of two companies switches company from the header, at 375 px and 1280 px', async ({ browser }) => {
+  const page = await supervisorPage(browser);
+  for (const [width, from, to] of [[375, DEMO_COMPANY, OTHER_DEMO_COMPANY], [1280, OTHER_DEMO_COMPANY, DEMO_COMPANY]] as const) {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    await page.getByRole('button', { name: `Company: ${from}` }).click();
+    await page.getByRole('menuitem', { name: to }).click();
+    await expect(page.getByText(`You now act for ${to}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Company: ${to}` })).toBeVisible();
+    // the employer screens show the new company without a reload
+    await expect(page.getByRole('heading', { level: 2, name: to })).toBeVisible();
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await expect(page.getByRole('region', { name: 'Preview of the public page' }).getByRole('heading', { name: to })).toBeVisible();
+    await page.getByRole('tab', { name: 'General' }).click();
+    expect(((await callApi<{ businessName: string }>(page, 'GET', '/api/employer/company')).body).businessName).toBe(to);
+  }
 });

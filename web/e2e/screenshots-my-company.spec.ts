@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots-my-company`.
-// The demo employer supervises Vakants Demo OÜ: general, staff (and its dialog) and working-hours tabs.
+// The demo employer supervises Vakants Demo OÜ: general, branding, staff (and its dialog) and
+// working-hours tabs, and the header's company picker (the employer supervises two companies).
 /** A modal fades in; the picture waits until it has. */
 const SETTLE_MS = 400;
 
@@ -23,6 +24,16 @@ test('my-company tabs at 375 px and 1280 px', async ({ page }) => {
     await page.goto('/en/employer/account/my-company');
     await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toBeVisible();
     await shot('my-company-general');
+
+    await page.goto('/en/employer/account/my-company?tab=branding');
+    await expect(page.getByRole('region', { name: 'Preview of the public page' })).toBeVisible();
+    await shot('my-company-branding');
+
+    await page.getByRole('button', { name: 'Company: Vakants Demo OÜ' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Tartu Näidisehitus AS' })).toBeVisible();
+    await page.waitForTimeout(SETTLE_MS);
+    await page.screenshot({ path: `e2e/screenshots/${width}-company-switcher.png` });
+    await page.keyboard.press('Escape');
 
     await page.goto('/en/employer/account/my-company?tab=staff');
     await expect(page.getByRole('article').first()).toBeVisible();
