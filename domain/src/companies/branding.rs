@@ -161,7 +161,7 @@ pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, input: &CompanyB
     sqlx::query("delete from company_gallery_images where company_id = $1").bind(company_id).execute(&mut *tx).await?;
     sqlx::query(
         "insert into company_gallery_images (company_id, file_id, position)
-         select $1, file_id, position::int - 1 from unnest($2::uuid[]) with ordinality as g (file_id, position)",
+         select $1, file_id, ord::int - 1 from unnest($2::uuid[]) with ordinality as g (file_id, ord)",
     )
     .bind(company_id)
     .bind(&b.gallery_file_ids)
