@@ -651,6 +651,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/companies/company-branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/companies/company-branding`: the acting company's logo, cover,
+         *     gallery and video link, as `POST` takes them back.
+         */
+        get: operations["my_company_branding"];
+        put?: never;
+        /**
+         * Handles `POST /api/employer/companies/company-branding`: replaces the acting company's
+         *     branding (pictures by the ids their upload answered, the gallery in its order); the public
+         *     company page and the search index (an index job on the same transaction) follow. Audited.
+         */
+        post: operations["save_company_branding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/companies/company-branding/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/companies/company-branding/pictures?kind=`: a logo, cover or
+         *     gallery picture as the `file` of a multipart form, with the upload rules of the other pictures:
+         *     PNG or JPG by content, at most 10 MiB and 4096 px a side, stored without its metadata, within
+         *     the uploader's 200 MiB and 60 uploads an hour. Its id goes into the branding
+         *     (`POST /companies/company-branding`); a picture no branding uses is deleted a day after its upload.
+         */
+        post: operations["upload_company_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/companies/{countryCode}/{registryCode}/profile": {
         parameters: {
             query?: never;
@@ -663,7 +711,7 @@ export interface paths {
         /**
          * Handles `POST /api/employer/companies/{countryCode}/{registryCode}/profile`: replaces the
          *     company's general information; the public company page and the search index (through an index
-         *     job on the same transaction) follow.
+         *     job on the same transaction) follow. Audited.
          */
         post: operations["save_profile"];
         delete?: never;
@@ -749,6 +797,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/company/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company/contract`: whether the acting company has a contract, and so
+         *     whether its orders start before their invoices are paid.
+         */
+        get: operations["company_contract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company/{countryCode}/{registryCode}/staff": {
         parameters: {
             query?: never;
@@ -764,8 +832,8 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-         *     person by e-mail (a new address becomes an account that signs in with a code; they get an
-         *     invitation mail), or edits the name and phone of a staff member with that e-mail.
+         *     person by e-mail (a new address becomes an account that signs in with a code; the invitation
+         *     mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
          */
         post: operations["add_staff"];
         /**
@@ -1636,6 +1704,28 @@ export interface paths {
          *     vacancies, newest first, 10 per page.
          */
         get: operations["company_vacancies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/company?username=`: the public profile of the company the user
+         *     represents, as `GET /api/open/companies/{countryCode}/{registryCode}` answers it (nothing the
+         *     public company page does not show). A user on several companies' staff represents the one
+         *     they supervise, else the first by name.
+         */
+        get: operations["company_of_user"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2875,6 +2965,13 @@ export interface components {
             /** @description A video page (URL). */
             video?: string | null;
         };
+        /** @description A picture of the branding. */
+        BrandingPicture: {
+            /** Format: uuid */
+            fileId: string;
+            /** @description Where anyone sees it. */
+            url: string;
+        };
         /** @description An event as stored. */
         CalendarEvent: {
             allDay: boolean;
@@ -3175,6 +3272,38 @@ export interface components {
             adrId?: number | null;
             countryCode: string;
         };
+        /** @description The branding as stored, for its editor. */
+        CompanyBranding: {
+            cover: components["schemas"]["BrandingPicture"] | null;
+            gallery: components["schemas"]["BrandingPicture"][];
+            logo: components["schemas"]["BrandingPicture"] | null;
+            videoUrl: string | null;
+        };
+        /** @description The branding as its editor sends it: pictures by their upload's id, the gallery in its order. */
+        CompanyBrandingInput: {
+            /**
+             * Format: uuid
+             * @description A picture uploaded with `kind=cover`; none removes the cover.
+             * @default null
+             */
+            coverFileId: string | null;
+            /**
+             * @description Pictures uploaded with `kind=gallery`, in the order shown; at most 10, each once.
+             * @default []
+             */
+            galleryFileIds: string[];
+            /**
+             * Format: uuid
+             * @description A picture uploaded with `kind=logo`; none removes the logo.
+             * @default null
+             */
+            logoFileId: string | null;
+            /**
+             * @description A YouTube or Vimeo page (http or https); blank removes it.
+             * @default null
+             */
+            videoUrl: string | null;
+        };
         CompanyCard: {
             businessName: string;
             countryCode: string;
@@ -3204,6 +3333,16 @@ export interface components {
             supervisor?: string | null;
             /** @description The claimant's (verified) e-mail. */
             username: string;
+        };
+        /** @description The acting company's contract with Vakants. */
+        CompanyContract: {
+            /**
+             * @description "Company has a contract" (set by an administrator): the company's orders (publishing a
+             *     vacancy, services bought) start at once, before their invoice is paid; the invoices are
+             *     still issued and paid as usual. Without a contract an order starts when its invoice is paid
+             *     (or at once when there is nothing to pay).
+             */
+            hasContract: boolean;
         };
         /** @description One description in one language, as a Quill delta JSON string. */
         CompanyDescription: {
@@ -7985,6 +8124,196 @@ export interface operations {
             };
         };
     };
+    my_company_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyBranding"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_company_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyBrandingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyBranding"];
+                };
+            };
+            /** @description validation naming the field: `videoUrl` (not an http(s) address of YouTube or Vimeo), `galleryFileIds` (more than 10), `galleryFileIds[i]` (twice, or not found), `logoFileId`, `coverFileId`, `galleryFileIds[i]`: "The picture was not found: upload it again" (unknown, of another kind, or not the company's) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_company_picture: {
+        parameters: {
+            query?: {
+                /** @description What the picture is for. */
+                kind?: "logo" | "cover" | "gallery";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PictureUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPicture"];
+                };
+            };
+            /** @description `kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), no `file` part; storage_quota_exceeded (`file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_profile: {
         parameters: {
             query?: never;
@@ -8291,6 +8620,60 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyContract"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11480,6 +11863,55 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_of_user: {
+        parameters: {
+            query?: {
+                /** @description The user's e-mail address (any case). */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetail"];
+                };
+            };
+            /** @description `username`: missing or blank */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such user, or one who represents no company */
             404: {
                 headers: {
                     [name: string]: unknown;
