@@ -8,13 +8,10 @@ use uuid::Uuid;
 
 use crate::employer_vacancy_document::post_picture;
 use crate::helpers::{TestApp, TestClient, error_of, spawn_app};
+use crate::my_company::{company_id, company_writes};
 use crate::uploads::png;
 
 const BRANDING: &str = "/api/employer/companies/company-branding";
-
-async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
-    sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
-}
 
 async fn upload(client: &TestClient, kind: &str, bytes: &[u8]) -> Response {
     post_picture(client, &format!("{BRANDING}/pictures?kind={kind}"), bytes).await
@@ -70,19 +67,7 @@ async fn a_staff_member_saves_the_branding_and_the_public_page_shows_it_with_an_
     assert_eq!((shown.status(), shown.headers()["content-type"].to_str().unwrap()), (StatusCode::OK, "image/png"), "a company's picture is public");
 
     let id = company_id(&app, "12345678").await;
-    let jobs: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1 and job = $2")
-        .bind(domain::platform::jobs::INDEX_QUEUE)
-        .bind(serde_json::to_vec(&domain::platform::jobs::IndexJob::Company(id)).unwrap())
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    assert_eq!(jobs, 1, "the save queued the company's index job");
-    let audited: i64 = sqlx::query_scalar("select count(*) from audit_log where action = 'company.branding' and target_company_id = $1")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    assert_eq!(audited, 1);
+    assert_eq!(company_writes(&app, id, "company.branding").await, (1, 1), "one index job and one audit row");
 
     // emptied: the page shows none of it, and the pictures are left to the purge of unused files
     let cleared: Value = app.client.post(BRANDING, json!({ "galleryFileIds": [] })).await.json().await.unwrap();

@@ -12,7 +12,7 @@ use crate::helpers::{TEST_PUBLIC_URL, TestApp, error_of, spawn_app};
 const PROFILE: &str = "/api/employer/companies/EE/12345678/profile";
 const STAFF: &str = "/api/employer/company/EE/12345678/staff";
 
-async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
+pub(crate) async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
     sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
 }
 
@@ -83,19 +83,22 @@ async fn a_staff_member_saves_the_general_information_and_the_public_page_shows_
     assert!(public["profile"]["descriptions"][0]["content"].as_str().unwrap().contains("Teeme puitmaju"));
 
     let id = company_id(&app, "12345678").await;
-    let jobs: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1 and job = $2")
-        .bind(domain::platform::jobs::INDEX_QUEUE)
-        .bind(serde_json::to_vec(&domain::platform::jobs::IndexJob::Company(id)).unwrap())
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    assert_eq!(jobs, 1, "the save queued the company's index job");
-    let audited: i64 = sqlx::query_scalar("select count(*) from audit_log where action = 'company.profile' and target_company_id = $1")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    assert_eq!(audited, 1, "profile edits are audited");
+    assert_eq!(company_writes(&app, id, "company.profile").await, (1, 1), "one index job and one audit row");
+}
+
+/// How many index jobs of the company are queued, and how many audit rows of `action` name it.
+pub(crate) async fn company_writes(app: &TestApp, company_id: Uuid, action: &str) -> (i64, i64) {
+    sqlx::query_as(
+        "select (select count(*) from apalis.jobs where job_type = $1 and job = $2),
+                (select count(*) from audit_log where action = $3 and target_company_id = $4)",
+    )
+    .bind(domain::platform::jobs::INDEX_QUEUE)
+    .bind(serde_json::to_vec(&domain::platform::jobs::IndexJob::Company(company_id)).unwrap())
+    .bind(action)
+    .bind(company_id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
 }
 
 #[tokio::test]

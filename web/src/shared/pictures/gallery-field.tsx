@@ -103,3 +103,29 @@ export function GalleryField({
     </Input.Wrapper>
   );
 }
+
+/** A form holding a gallery as `galleryFileIds`, as @mantine/form gives it. */
+interface GalleryForm {
+  values: { galleryFileIds: string[] };
+  errors: Record<string, ReactNode>;
+  setFieldValue: (path: 'galleryFileIds', value: string[]) => void;
+  clearFieldError: (path: string) => void;
+}
+
+/**
+ * The props tying a GalleryField to a form's `galleryFileIds`: the pictures, the list's error and
+ * each picture's (`galleryFileIds.3`), which a change of the list clears: they name old places.
+ */
+export function galleryFormProps(form: GalleryForm) {
+  return {
+    fileIds: form.values.galleryFileIds,
+    onChange: (fileIds: string[]) => {
+      form.setFieldValue('galleryFileIds', fileIds);
+      Object.keys(form.errors)
+        .filter((path) => path.startsWith('galleryFileIds'))
+        .forEach((path) => form.clearFieldError(path));
+    },
+    error: form.errors.galleryFileIds,
+    pictureError: (index: number) => form.errors[`galleryFileIds.${index}`],
+  };
+}

@@ -29,3 +29,13 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   next.splice(to, 0, item);
   return next;
 }
+
+/**
+ * The request options of a picture upload call: the picture as the `file` of a multipart form,
+ * which the browser writes with its boundary (the typed body only names the file).
+ */
+export function pictureForm(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return { body: { file: file.name }, bodySerializer: () => form };
+}

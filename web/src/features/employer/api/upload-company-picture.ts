@@ -1,22 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
-import type { PictureUpload } from '@/shared/pictures/pictures';
+import { type PictureUpload, pictureForm } from '@/shared/pictures/pictures';
 
 export type CompanyPictureKind = 'logo' | 'cover' | 'gallery';
 
 /** `POST /api/employer/companies/company-branding/pictures?kind=`: a PNG or JPG as the `file` of a multipart form; answers the file's id. */
 export async function uploadCompanyPicture({ kind, file }: { kind: CompanyPictureKind; file: File }): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const picture = await unwrap(
-    api.POST('/api/employer/companies/company-branding/pictures', {
-      params: { query: { kind } },
-      body: { file: file.name },
-      // the browser writes the multipart body and its boundary
-      bodySerializer: () => form,
-    }),
-  );
+  const picture = await unwrap(api.POST('/api/employer/companies/company-branding/pictures', { params: { query: { kind } }, ...pictureForm(file) }));
   return picture.fileId;
 }
 

@@ -9,7 +9,7 @@ import { CompanyGallery, CompanyHeader } from '@/shared/companies/company-header
 import { useLanguage } from '@/shared/i18n/use-language';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { z } from '@/shared/lib/zod';
-import { GalleryField } from '@/shared/pictures/gallery-field';
+import { GalleryField, galleryFormProps } from '@/shared/pictures/gallery-field';
 import { PictureField } from '@/shared/pictures/picture-field';
 import { pictureUrl } from '@/shared/pictures/pictures';
 import { notifySuccess } from '@/shared/ui/notify';
@@ -90,16 +90,7 @@ function BrandingForm({ company, branding }: { company: MyCompany; branding: Com
           <GalleryField
             upload={uploadGallery}
             label={t('branding.gallery')}
-            fileIds={values.galleryFileIds}
-            onChange={(fileIds) => {
-              form.setFieldValue('galleryFileIds', fileIds);
-              // the errors of single pictures name their old places
-              Object.keys(form.errors)
-                .filter((path) => path.startsWith('galleryFileIds'))
-                .forEach((path) => form.clearFieldError(path));
-            }}
-            error={form.errors.galleryFileIds}
-            pictureError={(index) => form.errors[`galleryFileIds.${index}`]}
+            {...galleryFormProps(form)}
           />
           <TextInput label={t('branding.video')} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
           {unplaced && (

@@ -1,22 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
-import type { PictureUpload } from '@/shared/pictures/pictures';
+import { type PictureUpload, pictureForm } from '@/shared/pictures/pictures';
 
 export type PictureKind = 'image' | 'cover' | 'gallery';
 
 /** Uploads a picture of the vacancy (PNG or JPG) as the `file` of a multipart form; answers the new file's id. */
 export async function uploadVacancyPicture({ kind, file }: { kind: PictureKind; file: File }): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const picture = await unwrap(
-    api.POST('/api/employer/vacancies/vacancy-branding', {
-      params: { query: { kind } },
-      body: { file: file.name },
-      // the browser writes the multipart body and its boundary
-      bodySerializer: () => form,
-    }),
-  );
+  const picture = await unwrap(api.POST('/api/employer/vacancies/vacancy-branding', { params: { query: { kind } }, ...pictureForm(file) }));
   return picture.fileId;
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { GalleryField } from '@/shared/pictures/gallery-field';
+import { GalleryField, galleryFormProps } from '@/shared/pictures/gallery-field';
 import { PictureField } from '@/shared/pictures/picture-field';
 
 import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
@@ -30,16 +30,7 @@ export function BrandingStep({ form }: StepProps) {
       <GalleryField
         upload={uploadGallery}
         label={t('branding.gallery')}
-        fileIds={values.galleryFileIds}
-        onChange={(fileIds) => {
-          form.setFieldValue('galleryFileIds', fileIds);
-          // the errors of single pictures name their old places
-          Object.keys(form.errors)
-            .filter((path) => path.startsWith('galleryFileIds'))
-            .forEach((path) => form.clearFieldError(path));
-        }}
-        error={form.errors.galleryFileIds}
-        pictureError={(index) => form.errors[`galleryFileIds.${index}`]}
+        {...galleryFormProps(form)}
       />
       <TextInput label={t('branding.video')} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
     </Stack>
