@@ -201,7 +201,7 @@ function CvDocument({ cv, language }: { cv: DatabaseCv; language: Language }) {
                 </Anchor>
               )}
               <Group gap="xs">
-                {row.fileIds.map((fileId) => (
+                {(row.fileIds ?? []).map((fileId) => (
                   <FileLink key={fileId} fileId={fileId} />
                 ))}
               </Group>
