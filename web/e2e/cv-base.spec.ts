@@ -98,6 +98,7 @@ test('a company without access sees only counts, buys access, finds a CV by a wo
   const applicant = await context.newPage();
   await applicant.goto('/en/login');
   await signIn(applicant, applicantEmail);
+  await expect(applicant).toHaveURL(/\/en\/account\/profile$/);
   await applicant.goto('/en/account/my-cv');
   const viewed = applicant.getByRole('region', { name: 'Companies that viewed this CV' });
   await expect(viewed).toContainText(/Vakants Demo OÜ — last on \d{2}\.\d{2}\.\d{4}, \d+ times?/);
