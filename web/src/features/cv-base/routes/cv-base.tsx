@@ -78,18 +78,22 @@ function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Lan
 
 /**
  * Below the desktop width the seven filters wait in a drawer behind a button, so the results come
- * first; the drawer stays mounted, as InstantSearch drops the refinements of unmounted widgets.
+ * first. The drawer's filters stay mounted at every width (hidden while closed): InstantSearch drops
+ * the refinements of a facet whose last widget unmounts, so crossing the desktop width, which swaps
+ * the side panel in or out, keeps what the search is narrowed by.
  */
-function FiltersDrawer({ language }: { language: Language }) {
+function FiltersDrawer({ language, button }: { language: Language; button: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const [opened, setOpened] = useState(false);
   const refined = useRefinedCount();
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)} w="fit-content">
-        {refined ? t('search.filtersCount', { count: refined }) : t('search.filters')}
-      </Button>
-      <Drawer opened={opened} onClose={() => setOpened(false)} title={t('search.filters')} position="bottom" size="85%" keepMounted>
+      {button && (
+        <Button variant="default" onClick={() => setOpened(true)} w="fit-content">
+          {refined ? t('search.filtersCount', { count: refined }) : t('search.filters')}
+        </Button>
+      )}
+      <Drawer opened={opened && button} onClose={() => setOpened(false)} title={t('search.filters')} position="bottom" size="85%" keepMounted>
         <Stack gap="md">
           <CvFilters language={language} />
           <Button onClick={() => setOpened(false)}>{t('search.showResults')}</Button>
@@ -117,6 +121,7 @@ function SearchScreen({ language }: { language: Language }) {
     <CvSearch>
       <Stack gap="md">
         <CvTextSearch />
+        <FiltersDrawer language={language} button={!wide} />
         {wide ? (
           <Grid gap="lg">
             <Grid.Col span={4}>
@@ -127,10 +132,7 @@ function SearchScreen({ language }: { language: Language }) {
             <Grid.Col span={8}>{results}</Grid.Col>
           </Grid>
         ) : (
-          <>
-            <FiltersDrawer language={language} />
-            {results}
-          </>
+          results
         )}
       </Stack>
     </CvSearch>
