@@ -78,7 +78,8 @@ function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Lan
 
 /**
  * Below the desktop width the seven filters wait in a drawer behind a button, so the results come
- * first. The drawer's filters stay mounted at every width (hidden while closed): InstantSearch drops
+ * first. The drawer's filters stay mounted at every width (display: none while closed; an
+ * Activity would run their effects' clean-up and so unmount them): InstantSearch drops
  * the refinements of a facet whose last widget unmounts, so crossing the desktop width, which swaps
  * the side panel in or out, keeps what the search is narrowed by.
  */
@@ -93,7 +94,7 @@ function FiltersDrawer({ language, button }: { language: Language; button: boole
           {refined ? t('search.filtersCount', { count: refined }) : t('search.filters')}
         </Button>
       )}
-      <Drawer opened={opened && button} onClose={() => setOpened(false)} title={t('search.filters')} position="bottom" size="85%" keepMounted>
+      <Drawer opened={opened && button} onClose={() => setOpened(false)} title={t('search.filters')} position="bottom" size="85%" keepMounted keepMountedMode="display-none">
         <Stack gap="md">
           <CvFilters language={language} />
           <Button onClick={() => setOpened(false)}>{t('search.showResults')}</Button>
