@@ -139,8 +139,8 @@ async fn api_not_found() -> ApiError {
 pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut router = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .nest("/api/auth", routes::auth::router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).merge(routes::calendar_feed::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
-        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()))
+        .nest("/api/open", routes::open::router().merge(routes::search::open_router()).merge(routes::pages::open_router()).merge(routes::applicant::open_router()).merge(routes::locations::open_router()).merge(routes::calendar_feed::open_router()).merge(routes::cv_base::open_router()).layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
+        .nest("/api/applicant", routes::applicant::router().merge(routes::cvs::applicant_router()).merge(routes::interviews::applicant_router()).merge(routes::employer_billing::applicant_router()).merge(routes::cv_base::applicant_router()))
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::calendar_feed::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::employer_applications::user_router()).merge(routes::chats::user_router()))

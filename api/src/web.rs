@@ -253,6 +253,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Tööotsijate CV-de otsing ja salvestatud CV-d.", "Search job seekers' CVs and the CVs you saved.", "Поиск резюме соискателей и сохранённые резюме."],
         indexable: false,
     }),
+    ("employer/account/cv-base/cv/*", PageHead {
+        title: ["CV", "CV", "Резюме"],
+        description: ["CV andmebaasi CV, selle kontaktid ja failid.", "A CV of the CV database, its contact details and files.", "Резюме из базы, его контакты и файлы."],
+        indexable: false,
+    }),
     ("employer/account/cv-base/saved", PageHead {
         title: ["Salvestatud CV-d", "Saved CVs", "Сохранённые резюме"],
         description: ["CV andmebaasist salvestatud CV-d.", "The CVs saved from the CV database.", "Резюме, сохранённые из базы резюме."],

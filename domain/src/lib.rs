@@ -9,7 +9,7 @@
 //! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
-//! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request) |
+//! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request), `favourites` (saved CVs), `views` (which companies opened a CV), `to_vacancy` (a CV of the database added to a vacancy, and the 14-day retention of CV-database vacancies) |
 //! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call, publishing with its order), `document` (the owner's vacancy document) with its `rules` (spec 2 section 5; descriptions through `platform::rich_text`, the sanitized Quill text), `employer_tools` (autocomplete, moderators, the CV-database vacancy), `time_rules` (finishing, renewal, going live), `filter` (the vacancy search's filter) |
 //! | `applications/` | applying, and the applicant's applications; `candidates` (the employer's list, judgement, the status table, comments), `auto_reply` (the vacancy's auto-reply mail) |
 //! | `interviews/` | interviews, their slots and display status |
@@ -27,7 +27,8 @@
 //! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
 //!    `companies` uses `accounts`; `calendar` uses `interviews`.
 //! 4. `applications` uses `vacancies`.
-//! 5. `cvs` uses `accounts`, `companies` and `files`; `chats` uses `accounts`, `companies`,
+//! 5. `cvs` uses `accounts`, `companies`, `files`, `vacancies` and `applications` (`to_vacancy`
+//!    makes a CV of the database a candidate of a vacancy); `chats` uses `accounts`, `companies`,
 //!    `files` and `applications`.
 //! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it.
 //!
@@ -67,7 +68,7 @@ mod layering {
         ("companies", &["platform", "accounts"]),
         ("applications", &["platform", "vacancies"]),
         ("calendar", &["platform", "interviews"]),
-        ("cvs", &["platform", "accounts", "companies", "files"]),
+        ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications"]),
         ("chats", &["platform", "accounts", "companies", "files", "applications"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
     ];

@@ -4,10 +4,10 @@ import { createCv, newEmail, pdfWithText, registerApplicant } from './helpers';
 
 /**
  * An applicant's CV whose PDF holds `word`, visible in the CV database; waits until the worker has
- * read the PDF's text (what the CV-database search looks in).
+ * read the PDF's text (what the CV-database search looks in). The applicant registers as `email`.
  */
-export async function cvWithPdfWord(page: Page, word: string, title: string, name: [string, string]): Promise<string> {
-  await registerApplicant(page, newEmail('cvbase'), name);
+export async function cvWithPdfWord(page: Page, word: string, title: string, name: [string, string], email = newEmail('cvbase')): Promise<string> {
+  await registerApplicant(page, email, name);
   const cvId = await createCv(page, title, name);
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const upload = await page.request.post(`/api/applicant/cv/${cvId}/pdf?name=cv.pdf`, {

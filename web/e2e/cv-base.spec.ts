@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
 
 import { cvWithPdfWord } from './cv-base-scene';
-import { callApi } from './helpers';
+import { callApi, newEmail, signIn } from './helpers';
 import { findableWord, setContract, signInAs } from './vacancy-wizard';
 
-test('a company without access sees only counts, buys access, finds a CV by a word of its PDF with the match marked and saves it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+test('a company without access sees only counts, buys access, finds a CV by a word of its PDF, saves it, opens it (the applicant sees who viewed) and adds it to a vacancy', async ({ page, browser }) => {
+  test.setTimeout(180_000);
   // the applicant: a CV in the database whose PDF alone holds the word
   const word = findableWord();
-  const cvId = await cvWithPdfWord(page, word, 'Warehouse worker', ['Helju', 'Haruldane']);
+  const applicantEmail = newEmail('cvbase');
+  const cvId = await cvWithPdfWord(page, word, 'Warehouse worker', ['Helju', 'Haruldane'], applicantEmail);
   await page.context().clearCookies();
 
   // the company, without access yet, sees what the database holds: counts, never names
@@ -65,4 +66,41 @@ test('a company without access sees only counts, buys access, finds a CV by a wo
   // back to the search: the search is where it was
   await page.goBack();
   await expect(card).toBeVisible();
+
+  // opened from the result: what the owner made visible, the PDF, and the view counted
+  const counted = page.waitForResponse((response) => response.url().endsWith('/api/open/metrics/cv') && response.request().method() === 'PATCH');
+  await card.getByRole('link', { name: 'Open CV' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/employer/account/cv-base/cv/${cvId}$`));
+  expect((await counted).status()).toBe(204);
+  await expect(page.getByRole('heading', { level: 1, name: 'Warehouse worker' })).toBeVisible();
+  await expect(page.getByText('Helju Haruldane')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^CV file: / })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Actions' }).getByText('Saved')).toBeVisible();
+
+  // added to a new CV-database vacancy; adding it again names the vacancy
+  const vacancyName = `Warehouse ${word}`;
+  await page.getByRole('button', { name: 'Add to vacancy' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add the CV to a vacancy' });
+  await dialog.getByRole('radio', { name: 'A new CV-database vacancy' }).check();
+  await dialog.getByRole('textbox', { name: /Name of the CV-database vacancy/ }).fill(vacancyName);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText(`The CV is added to ${vacancyName}.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to vacancy' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add the CV to a vacancy' });
+  await dialog.getByRole('radio', { name: `${vacancyName} · CV database` }).check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(`This user has already been added to ${vacancyName}`);
+  await page.keyboard.press('Escape');
+
+  // the applicant sees the company among those that viewed the CV
+  const context = await browser.newContext();
+  const applicant = await context.newPage();
+  await applicant.goto('/en/login');
+  await signIn(applicant, applicantEmail);
+  await expect(applicant).toHaveURL(/\/en\/account\/profile$/);
+  await applicant.goto('/en/account/my-cv');
+  const viewed = applicant.getByRole('region', { name: 'Companies that viewed this CV' });
+  await expect(viewed).toContainText(/Vakants Demo OÜ — last on \d{2}\.\d{2}\.\d{4}, \d+ times?/);
+  await context.close();
 });

@@ -6,7 +6,8 @@ import { findableWord, setContract, signInAs } from './vacancy-wizard';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots-cv-base`.
 // The demo company's CV database without access (on a fresh database), then with a day of access
-// bought under its contract: a search with a marked match and the facets, and the saved tab.
+// bought under its contract: a search with a marked match and the facets, the saved tab, a CV
+// opened from the database, the add-to-vacancy dialog, and the filters drawer of small screens.
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
 
 /** A modal fades in; the picture waits until it has. */
@@ -21,10 +22,10 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('the CV database without access, a search with results and facets, and the saved tab at 375 px and 1280 px', async ({ page, browser }) => {
+test('the CV database without access, a search with results and facets, the saved tab, a CV, the add dialog and the filters drawer at 375 px and 1280 px', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const word = findableWord();
-  await cvWithPdfWord(page, word, 'Laotöötaja ja tõstukijuht', ['Kristiina-Maria', 'Pikknimi-Haruldane']);
+  const cvId = await cvWithPdfWord(page, word, 'Laotöötaja ja tõstukijuht', ['Kristiina-Maria', 'Pikknimi-Haruldane']);
   await page.context().clearCookies();
 
   await setContract(browser, '14000009', true);
@@ -68,4 +69,25 @@ test('the CV database without access, a search with results and facets, and the 
   await page.goto('/en/employer/account/cv-base/saved');
   await expect(page.getByRole('article').first()).toBeVisible();
   await shoot(page, 'saved');
+
+  // a CV opened from the database and the add-to-vacancy dialog
+  await page.goto(`/en/employer/account/cv-base/cv/${cvId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Laotöötaja ja tõstukijuht' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contact details' })).toBeVisible();
+  await shoot(page, 'cv');
+  await page.getByRole('button', { name: 'Add to vacancy' }).click();
+  const add = page.getByRole('dialog', { name: 'Add the CV to a vacancy' });
+  await add.getByRole('radio', { name: 'A new CV-database vacancy' }).check();
+  await expect(add.getByRole('textbox', { name: /Name of the CV-database vacancy/ })).toBeVisible();
+  await shoot(page, 'add-dialog', false);
+  await page.keyboard.press('Escape');
+
+  // below the desktop width the filters wait in a drawer; the results come first
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/en/employer/account/cv-base?categoryCode=CATERING');
+  await expect(page.getByText(/CVs? found/)).toBeVisible();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  await page.screenshot({ path: 'e2e/screenshots/375-cv-base-filters-drawer.png' });
 });

@@ -1,6 +1,8 @@
-//! The vacancy time rules ([`domain::vacancies::time_rules`]) and the services clock
-//! ([`domain::billing::services`]) on a cron schedule: at each time of the schedule the rules
-//! (going live, finishing, renewal; services beginning and finishing) run in the worker's process. They are idempotent and catch up on their
+//! The vacancy time rules ([`domain::vacancies::time_rules`]), the services clock
+//! ([`domain::billing::services`]) and the CV-database retention
+//! ([`domain::cvs::to_vacancy::expire_after_access`]) on a cron schedule: at each time of the
+//! schedule the rules (going live, finishing, renewal; services beginning and finishing; CVs of
+//! CV-database vacancies leaving 14 days after access ended) run in the worker's process. They are idempotent and catch up on their
 //! own (a rule late by hours still finishes at `valid_until` and renews to the last mark), so a
 //! missed time needs no queue; a failure is logged and the next time runs them again. Every process
 //! that runs the worker runs them; a second run for the same minute changes nothing.
@@ -48,6 +50,11 @@ async fn run_rules(pool: &PgPool) {
         Ok(0) => {}
         Ok(finished) => tracing::info!(finished, "time rules: ended services finished"),
         Err(err) => tracing::warn!(error = %err, "time rules: finishing services failed"),
+    }
+    match domain::cvs::to_vacancy::expire_after_access(pool, now).await {
+        Ok(0) => {}
+        Ok(expired) => tracing::info!(expired, "time rules: cv-database candidates left after access ended"),
+        Err(err) => tracing::warn!(error = %err, "time rules: cv-database retention failed"),
     }
 }
 

@@ -95,6 +95,9 @@ pub struct CandidateItem {
     pub verdict: Option<Verdict>,
     pub rating: Rating,
     pub change_flag: ChangeFlag,
+    /// The company's staff added the CV from the CV database (`POST /api/employer/vacancies/{id}/cvs`);
+    /// the applicant did not apply.
+    pub added_from_cv_database: bool,
     /// 0 to 100 from the assessed answers and their weights (docs/candidates.md); none while no
     /// answer is assessed.
     pub score: Option<i32>,
@@ -123,6 +126,7 @@ impl TryFrom<Candidate> for CandidateItem {
             verdict: c.verdict.as_deref().map(|v| parsed(v, Verdict::parse)).transpose()?,
             rating: parsed(&c.rating, Rating::parse)?,
             change_flag: parsed(&c.change_flag, ChangeFlag::parse)?,
+            added_from_cv_database: c.source == "CV_BASE",
             score: c.score,
             answers_count: c.answers_count,
             comments_count: c.comments_count,

@@ -26,12 +26,12 @@ struct Scene {
     application_id: String,
 }
 
-async fn patch(client: &TestClient, path: &str, body: Value) -> Response {
+pub(crate) async fn patch(client: &TestClient, path: &str, body: Value) -> Response {
     let token = client.xsrf().await;
     client.http.patch(client.url(path)).header("x-xsrf-token", token).json(&body).send().await.unwrap()
 }
 
-async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
+pub(crate) async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
     sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
 }
 

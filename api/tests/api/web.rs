@@ -54,6 +54,7 @@ async fn the_employer_and_billing_screens_are_pages_with_their_own_heads() {
         ("/et/employer/account/my-services", "Minu teenused"),
         ("/en/employer/account/cv-base", "CV database"),
         ("/ru/employer/account/cv-base/saved", "Сохранённые резюме"),
+        ("/et/employer/account/cv-base/cv/0b6f3a52-3f55-4b8e-9f7e-1a2b3c4d5e6f", "CV"),
         ("/ru/account/my-services", "Мои услуги"),
         ("/en/employer/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),
         ("/en/account/payment/0b6f2d33-7f6e-4d0e-9a51-5a3f0c1e2d4b", "Payment"),

@@ -276,6 +276,8 @@ pub struct Candidate {
     pub verdict: Option<String>,
     pub rating: String,
     pub change_flag: String,
+    /// APPLY, or CV_BASE for a CV the company's staff added from the CV database.
+    pub source: String,
     pub score: Option<i32>,
     pub answers_count: i64,
     pub comments_count: i64,
@@ -286,7 +288,7 @@ pub struct Candidate {
 fn candidate_select(now_bind: &str) -> String {
     format!(
         "select a.id, a.vacancy_id, a.applicant_user_id, p.firstname, p.lastname, a.cv_id, cv.title as cv_title,
-                cv.updated_at as cv_updated_at, a.cover_letter, a.status, a.verdict, a.rating, a.change_flag,
+                cv.updated_at as cv_updated_at, a.cover_letter, a.status, a.verdict, a.rating, a.change_flag, a.source,
                 {SCORE_SQL} as score,
                 (select count(*) from application_answers aa where aa.application_id = a.id) as answers_count,
                 (select count(*) from application_comments cm where cm.application_id = a.id) as comments_count,
@@ -300,7 +302,7 @@ fn candidate_select(now_bind: &str) -> String {
 }
 
 /// Whether the staff member sees the vacancy's candidates; "not found" otherwise.
-async fn vacancy_seen(pool: &PgPool, staff: Staff, vacancy_id: Uuid) -> Result<()> {
+pub async fn vacancy_seen(pool: &PgPool, staff: Staff, vacancy_id: Uuid) -> Result<()> {
     let sql = format!("select exists (select 1 from vacancies v where v.id = $3 and {SEES_VACANCY})");
     let seen: bool = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(staff.company_id)

@@ -187,6 +187,8 @@ pub struct MyApplication {
     pub vacancy_open: bool,
 }
 
+/// The applicant's own applications in a tab, newest first; a CV an employer added to a vacancy
+/// from the CV database is not one of them.
 pub async fn mine(pool: &PgPool, applicant: Uuid, tab: Tab) -> Result<Vec<MyApplication>> {
     let filter = match tab {
         Tab::Active => format!("a.withdrawn_at is null and a.status = 'EXISTS' and {ACTIVE_SQL}"),
@@ -200,7 +202,7 @@ pub async fn mine(pool: &PgPool, applicant: Uuid, tab: Tab) -> Result<Vec<MyAppl
                 a.change_flag, a.cv_id, a.created_at, a.withdrawn_at, {ACTIVE_SQL} as vacancy_open
          from applications a join vacancies v on v.id = a.vacancy_id join companies c on c.id = v.company_id
          left join ref_occupations o on o.code = v.occupation_code
-         where a.applicant_user_id = $1 and a.status <> 'DELETED' and a.anonymised_at is null and {filter}
+         where a.applicant_user_id = $1 and a.source = 'APPLY' and a.status <> 'DELETED' and a.anonymised_at is null and {filter}
          order by a.created_at desc"
     );
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant).fetch_all(pool).await?)

@@ -14,7 +14,7 @@ use crate::companies;
 use crate::platform::error::{Error, ErrorCode, Result};
 
 /// The SQL condition of a CV `cv` that is in the CV database (a constant: safe to format into SQL).
-const IN_DATABASE: &str = "cv.deleted_at is null and cv.status = 'ACTIVE' and cv.visibility = 'VISIBLE'
+pub(crate) const IN_DATABASE: &str = "cv.deleted_at is null and cv.status = 'ACTIVE' and cv.visibility = 'VISIBLE'
     and exists (select 1 from users u where u.id = cv.owner_user_id and u.deleted_at is null)";
 
 /// One saved CV.

@@ -6,6 +6,8 @@
 pub mod favourites;
 pub mod filter;
 pub mod pdf;
+pub mod to_vacancy;
+pub mod views;
 
 use std::collections::HashMap;
 

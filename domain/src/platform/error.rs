@@ -21,6 +21,9 @@ pub enum ErrorCode {
     SearchCriteriaRequired,
     CvDatabaseAccessRequired,
     AlreadyApplied,
+    /// The CV's owner is already a candidate of the vacancy an employer adds the CV to; the
+    /// message names the vacancy.
+    CvAlreadyAdded,
     /// An interview's duration is not positive, too long, or does not fit the chosen time or a slot.
     WrongInterviewDuration,
     /// A time range ends before it starts, lies in the past, overlaps another or is too long.
@@ -53,7 +56,7 @@ impl ErrorCode {
         match self {
             InvalidRequest | Validation | ConsentRequired | InvalidVerificationCode | VerificationCodeExpired
             | ProfileIncomplete | CompanyAlreadyRegistered | CannotRepresent | SearchCriteriaRequired
-            | AlreadyApplied | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
+            | AlreadyApplied | CvAlreadyAdded | WrongInterviewDuration | WrongPeriod | InterviewNotChangeable => 400,
             TooManyOccurrences | StorageQuotaExceeded => 400,
             // 400, not 403: the web sends every 403 to the "access denied" page; these show in the chat
             ChatReadOnly | ChatNotStarted => 400,
@@ -81,6 +84,7 @@ impl ErrorCode {
             CannotRepresent => "cannot_represent",
             SearchCriteriaRequired => "search_criteria_required",
             AlreadyApplied => "already_applied",
+            CvAlreadyAdded => "cv_already_added",
             WrongInterviewDuration => "wrong_interview_duration",
             WrongPeriod => "wrong_period",
             InterviewNotChangeable => "interview_not_changeable",
@@ -116,6 +120,7 @@ impl ErrorCode {
             CannotRepresent => "Can't login as another user",
             SearchCriteriaRequired => "Please select at least one search criteria",
             AlreadyApplied => "This position has already been applied",
+            CvAlreadyAdded => "This user has already been added to the vacancy",
             WrongInterviewDuration => "Wrong duration of interview",
             WrongPeriod => "Wrong period",
             InterviewNotChangeable => "This interview can no longer be changed",

@@ -20,6 +20,8 @@ pub const RUNS_FOR: TimeDelta = TimeDelta::days(30);
 pub const RENEWS_EVERY: TimeDelta = TimeDelta::days(7);
 /// Received applications stay workable this long after the vacancy ends.
 pub const APPLICATIONS_WORKABLE_FOR: TimeDelta = TimeDelta::days(30);
+/// CVs in a CV-database vacancy stay this long after the company's CV-database access ends.
+pub const CV_BASE_KEPT_AFTER_ACCESS: TimeDelta = TimeDelta::days(14);
 
 /// What the owner chose, as stored in `vacancies.status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -85,6 +85,7 @@ export function createRouter() {
                 { path: 'account/messages', lazy: () => import('@/features/messages/routes/messages') },
                 { path: 'account/cv-base', lazy: () => import('@/features/cv-base/routes/cv-base') },
                 { path: 'account/cv-base/saved', lazy: () => import('@/features/cv-base/routes/cv-base') },
+                { path: 'account/cv-base/cv/:cvId', lazy: () => import('@/features/cv-base/routes/cv') },
                 { path: 'account/my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: 'account/my-services', lazy: () => import('@/features/billing/routes/employer-services') },
                 { path: 'account/payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },

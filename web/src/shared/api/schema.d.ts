@@ -303,6 +303,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/cv/{id}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/cv/{id}/views`: the companies that opened the applicant's CV, with
+         *     the last day each opened it and how many times, the last to view it first. Another
+         *     applicant's CV is "not found".
+         */
+        get: operations["cv_views"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applicant/favourites-vacancies": {
         parameters: {
             query?: never;
@@ -1297,6 +1318,29 @@ export interface paths {
         patch: operations["copy_vacancy"];
         trace?: never;
     };
+    "/api/employer/vacancies/{id}/cvs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/{id}/cvs {cvId}`: adds a CV of the CV database to one of
+         *     the company's vacancies — an active one, or a CV-database vacancy (made with
+         *     `POST /api/employer/vacancies/cv-base`). Its owner becomes a candidate of the vacancy, marked
+         *     `addedFromCvDatabase` in the candidate list. CVs in a CV-database vacancy stay 14 days after the
+         *     company's CV-database access ends.
+         */
+        post: operations["add_cv_to_vacancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/vacancies/{id}/moderators": {
         parameters: {
             query?: never;
@@ -1868,6 +1912,28 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/open/metrics/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/open/metrics/cv`: counts one view of the CV for the company the caller acts
+         *     for (`cv_views`, one counter per CV, company and day); every opening counts. Only a caller who
+         *     may read the CV (`GET /api/user/cv/{id}`) counts one: for anyone else, a visitor included, the
+         *     CV is "not found". The owner opening their own CV counts nothing (204).
+         */
+        patch: operations["count_cv_view"];
         trace?: never;
     };
     "/api/open/metrics/vacancy": {
@@ -2777,6 +2843,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The CV to add. */
+        AddCv: {
+            /**
+             * Format: uuid
+             * @description A CV of the CV database.
+             */
+            cvId: string;
+        };
+        /** @description A CV made a candidate of a vacancy. */
+        AddedCv: {
+            /**
+             * Format: uuid
+             * @description The candidate, in the vacancy's candidate list (`GET /api/employer/vacancies/{id}/applications`).
+             */
+            applicationId: string;
+            /** Format: uuid */
+            vacancyId: string;
+            /** @description The vacancy's name in the request's language. */
+            vacancyLabel: string;
+        };
         /** @description A company as the administrators' list shows it. */
         AdminCompany: {
             /**
@@ -3099,6 +3185,11 @@ export interface components {
         };
         /** @description One candidate of a vacancy. */
         CandidateItem: {
+            /**
+             * @description The company's staff added the CV from the CV database (`POST /api/employer/vacancies/{id}/cvs`);
+             *     the applicant did not apply.
+             */
+            addedFromCvDatabase: boolean;
             /** Format: int64 */
             answersCount: number;
             applicant: components["schemas"]["CandidateApplicant"];
@@ -3452,6 +3543,20 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
+        /** @description A company that viewed a CV. */
+        CompanyView: {
+            businessName: string;
+            /**
+             * Format: date
+             * @description The last day (Europe/Tallinn) the company opened the CV.
+             */
+            lastViewedOn: string;
+            /**
+             * Format: int64
+             * @description How many times the company opened it, all days together.
+             */
+            views: number;
+        };
         CompleteInterview: {
             /** @description The conclusion the applicant sees; required, at most 2000 characters. */
             conclusion?: string | null;
@@ -3728,6 +3833,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             visibility: components["schemas"]["Visibility"];
+        };
+        /** @description An opening of a CV. */
+        CvView: {
+            /** Format: uuid */
+            cvId: string;
+            /**
+             * Format: date-time
+             * @description When the CV was opened (the server counts the view on its own date, Europe/Tallinn).
+             */
+            viewDate?: string | null;
         };
         DeleteAccountRequest: {
             /** @description The account's e-mail address, typed again to confirm (case does not matter). */
@@ -6504,6 +6619,70 @@ export interface operations {
                 };
             };
             /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10686,6 +10865,84 @@ export interface operations {
             };
         };
     };
+    add_cv_to_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCv"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedCv"];
+                };
+            };
+            /** @description cv_already_added: This user has already been added to {vacancy}; validation naming `vacancyId`: the vacancy is not active (a draft, hidden or ended) nor a CV-database vacancy */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description cv_database_access_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description another company's, a deleted or an undelegated vacancy; a CV not in the CV database */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     assign_moderator: {
         parameters: {
             query?: never;
@@ -12221,6 +12478,73 @@ export interface operations {
             };
             /** @description The request is not valid: the message (and `field`) say what */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count_cv_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CvView"];
+            };
+        };
+        responses: {
+            /** @description counted (the owner's own opening: not counted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no CV the caller may read, or no caller signed in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,13 +7,18 @@ import { NAMESPACE } from '../texts';
 const VERDICT_COLOR = { SUITABLE: 'green', POSSIBLY_SUITABLE: 'yellow', NOT_SUITABLE: 'red' } as const;
 const RATING_COLOR = { POSITIVE: 'green', NEUTRAL: 'gray', NEGATIVE: 'red', NOT_KNOWN: 'gray' } as const;
 
-/** The change flag, status (unless active), verdict, rating and score of a candidate. */
+/** The change flag, where the candidate came from (the CV database), status (unless active), verdict, rating and score. */
 export function CandidateBadges({ candidate }: { candidate: CandidateItem }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <Group gap={6}>
       {candidate.changeFlag !== 'NONE' && (
         <Badge color={candidate.changeFlag === 'NEW' ? 'blue' : 'violet'}>{t(`changeFlag.${candidate.changeFlag}`)}</Badge>
+      )}
+      {candidate.addedFromCvDatabase && (
+        <Badge color="teal" variant="outline">
+          {t('fromCvDatabase')}
+        </Badge>
       )}
       {candidate.status !== 'EXISTS' && (
         <Badge color="gray" variant="outline">

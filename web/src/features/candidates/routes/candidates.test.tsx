@@ -25,6 +25,7 @@ const mari: CandidateItem = {
   verdict: null,
   rating: 'NOT_KNOWN',
   changeFlag: 'NEW',
+  addedFromCvDatabase: false,
   score: null,
   answersCount: 1,
   commentsCount: 0,

@@ -26,6 +26,7 @@ const view: CandidateView = {
     verdict: null,
     rating: 'NOT_KNOWN',
     changeFlag: 'NONE',
+    addedFromCvDatabase: false,
     score: null,
     answersCount: 0,
     commentsCount: 0,

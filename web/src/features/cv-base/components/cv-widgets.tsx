@@ -93,6 +93,12 @@ function CvFacet({ attribute, list, label, language }: { attribute: CvListKey; l
   );
 }
 
+/** How many facet values the search is narrowed by. */
+export function useRefinedCount(): number {
+  const { indexUiState } = useInstantSearch();
+  return Object.values(indexUiState.refinementList ?? {}).reduce((sum, values) => sum + values.length, 0);
+}
+
 export function CvFilters({ language }: { language: Language }) {
   const { t } = useTranslation(NAMESPACE);
   const { setIndexUiState } = useInstantSearch();

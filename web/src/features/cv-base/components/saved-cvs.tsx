@@ -5,7 +5,9 @@ import { estonianDate } from '@/shared/vacancies/format';
 
 import { useRemoveSavedCv, useSaveCv, useSavedCvs } from '../api/saved-cvs';
 import { NAMESPACE } from '../locales/texts';
+import { AddToVacancyButton } from './add-to-vacancy';
 import { MessageCvButton } from './message-cv';
+import { OpenCvButton } from './open-cv';
 
 /** The saved tab: the company's saved CVs, each removable. */
 export function SavedCvs() {
@@ -38,6 +40,8 @@ export function SavedCvs() {
                 </Text>
               </div>
               <Group gap="xs" align="flex-start">
+                <OpenCvButton cvId={cv.cvId} />
+                <AddToVacancyButton cvId={cv.cvId} />
                 <MessageCvButton cvId={cv.cvId} />
                 <Button variant="default" size="xs" loading={remove.isPending && remove.variables === cv.cvId} onClick={() => remove.mutate(cv.cvId)}>
                   {t('saved.remove')}

@@ -150,4 +150,19 @@ describe('the CV database', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/en/employer/account/messages?chat=chat-3');
     expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/chats/')).length).toBe(2);
   });
+  it('below the desktop width keeps the filters in a drawer behind a button, the results first, and keeps what they narrow', async () => {
+    fakeApi({ ...reference, 'GET /api/employer/cv-base/summary': summary(true), 'POST /api/employer/search-cv': { body: page }, 'GET /api/employer/favourites-cv': { body: [] } });
+    const { router } = await renderRoutes('/en/employer/account/cv-base?search=kraanajuht&categoryCode=IT', routes);
+    const card = await screen.findByRole('article', { name: 'Crane operator, Mari Maasikas' });
+    expect(within(card).getByRole('link', { name: 'Open CV' })).toHaveAttribute('href', '/en/employer/account/cv-base/cv/cv-1');
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByText('Driving licence')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Show the CVs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?search=kraanajuht&categoryCode=IT');
+    expect(screen.getByRole('article', { name: 'Crane operator, Mari Maasikas' })).toBeInTheDocument();
+  });
 });

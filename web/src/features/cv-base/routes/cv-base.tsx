@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Grid, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,11 @@ import { useReference } from '@/shared/vacancies/reference';
 import { cvBaseSummaryKey, useCvBaseSummary } from '../api/get-summary';
 import { useSavedCvs } from '../api/saved-cvs';
 import type { CvBaseSummary } from '../api/types';
+import { AddToVacancyButton } from '../components/add-to-vacancy';
 import { CvSearch } from '../components/cv-search';
-import { CvFilters, CvResults, CvTextSearch } from '../components/cv-widgets';
+import { CvFilters, CvResults, CvTextSearch, useRefinedCount } from '../components/cv-widgets';
 import { MessageCvButton } from '../components/message-cv';
+import { OpenCvButton } from '../components/open-cv';
 import { SaveCvButton, SavedCvs } from '../components/saved-cvs';
 import { NAMESPACE, texts } from '../locales/texts';
 
@@ -74,29 +76,65 @@ function NoAccess({ summary, language }: { summary: CvBaseSummary; language: Lan
   );
 }
 
+/**
+ * Below the desktop width the seven filters wait in a drawer behind a button, so the results come
+ * first. The drawer's filters stay mounted at every width (display: none while closed; an
+ * Activity would run their effects' clean-up and so unmount them): InstantSearch drops
+ * the refinements of a facet whose last widget unmounts, so crossing the desktop width, which swaps
+ * the side panel in or out, keeps what the search is narrowed by.
+ */
+function FiltersDrawer({ language, button }: { language: Language; button: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [opened, setOpened] = useState(false);
+  const refined = useRefinedCount();
+  return (
+    <>
+      {button && (
+        <Button variant="default" onClick={() => setOpened(true)} w="fit-content">
+          {refined ? t('search.filtersCount', { count: refined }) : t('search.filters')}
+        </Button>
+      )}
+      <Drawer opened={opened && button} onClose={() => setOpened(false)} title={t('search.filters')} position="bottom" size="85%" keepMounted keepMountedMode="display-none">
+        <Stack gap="md">
+          <CvFilters language={language} />
+          <Button onClick={() => setOpened(false)}>{t('search.showResults')}</Button>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}
+
 function SearchScreen({ language }: { language: Language }) {
   const { t } = useTranslation(NAMESPACE);
   const wide = useDesktop();
   const saved = new Set((useSavedCvs().data ?? []).map((cv) => cv.cvId));
+  const results = (
+    <CvResults language={language} renderActions={(cv) => (
+        <Group gap="xs" align="flex-start">
+          <OpenCvButton cvId={cv.cvId} />
+          <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />
+          <AddToVacancyButton cvId={cv.cvId} />
+          <MessageCvButton cvId={cv.cvId} />
+        </Group>
+      )} />
+  );
   return (
     <CvSearch>
       <Stack gap="md">
         <CvTextSearch />
-        <Grid gap="lg">
-          <Grid.Col span={wide ? 4 : 12}>
-            <Paper withBorder p="md" component="aside" aria-label={t('search.filters')}>
-              <CvFilters language={language} />
-            </Paper>
-          </Grid.Col>
-          <Grid.Col span={wide ? 8 : 12}>
-            <CvResults language={language} renderActions={(cv) => (
-                <Group gap="xs" align="flex-start">
-                  <SaveCvButton cvId={cv.cvId} saved={saved.has(cv.cvId)} />
-                  <MessageCvButton cvId={cv.cvId} />
-                </Group>
-              )} />
-          </Grid.Col>
-        </Grid>
+        <FiltersDrawer language={language} button={!wide} />
+        {wide ? (
+          <Grid gap="lg">
+            <Grid.Col span={4}>
+              <Paper withBorder p="md" component="aside" aria-label={t('search.filters')}>
+                <CvFilters language={language} />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={8}>{results}</Grid.Col>
+          </Grid>
+        ) : (
+          results
+        )}
       </Stack>
     </CvSearch>
   );

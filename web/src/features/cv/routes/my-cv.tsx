@@ -13,6 +13,7 @@ import { useDeleteCv } from '../api/delete-cv';
 import { useMyCvs } from '../api/get-my-cvs';
 import { useSetVisibility } from '../api/set-visibility';
 import type { CvSummary } from '../api/types';
+import { CvViews } from '../components/cv-views';
 import { GeneratedPdfButton } from '../components/generated-pdf-button';
 import { texts } from '../locales/texts';
 
@@ -54,6 +55,7 @@ function CvCard({ cv, onDelete }: { cv: CvSummary; onDelete: (cv: CvSummary) => 
             </Badge>
           )}
         </Group>
+        {cv.status === 'ACTIVE' && <CvViews cvId={cv.cvId} />}
         <Group gap="xs">
           <Button component={Link} to={to(`/account/create-cv?cvId=${cv.cvId}`)} size="xs" variant="light">
             {t('myCvs.edit')}
