@@ -387,3 +387,58 @@ async fn the_last_use_is_written_at_most_once_a_minute() {
     key.get("/api/employer/vacancies").await;
     assert!(last_used().await > before, "a minute later it is written");
 }
+
+/// The block of docs/api.md that its marker says this test runs.
+fn worked_example() -> String {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/api.md")).unwrap();
+    let marker = "<!-- the test api_keys::the_worked_example_of_docs_api_md_runs runs the next block as it stands -->";
+    let after = &doc[doc.find(marker).expect("the marker in docs/api.md") + marker.len()..];
+    let block = after.trim_start().strip_prefix("```sh\n").expect("a sh block right after the marker");
+    block[..block.find("\n```").expect("the block's end")].to_string()
+}
+
+#[tokio::test]
+async fn the_worked_example_of_docs_api_md_runs() {
+    let app = spawn_app().await;
+    let company = supervisor(&app).await;
+    let secret = secret_of(&make_key(&app.client, KEYS, "CRM").await);
+    let vacancy = vacancy_with_questions(&app, company, None).await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    let mari = app.new_client();
+    mari.sign_in("mari@example.ee").await;
+    let application = apply(&mari, vacancy).await;
+    let workdir = std::env::temp_dir().join(format!("vakants-api-example-{}", Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&workdir).unwrap();
+
+    let script = format!("set -euo pipefail\n{}", worked_example());
+    let address = app.address.clone();
+    let dir = workdir.clone();
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .current_dir(dir)
+            .env("VAKANTS", address)
+            .env("KEY", secret)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    std::fs::remove_dir_all(&workdir).ok();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "the example failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains(&vacancy.to_string()), "step 1 lists the active vacancy:\n{stdout}");
+    assert!(stdout.contains("\"teaser\": \"Ootame kokka ja abikokka\""), "step 3 answers the update:\n{stdout}");
+    assert!(stdout.contains(&application) && stdout.contains("Jah, homme"), "step 4 reads the candidate:\n{stdout}");
+
+    let posted: Vec<(Option<String>, String)> = sqlx::query_as(
+        "select v.external_id, c.teaser from vacancies v join vacancy_contents c on c.vacancy_id = v.id where v.company_id = $1 and v.id <> $2",
+    )
+    .bind(company)
+    .bind(vacancy)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(posted, [(Some("crm-1001".to_string()), "Ootame kokka ja abikokka".to_string())], "one vacancy, updated by the second post");
+}
