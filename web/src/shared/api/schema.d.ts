@@ -749,6 +749,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/company/{countryCode}/{registryCode}/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company/{countryCode}/{registryCode}/api_keys`: the company's live
+         *     keys, newest first: title, prefix, when and by whom made, when last used; never the key itself.
+         */
+        get: operations["api_key_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
+         *     supervisor makes a key with the title under the id the client chose (a fresh UUID, so a retried
+         *     request cannot make a second key); the answer holds the key (`secret`) this once, it is stored
+         *     only as its SHA-256.
+         */
+        post: operations["create_api_key"];
+        /**
+         * Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
+         *     supervisor revokes a key; it authenticates nothing from the next request on.
+         */
+        delete: operations["revoke_api_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company/{countryCode}/{registryCode}/staff": {
         parameters: {
             query?: never;
@@ -1105,7 +1151,9 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/vacancies/create`: a new draft (TEMPORARY) of the acting company
-         *     from the document; a draft may be incomplete, but what it holds must pass the draft rules.
+         *     from the document; a draft may be incomplete, but what it holds must pass the draft rules. With
+         *     an `externalId` one of the company's vacancies already has, that vacancy's document is replaced
+         *     instead (as `PUT /vacancies/{id}` does) and the answer is 200.
          */
         post: operations["create_vacancy"];
         delete?: never;
@@ -1172,7 +1220,7 @@ export interface paths {
         /**
          * Handles `PUT /api/employer/vacancies/{id}`: replaces the document (read-only fields of the GET
          *     answer are ignored). A published vacancy (anything but a draft) must stay publishable, and keeps
-         *     its publish date.
+         *     its publish date. An `externalId` given becomes the vacancy's.
          */
         put: operations["put_vacancy"];
         post?: never;
@@ -2723,6 +2771,26 @@ export interface components {
             answerId: string;
             assessment?: components["schemas"]["Assessment"] | null;
         };
+        /** @description A live key as the list shows it; the secret is never in it. */
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who made it: their e-mail address; none once their account is gone. */
+            createdBy?: string | null;
+            /**
+             * Format: uuid
+             * @description The key's id (`{keyId}` of the calls).
+             */
+            keyId: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a call, to the minute; none when never.
+             */
+            lastUsedAt?: string | null;
+            /** @description The key's first characters (`vk_` and eight more), to tell the keys apart. */
+            prefix: string;
+            title: string;
+        };
         Applicant: {
             firstname?: string | null;
             lastname?: string | null;
@@ -3340,6 +3408,11 @@ export interface components {
             /** Format: uuid */
             applicationId: string;
         };
+        /** @description A key just made: the list's row and the secret, which is shown this once. */
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /** @description The key itself, for `Authorization: Bearer`; it cannot be read again. */
+            secret: string;
+        };
         CreatedFeed: {
             /** Format: date-time */
             createdAt: string;
@@ -3732,6 +3805,8 @@ export interface components {
             createdAt: string;
             /** @description The state the employer sees, derived from the stored facts and the clock. */
             displayedState: components["schemas"]["Displayed"];
+            /** @description The integration's own id of the vacancy, when it gave one. */
+            externalId?: string | null;
             /** Format: uuid */
             id: string;
             invoice: components["schemas"]["InvoiceSummary"] | null;
@@ -4211,6 +4286,10 @@ export interface components {
             isSupervisor: boolean;
             profile: components["schemas"]["CompanyProfileInput"];
             registryCode: string;
+        };
+        NewApiKey: {
+            /** @description What the key is for, 1 to 100 characters. */
+            title: string;
         };
         NewApplication: {
             answers?: components["schemas"]["Answer"][];
@@ -5143,6 +5222,19 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        /**
+         * @description What `POST /vacancies/create` and `PUT /vacancies/{id}` take: the document, and optionally the
+         *     integration's own id of the vacancy.
+         */
+        VacancyPost: components["schemas"]["VacancyDocument"] & {
+            /**
+             * @description The caller's own id of the vacancy (at most 200 characters), unique among the company's
+             *     vacancies: creating with an id a vacancy of the company already has replaces that vacancy's
+             *     document instead (200), so an integration re-posts its vacancy as an update. Left out or
+             *     null, `PUT` keeps the stored one.
+             */
+            externalId?: string | null;
         };
         VacancyProducts: {
             products: components["schemas"]["ProductOffer"][];
@@ -8309,6 +8401,219 @@ export interface operations {
             };
         };
     };
+    api_key_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                /** @description a new UUID the client makes */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiKey"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description validation naming `title` (required, at most 100 characters; at most 20 live keys) or `keyId` (taken) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or not one of its live keys */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staff_list: {
         parameters: {
             query?: never;
@@ -9757,10 +10062,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VacancyDocument"];
+                "application/json": components["schemas"]["VacancyPost"];
             };
         };
         responses: {
+            /** @description the company's vacancy with this `externalId`, its document replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description a new draft */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9769,7 +10084,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancyDetail"];
                 };
             };
-            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https), `externalId` (over 200 characters; on `PUT`, held by another vacancy of the company); an unknown code: "Unknown value: choose one from the list" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10340,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VacancyDocument"];
+                "application/json": components["schemas"]["VacancyPost"];
             };
         };
         responses: {
@@ -10037,7 +10352,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancyDetail"];
                 };
             };
-            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https), `externalId` (over 200 characters; on `PUT`, held by another vacancy of the company); an unknown code: "Unknown value: choose one from the list" */
             400: {
                 headers: {
                     [name: string]: unknown;
