@@ -30,7 +30,8 @@ test('the API keys tab at 375 px and 1280 px', async ({ page }) => {
     await page.waitForTimeout(SETTLE_MS);
     await shot('my-company-api-keys-created');
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.waitForTimeout(SETTLE_MS);
     await shot('my-company-api-keys');
   }
 });

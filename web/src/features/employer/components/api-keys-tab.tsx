@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, CopyButton, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -61,7 +61,14 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
       <Alert color="yellow" role="alert" title={t('shownOnceTitle')}>
         {t('shownOnce')}
       </Alert>
-      <TextInput label={t('secret')} value={created.secret} readOnly onFocus={(event) => event.currentTarget.select()} styles={{ input: { fontFamily: 'monospace' } }} />
+      <Textarea
+        label={t('secret')}
+        value={created.secret}
+        readOnly
+        autosize
+        onFocus={(event) => event.currentTarget.select()}
+        styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }}
+      />
       <Group justify="flex-end">
         <CopyButton value={created.secret} timeout={3000}>
           {({ copied, copy }) => (
@@ -105,15 +112,16 @@ function KeyCard({ apiKey, canRevoke, onRevoke }: { apiKey: ApiKey; canRevoke: b
   );
 }
 
-type Dialog = { kind: 'create' } | { kind: 'created'; key: CreatedApiKey } | { kind: 'revoke'; key: ApiKey } | null;
-
 /** The API keys tab: every staff member sees the keys; the supervisor creates (the key shown once) and revokes them. */
 export function ApiKeysTab({ company }: { company: MyCompany }) {
   const { t } = useTranslation(API_KEYS);
   const keys = useApiKeys(company);
   const revoke = useRevokeApiKey(company);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  // a dialog keeps its content while it fades out: what it shows is cleared once it is gone
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const list = keys.data ?? [];
 
   return (
@@ -122,7 +130,13 @@ export function ApiKeysTab({ company }: { company: MyCompany }) {
         <Trans t={t} i18nKey="intro" components={{ code: <Code />, docs: <Anchor href="/api/docs" target="_blank" rel="noopener" /> }} />
       </Text>
       {company.isSupervisor ? (
-        <Button w="fit-content" onClick={() => setDialog({ kind: 'create' })}>
+        <Button
+          w="fit-content"
+          onClick={() => {
+            setCreated(null);
+            setCreating(true);
+          }}
+        >
           {t('add')}
         </Button>
       ) : (
@@ -132,34 +146,46 @@ export function ApiKeysTab({ company }: { company: MyCompany }) {
       )}
       {keys.isSuccess && list.length === 0 && <Text c="dimmed">{t('none')}</Text>}
       {list.map((apiKey) => (
-        <KeyCard key={apiKey.keyId} apiKey={apiKey} canRevoke={company.isSupervisor} onRevoke={() => setDialog({ kind: 'revoke', key: apiKey })} />
+        <KeyCard
+          key={apiKey.keyId}
+          apiKey={apiKey}
+          canRevoke={company.isSupervisor}
+          onRevoke={() => {
+            setRevoking(apiKey);
+            setConfirming(true);
+          }}
+        />
       ))}
       <Modal
-        opened={dialog?.kind === 'create' || dialog?.kind === 'created'}
-        onClose={close}
-        title={dialog?.kind === 'created' ? t('createdTitle') : t('add')}
-        closeOnClickOutside={dialog?.kind !== 'created'}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onExitTransitionEnd={() => setCreated(null)}
+        title={created ? t('createdTitle') : t('add')}
+        closeOnClickOutside={!created}
         centered
       >
-        {dialog?.kind === 'create' && <CreateKeyForm company={company} onCreated={(key) => setDialog({ kind: 'created', key })} onCancel={close} />}
-        {dialog?.kind === 'created' && <CreatedKey created={dialog.key} onDone={close} />}
+        {created ? (
+          <CreatedKey created={created} onDone={() => setCreating(false)} />
+        ) : (
+          <CreateKeyForm company={company} onCreated={setCreated} onCancel={() => setCreating(false)} />
+        )}
       </Modal>
-      <Modal opened={dialog?.kind === 'revoke'} onClose={close} title={t('revokeTitle')} centered>
-        {dialog?.kind === 'revoke' && (
+      <Modal opened={confirming} onClose={() => setConfirming(false)} onExitTransitionEnd={() => setRevoking(null)} title={t('revokeTitle')} centered>
+        {revoking && (
           <Stack>
-            <Text>{t('confirmRevoke', { title: dialog.key.title })}</Text>
+            <Text>{t('confirmRevoke', { title: revoking.title })}</Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={() => setConfirming(false)}>
                 {t('cancel')}
               </Button>
               <Button
                 color="red"
                 loading={revoke.isPending}
                 onClick={() =>
-                  revoke.mutate(dialog.key.keyId, {
+                  revoke.mutate(revoking.keyId, {
                     onSuccess: () => {
-                      notifySuccess(t('revoked', { title: dialog.key.title }));
-                      close();
+                      notifySuccess(t('revoked', { title: revoking.title }));
+                      setConfirming(false);
                     },
                   })
                 }
