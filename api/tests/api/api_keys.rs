@@ -9,20 +9,17 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::candidates::{apply, vacancy_with_questions};
+use crate::employer_vacancies::company_of;
 use crate::employer_vacancy_document::{empty_document, full_document};
 use crate::helpers::{AppOptions, TestApp, TestClient, error_of, spawn_app, spawn_app_with};
 
 const KEYS: &str = "/api/employer/company/EE/12345678/api_keys";
 
-async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
-    sqlx::query_scalar("select id from companies where registry_code = $1").bind(registry_code).fetch_one(&app.pool).await.unwrap()
-}
-
 /// The supervisor of Näide OÜ, signed in on the app's client.
 async fn supervisor(app: &TestApp) -> Uuid {
     app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
     app.client.sign_in("boss@example.ee").await;
-    company_id(app, "12345678").await
+    company_of(app, "12345678").await
 }
 
 /// Makes a key as `client` on `keys` (the company's keys path); answers the created key.
@@ -256,7 +253,7 @@ async fn a_key_does_not_reach_another_companys_vacancies_or_candidates() {
     supervisor(&app).await;
     let key = Integration::new(&app, &secret_of(&make_key(&app.client, KEYS, "CRM").await));
     app.create_employer("other@example.ee", &[("87654321", "Teine OÜ")]).await;
-    let other = company_id(&app, "87654321").await;
+    let other = company_of(&app, "87654321").await;
     let theirs = vacancy_with_questions(&app, other, None).await;
     app.create_user("mari@example.ee", &["APPLICANT"]).await;
     let mari = app.new_client();

@@ -6,9 +6,10 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::staff::lock_as_supervisor;
 use crate::platform::audit;
 use crate::platform::crypto;
 use crate::platform::error::{Error, Result};
@@ -91,20 +92,6 @@ fn new_secret() -> String {
 
 fn hash(secret: &str) -> Vec<u8> {
     crypto::sha256(secret.as_bytes())
-}
-
-/// Locks the company's row and answers 403 unless `actor` is its supervisor.
-async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<()> {
-    let supervisor: Option<Option<Uuid>> =
-        sqlx::query_scalar("select supervisor_user_id from companies where id = $1 and deleted_at is null for update")
-            .bind(company_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    match supervisor {
-        None => Err(Error::not_found()),
-        Some(s) if s != Some(actor) => Err(Error::forbidden()),
-        Some(_) => Ok(()),
-    }
 }
 
 /// The supervisor makes a key with the id the client chose (so that a retried request cannot make
