@@ -134,7 +134,13 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
     let secret = state.secret().to_vec();
     let secure = !state.config.is_dev();
     let jar = CookieJar::from_headers(request.headers());
-    let bearer = request.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let bearer = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credentials)| credentials);
     let api_key = match bearer {
         Some(secret) => match key_caller(&state, secret.trim()).await {
             Ok(caller) => Some(caller),

@@ -245,6 +245,8 @@ async fn unknown_malformed_and_revoked_keys_are_401_even_with_a_session() {
     let secret = secret_of(&make_key(&app.client, KEYS, "CRM").await);
     let response = app.client.http.get(app.client.url("/api/employer/company")).bearer_auth(&secret).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN, "with a key the session is not used");
+    let lower = reqwest::Client::new().get(app.client.url("/api/employer/vacancies")).header("authorization", format!("bearer {secret}")).send().await.unwrap();
+    assert_eq!(lower.status(), StatusCode::OK, "the scheme's name in any case");
 }
 
 #[tokio::test]
