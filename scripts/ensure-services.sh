@@ -29,6 +29,11 @@ if ! command -v npm >/dev/null 2>&1; then
   apt_install nodejs npm
 fi
 
+if ! command -v curl >/dev/null 2>&1 || ! command -v jq >/dev/null 2>&1; then
+  say "installing curl and jq (a test runs the curl example of docs/api.md)"
+  apt_install curl jq
+fi
+
 postgres_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
 if ! command -v pg_isready >/dev/null 2>&1 || ! postgres_up; then
   if ! command -v pg_ctlcluster >/dev/null 2>&1; then

@@ -1,5 +1,6 @@
 //! The `vakants` HTTP API: routes by area, extractors, error mapping, OpenAPI, static web serving.
 
+pub mod api_keys;
 pub mod download;
 pub mod error;
 pub mod live;
@@ -62,8 +63,20 @@ const AREAS: [(&str, &[Role]); 4] = [
 ];
 const OPEN_ADMIN_PATHS: [&str; 1] = ["/api/admin/be-original"];
 
-async fn area_guard(request: Request, next: Next) -> Response {
+/// The area's role check; a request with an API key (no session) passes into an area only to the
+/// operations of the key's scope (`api_keys::KEY_OPERATIONS`), and gets 403 for any other, known or
+/// not. Outside the areas (open, sign-in, files) a key's request is an anonymous one.
+async fn area_guard(State(scope): State<Arc<api_keys::KeyScope>>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_string();
+    let with_key = request.extensions().get::<session::RequestContext>().is_some_and(|c| c.api_key.is_some());
+    if with_key {
+        let in_area = OPEN_ADMIN_PATHS.contains(&path.as_str()) || AREAS.iter().any(|(prefix, _)| path.starts_with(prefix));
+        let matched = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string());
+        if in_area && !matched.is_some_and(|m| scope.allows(request.method(), &m)) {
+            return ApiError(domain::Error::forbidden()).into_response();
+        }
+        return next.run(request).await;
+    }
     if OPEN_ADMIN_PATHS.contains(&path.as_str()) {
         return session::require_any_role(&[], request, next).await;
     }
@@ -144,19 +157,21 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/files", routes::pages::files_router())
         .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::calendar_feed::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::employer_applications::user_router()).merge(routes::chats::user_router()))
-        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::cv_base::router()).merge(routes::employer_interviews::router()).merge(routes::working_hours::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::employer_applications::router()).merge(routes::chats::employer_router()).merge(routes::my_company::router()))
+        .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::cv_base::router()).merge(routes::employer_interviews::router()).merge(routes::working_hours::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::employer_applications::router()).merge(routes::chats::employer_router()).merge(routes::my_company::router()).merge(routes::api_keys::router()))
         .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router().merge(routes::payment_sandbox::router()));
     }
     let (router, mut doc) = router.split_for_parts();
     openapi::declare_common_responses(&mut doc);
+    api_keys::mark_key_operations(&mut doc);
     (router, doc)
 }
 
 /// The whole app: API, operator endpoints and the built web app.
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = api_router(state.config.is_dev());
+    let key_scope = Arc::new(api_keys::scope(&openapi));
     let prod = !state.config.is_dev();
     let openapi = Arc::new(openapi);
     let openapi_json = {
@@ -167,7 +182,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", openapi_json)
         .merge(openapi::docs_router())
         .route("/api/{*rest}", axum::routing::any(api_not_found))
-        .layer(middleware::from_fn(area_guard))
+        .layer(middleware::from_fn_with_state(key_scope, area_guard))
         .layer(middleware::from_fn_with_state(state.clone(), session::middleware))
         .layer(middleware::from_fn(build_version_header))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));

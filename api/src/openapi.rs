@@ -20,7 +20,11 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
             response hands out the cookie when it is missing. **Languages**: labels follow `Accept-Language` \
             (et, en, ru; et fallback). Every response carries `x-build-version`.\n\n\
             **Areas**: `/open` everyone, `/user` signed in, `/applicant` APPLICANT, `/employer` EMPLOYER, \
-            `/admin` ADMIN or SUPERVISOR. Not signed in: 401; wrong role: 403.",
+            `/admin` ADMIN or SUPERVISOR. Not signed in: 401; wrong role: 403.\n\n\
+            **API keys**: the operations marked with the `bearer` scheme (the employer's vacancy and application \
+            calls) also take a company's key, `Authorization: Bearer vk_…`, made by its supervisor on the \
+            my-company page: no cookies and no anti-forgery header, 300 calls a minute per key; an unknown or \
+            revoked key is 401, any other call of the signed-in areas 403.",
     ),
     components(schemas(crate::error::ErrorBody)),
     tags(

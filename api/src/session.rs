@@ -5,8 +5,11 @@
 //! `X-XSRF-TOKEN` must be equal and carry a valid signature over the session id, or before sign-in
 //! over a random pre-session value kept in its own HttpOnly cookie. It is set on any response whose
 //! request lacked a valid one, and required on every write and on the GET calls that change state
-//! (logout, impersonation). Requests authenticated with `Authorization: Bearer` (API keys) do not
-//! use cookies at all, so they are exempt.
+//! (logout, impersonation). Requests with `Authorization: Bearer` are an API key's
+//! (`domain::companies::api_keys`): their cookies are ignored entirely, so they need no anti-forgery
+//! token, and they get no cookies back; an unknown or revoked key is 401 whatever else the request
+//! carries, and each key has its own rate limit. What a key may call is decided by `area_guard`
+//! (lib.rs) from [`crate::api_keys::KeyScope`].
 
 use std::net::SocketAddr;
 
@@ -20,6 +23,7 @@ use domain::accounts::Role;
 use domain::platform::crypto;
 use domain::platform::locale::Locale;
 use domain::accounts::sessions::{IssuedSession, Session};
+use domain::companies::api_keys::{self, KeyCaller};
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -36,6 +40,8 @@ pub struct RequestContext {
     pub locale: Locale,
     pub ip: Option<String>,
     pub user_agent: Option<String>,
+    /// The company's API key the request came with (`Authorization: Bearer`); then `session` is none.
+    pub api_key: Option<KeyCaller>,
 }
 
 /// Put on a response by a handler that signs someone in or out; the middleware writes the cookies.
@@ -132,7 +138,17 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("Bearer "));
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credentials)| credentials);
+    let api_key = match bearer {
+        Some(secret) => match key_caller(&state, secret.trim()).await {
+            Ok(caller) => Some(caller),
+            Err(err) => return ApiError(err).into_response(),
+        },
+        None => None,
+    };
+    let bearer = api_key.is_some();
 
     let session_cookie = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|_| !bearer);
     let session = match &session_cookie {
@@ -180,6 +196,7 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
         ip: client_ip(request.headers(), peer, state.config.trust_proxy, state.config.trust_proxy_hops),
         user_agent: request.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_string),
         session,
+        api_key,
     };
     let stale_session_cookie = session_cookie.is_some() && context.session.is_none();
     // every write made while an administrator acts as someone else is audited, before it runs
@@ -193,6 +210,11 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
     let mut response = next.run(request).await;
     if let Some(audit_id) = impersonated_write {
         finish_impersonated_write(&state, audit_id, response.status()).await;
+    }
+    if bearer {
+        // an integration keeps no cookies: hand out none
+        response.extensions_mut().remove::<SessionChange>();
+        return response;
     }
     let change = response.extensions_mut().remove::<SessionChange>();
     let headers = response.headers_mut();
@@ -225,6 +247,14 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
         }
     }
     response
+}
+
+/// The company an `Authorization: Bearer` key lets in, counted against the key's own rate limit:
+/// 401 for anything that is not a live key, 429 past the limit.
+async fn key_caller(state: &AppState, secret: &str) -> domain::Result<KeyCaller> {
+    let caller = api_keys::authenticate(&state.pool, secret).await?.ok_or_else(domain::Error::unauthorized)?;
+    state.limiter.hit("api-key", &caller.key_id.to_string(), state.limits.api_key_requests).await?;
+    Ok(caller)
 }
 
 fn time_from_chrono(duration: chrono::Duration) -> time::Duration {
@@ -326,6 +356,28 @@ impl FromRequestParts<AppState> for ActingCompany {
         let signed_in = SignedIn::from_request_parts(parts, state).await?;
         let company_id = acting_company_of(state, &signed_in).await?.ok_or_else(|| ApiError(domain::Error::forbidden()))?;
         Ok(ActingCompany { company_id, signed_in })
+    }
+}
+
+/// Who acts for a company on the calls an API key may make (`crate::api_keys::KEY_OPERATIONS`):
+/// a signed-in employer by [`ActingCompany`]'s rules, or a key of the company, which acts with the
+/// rights of the company's supervisor. `user_id` is the person the domain records and checks.
+pub struct CompanyCaller {
+    pub company_id: uuid::Uuid,
+    pub user_id: uuid::Uuid,
+    pub context: RequestContext,
+}
+
+impl FromRequestParts<AppState> for CompanyCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Ctx(context) = Ctx::from_request_parts(parts, state).await?;
+        if let Some(key) = context.api_key {
+            return Ok(CompanyCaller { company_id: key.company_id, user_id: key.acting_user_id, context });
+        }
+        let ActingCompany { company_id, signed_in } = ActingCompany::from_request_parts(parts, state).await?;
+        Ok(CompanyCaller { company_id, user_id: signed_in.session.user_id, context })
     }
 }
 

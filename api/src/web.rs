@@ -552,9 +552,9 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
 /// The web app's service, for the app router's fallback.
 pub fn router(app: &AppState) -> Router {
     let dist = app.config.web_dist.as_path();
-    let (api, _) = crate::api_router(app.config.is_dev());
+    let (api, doc) = crate::api_router(app.config.is_dev());
     let api = api
-        .layer(axum::middleware::from_fn(crate::area_guard))
+        .layer(axum::middleware::from_fn_with_state(std::sync::Arc::new(crate::api_keys::scope(&doc)), crate::area_guard))
         .layer(axum::middleware::from_fn_with_state(app.clone(), crate::session::middleware))
         .with_state(app.clone());
     let state = WebState { dist: dist.to_path_buf(), app: app.clone(), api };

@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::session::ActingCompany;
+use crate::session::{ActingCompany, CompanyCaller};
 use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
@@ -37,6 +37,11 @@ pub fn user_router() -> OpenApiRouter<AppState> {
 
 fn staff(acting: &ActingCompany) -> Staff {
     Staff { user_id: acting.signed_in.session.user_id, company_id: acting.company_id }
+}
+
+/// The staff a company's caller (a signed-in employer or the company's API key) counts as.
+fn caller_staff(caller: &CompanyCaller) -> Staff {
+    Staff { user_id: caller.user_id, company_id: caller.company_id }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -189,7 +194,7 @@ impl TryFrom<CandidateDetail> for CandidateView {
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, deleted, or (for a moderator) not delegated to them")))]
 async fn candidate_list(
     State(state): State<AppState>,
-    acting: ActingCompany,
+    caller: CompanyCaller,
     Path(id): Path<Uuid>,
     Query(p): Query<CandidateListParams>,
 ) -> ApiResult<Json<Vec<CandidateItem>>> {
@@ -203,7 +208,7 @@ async fn candidate_list(
         sort: p.sort.as_deref(),
         order: p.order.as_deref(),
     })?;
-    let rows = candidates::list(&state.pool, staff(&acting), id, &filter, Utc::now()).await?;
+    let rows = candidates::list(&state.pool, caller_staff(&caller), id, &filter, Utc::now()).await?;
     Ok(Json(rows.into_iter().map(CandidateItem::try_from).collect::<domain::Result<_>>()?))
 }
 
@@ -212,8 +217,8 @@ async fn candidate_list(
 #[utoipa::path(get, path = "/applications/{id}", tag = "employer", params(("id" = Uuid, Path)),
     responses((status = 200, body = CandidateView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
-async fn open_candidate(State(state): State<AppState>, acting: ActingCompany, Path(id): Path<Uuid>) -> ApiResult<Json<CandidateView>> {
-    Ok(Json(candidates::open(&state.pool, staff(&acting), id, Utc::now()).await?.try_into()?))
+async fn open_candidate(State(state): State<AppState>, caller: CompanyCaller, Path(id): Path<Uuid>) -> ApiResult<Json<CandidateView>> {
+    Ok(Json(candidates::open(&state.pool, caller_staff(&caller), id, Utc::now()).await?.try_into()?))
 }
 
 /// A field that tells "left out" (outer `None`) from `null` (`Some(None)`).
@@ -252,7 +257,7 @@ pub struct JudgementRequest {
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
 async fn judge_candidate(
     State(state): State<AppState>,
-    acting: ActingCompany,
+    caller: CompanyCaller,
     Path(id): Path<Uuid>,
     Json(body): Json<JudgementRequest>,
 ) -> ApiResult<Json<CandidateView>> {
@@ -261,7 +266,7 @@ async fn judge_candidate(
         verdict: body.verdict,
         assessments: body.answers.into_iter().map(|a| (a.answer_id, a.assessment)).collect(),
     };
-    Ok(Json(candidates::judge(&state.pool, staff(&acting), id, &judgement, Utc::now()).await?.try_into()?))
+    Ok(Json(candidates::judge(&state.pool, caller_staff(&caller), id, &judgement, Utc::now()).await?.try_into()?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -280,11 +285,11 @@ pub struct StatusChangeRequest {
         (status = 404, body = ErrorBody, description = "not a live, workable application to a vacancy the caller sees")))]
 async fn set_application_status(
     State(state): State<AppState>,
-    acting: ActingCompany,
+    caller: CompanyCaller,
     Path(id): Path<Uuid>,
     Json(body): Json<StatusChangeRequest>,
 ) -> ApiResult<Response> {
-    match candidates::change_status(&state.pool, staff(&acting), id, &body.status, Utc::now()).await? {
+    match candidates::change_status(&state.pool, caller_staff(&caller), id, &body.status, Utc::now()).await? {
         Some(detail) => Ok(Json(CandidateView::try_from(detail)?).into_response()),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
     }

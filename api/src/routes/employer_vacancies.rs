@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::session::{ActingCompany, Ctx};
+use crate::session::{CompanyCaller, Ctx};
 use crate::state::AppState;
 
 /// Mounted under `/api/employer`.
@@ -135,7 +135,7 @@ pub struct EmployerVacancyPage {
 async fn my_vacancies(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Query(params): Query<ListParams>,
 ) -> ApiResult<Json<EmployerVacancyPage>> {
     let tab = TabFilter::parse(params.status.as_deref())?;
@@ -179,14 +179,14 @@ pub struct StatusRequest {
 async fn set_status(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, signed_in }: ActingCompany,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
     Json(body): Json<StatusRequest>,
 ) -> ApiResult<Json<EmployerVacancy>> {
     let now = Utc::now();
     let before = employer_list::one(&state.pool, company_id, id, context.locale, now).await?;
     let change = StatusChange { status: &body.status, product_codes: body.product_codes.as_deref() };
-    let displayed = employer_list::change_status(&state.pool, company_id, signed_in.session.user_id, id, change, now).await?;
+    let displayed = employer_list::change_status(&state.pool, company_id, user_id, id, change, now).await?;
     if displayed == Displayed::Deleted {
         let mut row = before;
         row.facts.status = domain::vacancies::states::Status::Deleted;
@@ -210,7 +210,7 @@ pub struct VacancyProducts {
 async fn products(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<VacancyProducts>> {
     Ok(Json(VacancyProducts { products: employer_list::product_offers(&state.pool, company_id, id, context.locale).await? }))
@@ -234,7 +234,7 @@ pub struct QuoteRequest {
 async fn quote(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
     Json(body): Json<QuoteRequest>,
 ) -> ApiResult<Json<Quote>> {

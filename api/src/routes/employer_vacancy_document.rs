@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use domain::Error;
 use domain::billing::orders::InvoiceSummary;
 use domain::files::{self, MAX_PICTURE_BYTES};
-use domain::vacancies::document::{self, Deleted, OwnedVacancy, VacancyDocument};
+use domain::vacancies::document::{self, Deleted, OwnedVacancy, Posted, VacancyDocument};
 use domain::vacancies::employer_list::{self, StatusChange};
 use domain::vacancies::employer_tools::{self, VacancyModerator, VacancySuggestion};
 use domain::vacancies::states::Displayed;
@@ -23,7 +23,7 @@ use uuid::Uuid;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::routes::files::count_upload;
 use crate::routes::pages::{DetailOf, VacancyDetail, vacancy_detail};
-use crate::session::{ActingCompany, Ctx};
+use crate::session::{ActingCompany, CompanyCaller, Ctx};
 use crate::state::AppState;
 
 /// Mounted under `/api/employer`, beside `employer_vacancies`.
@@ -72,6 +72,23 @@ pub struct EmployerVacancyDetail {
     /// The invoice of the vacancy's newest order, when there is one.
     #[schema(required = true)]
     pub invoice: Option<InvoiceSummary>,
+    /// The integration's own id of the vacancy, when it gave one.
+    pub external_id: Option<String>,
+}
+
+/// What `POST /vacancies/create` and `PUT /vacancies/{id}` take: the document, and optionally the
+/// integration's own id of the vacancy.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VacancyPost {
+    #[serde(flatten)]
+    pub document: VacancyDocument,
+    /// The caller's own id of the vacancy (at most 200 characters), unique among the company's
+    /// vacancies: creating with an id a vacancy of the company already has replaces that vacancy's
+    /// document instead (200), so an integration re-posts its vacancy as an update. Left out or
+    /// null, `PUT` keeps the stored one.
+    #[serde(default)]
+    pub external_id: Option<String>,
 }
 
 async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Locale) -> ApiResult<EmployerVacancyDetail> {
@@ -89,6 +106,7 @@ async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Lo
         updated_at: vacancy.updated_at,
         document: vacancy.document,
         invoice: vacancy.invoice,
+        external_id: vacancy.external_id,
     })
 }
 
@@ -98,24 +116,31 @@ const DOCUMENT_ERRORS: &str = "validation naming the field (with list indices), 
     period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), \
     `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), \
     `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, \
-    `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an \
+    `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https), `externalId` \
+    (over 200 characters; on `PUT`, held by another vacancy of the company); an \
     unknown code: \"Unknown value: choose one from the list\"";
 
 /// Handles `POST /api/employer/vacancies/create`: a new draft (TEMPORARY) of the acting company
-/// from the document; a draft may be incomplete, but what it holds must pass the draft rules.
-#[utoipa::path(post, path = "/vacancies/create", tag = "employer", request_body = VacancyDocument,
-    responses((status = 201, body = EmployerVacancyDetail),
+/// from the document; a draft may be incomplete, but what it holds must pass the draft rules. With
+/// an `externalId` one of the company's vacancies already has, that vacancy's document is replaced
+/// instead (as `PUT /vacancies/{id}` does) and the answer is 200.
+#[utoipa::path(post, path = "/vacancies/create", tag = "employer", request_body = VacancyPost,
+    responses((status = 201, body = EmployerVacancyDetail, description = "a new draft"),
+        (status = 200, body = EmployerVacancyDetail, description = "the company's vacancy with this `externalId`, its document replaced"),
         (status = 400, body = ErrorBody, description = DOCUMENT_ERRORS),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "not an employer, or no longer on the acting company's staff")))]
 async fn create_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, signed_in }: ActingCompany,
-    Json(body): Json<VacancyDocument>,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
+    Json(body): Json<VacancyPost>,
 ) -> ApiResult<(StatusCode, Json<EmployerVacancyDetail>)> {
-    let id = document::create(&state.pool, company_id, signed_in.session.user_id, &body).await?;
-    Ok((StatusCode::CREATED, Json(detail(&state, company_id, id, context.locale).await?)))
+    let (status, id) = match document::create_or_replace(&state.pool, company_id, user_id, body.external_id.as_deref(), &body.document).await? {
+        Posted::Created(id) => (StatusCode::CREATED, id),
+        Posted::Replaced(id) => (StatusCode::OK, id),
+    };
+    Ok((status, Json(detail(&state, company_id, id, context.locale).await?)))
 }
 
 /// Handles `GET /api/employer/vacancies/{id}`: one of the acting company's vacancies with its
@@ -126,7 +151,7 @@ async fn create_vacancy(
 async fn get_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<EmployerVacancyDetail>> {
     Ok(Json(detail(&state, company_id, id, context.locale).await?))
@@ -134,8 +159,8 @@ async fn get_vacancy(
 
 /// Handles `PUT /api/employer/vacancies/{id}`: replaces the document (read-only fields of the GET
 /// answer are ignored). A published vacancy (anything but a draft) must stay publishable, and keeps
-/// its publish date.
-#[utoipa::path(put, path = "/vacancies/{id}", tag = "employer", params(("id" = Uuid, Path)), request_body = VacancyDocument,
+/// its publish date. An `externalId` given becomes the vacancy's.
+#[utoipa::path(put, path = "/vacancies/{id}", tag = "employer", params(("id" = Uuid, Path)), request_body = VacancyPost,
     responses((status = 200, body = EmployerVacancyDetail),
         (status = 400, body = ErrorBody, description = DOCUMENT_ERRORS),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -143,11 +168,11 @@ async fn get_vacancy(
 async fn put_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, signed_in }: ActingCompany,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
-    Json(body): Json<VacancyDocument>,
+    Json(body): Json<VacancyPost>,
 ) -> ApiResult<Json<EmployerVacancyDetail>> {
-    document::update(&state.pool, company_id, signed_in.session.user_id, id, &body).await?;
+    document::update(&state.pool, company_id, user_id, id, body.external_id.as_deref(), &body.document).await?;
     Ok(Json(detail(&state, company_id, id, context.locale).await?))
 }
 
@@ -159,12 +184,12 @@ async fn put_vacancy(
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted already")))]
 async fn delete_vacancy(
     State(state): State<AppState>,
-    ActingCompany { company_id, signed_in }: ActingCompany,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
     if document::delete_draft(&state.pool, company_id, id).await? == Deleted::NeedsStatus {
         let delete = StatusChange { status: "DELETED", product_codes: None };
-        employer_list::change_status(&state.pool, company_id, signed_in.session.user_id, id, delete, Utc::now()).await?;
+        employer_list::change_status(&state.pool, company_id, user_id, id, delete, Utc::now()).await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }
@@ -179,10 +204,10 @@ async fn delete_vacancy(
 async fn copy_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, signed_in }: ActingCompany,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<(StatusCode, Json<EmployerVacancyDetail>)> {
-    let copy = document::copy(&state.pool, company_id, signed_in.session.user_id, id).await?;
+    let copy = document::copy(&state.pool, company_id, user_id, id).await?;
     Ok((StatusCode::CREATED, Json(detail(&state, company_id, copy, context.locale).await?)))
 }
 
@@ -195,7 +220,7 @@ async fn copy_vacancy(
 async fn preview_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<VacancyDetail>> {
     Ok(Json(vacancy_detail(&state, &context, id, DetailOf::Owner(company_id)).await?))
@@ -218,7 +243,7 @@ pub struct AutocompleteParams {
 async fn autocomplete(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    ActingCompany { company_id, .. }: ActingCompany,
+    CompanyCaller { company_id, .. }: CompanyCaller,
     Query(params): Query<AutocompleteParams>,
 ) -> ApiResult<Json<Vec<VacancySuggestion>>> {
     Ok(Json(employer_tools::autocomplete(&state.pool, company_id, params.search, context.locale, Utc::now()).await?))

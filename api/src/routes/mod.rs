@@ -1,6 +1,7 @@
 //! Routes by area; each module exports `router()`.
 
 pub mod admin;
+pub mod api_keys;
 pub mod applicant;
 pub mod auth;
 pub mod bank_statements;

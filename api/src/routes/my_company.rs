@@ -43,7 +43,8 @@ pub struct MyCompany {
     pub profile: CompanyProfileInput,
 }
 
-async fn company_of(state: &AppState, signed_in: &SignedIn, country_code: &str, registry_code: &str) -> ApiResult<Uuid> {
+/// The company of the path when the user is on its staff; "not found" otherwise.
+pub(crate) async fn company_of(state: &AppState, signed_in: &SignedIn, country_code: &str, registry_code: &str) -> ApiResult<Uuid> {
     Ok(domain::companies::staff_company(&state.pool, signed_in.session.user_id, country_code, registry_code).await?.ok_or_else(Error::not_found)?)
 }
 

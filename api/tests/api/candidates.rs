@@ -36,7 +36,7 @@ pub(crate) async fn company_id(app: &TestApp, registry_code: &str) -> Uuid {
 }
 
 /// An open vacancy of the company (no CV needed) asking two questions: weight 3, then weight 1.
-async fn vacancy_with_questions(app: &TestApp, company_id: Uuid, auto_reply: Option<&str>) -> Uuid {
+pub(crate) async fn vacancy_with_questions(app: &TestApp, company_id: Uuid, auto_reply: Option<&str>) -> Uuid {
     let vacancy = publish(app, company_id, NewVacancy::default(), true).await;
     sqlx::query("update vacancies set cv_not_required = true, auto_reply_text = $2 where id = $1")
         .bind(vacancy)
@@ -58,7 +58,7 @@ async fn vacancy_with_questions(app: &TestApp, company_id: Uuid, auto_reply: Opt
 }
 
 /// `client` applies to the vacancy answering every question; answers the application's id.
-async fn apply(client: &TestClient, vacancy_id: Uuid) -> String {
+pub(crate) async fn apply(client: &TestClient, vacancy_id: Uuid) -> String {
     let form: Value = client.get(&format!("/api/open/vacancies/{vacancy_id}/apply")).await.json().await.unwrap();
     let answers: Vec<Value> =
         form["questions"].as_array().unwrap().iter().map(|q| json!({ "questionId": q["questionId"], "answer": "Jah, homme" })).collect();

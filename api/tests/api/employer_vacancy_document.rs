@@ -16,7 +16,7 @@ use crate::uploads::png;
 const TEXT: &str = r#"{"ops":[{"insert":"Tule meile kokaks: "},{"insert":"marsipanimeister","attributes":{"bold":true}},{"insert":"\n"}]}"#;
 
 /// A complete document of a cook's vacancy, publishable as it is.
-fn full_document() -> Value {
+pub(crate) fn full_document() -> Value {
     json!({
         "occupationCode": "COOK", "categoryCodes": ["CATERING", "HOSPITALITY_TOURISM"], "employmentTypeCode": "FULL_TIME",
         "countryCode": "EE", "ehakCode": "0784", "address": "Harju maakond, Tallinn, Narva mnt 5", "adsAdrId": 2280461,
@@ -38,7 +38,7 @@ fn full_document() -> Value {
 }
 
 /// A document with nothing filled in: a draft may be saved so.
-fn empty_document() -> Value {
+pub(crate) fn empty_document() -> Value {
     json!({
         "categoryCodes": [], "countryCode": "EE", "salaryByAgreement": false, "remoteWork": false, "shiftWork": false,
         "contents": [], "galleryFileIds": [], "questions": [], "languages": [], "driverLicences": [],

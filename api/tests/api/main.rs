@@ -5,6 +5,7 @@ mod admin_companies;
 mod helpers;
 
 mod acting_company;
+mod api_keys;
 mod applicant;
 mod auth;
 mod bank_statements;

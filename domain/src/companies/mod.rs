@@ -1,5 +1,6 @@
-//! Companies: the Business Register lookup, claims on a company (registration), staff.
+//! Companies: the Business Register lookup, claims on a company (registration), staff, API keys.
 
+pub mod api_keys;
 pub mod branding;
 pub mod geo;
 pub mod profile;

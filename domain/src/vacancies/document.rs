@@ -170,11 +170,14 @@ pub struct OwnedVacancy {
     pub updated_at: DateTime<Utc>,
     /// The invoice of the vacancy's latest order, when it has one.
     pub invoice: Option<InvoiceSummary>,
+    /// The integration's own id of the vacancy ([`create_or_replace`]).
+    pub external_id: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
 struct Row {
     id: Uuid,
+    external_id: Option<String>,
     #[sqlx(rename = "type")]
     kind: String,
     status: String,
@@ -337,7 +340,7 @@ async fn load_with(
     lock: bool,
 ) -> Result<OwnedVacancy> {
     let sql = format!(
-        "select v.id, v.type, v.status, v.payment_status, v.pro_level, v.is_branded,
+        "select v.id, v.external_id, v.type, v.status, v.payment_status, v.pro_level, v.is_branded,
                 coalesce({label}, v.occupation_label) as label, v.valid_until, v.created_at, v.updated_at,
                 v.occupation_code, v.employment_type_code, v.country_code, v.ehak_code, v.address, v.ads_adr_id,
                 v.salary_from::float8 as salary_from, v.salary_to::float8 as salary_to, v.salary_period_code,
@@ -368,6 +371,7 @@ async fn load_with(
         updated_at: row.updated_at,
         document,
         invoice,
+        external_id: row.external_id,
     })
 }
 
@@ -396,13 +400,88 @@ fn published(displayed: Displayed) -> bool {
 /// Creates a draft (TEMPORARY) of the company from the document; answers its id.
 #[tracing::instrument(skip_all)]
 pub async fn create(pool: &PgPool, company_id: Uuid, user_id: Uuid, document: &VacancyDocument) -> Result<Uuid> {
-    let checked = rules::check_draft(document)?;
     let mut tx = pool.begin().await?;
-    rules::check_references(&mut tx, company_id, user_id, &checked).await?;
-    let id = insert_draft(&mut tx, company_id, user_id, &checked.document).await?;
-    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await?;
+    let id = create_with(&mut tx, company_id, user_id, document).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+async fn create_with(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, document: &VacancyDocument) -> Result<Uuid> {
+    let checked = rules::check_draft(document)?;
+    rules::check_references(&mut *conn, company_id, user_id, &checked).await?;
+    let id = insert_draft(&mut *conn, company_id, user_id, &checked.document).await?;
+    jobs::enqueue_index(&mut *conn, &[IndexJob::Vacancy(id)]).await?;
+    Ok(id)
+}
+
+/// The longest external id.
+pub const EXTERNAL_ID_MAX: usize = 200;
+
+/// Checks an integration's id of a vacancy: trimmed, blank is none, at most [`EXTERNAL_ID_MAX`].
+pub fn check_external_id(external_id: Option<&str>) -> Result<Option<String>> {
+    let Some(text) = external_id.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    if text.chars().count() > EXTERNAL_ID_MAX {
+        return Err(Error::field("externalId", format!("The external id is longer than {EXTERNAL_ID_MAX} characters")));
+    }
+    Ok(Some(text.to_string()))
+}
+
+/// Serializes the writers of one external id of one company until the transaction ends.
+async fn lock_external_id(conn: &mut PgConnection, company_id: Uuid, external_id: &str) -> Result<()> {
+    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2, 727))")
+        .bind(company_id)
+        .bind(external_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The company's live vacancy with this external id; a deleted vacancy lets go of its id here, so
+/// that the integration may post it again as a new one.
+async fn holder_of(conn: &mut PgConnection, company_id: Uuid, external_id: &str) -> Result<Option<Uuid>> {
+    sqlx::query("update vacancies set external_id = null where company_id = $1 and external_id = $2 and status = 'DELETED'")
+        .bind(company_id)
+        .bind(external_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(sqlx::query_scalar("select id from vacancies where company_id = $1 and external_id = $2")
+        .bind(company_id)
+        .bind(external_id)
+        .fetch_optional(&mut *conn)
+        .await?)
+}
+
+/// What [`create_or_replace`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Posted {
+    Created(Uuid),
+    /// The company's vacancy with that external id got the document ([`update`]'s rules).
+    Replaced(Uuid),
+}
+
+/// `POST /vacancies/create` of an integration: without an external id, or with one the company's
+/// live vacancies do not hold, a new draft carrying it; with one they hold, that vacancy's document
+/// is replaced as [`update`] does. One transaction, serialized per external id.
+#[tracing::instrument(skip_all)]
+pub async fn create_or_replace(pool: &PgPool, company_id: Uuid, user_id: Uuid, external_id: Option<&str>, document: &VacancyDocument) -> Result<Posted> {
+    let Some(external_id) = check_external_id(external_id)? else {
+        return Ok(Posted::Created(create(pool, company_id, user_id, document).await?));
+    };
+    let mut tx = pool.begin().await?;
+    lock_external_id(&mut tx, company_id, &external_id).await?;
+    let posted = match holder_of(&mut tx, company_id, &external_id).await? {
+        Some(id) => {
+            update_with(&mut tx, company_id, user_id, id, document).await?;
+            Posted::Replaced(id)
+        }
+        None => {
+            let id = create_with(&mut tx, company_id, user_id, document).await?;
+            sqlx::query("update vacancies set external_id = $2 where id = $1").bind(id).bind(&external_id).execute(&mut *tx).await?;
+            Posted::Created(id)
+        }
+    };
+    tx.commit().await?;
+    Ok(posted)
 }
 
 /// Inserts a draft with the (checked) document and its child rows.
@@ -421,11 +500,29 @@ async fn insert_draft(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, 
 
 /// Replaces the document of one of the company's vacancies, in one transaction with its index job.
 /// A published vacancy (anything but a draft) must stay publishable, and keeps its publish date.
+/// An `external_id` given becomes the vacancy's (400 on `externalId` when another live vacancy of
+/// the company holds it); none keeps the stored one.
 #[tracing::instrument(skip_all)]
-pub async fn update(pool: &PgPool, company_id: Uuid, user_id: Uuid, vacancy_id: Uuid, document: &VacancyDocument) -> Result<()> {
-    let mut checked = rules::check_draft(document)?;
+pub async fn update(pool: &PgPool, company_id: Uuid, user_id: Uuid, vacancy_id: Uuid, external_id: Option<&str>, document: &VacancyDocument) -> Result<()> {
+    let external_id = check_external_id(external_id)?;
     let mut tx = pool.begin().await?;
-    let stored = load_with(&mut tx, company_id, vacancy_id, Locale::Et, Utc::now(), true).await?;
+    if let Some(external_id) = &external_id {
+        lock_external_id(&mut tx, company_id, external_id).await?;
+        if holder_of(&mut tx, company_id, external_id).await?.is_some_and(|holder| holder != vacancy_id) {
+            return Err(Error::field("externalId", "Another vacancy of the company has this external id"));
+        }
+    }
+    update_with(&mut tx, company_id, user_id, vacancy_id, document).await?;
+    if let Some(external_id) = &external_id {
+        sqlx::query("update vacancies set external_id = $2 where id = $1").bind(vacancy_id).bind(external_id).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn update_with(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, vacancy_id: Uuid, document: &VacancyDocument) -> Result<()> {
+    let mut checked = rules::check_draft(document)?;
+    let stored = load_with(&mut *conn, company_id, vacancy_id, Locale::Et, Utc::now(), true).await?;
     if published(stored.displayed) {
         checked.document.publish_at = stored.document.publish_at;
         rules::check_publishable(&checked)?;
@@ -435,10 +532,9 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user_id: Uuid, vacancy_id: 
     {
         return Err(Error::field("publishAt", "The publish date cannot be after the vacancy's end"));
     }
-    rules::check_references(&mut tx, company_id, user_id, &checked).await?;
-    write(&mut tx, vacancy_id, &checked.document).await?;
-    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
-    tx.commit().await?;
+    rules::check_references(&mut *conn, company_id, user_id, &checked).await?;
+    write(&mut *conn, vacancy_id, &checked.document).await?;
+    jobs::enqueue_index(&mut *conn, &[IndexJob::Vacancy(vacancy_id)]).await?;
     Ok(())
 }
 

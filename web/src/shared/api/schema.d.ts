@@ -303,27 +303,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/applicant/cv/{id}/views": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/applicant/cv/{id}/views`: the companies that opened the applicant's CV, with
-         *     the last day each opened it and how many times, the last to view it first. Another
-         *     applicant's CV is "not found".
-         */
-        get: operations["cv_views"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/applicant/favourites-vacancies": {
         parameters: {
             query?: never;
@@ -672,54 +651,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/employer/companies/company-branding": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/employer/companies/company-branding`: the acting company's logo, cover,
-         *     gallery and video link, as `POST` takes them back.
-         */
-        get: operations["my_company_branding"];
-        put?: never;
-        /**
-         * Handles `POST /api/employer/companies/company-branding`: replaces the acting company's
-         *     branding (pictures by the ids their upload answered, the gallery in its order); the public
-         *     company page and the search index (an index job on the same transaction) follow. Audited.
-         */
-        post: operations["save_company_branding"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employer/companies/company-branding/pictures": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Handles `POST /api/employer/companies/company-branding/pictures?kind=`: a logo, cover or
-         *     gallery picture as the `file` of a multipart form, with the upload rules of the other pictures:
-         *     PNG or JPG by content, at most 10 MiB and 4096 px a side, stored without its metadata, within
-         *     the uploader's 200 MiB and 60 uploads an hour. Its id goes into the branding
-         *     (`POST /companies/company-branding`); a picture no branding uses is deleted a day after its upload.
-         */
-        post: operations["upload_company_picture"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/employer/companies/{countryCode}/{registryCode}/profile": {
         parameters: {
             query?: never;
@@ -732,7 +663,7 @@ export interface paths {
         /**
          * Handles `POST /api/employer/companies/{countryCode}/{registryCode}/profile`: replaces the
          *     company's general information; the public company page and the search index (through an index
-         *     job on the same transaction) follow. Audited.
+         *     job on the same transaction) follow.
          */
         post: operations["save_profile"];
         delete?: never;
@@ -818,7 +749,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/employer/company/contract": {
+    "/api/employer/company/{countryCode}/{registryCode}/api_keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -826,13 +757,39 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/employer/company/contract`: whether the acting company has a contract, and so
-         *     whether its orders start before their invoices are paid.
+         * Handles `GET /api/employer/company/{countryCode}/{registryCode}/api_keys`: the company's live
+         *     keys, newest first: title, prefix, when and by whom made, when last used; never the key itself.
          */
-        get: operations["company_contract"];
+        get: operations["api_key_list"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
+         *     supervisor makes a key with the title under the id the client chose (a fresh UUID, so a retried
+         *     request cannot make a second key); the answer holds the key (`secret`) this once, it is stored
+         *     only as its SHA-256.
+         */
+        post: operations["create_api_key"];
+        /**
+         * Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
+         *     supervisor revokes a key; it authenticates nothing from the next request on.
+         */
+        delete: operations["revoke_api_key"];
         options?: never;
         head?: never;
         patch?: never;
@@ -853,8 +810,8 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-         *     person by e-mail (a new address becomes an account that signs in with a code; the invitation
-         *     mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
+         *     person by e-mail (a new address becomes an account that signs in with a code; they get an
+         *     invitation mail), or edits the name and phone of a staff member with that e-mail.
          */
         post: operations["add_staff"];
         /**
@@ -1194,7 +1151,9 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/vacancies/create`: a new draft (TEMPORARY) of the acting company
-         *     from the document; a draft may be incomplete, but what it holds must pass the draft rules.
+         *     from the document; a draft may be incomplete, but what it holds must pass the draft rules. With
+         *     an `externalId` one of the company's vacancies already has, that vacancy's document is replaced
+         *     instead (as `PUT /vacancies/{id}` does) and the answer is 200.
          */
         post: operations["create_vacancy"];
         delete?: never;
@@ -1261,7 +1220,7 @@ export interface paths {
         /**
          * Handles `PUT /api/employer/vacancies/{id}`: replaces the document (read-only fields of the GET
          *     answer are ignored). A published vacancy (anything but a draft) must stay publishable, and keeps
-         *     its publish date.
+         *     its publish date. An `externalId` given becomes the vacancy's.
          */
         put: operations["put_vacancy"];
         post?: never;
@@ -1316,29 +1275,6 @@ export interface paths {
          *     without its publish date, run, PRO level, branding purchase or payment.
          */
         patch: operations["copy_vacancy"];
-        trace?: never;
-    };
-    "/api/employer/vacancies/{id}/cvs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Handles `POST /api/employer/vacancies/{id}/cvs {cvId}`: adds a CV of the CV database to one of
-         *     the company's vacancies — an active one, or a CV-database vacancy (made with
-         *     `POST /api/employer/vacancies/cv-base`). Its owner becomes a candidate of the vacancy, marked
-         *     `addedFromCvDatabase` in the candidate list. CVs in a CV-database vacancy stay 14 days after the
-         *     company's CV-database access ends.
-         */
-        post: operations["add_cv_to_vacancy"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/employer/vacancies/{id}/moderators": {
@@ -1756,28 +1692,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/open/company": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Handles `GET /api/open/company?username=`: the public profile of the company the user
-         *     represents, as `GET /api/open/companies/{countryCode}/{registryCode}` answers it (nothing the
-         *     public company page does not show). A user on several companies' staff represents the one
-         *     they supervise, else the first by name.
-         */
-        get: operations["company_of_user"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/open/company-sizes": {
         parameters: {
             query?: never;
@@ -1912,28 +1826,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/open/metrics/cv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Handles `PATCH /api/open/metrics/cv`: counts one view of the CV for the company the caller acts
-         *     for (`cv_views`, one counter per CV, company and day); every opening counts. Only a caller who
-         *     may read the CV (`GET /api/user/cv/{id}`) counts one: for anyone else, a visitor included, the
-         *     CV is "not found". The owner opening their own CV counts nothing (204).
-         */
-        patch: operations["count_cv_view"];
         trace?: never;
     };
     "/api/open/metrics/vacancy": {
@@ -2843,26 +2735,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The CV to add. */
-        AddCv: {
-            /**
-             * Format: uuid
-             * @description A CV of the CV database.
-             */
-            cvId: string;
-        };
-        /** @description A CV made a candidate of a vacancy. */
-        AddedCv: {
-            /**
-             * Format: uuid
-             * @description The candidate, in the vacancy's candidate list (`GET /api/employer/vacancies/{id}/applications`).
-             */
-            applicationId: string;
-            /** Format: uuid */
-            vacancyId: string;
-            /** @description The vacancy's name in the request's language. */
-            vacancyLabel: string;
-        };
         /** @description A company as the administrators' list shows it. */
         AdminCompany: {
             /**
@@ -2898,6 +2770,26 @@ export interface components {
             /** Format: uuid */
             answerId: string;
             assessment?: components["schemas"]["Assessment"] | null;
+        };
+        /** @description A live key as the list shows it; the secret is never in it. */
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who made it: their e-mail address; none once their account is gone. */
+            createdBy?: string | null;
+            /**
+             * Format: uuid
+             * @description The key's id (`{keyId}` of the calls).
+             */
+            keyId: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a call, to the minute; none when never.
+             */
+            lastUsedAt?: string | null;
+            /** @description The key's first characters (`vk_` and eight more), to tell the keys apart. */
+            prefix: string;
+            title: string;
         };
         Applicant: {
             firstname?: string | null;
@@ -3051,13 +2943,6 @@ export interface components {
             /** @description A video page (URL). */
             video?: string | null;
         };
-        /** @description A picture of the branding. */
-        BrandingPicture: {
-            /** Format: uuid */
-            fileId: string;
-            /** @description Where anyone sees it. */
-            url: string;
-        };
         /** @description An event as stored. */
         CalendarEvent: {
             allDay: boolean;
@@ -3185,11 +3070,6 @@ export interface components {
         };
         /** @description One candidate of a vacancy. */
         CandidateItem: {
-            /**
-             * @description The company's staff added the CV from the CV database (`POST /api/employer/vacancies/{id}/cvs`);
-             *     the applicant did not apply.
-             */
-            addedFromCvDatabase: boolean;
             /** Format: int64 */
             answersCount: number;
             applicant: components["schemas"]["CandidateApplicant"];
@@ -3363,38 +3243,6 @@ export interface components {
             adrId?: number | null;
             countryCode: string;
         };
-        /** @description The branding as stored, for its editor. */
-        CompanyBranding: {
-            cover: components["schemas"]["BrandingPicture"] | null;
-            gallery: components["schemas"]["BrandingPicture"][];
-            logo: components["schemas"]["BrandingPicture"] | null;
-            videoUrl: string | null;
-        };
-        /** @description The branding as its editor sends it: pictures by their upload's id, the gallery in its order. */
-        CompanyBrandingInput: {
-            /**
-             * Format: uuid
-             * @description A picture uploaded with `kind=cover`; none removes the cover.
-             * @default null
-             */
-            coverFileId: string | null;
-            /**
-             * @description Pictures uploaded with `kind=gallery`, in the order shown; at most 10, each once.
-             * @default []
-             */
-            galleryFileIds: string[];
-            /**
-             * Format: uuid
-             * @description A picture uploaded with `kind=logo`; none removes the logo.
-             * @default null
-             */
-            logoFileId: string | null;
-            /**
-             * @description A YouTube or Vimeo page (http or https); blank removes it.
-             * @default null
-             */
-            videoUrl: string | null;
-        };
         CompanyCard: {
             businessName: string;
             countryCode: string;
@@ -3424,16 +3272,6 @@ export interface components {
             supervisor?: string | null;
             /** @description The claimant's (verified) e-mail. */
             username: string;
-        };
-        /** @description The acting company's contract with Vakants. */
-        CompanyContract: {
-            /**
-             * @description "Company has a contract" (set by an administrator): the company's orders (publishing a
-             *     vacancy, services bought) start at once, before their invoice is paid; the invoices are
-             *     still issued and paid as usual. Without a contract an order starts when its invoice is paid
-             *     (or at once when there is nothing to pay).
-             */
-            hasContract: boolean;
         };
         /** @description One description in one language, as a Quill delta JSON string. */
         CompanyDescription: {
@@ -3543,20 +3381,6 @@ export interface components {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
         };
-        /** @description A company that viewed a CV. */
-        CompanyView: {
-            businessName: string;
-            /**
-             * Format: date
-             * @description The last day (Europe/Tallinn) the company opened the CV.
-             */
-            lastViewedOn: string;
-            /**
-             * Format: int64
-             * @description How many times the company opened it, all days together.
-             */
-            views: number;
-        };
         CompleteInterview: {
             /** @description The conclusion the applicant sees; required, at most 2000 characters. */
             conclusion?: string | null;
@@ -3583,6 +3407,11 @@ export interface components {
         Created: {
             /** Format: uuid */
             applicationId: string;
+        };
+        /** @description A key just made: the list's row and the secret, which is shown this once. */
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /** @description The key itself, for `Authorization: Bearer`; it cannot be read again. */
+            secret: string;
         };
         CreatedFeed: {
             /** Format: date-time */
@@ -3834,16 +3663,6 @@ export interface components {
             updatedAt: string;
             visibility: components["schemas"]["Visibility"];
         };
-        /** @description An opening of a CV. */
-        CvView: {
-            /** Format: uuid */
-            cvId: string;
-            /**
-             * Format: date-time
-             * @description When the CV was opened (the server counts the view on its own date, Europe/Tallinn).
-             */
-            viewDate?: string | null;
-        };
         DeleteAccountRequest: {
             /** @description The account's e-mail address, typed again to confirm (case does not matter). */
             email: string;
@@ -3986,6 +3805,8 @@ export interface components {
             createdAt: string;
             /** @description The state the employer sees, derived from the stored facts and the clock. */
             displayedState: components["schemas"]["Displayed"];
+            /** @description The integration's own id of the vacancy, when it gave one. */
+            externalId?: string | null;
             /** Format: uuid */
             id: string;
             invoice: components["schemas"]["InvoiceSummary"] | null;
@@ -4465,6 +4286,10 @@ export interface components {
             isSupervisor: boolean;
             profile: components["schemas"]["CompanyProfileInput"];
             registryCode: string;
+        };
+        NewApiKey: {
+            /** @description What the key is for, 1 to 100 characters. */
+            title: string;
         };
         NewApplication: {
             answers?: components["schemas"]["Answer"][];
@@ -5397,6 +5222,19 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        /**
+         * @description What `POST /vacancies/create` and `PUT /vacancies/{id}` take: the document, and optionally the
+         *     integration's own id of the vacancy.
+         */
+        VacancyPost: components["schemas"]["VacancyDocument"] & {
+            /**
+             * @description The caller's own id of the vacancy (at most 200 characters), unique among the company's
+             *     vacancies: creating with an id a vacancy of the company already has replaces that vacancy's
+             *     document instead (200), so an integration re-posts its vacancy as an update. Left out or
+             *     null, `PUT` keeps the stored one.
+             */
+            externalId?: string | null;
         };
         VacancyProducts: {
             products: components["schemas"]["ProductOffer"][];
@@ -6619,70 +6457,6 @@ export interface operations {
                 };
             };
             /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not one of the applicant's CVs */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cv_views: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CompanyView"][];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,196 +8077,6 @@ export interface operations {
             };
         };
     };
-    my_company_branding: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CompanyBranding"];
-                };
-            };
-            /** @description The request is not valid: the message (and `field`) say what */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not an employer, or no longer on the acting company's staff */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    save_company_branding: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CompanyBrandingInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CompanyBranding"];
-                };
-            };
-            /** @description validation naming the field: `videoUrl` (not an http(s) address of YouTube or Vimeo), `galleryFileIds` (more than 10), `galleryFileIds[i]` (twice, or not found), `logoFileId`, `coverFileId`, `galleryFileIds[i]`: "The picture was not found: upload it again" (unknown, of another kind, or not the company's) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description not an employer, or no longer on the acting company's staff */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    upload_company_picture: {
-        parameters: {
-            query?: {
-                /** @description What the picture is for. */
-                kind?: "logo" | "cover" | "gallery";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["PictureUpload"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadedPicture"];
-                };
-            };
-            /** @description `kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), no `file` part; storage_quota_exceeded (`file`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description more than 60 uploads in an hour */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     save_profile: {
         parameters: {
             query?: never;
@@ -8817,11 +8401,14 @@ export interface operations {
             };
         };
     };
-    company_contract: {
+    api_key_list: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -8831,7 +8418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CompanyContract"];
+                    "application/json": components["schemas"]["ApiKey"][];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */
@@ -8851,8 +8438,164 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description not an employer, or no longer on the acting company's staff */
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                /** @description a new UUID the client makes */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiKey"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description validation naming `title` (required, at most 100 characters; at most 20 live keys) or `keyId` (taken) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description staff, but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or not one of its live keys */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10319,10 +10062,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VacancyDocument"];
+                "application/json": components["schemas"]["VacancyPost"];
             };
         };
         responses: {
+            /** @description the company's vacancy with this `externalId`, its document replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerVacancyDetail"];
+                };
+            };
+            /** @description a new draft */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10331,7 +10084,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancyDetail"];
                 };
             };
-            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https), `externalId` (over 200 characters; on `PUT`, held by another vacancy of the company); an unknown code: "Unknown value: choose one from the list" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10587,7 +10340,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VacancyDocument"];
+                "application/json": components["schemas"]["VacancyPost"];
             };
         };
         responses: {
@@ -10599,7 +10352,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancyDetail"];
                 };
             };
-            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https); an unknown code: "Unknown value: choose one from the list" */
+            /** @description validation naming the field (with list indices), e.g. `occupationCode`, `categoryCodes[0]`, `countryCode`, `address`, `adsAdrId`, `salaryFrom`, `salaryTo` (below from), `salaryPeriodCode` (an amount without a period, or one with salary by agreement), `contents[0].languageCode`, `contents[0].teaser` (over 85 characters), `contents[0].content` (not a Quill delta, over 100 KB), `questions[2].question`, `questions[2].weight` (1 to 10), `minAge`/`maxAge` (14 to 100, min ≤ max), `languages[1].proficiency`, `driverLicences[0].code`, `imageFileId`, `coverFileId`, `galleryFileIds[3]` (not a picture of this company), `videoUrl`, `applyLink` (http or https), `externalId` (over 200 characters; on `PUT`, held by another vacancy of the company); an unknown code: "Unknown value: choose one from the list" */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10847,84 +10600,6 @@ export interface operations {
             };
             /** @description not a vacancy of the acting company, or deleted */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    add_cv_to_vacancy: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddCv"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AddedCv"];
-                };
-            };
-            /** @description cv_already_added: This user has already been added to {vacancy}; validation naming `vacancyId`: the vacancy is not active (a draft, hidden or ended) nor a CV-database vacancy */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description cv_database_access_required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description another company's, a deleted or an undelegated vacancy; a CV not in the CV database */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12139,55 +11814,6 @@ export interface operations {
             };
         };
     };
-    company_of_user: {
-        parameters: {
-            query?: {
-                /** @description The user's e-mail address (any case). */
-                username?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CompanyDetail"];
-                };
-            };
-            /** @description `username`: missing or blank */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no such user, or one who represents no company */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     company_sizes: {
         parameters: {
             query?: never;
@@ -12478,73 +12104,6 @@ export interface operations {
             };
             /** @description The request is not valid: the message (and `field`) say what */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait for `Retry-After` seconds */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    count_cv_view: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CvView"];
-            };
-        };
-        responses: {
-            /** @description counted (the owner's own opening: not counted) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description the body cannot be read */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description no CV the caller may read, or no caller signed in */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description payload_too_large: the body is over this call's limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };

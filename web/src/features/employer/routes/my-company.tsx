@@ -13,16 +13,23 @@ import { Page } from '@/shared/ui/page';
 import { NAMESPACE as HOURS, texts as hoursTexts } from '@/shared/working-hours/locales/texts';
 
 import { type MyCompany, useMyCompany } from '../api/get-my-company';
+import { ApiKeysTab } from '../components/api-keys-tab';
 import { BrandingTab } from '../components/branding-tab';
 import { GeneralTab } from '../components/general-tab';
 import { HoursTab } from '../components/hours-tab';
 import { StaffTab } from '../components/staff-tab';
+import { API_KEYS, apiKeysTexts } from '../locales/api-keys/texts';
 import { NAMESPACE, texts } from '../locales/texts';
 
 export const loader = () =>
-  Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(HOURS, hoursTexts), ensureNamespace(PICTURES, pictureTexts)]).then(() => null);
+  Promise.all([
+    ensureNamespace(NAMESPACE, texts),
+    ensureNamespace(HOURS, hoursTexts),
+    ensureNamespace(PICTURES, pictureTexts),
+    ensureNamespace(API_KEYS, apiKeysTexts),
+  ]).then(() => null);
 
-const TABS = ['general', 'branding', 'staff', 'hours'] as const;
+const TABS = ['general', 'branding', 'staff', 'hours', 'api-keys'] as const;
 
 /** The company's tabs; the one open is in the URL (`?tab=staff`). */
 function CompanyTabs({ company }: { company: MyCompany }) {
@@ -49,6 +56,9 @@ function CompanyTabs({ company }: { company: MyCompany }) {
       </Tabs.Panel>
       <Tabs.Panel value="hours">
         <HoursTab company={company} />
+      </Tabs.Panel>
+      <Tabs.Panel value="api-keys">
+        <ApiKeysTab company={company} />
       </Tabs.Panel>
     </Tabs>
   );
