@@ -105,10 +105,10 @@ pub async fn is_supervisor(db: impl sqlx::PgExecutor<'_>, company_id: Uuid, user
         .await?)
 }
 
-/// Locks the company's row and answers 403 unless `actor` is its supervisor; answers its name.
-pub(crate) async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<String> {
-    let row: Option<(Option<Uuid>, String)> =
-        sqlx::query_as("select supervisor_user_id, business_name from companies where id = $1 and deleted_at is null for update")
+/// Locks the company's row and answers 403 unless `actor` is its supervisor.
+pub(crate) async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid, actor: Uuid) -> Result<()> {
+    let supervisor: Option<Option<Uuid>> =
+        sqlx::query_scalar("select supervisor_user_id from companies where id = $1 and deleted_at is null for update")
             .bind(company_id)
             .fetch_optional(&mut *conn)
             .await?;
