@@ -145,7 +145,7 @@ pub fn api_router(dev_mode: bool) -> (Router<AppState>, utoipa::openapi::OpenApi
         .nest("/api/payment", routes::payments::open_router().layer(DefaultBodyLimit::max(OPEN_BODY_LIMIT)))
         .nest("/api/user", routes::payments::user_router().merge(routes::user::router()).merge(routes::cvs::user_router()).merge(routes::calendar::user_router()).merge(routes::calendar_feed::user_router()).merge(routes::files::router()).merge(routes::mydata::router()).merge(routes::applicant::user_router()).merge(routes::invoices::router()).merge(routes::invoice_documents::router()).merge(routes::employer_applications::user_router()).merge(routes::chats::user_router()))
         .nest("/api/employer", routes::companies::router().merge(routes::search::employer_router()).merge(routes::cv_base::router()).merge(routes::employer_interviews::router()).merge(routes::working_hours::router()).merge(routes::employer_vacancies::router()).merge(routes::employer_vacancy_document::router()).merge(routes::employer_billing::router()).merge(routes::payments::employer_router()).merge(routes::employer_applications::router()).merge(routes::chats::employer_router()).merge(routes::my_company::router()))
-        .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()));
+        .nest("/api/admin", routes::admin::router().merge(routes::admin::way_back_router()).merge(routes::bank_statements::router()).merge(routes::admin_billing::router()).merge(routes::admin_audit::router()).merge(routes::admin_administrators::router()).merge(routes::admin_people::router()));
     if dev_mode {
         router = router.nest("/api/dev", routes::dev::router().merge(routes::payment_sandbox::router()));
     }
