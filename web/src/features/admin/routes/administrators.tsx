@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import { ensureNamespace } from '@/shared/i18n';
 import { isValidPhone } from '@/shared/lib/phone';
@@ -20,6 +21,8 @@ import { PersonCell } from '../components/people-table';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
+
+const ALREADY_REGISTERED = 'This user is already registered in the system';
 
 function AddAdministrator() {
   const { t } = useTranslation('admin');
@@ -41,7 +44,14 @@ function AddAdministrator() {
         notifySuccess(t('admins.added', { name: added.email }));
         form.reset();
       },
-      onError: (error) => setServerFieldError(form, error),
+      onError: (error) => {
+        // the spec's message (section 8), in the reader's language
+        if (error instanceof ApiError && error.field === 'email' && error.message === ALREADY_REGISTERED) {
+          form.setFieldError('email', t('admins.alreadyRegistered'));
+          return;
+        }
+        setServerFieldError(form, error);
+      },
     }),
   );
   return (
