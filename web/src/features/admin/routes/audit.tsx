@@ -82,8 +82,8 @@ export function Component() {
           />
           <TextInput label={t('audit.actor')} value={typed.actor} maxLength={100} onChange={(event) => type('actor', event.currentTarget.value)} />
           <TextInput label={t('audit.target')} value={typed.target} maxLength={100} onChange={(event) => type('target', event.currentTarget.value)} />
-          <DateField label={t('invoices.from')} value={filter.from} onChange={(from) => show({ from })} />
-          <DateField label={t('invoices.to')} value={filter.to} onChange={(to) => show({ to })} />
+          <DateField label={t('audit.from')} value={filter.from} onChange={(from) => show({ from })} />
+          <DateField label={t('audit.to')} value={filter.to} onChange={(to) => show({ to })} />
         </SimpleGrid>
         <Card withBorder padding={0}>
           <ScrollArea type="auto">
