@@ -393,8 +393,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/admin/represent/{username}`: act as another user (recorded in the audit log;
-         *     the session is rotated). Needs the anti-forgery header, as it changes state.
+         * Handles `GET /api/admin/represent/{username}?countryCode&registryCode`: act as another user
+         *     (recorded in the audit log; the session is rotated), for the company named when it is theirs
+         *     ("log in as the company"). Needs the anti-forgery header, as it changes state.
          */
         get: operations["represent"];
         put?: never;
@@ -7275,7 +7276,11 @@ export interface operations {
     };
     represent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `registryCode`: act for this company of the user's (else their first by name). */
+                countryCode?: string;
+                registryCode?: string;
+            };
             header?: never;
             path: {
                 /** @description the e-mail of the user to act as */
@@ -7319,6 +7324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description no such user, or the company named is not theirs */
             404: {
                 headers: {
                     [name: string]: unknown;

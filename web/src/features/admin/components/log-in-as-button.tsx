@@ -15,18 +15,20 @@ interface LogInAsProps {
   /** The accessible name when the label alone does not say whom. */
   ariaLabel?: string;
   missing?: string;
+  /** "Log in as the company": act for this company of the user's. */
+  company?: { countryCode: string; registryCode: string };
 }
 
 /**
  * "Log in as": acts as the user (audited by the server) and loads their area afresh, so nothing
  * the administrator's session cached carries over; the way back returns to this list.
  */
-export function LogInAsButton({ username, to, label, ariaLabel, missing }: LogInAsProps) {
+export function LogInAsButton({ username, to, label, ariaLabel, missing, company }: LogInAsProps) {
   const localized = useLocalizedPath();
   const represent = useRepresent();
   const logInAs = () => {
     if (!username) return;
-    represent.mutate(username, {
+    represent.mutate({ username, company }, {
       onSuccess: () => {
         try {
           sessionStorage.setItem(IMPERSONATION_RETURN_KEY, `${window.location.pathname}${window.location.search}`);

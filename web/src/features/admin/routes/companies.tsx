@@ -51,7 +51,7 @@ function CompanyRow({ company, onPrices }: { company: AdminCompany; onPrices: (c
             {t('companies.prices')}
           </Button>
           <div>
-            <LogInAsButton username={company.supervisor} to="/employer/account/my-company" label={t('companies.logInAs')} missing={t('companies.noSupervisor')} />
+            <LogInAsButton username={company.supervisor} company={company} to="/employer/account/my-company" label={t('companies.logInAs')} missing={t('companies.noSupervisor')} />
           </div>
         </Group>
       </Table.Td>
