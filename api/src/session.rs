@@ -72,7 +72,10 @@ fn xsrf_valid(secret: &[u8], binding: &str, token: &str) -> bool {
 
 /// GET calls that change state and so need the anti-forgery header like a write.
 fn is_state_changing_get(path: &str) -> bool {
-    path == "/api/auth/logout" || path == "/api/admin/be-original" || path.starts_with("/api/admin/represent/")
+    path == "/api/auth/logout"
+        || path == "/api/admin/be-original"
+        || path.starts_with("/api/admin/represent/")
+        || (path.starts_with("/api/admin/invoice/") && path.ends_with("/forcedPayment"))
 }
 
 /// Calls the spec makes POST or PATCH that change nothing a forged request could abuse: the

@@ -17,6 +17,7 @@
 //! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail) |
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
+//! | `admin/` | the back office's own business: its `administrators` |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
@@ -30,13 +31,16 @@
 //! 5. `cvs` uses `accounts`, `companies`, `files`, `vacancies` and `applications` (`to_vacancy`
 //!    makes a CV of the database a candidate of a vacancy); `chats` uses `accounts`, `companies`,
 //!    `files` and `applications`.
-//! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it.
+//! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it. `admin` uses
+//!    `accounts` and `companies` (an administrator is added with the staff form's rules); no area
+//!    uses it.
 //!
 //! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
 //! crate's query types: a search request is checked here and becomes the engine's query; `search`
 //! knows nothing of `domain`.
 
 pub mod accounts;
+pub mod admin;
 pub mod applications;
 pub mod billing;
 pub mod calendar;
@@ -70,6 +74,7 @@ mod layering {
         ("calendar", &["platform", "interviews"]),
         ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications"]),
         ("chats", &["platform", "accounts", "companies", "files", "applications"]),
+        ("admin", &["platform", "accounts", "companies"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
     ];
 

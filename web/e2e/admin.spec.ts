@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { signIn } from './helpers';
+import { callApi, newEmail, registerApplicant, signIn } from './helpers';
 
 test('an administrator lands on the companies list, finds a company, marks its contract, acts as it and comes back', async ({ page }) => {
   await page.goto('/en/login');
@@ -36,4 +36,105 @@ test('an administrator lands on the companies list, finds a company, marks its c
   await page.getByRole('button', { name: 'Return to my account' }).click();
   await expect(page).toHaveURL(/\/en\/admin\/companies\?search=vakants\+demo$/);
   await expect(page.getByRole('row', { name: /Vakants Demo OÜ/ })).toBeVisible();
+});
+
+test('an administrator gives a company a discount it sees at once, force-pays its invoice and deletes a test applicant', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // a test applicant, registered in a browser of their own
+  const applicantEmail = newEmail('kustuta');
+  const other = await browser.newContext();
+  await registerApplicant(await other.newPage(), applicantEmail, ['Kustuta', 'Mind']);
+  await other.close();
+
+  await page.goto('/en/login');
+  await signIn(page, 'admin@vakants.test');
+  await expect(page).toHaveURL(/\/en\/admin\/companies$/);
+  await page.getByLabel('Search by name or registry code').fill('vakants demo');
+  await page.getByRole('button', { name: 'Prices of Vakants Demo OÜ' }).click();
+  const prices = page.getByRole('dialog', { name: 'Prices of Vakants Demo OÜ' });
+  const branding = prices.getByRole('region', { name: 'Branding (30 days)' });
+  await branding.getByLabel('Discount').fill('50');
+  await branding.getByRole('button', { name: 'Save the price of Branding (30 days)' }).click();
+  await expect(page.getByText('Price of Branding (30 days) saved')).toBeVisible();
+  await expect(prices.getByRole('region', { name: 'Branding (30 days)' }).getByText(/the company pays €14\.50/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // the company sees it at once; acting as it, the administrator orders branding for one of its
+  // live vacancies: an invoice that changes nothing another journey reads
+  await page.getByRole('row', { name: /Vakants Demo OÜ/ }).getByRole('button', { name: 'Log in as the company' }).click();
+  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await expect(page.getByRole('heading', { name: 'Vakants Demo OÜ' })).toBeVisible();
+  const offers = await callApi<{ code: string; priceCents: number; discount: number }[]>(page, 'GET', '/api/employer/products');
+  expect(offers.body.find((offer) => offer.code === 'BRANDING')).toMatchObject({ priceCents: 1450, discount: 0.5 });
+  const live = await callApi<{ content: { id: string }[] }>(page, 'GET', '/api/employer/vacancies?status=active');
+  const ordered = await callApi<{ number: string }>(page, 'POST', '/api/user/invoices', { productCodes: ['BRANDING'], vacancyId: live.body.content[0]!.id });
+  expect(ordered.status).toBe(201);
+  const number = ordered.body.number;
+  await page.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/companies/);
+
+  // the discount back to the list price, so other journeys see the demo company's usual prices
+  await page.getByRole('row', { name: /Vakants Demo OÜ/ }).getByRole('button', { name: 'Prices of Vakants Demo OÜ' }).click();
+  await page.getByRole('button', { name: 'Back to the list price for Branding (30 days)' }).click();
+  await expect(page.getByText('Branding (30 days) is at the list price again')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // the invoice, force-paid with a reason
+  await page.goto('/en/admin/invoices?company=vakants%20demo&status=UNPAID');
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Mark invoice ${number} paid` }).click();
+  const force = page.getByRole('dialog', { name: `Mark invoice ${number} paid` });
+  await force.getByLabel('Reason').fill('Paid at the office in cash');
+  await force.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText(`Invoice ${number} is paid`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Paid', exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(number) }).getByText('Paid', { exact: true })).toBeVisible();
+
+  // the test applicant, deleted after a wrong and then the right username
+  await page.goto(`/en/admin/applicants?search=${encodeURIComponent(applicantEmail)}`);
+  await page.getByRole('button', { name: `Delete applicant ${applicantEmail}` }).click();
+  const remove = page.getByRole('dialog', { name: `Delete applicant ${applicantEmail}` });
+  await remove.getByLabel('Username').fill('somebody@example.ee');
+  await remove.getByRole('button', { name: 'Delete applicant' }).click();
+  await expect(remove.getByText('Wrong username')).toBeVisible();
+  await remove.getByLabel('Username').fill(applicantEmail);
+  await remove.getByRole('button', { name: 'Delete applicant' }).click();
+  await expect(page.getByText(`Applicant ${applicantEmail} deleted`)).toBeVisible();
+  await expect(page.getByText('No one found.')).toBeVisible();
+});
+
+test('a supervisor adds an administrator and removes them', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = newEmail('admin');
+  await page.goto('/en/login');
+  await signIn(page, 'supervisor@vakants.test');
+  await expect(page).toHaveURL(/\/en\/admin\/companies$/);
+  await page.goto('/en/admin/administrators');
+  await expect(page).toHaveURL(/\/en\/admin\/administrators$/);
+  const form = page.getByRole('region', { name: 'Add an administrator' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Phone').fill('5123 4567');
+  await form.getByLabel('First name').fill('Uus');
+  await form.getByLabel('Last name').fill('Haldur');
+  await form.getByRole('button', { name: 'Add administrator' }).click();
+  await expect(form.getByText('Enter the phone with its country code, e.g. +372 5123 4567')).toBeVisible();
+  await form.getByLabel('Phone').fill('+372 5123 4567');
+  await form.getByRole('button', { name: 'Add administrator' }).click();
+  await expect(page.getByText(`${email} is an administrator now`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await expect(row.getByText('Administrator', { exact: true })).toBeVisible();
+
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Phone').fill('+372 5123 4567');
+  await form.getByLabel('First name').fill('Uus');
+  await form.getByLabel('Last name').fill('Haldur');
+  await form.getByRole('button', { name: 'Add administrator' }).click();
+  await expect(form.getByText('This user is already registered in the system')).toBeVisible();
+
+  await row.getByRole('button', { name: `Remove administrator ${email}` }).click();
+  await page.getByRole('dialog', { name: 'Remove an administrator' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${email} is no longer an administrator`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

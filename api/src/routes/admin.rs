@@ -67,17 +67,30 @@ async fn switch_session(
     Ok((Extension(SessionChange::started(issued)), Json(me)))
 }
 
-/// Handles `GET /api/admin/represent/{username}`: act as another user (recorded in the audit log;
-/// the session is rotated). Needs the anti-forgery header, as it changes state.
+/// Which company to act for while representing an employer.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct RepresentParams {
+    /// With `registryCode`: act for this company of the user's (else their first by name).
+    pub country_code: Option<String>,
+    pub registry_code: Option<String>,
+}
+
+/// Handles `GET /api/admin/represent/{username}?countryCode&registryCode`: act as another user
+/// (recorded in the audit log; the session is rotated), for the company named when it is theirs
+/// ("log in as the company"). Needs the anti-forgery header, as it changes state.
 #[utoipa::path(get, path = "/represent/{username}", tag = "admin",
-    params(("username" = String, Path, description = "the e-mail of the user to act as")),
+    params(("username" = String, Path, description = "the e-mail of the user to act as"), RepresentParams),
     responses((status = 200, body = Me, description = "now acting as the user; originalUser names the administrator"),
         (status = 400, body = ErrorBody, description = "cannot_represent: Can't login as another user"),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "no such user, or the company named is not theirs")))]
 async fn represent(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path(username): Path<String>,
+    Query(params): Query<RepresentParams>,
 ) -> ApiResult<(Extension<SessionChange>, Json<Me>)> {
     let current = &signed_in.session;
     let username = accounts::normalize_email(&username)?;
@@ -86,7 +99,12 @@ async fn represent(
     if current.original_user_id.is_some() || target.id == current.user_id || !may_represent(&current.roles, &target_roles) {
         return Err(Error::code(ErrorCode::CannotRepresent).into());
     }
-    let company_id = companies::default_company(&state.pool, target.id).await?;
+    let company_id = match (&params.country_code, &params.registry_code) {
+        (Some(country_code), Some(registry_code)) => {
+            Some(companies::staff_company(&state.pool, target.id, country_code, registry_code).await?.ok_or_else(Error::not_found)?)
+        }
+        _ => companies::default_company(&state.pool, target.id).await?,
+    };
     let new = sessions::NewSession {
         user_id: target.id,
         original_user_id: Some(current.user_id),

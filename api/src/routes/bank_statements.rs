@@ -8,6 +8,7 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use chrono::Utc;
 use domain::Error;
 use domain::billing::bank_statements::{self, ImportReport, MAX_STATEMENT_BYTES};
+use domain::platform::audit;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -107,15 +108,22 @@ async fn upload_statement(
     })?;
     let bytes = statement_part(form).await?;
     let credits = bank_statements::parse(&bytes)?;
-    Ok(Json(
-        bank_statements::import(
-            &state.pool,
-            &credits,
-            Some(signed_in.session.user_id),
-            Utc::now(),
-        )
-        .await?,
-    ))
+    let report = bank_statements::import(&state.pool, &credits, Some(signed_in.session.user_id), Utc::now()).await?;
+    let entry = audit::Entry {
+        actor_user_id: Some(signed_in.session.user_id),
+        action: "bank_statement.import",
+        target_user_id: None,
+        target_company_id: None,
+        details: serde_json::json!({
+            "credits": credits.len(),
+            "matched": report.matched.iter().map(|credit| &credit.invoice_number).collect::<Vec<_>>(),
+            "unmatched": report.unmatched.len(),
+            "alreadyImported": report.already_imported,
+        }),
+        ip: signed_in.context.ip.as_deref(),
+    };
+    audit::record(&state.pool, entry).await?;
+    Ok(Json(report))
 }
 
 #[cfg(test)]

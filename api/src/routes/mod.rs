@@ -1,6 +1,10 @@
 //! Routes by area; each module exports `router()`.
 
 pub mod admin;
+pub mod admin_administrators;
+pub mod admin_audit;
+pub mod admin_billing;
+pub mod admin_people;
 pub mod api_keys;
 pub mod applicant;
 pub mod auth;

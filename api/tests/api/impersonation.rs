@@ -138,3 +138,18 @@ async fn the_data_export_is_refused_while_acting_as_someone() {
     app.client.get("/api/admin/be-original").await;
     assert_eq!(app.client.get("/api/user/my-data").await.status(), StatusCode::OK, "one's own export works");
 }
+
+#[tokio::test]
+async fn logging_in_as_a_company_acts_for_that_company_of_its_supervisor() {
+    let app = spawn_app().await;
+    app.create_user("admin@example.ee", &["ADMIN"]).await;
+    app.create_employer("boss@example.ee", &[("12345678", "Alfa OÜ"), ("87654321", "Beeta AS")]).await;
+    app.client.sign_in("admin@example.ee").await;
+
+    let (status, _) = error_of(app.client.get("/api/admin/represent/boss@example.ee?countryCode=EE&registryCode=99999999").await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a company that is not theirs");
+    let response = app.client.get("/api/admin/represent/boss@example.ee?countryCode=ee&registryCode=87654321").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let me: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(me["company"]["registryCode"], "87654321", "not the first by name");
+}

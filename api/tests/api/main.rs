@@ -1,7 +1,11 @@
 //! API tests against the real Postgres (a fresh database per test) and the real Redis.
 
 mod addresses;
+mod admin_administrators;
+mod admin_audit;
+mod admin_billing;
 mod admin_companies;
+mod admin_people;
 mod helpers;
 
 mod acting_company;

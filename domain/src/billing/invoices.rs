@@ -65,17 +65,31 @@ pub struct ListQuery<'a> {
 
 /// A checked [`ListQuery`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Checked {
-    status: Option<&'static str>,
+pub(super) struct Checked {
+    pub(super) status: Option<&'static str>,
     by_status: bool,
     descending: bool,
-    page: u32,
-    size: u32,
+    pub(super) page: u32,
+    pub(super) size: u32,
+}
+
+impl Checked {
+    /// The `order by` of invoices `i`; it comes from the checked choices, never from the request's text.
+    pub(super) fn order_by(&self) -> String {
+        let direction = if self.descending { "desc" } else { "asc" };
+        if self.by_status {
+            format!(
+                "array_position(array['UNPAID', 'PAID', 'CANCELLED'], i.status) {direction}, i.issued_on desc, i.number desc"
+            )
+        } else {
+            format!("i.issued_on {direction}, i.number {direction}")
+        }
+    }
 }
 
 impl ListQuery<'_> {
     /// A 400 naming `status`, `sort`, `order` or `size` for a value outside its choices.
-    fn check(&self) -> Result<Checked> {
+    pub(super) fn check(&self) -> Result<Checked> {
         fn blank(v: Option<&str>) -> Option<&str> {
             v.map(str::trim).filter(|v| !v.is_empty())
         }
@@ -142,10 +156,14 @@ pub struct InvoiceListItem {
     pub paid_at: Option<DateTime<Utc>>,
 }
 
-/// The list item columns of invoices `i`, `$3` being today in Tallinn.
-const ITEM_COLUMNS: &str = "i.id, i.number, i.issued_on as date, i.due_on as expiration_date, i.status, i.total_cents as sum_cents,
-    i.subtotal_cents, i.vat_cents, coalesce(i.reference_number, '') as reference_number,
-    (i.status = 'UNPAID' and i.due_on < $3) as overdue, i.paid_at";
+/// The list item columns of invoices `i`, `today` being the placeholder of today in Tallinn.
+pub(super) fn item_columns(today: &str) -> String {
+    format!(
+        "i.id, i.number, i.issued_on as date, i.due_on as expiration_date, i.status, i.total_cents as sum_cents,
+         i.subtotal_cents, i.vat_cents, coalesce(i.reference_number, '') as reference_number,
+         (i.status = 'UNPAID' and i.due_on < {today}) as overdue, i.paid_at"
+    )
+}
 
 /// A page of invoices.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -169,18 +187,11 @@ pub async fn list(
 ) -> Result<InvoicePage> {
     let checked = query.check()?;
     let (company_id, user_id) = owner.binds();
-    let direction = if checked.descending { "desc" } else { "asc" };
-    // the order comes from the checked choices above, never from the request's text
-    let order_by = if checked.by_status {
-        format!(
-            "array_position(array['UNPAID', 'PAID', 'CANCELLED'], i.status) {direction}, i.issued_on desc, i.number desc"
-        )
-    } else {
-        format!("i.issued_on {direction}, i.number {direction}")
-    };
+    let order_by = checked.order_by();
     let owned = Owner::condition(1);
+    let columns = item_columns("$3");
     let sql = format!(
-        "select {ITEM_COLUMNS}, count(*) over () as total
+        "select {columns}, count(*) over () as total
          from invoices i
          where {owned} and ($4::text is null or i.status = $4)
          order by {order_by}
@@ -327,8 +338,9 @@ pub async fn detail(
         vacancy_id: Option<Uuid>,
     }
     let owned = Owner::condition(1);
+    let columns = item_columns("$3");
     let sql = format!(
-        "select {ITEM_COLUMNS}, i.buyer_name, i.buyer_registry_code, i.buyer_address, i.buyer_email,
+        "select {columns}, i.buyer_name, i.buyer_registry_code, i.buyer_address, i.buyer_email,
                 (select s.vacancy_id from services s where s.invoice_id = i.id and s.vacancy_id is not null
                  order by s.created_at limit 1) as vacancy_id
          from invoices i

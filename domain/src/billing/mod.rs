@@ -4,13 +4,15 @@
 //! services' lifecycle and clock (`services`), recording payments (`payments`, [`mark_paid`]),
 //! paying online through a payment provider (`online`, `provider`), bank statements
 //! (`bank_statements`), overdue reminders (`reminders`) and the invoice's PDF, e-invoice and mail
-//! (`documents`).
+//! (`documents`); and the administrators' side: products, company prices, every company's invoices,
+//! forced payment and deletion (`administration`).
 //! Money is integer euro cents, VAT rates basis points, discounts ten-thousandths; see
 //! docs/billing.md.
 //!
 //! Billing writes the vacancies an order is for (paid, live, PRO level, branding, promotion) with
 //! its own SQL: it sits below `vacancies` in the layers and does not use it.
 
+pub mod administration;
 pub mod bank_statements;
 pub mod catalog;
 pub mod documents;

@@ -609,6 +609,15 @@ pub async fn cancel(
     if invoice.status != "UNPAID" {
         return Err(not_unpaid(&invoice.status));
     }
+    let summary = cancel_on(&mut tx, invoice_id, now).await?;
+    tx.commit().await?;
+    Ok(summary)
+}
+
+/// The cancelling of an UNPAID invoice on the caller's transaction (the caller checked it is
+/// UNPAID and holds its row): see [`cancel`]. Also what an administrator's deletion of an unpaid
+/// invoice does first.
+pub(super) async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<InvoiceSummary> {
     let drafts: Vec<Uuid> = sqlx::query_scalar(
         "update vacancies set status = 'TEMPORARY', payment_status = 'NONE', updated_at = now()
          where payment_status = 'WAITING' and status = 'EXISTS'
@@ -620,7 +629,7 @@ pub async fn cancel(
     .await?;
     // through the services' transition table: what a running service granted (a contract
     // company's services start before it pays) is withdrawn, the index told on this transaction
-    super::services::cancel_for_invoice(&mut tx, invoice_id).await?;
+    super::services::cancel_for_invoice(tx, invoice_id).await?;
     sqlx::query(
         "update payments set status = 'CANCELLED' where invoice_id = $1 and status = 'PENDING'",
     )
@@ -637,8 +646,7 @@ pub async fn cancel(
     .fetch_one(&mut *tx)
     .await?;
     let index: Vec<IndexJob> = drafts.into_iter().map(IndexJob::Vacancy).collect();
-    jobs::enqueue_index(&mut tx, &index).await?;
-    tx.commit().await?;
+    jobs::enqueue_index(tx, &index).await?;
     Ok(summary)
 }
 

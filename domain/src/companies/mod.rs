@@ -458,6 +458,15 @@ pub async fn staff_company(db: impl PgExecutor<'_>, user_id: Uuid, country_code:
     .await?)
 }
 
+/// The id of a registered company (not deleted) by its register key.
+pub async fn find(db: impl PgExecutor<'_>, country_code: &str, registry_code: &str) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar("select id from companies where country_code = upper($1) and registry_code = $2 and deleted_at is null")
+        .bind(country_code)
+        .bind(registry_code)
+        .fetch_optional(db)
+        .await?)
+}
+
 /// The company a user acts for right after sign-in: the first by name.
 pub async fn default_company(pool: &PgPool, user_id: Uuid) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar(

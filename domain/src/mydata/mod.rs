@@ -348,6 +348,52 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
     if typed != username {
         return Err(Error::field("email", "The e-mail address does not match your account"));
     }
+    let (erased, keys) = erase(&mut tx, user_id, user_id, "account.delete", ip).await?;
+    tx.commit().await?;
+    store.remove_all(&keys).await;
+    Ok(erased)
+}
+
+/// An administrator deletes an applicant's account once the applicant's username (e-mail) is typed:
+/// what the applicant's own deletion does ([`delete_account`]), audited as
+/// `applicant.delete` by the administrator. A wrong username is a 400 naming `username` ("Wrong
+/// username"); an account that is not an applicant's, or is an administrator's, is refused with
+/// "Failed to delete applicant {username}"; an unknown id is "not found".
+#[tracing::instrument(skip_all, fields(%applicant_id))]
+pub async fn delete_applicant(
+    pool: &PgPool,
+    store: &FileStore,
+    admin_id: Uuid,
+    applicant_id: Uuid,
+    typed_username: &str,
+    ip: Option<&str>,
+) -> Result<Erased> {
+    let mut tx = pool.begin().await?;
+    let found: Option<(String, bool, bool)> = sqlx::query_as(
+        "select u.username,
+                exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'APPLICANT'),
+                exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('ADMIN', 'SUPERVISOR'))
+         from users u where u.id = $1 and u.deleted_at is null for update",
+    )
+    .bind(applicant_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (username, applicant, administrator) = found.ok_or_else(Error::not_found)?;
+    if typed_username.trim().to_lowercase() != username {
+        return Err(Error::field("username", "Wrong username"));
+    }
+    if !applicant || administrator {
+        return Err(Error::field("username", format!("Failed to delete applicant {username}")));
+    }
+    let (erased, keys) = erase(&mut tx, applicant_id, admin_id, "applicant.delete", ip).await?;
+    tx.commit().await?;
+    store.remove_all(&keys).await;
+    Ok(erased)
+}
+
+/// Erases the account on the caller's transaction (its row locked by the caller) and records
+/// `action` by `actor`; answers what went and the storage keys to remove after the commit.
+async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, ip: Option<&str>) -> Result<(Erased, Vec<String>)> {
     let mut erased = Erased::default();
 
     let cv_ids: Vec<Uuid> = sqlx::query_scalar("select id from cvs where owner_user_id = $1").bind(user_id).fetch_all(&mut *tx).await?;
@@ -365,7 +411,7 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
 
     sqlx::query("delete from cvs where owner_user_id = $1").bind(user_id).execute(&mut *tx).await?;
     let index_jobs: Vec<IndexJob> = cv_ids.iter().copied().map(IndexJob::Cv).collect();
-    jobs::enqueue_index(&mut tx, &index_jobs).await?;
+    jobs::enqueue_index(tx, &index_jobs).await?;
 
     sqlx::query("delete from application_answers where application_id in (select id from applications where applicant_user_id = $1)")
         .bind(user_id)
@@ -422,8 +468,8 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
     audit::record(
         &mut *tx,
         audit::Entry {
-            actor_user_id: Some(user_id),
-            action: "account.delete",
+            actor_user_id: Some(actor),
+            action,
             target_user_id: Some(user_id),
             target_company_id: None,
             details: serde_json::to_value(&erased).map_err(anyhow::Error::from)?,
@@ -431,9 +477,7 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
         },
     )
     .await?;
-    tx.commit().await?;
-    store.remove_all(&keys).await;
-    Ok(erased)
+    Ok((erased, keys))
 }
 
 #[cfg(test)]

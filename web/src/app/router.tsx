@@ -66,6 +66,16 @@ export function createRouter() {
               element: <RequireRole roles={['ADMIN', 'SUPERVISOR']} />,
               children: [
                 { path: 'companies', lazy: () => import('@/features/admin/routes/companies') },
+                { path: 'invoices', lazy: () => import('@/features/admin/routes/invoices') },
+                { path: 'prices', lazy: () => import('@/features/admin/routes/prices') },
+                { path: 'employers', lazy: () => import('@/features/admin/routes/employers') },
+                { path: 'applicants', lazy: () => import('@/features/admin/routes/applicants') },
+                { path: 'audit', lazy: () => import('@/features/admin/routes/audit') },
+                {
+                  path: 'administrators',
+                  element: <RequireRole roles={['SUPERVISOR']} />,
+                  children: [{ index: true, lazy: () => import('@/features/admin/routes/administrators') }],
+                },
                 { path: '*', element: <NotFound /> },
               ],
             },

@@ -21,7 +21,15 @@ describe('navigation by role', () => {
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
-    expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual(['admin-companies']);
+    expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual([
+      'admin-companies',
+      'admin-employers',
+      'admin-applicants',
+      'admin-invoices',
+      'admin-prices',
+      'admin-audit',
+    ]);
+    expect(avatarMenuItems(user(['USER', 'SUPERVISOR'])).map((item) => item.key)).toContain('admin-administrators');
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'admin-companies')).toBe(false);

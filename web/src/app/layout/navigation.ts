@@ -47,6 +47,26 @@ const EMPLOYER_ITEMS: NavItem[] = [
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },
 ];
 
+/**
+ * The back office's screens (ADMIN and SUPERVISOR, spec 2 section 2), in the sidebar and the avatar
+ * menu alike; its other screens join as they are built.
+ */
+const ADMIN_ITEMS: NavItem[] = [
+  { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' },
+  { key: 'admin-employers', label: 'nav.adminEmployers', to: '/admin/employers' },
+  { key: 'admin-applicants', label: 'nav.adminApplicants', to: '/admin/applicants' },
+  { key: 'admin-invoices', label: 'nav.adminInvoices', to: '/admin/invoices' },
+  { key: 'admin-prices', label: 'nav.adminPrices', to: '/admin/prices' },
+];
+/** Only a SUPERVISOR sees the administrators (spec 2 section 6). */
+const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };
+const AUDIT_ITEM: NavItem = { key: 'admin-audit', label: 'nav.adminAudit', to: '/admin/audit' };
+
+/** The back office's items for this administrator. */
+function adminItems(me: Me | null): NavItem[] {
+  return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, AUDIT_ITEM] : [...ADMIN_ITEMS, AUDIT_ITEM];
+}
+
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
 export function faqPath(me: Me | null): string {
   return isEmployer(me) ? '/faq-employers' : '/faq-applicants';
@@ -54,7 +74,7 @@ export function faqPath(me: Me | null): string {
 
 /** The dashboard of the role, if the role has one. */
 export function dashboardItem(me: Me | null): NavItem | null {
-  if (isStaff(me)) return { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' };
+  if (isStaff(me)) return ADMIN_ITEMS[0];
   if (isEmployer(me)) return EMPLOYER_DASHBOARD;
   if (isApplicant(me)) return { key: 'profile', label: 'nav.myProfile', to: '/account/profile' };
   return null;
@@ -71,7 +91,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
     { key: 'categories', label: 'nav.categories', to: '/categories', mobileOnly: true },
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];
-  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
+  if (isStaff(me)) items.push(...adminItems(me));
   if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   if (isEmployer(me)) items.push(...EMPLOYER_ITEMS);
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
@@ -81,7 +101,7 @@ export function sidebarItems(me: Me | null): NavItem[] {
 /** The avatar menu's links by role (spec 1 section 6). */
 export function avatarMenuItems(me: Me): NavItem[] {
   const items: NavItem[] = [];
-  if (isStaff(me)) items.push({ key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' });
+  if (isStaff(me)) items.push(...adminItems(me));
   if (isEmployer(me)) {
     items.push(...EMPLOYER_ITEMS);
     items.push({ key: 'companies', label: 'nav.companies', to: '/employer/account/my-company#companies' });

@@ -4,6 +4,89 @@
  */
 
 export interface paths {
+    "/api/admin/administrators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/admin/administrators` (SUPERVISOR only): every administrator, supervisors first. */
+        get: operations["administrators"];
+        put?: never;
+        /**
+         * Handles `POST /api/admin/administrators` (SUPERVISOR only) with `{email, firstname, lastname,
+         *     phoneNumber}`: a new administrator's account (ADMIN), who signs in with a code. Audited.
+         */
+        post: operations["add_administrator"];
+        /**
+         * Handles `DELETE /api/admin/administrators?username=` (SUPERVISOR only): the administrator loses
+         *     the ADMIN and SUPERVISOR roles and is signed out everywhere. Audited.
+         */
+        delete: operations["remove_administrator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applicant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/applicant?search&page&size`: the applicants, newest first, with the
+         *     number of their CVs and applications.
+         */
+        get: operations["admin_applicants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applicant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/admin/applicant/{id}?username=`: deletes the applicant's account once the
+         *     username is typed — what the applicant's own account deletion does (CVs and files erased,
+         *     applications kept for employers without the CV, sessions ended). Audited.
+         */
+        delete: operations["delete_applicant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/admin/audit?action&actor&target&from&to&page&size`: the audit log, newest first. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bank-statements": {
         parameters: {
             query?: never;
@@ -148,6 +231,160 @@ export interface paths {
         patch: operations["set_has_contract"];
         trace?: never;
     };
+    "/api/admin/company/{countryCode}/{registryCode}/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company/{countryCode}/{registryCode}/product`: every product with the
+         *     company's own price and discount (none = the list price), labelled in the request's language.
+         */
+        get: operations["company_product_prices"];
+        /**
+         * Handles `PUT /api/admin/company/{countryCode}/{registryCode}/product`: the company's own price
+         *     and discount on one product, seen at once in what it is offered (its products, the publish
+         *     step). Audited.
+         */
+        put: operations["set_company_product_price"];
+        post?: never;
+        /**
+         * Handles `DELETE /api/admin/company/{countryCode}/{registryCode}/product?productCode=`: the
+         *     company pays the list price for the product again. Audited.
+         */
+        delete: operations["remove_company_product_price"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/admin/employers?search&page&size`: the employers, newest first, with their companies. */
+        get: operations["admin_employers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/invoice?status&company&from&to&sort&order&page&size`: every company's
+         *     invoices (deleted ones left out), newest first by default, with the count and total of each
+         *     status for the company and date filters.
+         */
+        get: operations["admin_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/admin/invoice/{id}?number=`: deletes an invoice once its number is typed
+         *     (an unpaid one is cancelled first: its services, and its vacancy back to the drafts). The row is
+         *     kept for the accounts, out of every list and document. Audited.
+         */
+        delete: operations["delete_invoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/{id}/forcedPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/invoice/{id}/forcedPayment?reason=`: marks an UNPAID invoice paid on
+         *     the administrator's word through `billing::mark_paid` (who and why in the payment and the audit
+         *     log), which starts what it bought. Calling it again changes nothing. Needs the anti-forgery
+         *     header, as it changes state.
+         */
+        get: operations["force_invoice_payment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/invoice/{id}/pdf`: any company's invoice as a PDF, the very document its
+         *     buyer reads (generated once per language and kept).
+         */
+        get: operations["admin_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/product?page&size`: every product of the price list, active or not, in
+         *     list order, with its texts in the three languages; pages of 50.
+         */
+        get: operations["admin_products"];
+        /**
+         * Handles `PUT /api/admin/product`: changes a product's price, VAT rate, active flag and texts.
+         *     Orders made from now on use it; issued invoices keep what they were issued with. Audited.
+         */
+        put: operations["update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/represent/{username}": {
         parameters: {
             query?: never;
@@ -156,8 +393,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/admin/represent/{username}`: act as another user (recorded in the audit log;
-         *     the session is rotated). Needs the anti-forgery header, as it changes state.
+         * Handles `GET /api/admin/represent/{username}?countryCode&registryCode`: act as another user
+         *     (recorded in the audit log; the session is rotated), for the company named when it is theirs
+         *     ("log in as the company"). Needs the anti-forgery header, as it changes state.
          */
         get: operations["represent"];
         put?: never;
@@ -2735,6 +2973,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An applicant of the administrators' list. */
+        AdminApplicant: {
+            /** Format: int64 */
+            applications: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            cvs: number;
+            /** @description The e-mail address, which is the username: typed to confirm a deletion. */
+            email: string;
+            firstname?: string | null;
+            /** Format: date-time */
+            lastLoginAt?: string | null;
+            lastname?: string | null;
+            phoneNumber?: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        /** @description A page of applicants. */
+        AdminApplicantPage: {
+            content: components["schemas"]["AdminApplicant"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         /** @description A company as the administrators' list shows it. */
         AdminCompany: {
             /**
@@ -2760,6 +3028,105 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        /** @description An employer of the administrators' list. */
+        AdminEmployer: {
+            /** @description The business names of the companies they work for. */
+            companies: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The e-mail address, which is the username; "log in as" takes it. */
+            email: string;
+            firstname?: string | null;
+            /** Format: date-time */
+            lastLoginAt?: string | null;
+            lastname?: string | null;
+            phoneNumber?: string | null;
+            /** Format: uuid */
+            userId: string;
+        };
+        /** @description A page of employers. */
+        AdminEmployerPage: {
+            content: components["schemas"]["AdminEmployer"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description One invoice of the administrators' list: the user list's item and the buyer. */
+        AdminInvoice: components["schemas"]["InvoiceListItem"] & {
+            /** @description The buyer's name as copied at issue. */
+            buyerName: string;
+            buyerRegistryCode?: string | null;
+            /** @description The buyer company's register key, when it is one (and not deleted). */
+            countryCode?: string | null;
+            registryCode?: string | null;
+        };
+        /** @description A page of the administrators' invoices with the sums per status. */
+        AdminInvoicePage: {
+            content: components["schemas"]["AdminInvoice"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /**
+             * @description For each status (UNPAID, PAID, CANCELLED, in that order), the invoices the company and
+             *     date filters find: the status filter leaves them out, so each status tab shows its count.
+             */
+            sums: components["schemas"]["StatusSum"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
+        /** @description A product of the price list as administrators edit it: its texts in the three languages. */
+        AdminProduct: {
+            code: string;
+            descriptionEn: string;
+            descriptionEt: string;
+            descriptionRu: string;
+            /** @description Only active products are sold. */
+            isActive: boolean;
+            labelEn: string;
+            labelEt: string;
+            labelRu: string;
+            /**
+             * Format: int64
+             * @description The list price in euro cents, VAT excluded.
+             */
+            priceCents: number;
+            /** @description COMPANY, CV or VACANCY. */
+            serviceType: string;
+            /** @description ITEM or DAY. */
+            unit: string;
+            /**
+             * Format: date
+             * @description The first day the present price applies.
+             */
+            validFrom: string;
+            /**
+             * Format: int32
+             * @description The VAT rate in basis points (2400 = 24 %).
+             */
+            vatRateBp: number;
+        };
+        /** @description An administrator as the supervisors' list shows them. */
+        Administrator: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The e-mail address, which is the username. */
+            email: string;
+            firstname?: string | null;
+            lastname?: string | null;
+            phoneNumber?: string | null;
+            /** @description A SUPERVISOR (else an ADMIN). */
+            supervisor: boolean;
+            /** Format: uuid */
+            userId: string;
         };
         Answer: {
             answer: string;
@@ -2910,6 +3277,41 @@ export interface components {
          * @enum {string}
          */
         Assessment: "GOOD" | "PARTLY" | "POOR";
+        /** @description A company an entry is about. */
+        AuditCompany: {
+            businessName: string;
+            countryCode: string;
+            registryCode: string;
+        };
+        /** @description One entry of the audit log: who, when, what and the target. */
+        AuditEntry: {
+            /** @description What was done: `impersonation.start`, `product.update`, `invoice.forced_payment`, … */
+            action: string;
+            /** @description The e-mail of who did it (none for the system, or a user since deleted). */
+            actor?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What the action recorded: values before and after, a reason, a method and path. */
+            details: Record<string, never>;
+            /** Format: int64 */
+            id: number;
+            ip?: string | null;
+            targetCompany?: components["schemas"]["AuditCompany"] | null;
+            /** @description The e-mail of the user it was done to. */
+            targetUser?: string | null;
+        };
+        /** @description A page of the audit log, newest first. */
+        AuditPage: {
+            content: components["schemas"]["AuditEntry"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
+        };
         Avatar: {
             thumbnailUrl?: string | null;
         };
@@ -3303,6 +3705,50 @@ export interface components {
             totalElements: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        /** @description A company's terms on one product (`PUT /api/admin/company/{a}/{b}/product`). */
+        CompanyPriceChange: {
+            /**
+             * Format: double
+             * @description A fraction from 0 to 1 with at most four decimals (0.125 = 12.5 %); 0 when absent.
+             */
+            discount?: number;
+            /**
+             * Format: int64
+             * @description The company's own price in cents, VAT excluded; null or absent = the list price.
+             */
+            priceCents?: number | null;
+            productCode: string;
+        };
+        /** @description One product with what one company pays for it. */
+        CompanyProductPrice: {
+            code: string;
+            /** @description Whether an administrator set terms for this product (else the list price applies). */
+            custom: boolean;
+            /**
+             * Format: double
+             * @description The company's discount as a fraction (0.125 = 12.5 %).
+             * @example 0.125
+             */
+            discount: number;
+            isActive: boolean;
+            /** @description In the reader's locale (et fallback). */
+            label: string;
+            /**
+             * Format: int64
+             * @description The list price in cents, VAT excluded.
+             */
+            listPriceCents: number;
+            /**
+             * Format: int64
+             * @description One unit as the company pays it: its price less its discount, VAT excluded.
+             */
+            netPriceCents: number;
+            /**
+             * Format: int64
+             * @description The company's own price in cents, VAT excluded; none = the list price.
+             */
+            priceCents?: number | null;
         };
         CompanyProfile: {
             categories: components["schemas"]["CodeLabel"][];
@@ -3904,6 +4350,11 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             createdAt?: string | null;
+        };
+        /** @description What a forced payment did. */
+        ForcedPayment: {
+            /** @description True when this call paid the invoice; false when it was paid already (nothing changed). */
+            paidNow: boolean;
         };
         Gender: {
             gender: string;
@@ -4534,6 +4985,27 @@ export interface components {
              */
             vatRateBp: number;
         };
+        /** @description What an administrator sets on a product (`PUT /api/admin/product`). */
+        ProductChange: {
+            code: string;
+            descriptionEn?: string;
+            descriptionEt?: string;
+            descriptionRu?: string;
+            isActive: boolean;
+            labelEn: string;
+            labelEt: string;
+            labelRu: string;
+            /**
+             * Format: int64
+             * @description Euro cents, VAT excluded: 0 to 100 000 000.
+             */
+            priceCents: number;
+            /**
+             * Format: int32
+             * @description Basis points: 0 to 10 000.
+             */
+            vatRateBp: number;
+        };
         /**
          * @description What kind of product a product is: where it shows on the publish step and the order dialogs,
          *     and what it may be bought with.
@@ -4576,6 +5048,21 @@ export interface components {
             unit: components["schemas"]["ProductUnit"];
             /** Format: int32 */
             vatRateBp: number;
+        };
+        /** @description A page of products, in price-list order. */
+        ProductPage: {
+            content: components["schemas"]["AdminProduct"][];
+            /**
+             * Format: int32
+             * @description Zero-based.
+             */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int32 */
+            totalPages: number;
         };
         /**
          * @description How a product is priced.
@@ -4926,6 +5413,18 @@ export interface components {
              *     DELETED.
              */
             status: string;
+        };
+        /** @description The count and total of the filtered invoices of one status. */
+        StatusSum: {
+            /** Format: int64 */
+            count: number;
+            /** @description UNPAID, PAID or CANCELLED. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Σ totals (net + VAT).
+             */
+            totalCents: number;
         };
         TeaserItem: {
             content: string;
@@ -5346,6 +5845,386 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    administrators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Administrator"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_administrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Administrator"];
+                };
+            };
+            /** @description validation naming `email` (required, valid; "This user is already registered in the system"), `firstname`, `lastname` or `phoneNumber` (required, with the country code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_administrator: {
+        parameters: {
+            query?: {
+                /** @description The e-mail of the administrator to remove. */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `username`: not an e-mail, oneself, or the last supervisor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no administrator of that e-mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_applicants: {
+        parameters: {
+            query?: {
+                /** @description Part of the e-mail or of the name; empty lists everyone. */
+                search?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 2000 by default (spec 2 section 3), at most 2000. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicantPage"];
+                };
+            };
+            /** @description validation naming `search` or `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_applicant: {
+        parameters: {
+            query?: {
+                /** @description The applicant's username (e-mail) as the administrator typed it to confirm. */
+                username?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `username`: "Wrong username", or "Failed to delete applicant {username}" for an account that is not an applicant's or is an administrator's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description An action or the start of one: `invoice.` finds every invoice action. */
+                action?: string;
+                /** @description Part of the e-mail of who acted. */
+                actor?: string;
+                /** @description Part of the target user's e-mail or the target company's name, or the start of its registry code. */
+                target?: string;
+                /** @description Recorded on or after this day (ISO date, UTC). */
+                from?: string;
+                /** @description Recorded on or before this day (ISO date, UTC). */
+                to?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 50 by default, at most 200. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description validation naming `size`, `action`, `actor`, `target` (at most 100 characters) or `to` (before `from`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_statement: {
         parameters: {
             query?: never;
@@ -5805,9 +6684,695 @@ export interface operations {
             };
         };
     };
-    represent: {
+    company_product_prices: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProductPrice"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_company_product_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyPriceChange"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `productCode` (no such product), `priceCents` or `discount` (a fraction from 0 to 1, at most four decimals) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_company_product_price: {
+        parameters: {
+            query: {
+                /** @description The product whose company terms are removed. */
+                productCode: string;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company, or no terms on the product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_employers: {
+        parameters: {
+            query?: {
+                /** @description Part of the e-mail or of the name; empty lists everyone. */
+                search?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 2000 by default (spec 2 section 3), at most 2000. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEmployerPage"];
+                };
+            };
+            /** @description validation naming `search` or `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_invoices: {
+        parameters: {
+            query?: {
+                /** @description UNPAID, PAID or CANCELLED; all when absent. */
+                status?: string;
+                /** @description Part of the buyer's name, or the start of its registry code. */
+                company?: string;
+                /** @description Issued on or after this day (ISO date). */
+                from?: string;
+                /** @description Issued on or before this day (ISO date). */
+                to?: string;
+                /** @description `date` (the default) or `status`. */
+                sort?: string;
+                /** @description `desc` (the default) or `asc`. */
+                order?: string;
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 2000 by default, at most 2000. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInvoicePage"];
+                };
+            };
+            /** @description validation naming `status`, `sort`, `order`, `size`, `company` (at most 100 characters) or `to` (before `from`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_invoice: {
+        parameters: {
+            query?: {
+                /** @description The invoice's number as the administrator typed it to confirm. */
+                number?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `number`: Wrong invoice number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    force_invoice_payment: {
+        parameters: {
+            query?: {
+                /** @description Why the invoice is marked paid (required, at most 500 characters): kept in the audit log. */
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `paidNow` false when it was paid already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForcedPayment"];
+                };
+            };
+            /** @description validation naming `reason` (required, at most 500 characters); a cancelled invoice */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_invoice_pdf: {
+        parameters: {
+            query?: {
+                /** @description The document's language, `et`, `en` or `ru`; the language of `Accept-Language` when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description validation: `lang` is not et, en or ru */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such invoice, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description pdf_generation_failed: Failed to generate PDF */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_products: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 50 by default, at most 200. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description validation naming `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description validation naming `labelEt`, `labelEn`, `labelRu` (required, at most 200 characters), a description (at most 2000), `priceCents` (0 to 100 000 000) or `vatRateBp` (0 to 10 000) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    represent: {
+        parameters: {
+            query?: {
+                /** @description With `registryCode`: act for this company of the user's (else their first by name). */
+                countryCode?: string;
+                registryCode?: string;
+            };
             header?: never;
             path: {
                 /** @description the e-mail of the user to act as */
@@ -5851,6 +7416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description no such user, or the company named is not theirs */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -34,11 +34,17 @@ export function useSetHasContract() {
 }
 
 /**
- * `GET /api/admin/represent/{username}`: act as the company's supervisor. The caller loads the next
- * page afresh, so nothing the administrator's session cached carries over.
+ * `GET /api/admin/represent/{username}[?countryCode&registryCode]`: act as the user, for the
+ * company named (one of theirs). The caller loads the next page afresh, so nothing the
+ * administrator's session cached carries over.
  */
 export function useRepresent() {
   return useMutation({
-    mutationFn: (username: string): Promise<Me> => unwrap(api.GET('/api/admin/represent/{username}', { params: { path: { username } } })),
+    mutationFn: ({ username, company }: { username: string; company?: Pick<AdminCompany, 'countryCode' | 'registryCode'> }): Promise<Me> =>
+      unwrap(
+        api.GET('/api/admin/represent/{username}', {
+          params: { path: { username }, query: company ? { countryCode: company.countryCode, registryCode: company.registryCode } : {} },
+        }),
+      ),
   });
 }

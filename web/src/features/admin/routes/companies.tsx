@@ -1,43 +1,25 @@
-import { Badge, Button, Card, Group, Loader, ScrollArea, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Button, Card, Group, Loader, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import { errorText } from '@/shared/api/error-text';
 import { ensureNamespace } from '@/shared/i18n';
-import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
-import { IMPERSONATION_RETURN_KEY } from '@/shared/session/me';
 
-import { type AdminCompany, useAdminCompanies, useRepresent, useSetHasContract } from '../api/companies';
+import { type AdminCompany, useAdminCompanies, useSetHasContract } from '../api/companies';
 import { CompanyClaims } from '../components/company-claims';
-import { readListParams, writeListParams } from '../lib/search-params';
+import { CompanyPricesDialog, type PricedCompany } from '../components/company-prices-dialog';
+import { LogInAsButton } from '../components/log-in-as-button';
+import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
 
-function CompanyRow({ company }: { company: AdminCompany }) {
+function CompanyRow({ company, onPrices }: { company: AdminCompany; onPrices: (company: PricedCompany) => void }) {
   const { t } = useTranslation('admin');
-  const to = useLocalizedPath();
   const contract = useSetHasContract();
-  const represent = useRepresent();
-  const logInAs = () => {
-    if (!company.supervisor) return;
-    represent.mutate(company.supervisor, {
-      onSuccess: () => {
-        try {
-          sessionStorage.setItem(IMPERSONATION_RETURN_KEY, `${window.location.pathname}${window.location.search}`);
-        } catch {
-          // without storage the way back lands on the home page
-        }
-        window.location.assign(to('/employer/account/my-company'));
-      },
-    });
-  };
   return (
     <Table.Tr>
       <Table.Td>
@@ -64,18 +46,14 @@ function CompanyRow({ company }: { company: AdminCompany }) {
         />
       </Table.Td>
       <Table.Td>
-        <Tooltip label={t('companies.noSupervisor')} disabled={!!company.supervisor}>
-          <span>
-            <Button size="xs" variant="light" onClick={logInAs} loading={represent.isPending} disabled={!company.supervisor || represent.isPending}>
-              {t('companies.logInAs')}
-            </Button>
-          </span>
-        </Tooltip>
-        {represent.isError && (
-          <Text size="xs" c="red" role="alert">
-            {errorText(represent.error)}
-          </Text>
-        )}
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Button size="xs" variant="default" onClick={() => onPrices(company)} aria-label={t('companies.pricesNamed', { name: company.businessName })}>
+            {t('companies.prices')}
+          </Button>
+          <div>
+            <LogInAsButton username={company.supervisor} company={company} to="/employer/account/my-company" label={t('companies.logInAs')} missing={t('companies.noSupervisor')} />
+          </div>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -84,12 +62,10 @@ function CompanyRow({ company }: { company: AdminCompany }) {
 /** `/admin/companies`: the administrators' landing page — decide claims on companies, find a company, mark its contract, act as it. */
 export function Component() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
-  const { search, page } = readListParams(params);
-  const [typed, setTyped] = useState(search);
+  const { search, page, typed, type, setPage } = useListSearch();
   const companies = useAdminCompanies(search, page);
-  const applySearch = useDebouncedCallback((value: string) => setParams(writeListParams(value, 0), { replace: true }), 500);
   const rows = companies.data?.content ?? [];
+  const [pricing, setPricing] = useState<PricedCompany | null>(null);
   return (
     <Page title={t('companies.title')} size="lg">
       <Stack gap="md">
@@ -98,10 +74,7 @@ export function Component() {
           <TextInput
             label={t('companies.search')}
             value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            onChange={(event) => type(event.currentTarget.value)}
             maxLength={100}
             w={{ base: '100%', sm: 360 }}
             rightSection={companies.isFetching ? <Loader size="xs" /> : null}
@@ -110,7 +83,7 @@ export function Component() {
         </Group>
         <Card withBorder padding={0}>
           <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={960}>
+            <Table striped highlightOnHover verticalSpacing="sm" miw={1080}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('companies.name')}</Table.Th>
@@ -125,7 +98,7 @@ export function Component() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((company) => (
-                  <CompanyRow key={`${company.countryCode}-${company.registryCode}`} company={company} />
+                  <CompanyRow key={`${company.countryCode}-${company.registryCode}`} company={company} onPrices={setPricing} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -141,8 +114,9 @@ export function Component() {
             </Group>
           )}
         </Card>
-        <Pager page={page} total={companies.data?.totalPages ?? 0} onChange={(next) => setParams(writeListParams(search, next))} />
+        <Pager page={page} total={companies.data?.totalPages ?? 0} onChange={setPage} />
       </Stack>
+      <CompanyPricesDialog company={pricing} onClose={() => setPricing(null)} />
     </Page>
   );
 }

@@ -1,0 +1,182 @@
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { errorText } from '@/shared/api/error-text';
+import { ensureNamespace } from '@/shared/i18n';
+import { useLanguage } from '@/shared/i18n/use-language';
+import { formatEuros } from '@/shared/lib/money';
+import { DateField } from '@/shared/ui/date-field';
+import { Page } from '@/shared/ui/page';
+import { estonianDate } from '@/shared/vacancies/format';
+import { Pager } from '@/shared/vacancies/pager';
+
+import { type AdminInvoice, useAdminInvoices } from '../api/get-invoices';
+import { DeleteInvoiceDialog } from '../components/delete-invoice-dialog';
+import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment-dialog';
+import { INVOICE_STATUSES, type InvoiceFilter, type InvoiceStatus, readInvoiceFilter, withInvoiceFilter, writeInvoiceFilter } from '../lib/invoice-filter';
+import { texts } from '../texts';
+
+export const loader = () => ensureNamespace('admin', texts);
+
+const STATUS_COLOR: Readonly<Record<string, string>> = { UNPAID: 'orange', PAID: 'green', CANCELLED: 'gray' };
+const ALL = 'ALL';
+
+function InvoiceRow({ invoice, onForce, onDelete }: { invoice: AdminInvoice; onForce: (ref: InvoiceRef) => void; onDelete: (ref: InvoiceRef) => void }) {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const ref = { id: invoice.id, number: invoice.number };
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600}>{invoice.number}</Text>
+        <Text size="xs" c="dimmed">
+          {invoice.referenceNumber}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text>{invoice.buyerName}</Text>
+        {invoice.buyerRegistryCode && (
+          <Text size="xs" c="dimmed">
+            {invoice.buyerRegistryCode}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{estonianDate(invoice.date)}</Table.Td>
+      <Table.Td>{estonianDate(invoice.expirationDate)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={STATUS_COLOR[invoice.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+            {t(`invoices.status.${invoice.status}`)}
+          </Badge>
+          {invoice.overdue && (
+            <Badge color="red" style={{ textTransform: 'none' }}>
+              {t('invoices.overdue')}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">{formatEuros(invoice.sumCents, language)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
+            PDF
+          </Anchor>
+          {invoice.status === 'UNPAID' && (
+            <Button size="xs" variant="light" color="green" onClick={() => onForce(ref)} aria-label={t('invoices.forceNamed', { number: invoice.number })}>
+              {t('invoices.force')}
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(ref)} aria-label={t('invoices.deleteNamed', { number: invoice.number })}>
+            {t('invoices.delete')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** `/admin/invoices[?status&company&from&to&page]`: every company's invoices with the sums per status, forced payment and deletion. */
+export function Component() {
+  const { t } = useTranslation('admin');
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filter = readInvoiceFilter(params);
+  const show = (next: InvoiceFilter, replace = false) => setParams(writeInvoiceFilter(next), { replace });
+  const [typed, setTyped] = useState(filter.company);
+  const applyCompany = useDebouncedCallback((company: string) => show(withInvoiceFilter(readInvoiceFilter(params), { company }), true), 500);
+  const invoices = useAdminInvoices(filter);
+  const [forcing, setForcing] = useState<InvoiceRef | null>(null);
+  const [deleting, setDeleting] = useState<InvoiceRef | null>(null);
+  const sums = invoices.data?.sums ?? [];
+  const rows = invoices.data?.content ?? [];
+  return (
+    <Page title={t('invoices.title')} size="lg">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={t('invoices.company')}
+            value={typed}
+            maxLength={100}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              applyCompany(event.currentTarget.value);
+            }}
+            rightSection={invoices.isFetching ? <Loader size="xs" /> : null}
+          />
+          <DateField label={t('invoices.from')} value={filter.from} onChange={(from) => show(withInvoiceFilter(filter, { from }))} />
+          <DateField label={t('invoices.to')} value={filter.to} onChange={(to) => show(withInvoiceFilter(filter, { to }))} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          {sums.map((sum) => (
+            <Card key={sum.status} withBorder padding="sm" component="section" aria-label={t(`invoices.status.${sum.status}`)}>
+              <Text size="sm" c="dimmed">
+                {t(`invoices.status.${sum.status}`)} · {t('invoices.count', { count: sum.count })}
+              </Text>
+              <Text fw={700} size="lg">
+                {formatEuros(sum.totalCents, language)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Tabs
+          value={filter.status ?? ALL}
+          onChange={(value) => show(withInvoiceFilter(filter, { status: value === ALL || !value ? null : (value as InvoiceStatus) }))}
+        >
+          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+            <Tabs.List aria-label={t('invoices.statusFilter')} style={{ flexWrap: 'nowrap' }}>
+              <Tabs.Tab value={ALL}>{t('invoices.all')}</Tabs.Tab>
+              {INVOICE_STATUSES.map((status) => (
+                <Tabs.Tab key={status} value={status} style={{ whiteSpace: 'nowrap' }}>
+                  {t(`invoices.status.${status}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+        </Tabs>
+        <Card withBorder padding={0}>
+          <ScrollArea type="auto">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={900}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('invoices.number')}</Table.Th>
+                  <Table.Th>{t('invoices.buyer')}</Table.Th>
+                  <Table.Th>{t('invoices.issued')}</Table.Th>
+                  <Table.Th>{t('invoices.due')}</Table.Th>
+                  <Table.Th>{t('invoices.state')}</Table.Th>
+                  <Table.Th ta="right">{t('invoices.sum')}</Table.Th>
+                  <Table.Th>{t('companies.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((invoice) => (
+                  <InvoiceRow key={invoice.id} invoice={invoice} onForce={setForcing} onDelete={setDeleting} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          {invoices.isSuccess && rows.length === 0 && (
+            <Text c="dimmed" p="md">
+              {t('invoices.empty')}
+            </Text>
+          )}
+          {invoices.isPending && (
+            <Group justify="center" p="md">
+              <Loader aria-label={t('translation:common.loading')} />
+            </Group>
+          )}
+          {invoices.isError && (
+            <Text c="red" p="md" role="alert">
+              {errorText(invoices.error)}
+            </Text>
+          )}
+        </Card>
+        <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
+      </Stack>
+      <ForcePaymentDialog invoice={forcing} onClose={() => setForcing(null)} />
+      <DeleteInvoiceDialog invoice={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
+}
