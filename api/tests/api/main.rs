@@ -18,6 +18,7 @@ mod companies;
 mod company_claims;
 mod csrf;
 mod cv_pdf;
+mod compression;
 mod cvs;
 mod cv_base;
 mod employer_interviews;
