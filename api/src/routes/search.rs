@@ -4,11 +4,12 @@
 //! signed-in applicant's favourites.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::HeaderValue;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, VARY};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
 use domain::accounts::Role;
@@ -26,7 +27,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::search_cache::SearchCache;
+use crate::search_cache::{self, Coding, SearchCache};
 use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
@@ -254,6 +255,7 @@ pub(crate) async fn favourites_among(state: &AppState, context: &crate::session:
 async fn search_vacancies(
     State(state): State<AppState>,
     Ctx(context): Ctx,
+    headers: HeaderMap,
     Query(paging): Query<Paging>,
     Json(filter): Json<SearchFilter>,
 ) -> ApiResult<Response> {
@@ -263,10 +265,11 @@ async fn search_vacancies(
     let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
     // read before the search: an answer is kept under a version no newer than what it saw
     let cached = if applicant { None } else { state.search.vacancy_version().map(|version| (version, SearchCache::key(&query, context.locale))) };
+    let coding = Coding::accepted(headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
     if let Some((version, key)) = &cached
-        && let Some(body) = state.search_cache.get(key, *version, now)
+        && let Some(answer) = state.search_cache.get(key, *version, now)
     {
-        return Ok(json_bytes(body, Some("hit")));
+        return Ok(kept_json(&answer, coding, "hit"));
     }
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
@@ -313,11 +316,28 @@ async fn search_vacancies(
         took_ms: results.took_ms,
     };
     let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
-    let kept = cached.is_some();
-    if let (Some((version, key)), Some(until)) = (cached, until) {
-        state.search_cache.put(key, version, now, until, body.clone());
+    match (cached, until) {
+        (Some((version, key)), Some(until)) => {
+            let answer = Arc::new(search_cache::Answer::new(body));
+            state.search_cache.put(key, version, now, until, answer.clone());
+            Ok(kept_json(&answer, coding, "miss"))
+        }
+        // compressed on the way out (crate::compression) when it is large enough
+        _ => Ok(json_bytes(body, None)),
     }
-    Ok(json_bytes(body, kept.then_some("miss")))
+}
+
+/// A kept answer in the coding the client accepts (compressed here, once per answer: the
+/// compression layer leaves an answer with a `Content-Encoding` alone).
+fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: &'static str) -> Response {
+    let coding = coding.filter(|_| answer.body.len() >= usize::from(crate::COMPRESS_ABOVE));
+    let mut response = json_bytes(coding.map_or_else(|| answer.body.clone(), |c| answer.encoded(c)), Some(cache));
+    if let Some(coding) = coding {
+        let headers = response.headers_mut();
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
+        headers.append(VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
 }
 
 /// Tells whether a search was answered from [`crate::search_cache`] (`hit`), or computed and kept

@@ -483,6 +483,21 @@ async fn a_kept_answer_gives_way_to_the_next_index_commit() {
     assert!(ids(&page).contains(&second.to_string()));
     let page = kept_answer(&app.client, json!({ "categoryCode": ["CATERING"] })).await;
     assert_eq!(page["totalElements"], 2);
+    // a kept answer goes out compressed as the client accepts, decoding to the same answer
+    let compressed = app
+        .client
+        .http
+        .post(app.client.url("/api/open/search"))
+        .header("accept-encoding", "gzip, br")
+        .json(&json!({ "categoryCode": ["CATERING"] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_of(&compressed).as_deref(), Some("hit"));
+    assert_eq!(compressed.headers()["content-encoding"], "br");
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut brotli_decompressor::Decompressor::new(&compressed.bytes().await.unwrap()[..], 4096), &mut decoded).unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), page);
 
     // hiding takes it out of the kept answers too
     let hide = domain::vacancies::employer_list::StatusChange { status: "HIDDEN", product_codes: None };
