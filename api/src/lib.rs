@@ -7,6 +7,7 @@ pub mod live;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
+pub mod search_cache;
 pub mod security_headers;
 pub mod seo;
 pub mod session;
@@ -30,6 +31,7 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use search::{AccessMode, TantivyEngine};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -144,6 +146,42 @@ async fn time_limit(State(config): State<Arc<Config>>, request: Request, next: N
     }
 }
 
+/// Answers smaller than this go uncompressed: the encoding's framing would eat the gain.
+pub const COMPRESS_ABOVE: u16 = 1024;
+
+/// The media types worth compressing: text that the server writes. Files (images, PDFs,
+/// archives) are already compressed or binary, and the live stream (`text/event-stream`) must
+/// reach the browser event by event, so neither is listed.
+const COMPRESSIBLE: [&str; 11] = [
+    "application/json",
+    "application/manifest+json",
+    "text/html",
+    "text/plain",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "image/svg+xml",
+    "application/xml",
+    "text/xml",
+    "text/calendar",
+];
+
+fn compressible(headers: &axum::http::HeaderMap) -> bool {
+    let Some(content_type) = headers.get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    COMPRESSIBLE.iter().any(|t| essence.eq_ignore_ascii_case(t))
+}
+
+/// br or gzip, as the client accepts, for text answers of at least [`COMPRESS_ABOVE`] bytes.
+pub fn compression() -> CompressionLayer<impl tower_http::compression::Predicate> {
+    use tower_http::compression::Predicate;
+    use tower_http::compression::predicate::SizeAbove;
+    let text = |_: axum::http::StatusCode, _: axum::http::Version, headers: &axum::http::HeaderMap, _: &axum::http::Extensions| compressible(headers);
+    CompressionLayer::new().compress_when(SizeAbove::new(COMPRESS_ABOVE).and(text))
+}
+
 async fn api_not_found() -> ApiError {
     ApiError(domain::Error::not_found())
 }
@@ -196,6 +234,7 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(web)
         .layer(middleware::from_fn_with_state(state.config.clone(), time_limit))
         .layer(middleware::from_fn(observe))
+        .layer(compression())
         .layer(CatchPanicLayer::custom(|_| {
             let mut response = ApiError(anyhow::anyhow!("handler panicked").into()).into_response();
             response.extensions_mut().remove::<LoggedError>();
@@ -283,6 +322,8 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         config: Arc::new(config),
         mailer,
         metrics: metrics_handle(),
+        reference: domain::platform::reference::ReferenceCache::default(),
+        search_cache: search_cache::SearchCache::default(),
     })
 }
 

@@ -7,11 +7,13 @@ use domain::billing::seller::Seller;
 use domain::platform::config::Config;
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
+use domain::platform::reference::ReferenceCache;
 use metrics_exporter_prometheus::PrometheusHandle;
 use search::{SearchEngine, TantivyEngine};
 use sqlx::PgPool;
 
 use crate::rate_limit::{RateLimiter, RateLimits};
+use crate::search_cache::SearchCache;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -39,6 +41,10 @@ pub struct AppState {
     pub seller: Arc<Seller>,
     /// Chat events to the users' live streams, across processes through Redis pub/sub.
     pub live: crate::live::Live,
+    /// The reference tables a search needs (codes, salary period labels), in memory.
+    pub reference: ReferenceCache,
+    /// Visitors' search answers, kept until the index changes.
+    pub search_cache: SearchCache,
 }
 
 impl AppState {

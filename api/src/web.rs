@@ -16,7 +16,6 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::Locale;
-use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -567,7 +566,6 @@ pub fn router(app: &AppState) -> Router {
     Router::new()
         .nest_service("/assets", assets)
         .fallback_service(files)
-        .layer(CompressionLayer::new())
 }
 
 #[cfg(test)]

@@ -316,6 +316,7 @@ fn vacancy(rng: &mut StdRng, reference: &Reference, companies: &[Company], now: 
             by_agreement,
             pro_level,
             is_branded: rng.random_ratio(1, 10),
+            cover_url: None,
             cv_not_required,
             teasers,
             flags,

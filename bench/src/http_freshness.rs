@@ -42,7 +42,7 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 const POLL_INTERVAL: Duration = Duration::from_millis(5);
 
 /// What a visitor searches while the probes run: browsing, facets, words, a salary.
-fn visitor_searches() -> Vec<Value> {
+pub(crate) fn visitor_searches() -> Vec<Value> {
     vec![
         json!({}),
         json!({ "occupation": "kokk" }),
@@ -336,7 +336,7 @@ impl Employer {
 }
 
 /// Kills `vakants serve` when the run ends, however it ends.
-struct Server(Child);
+pub(crate) struct Server(pub(crate) Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -345,12 +345,12 @@ impl Drop for Server {
     }
 }
 
-fn free_address() -> anyhow::Result<String> {
+pub(crate) fn free_address() -> anyhow::Result<String> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
     Ok(listener.local_addr()?.to_string())
 }
 
-async fn wait_for_health(http: &reqwest::Client, base: &str) -> anyhow::Result<()> {
+pub(crate) async fn wait_for_health(http: &reqwest::Client, base: &str) -> anyhow::Result<()> {
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(60) {
         if let Ok(response) = http.get(format!("{base}/healthz")).send().await
@@ -365,7 +365,7 @@ async fn wait_for_health(http: &reqwest::Client, base: &str) -> anyhow::Result<(
 
 /// Waits until the index holds what it will hold (the first rebuild or the job backlog done):
 /// the browse-all count unchanged for 3 s.
-async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> anyhow::Result<u64> {
+pub(crate) async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> anyhow::Result<u64> {
     let started = Instant::now();
     let (mut last, mut steady_since) = (0, Instant::now());
     while started.elapsed() < Duration::from_secs(900) {
@@ -381,7 +381,7 @@ async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> anyhow::Resul
     bail!("the index did not settle within 15 minutes (last count {last})")
 }
 
-async fn recreate_database(url: &str) -> anyhow::Result<()> {
+pub(crate) async fn recreate_database(url: &str) -> anyhow::Result<()> {
     let options: PgConnectOptions = url.parse()?;
     let name = options.get_database().context("the database URL names no database")?.to_owned();
     ensure!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "unexpected database name {name}");

@@ -9,6 +9,7 @@
 
 pub mod corpus;
 pub mod http_freshness;
+pub mod http_load;
 pub mod pg;
 pub mod queries;
 pub mod report;

@@ -32,6 +32,7 @@ struct Row {
     salary_by_agreement: bool,
     pro_level: i16,
     is_branded: bool,
+    cover_file_id: Option<Uuid>,
     cv_not_required: bool,
     for_students: bool,
     for_underage: bool,
@@ -60,7 +61,7 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
                 coalesce(o.label_ru, v.occupation_label) as label_ru,
                 c.business_name, c.registry_code, c.country_code, p.logo_file_id,
                 v.address, v.ehak_code, v.salary_from::float8 as salary_from, v.salary_to::float8 as salary_to,
-                v.salary_period_code, v.salary_by_agreement, v.pro_level, v.is_branded, v.cv_not_required,
+                v.salary_period_code, v.salary_by_agreement, v.pro_level, v.is_branded, b.cover_file_id, v.cv_not_required,
                 v.for_students, v.for_underage, v.for_disabled, v.for_retired, v.for_foreigners, v.remote_work, v.shift_work,
                 v.publish_at, coalesce(v.renewed_at, v.publish_at) as renewed_at, v.valid_until,
                 v.employment_type_code, v.work_experience_code,
@@ -70,6 +71,7 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
          join companies c on c.id = v.company_id
          left join company_profiles p on p.company_id = c.id
          left join ref_occupations o on o.code = v.occupation_code
+         left join vacancy_branding b on b.vacancy_id = v.id
          where v.id = any($1)"
     );
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
@@ -138,6 +140,7 @@ fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, plac
             by_agreement: row.salary_by_agreement,
             pro_level: row.pro_level.clamp(0, 5) as u8,
             is_branded: row.is_branded,
+            cover_url: row.cover_file_id.filter(|_| row.is_branded).map(|id| format!("/api/files/{id}")),
             cv_not_required: row.cv_not_required,
             teasers,
             flags: VacancyFlags {

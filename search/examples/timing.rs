@@ -96,6 +96,7 @@ fn synthetic(rng: &mut Rng, i: usize) -> VacancyDoc {
                 0
             },
             is_branded: rng.chance(5),
+            cover_url: None,
             cv_not_required: rng.chance(30),
             teasers: vec![Teaser {
                 language_code: "et".to_owned(),

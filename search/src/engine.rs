@@ -42,6 +42,14 @@ pub trait SearchEngine: Send + Sync {
     /// The vacancy search of `POST /api/open/search`.
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults>;
 
+    /// What the vacancy searches read now: it changes with every commit and every rebuild
+    /// swap, so a caller may keep a search's answer for as long as it stays the same (and the
+    /// answer's [`VacancyResults::fresh_until`] has not passed). `None` when the engine cannot
+    /// tell, and then nothing may be kept.
+    fn vacancy_version(&self) -> Option<(u64, u64)> {
+        None
+    }
+
     /// The CV-database search of `POST /api/employer/search-cv`.
     async fn search_cvs(&self, query: CvQuery) -> Result<CvResults>;
 

@@ -750,6 +750,7 @@ impl SearchEngine for MeiliEngine {
             facets,
             salary,
             took_ms: started.elapsed().as_millis() as u64,
+            fresh_until: None,
         })
     }
 

@@ -65,6 +65,10 @@ pub struct VacancyCard {
     /// PRO level: the number of premium stars, 0 for none.
     pub pro_level: u8,
     pub is_branded: bool,
+    /// A branded vacancy's cover (`/api/files/{id}`), the card's background. Cards indexed
+    /// before the field existed have none; the API looks those up.
+    #[serde(default)]
+    pub cover_url: Option<String>,
     /// Applying without a CV is allowed ("fast apply").
     pub cv_not_required: bool,
     pub teasers: Vec<Teaser>,
@@ -281,6 +285,9 @@ pub struct VacancyResults {
     pub salary: SalaryStats,
     /// Time spent in the engine.
     pub took_ms: u64,
+    /// The results stay right until this instant at the latest, the first `valid_until` among
+    /// the matching vacancies (for callers that keep them); `None` when the engine cannot tell.
+    pub fresh_until: Option<DateTime<Utc>>,
 }
 
 /// A CV-database search.

@@ -1,10 +1,16 @@
 //! Vacancy search, categories with live counts, the employer autocomplete and the CV database.
-//! Every answer comes from the search index; Postgres is asked only to validate codes, add labels
-//! and mark the viewer's favourites.
+//! Every answer comes from the search index; the codes and labels come from the reference data in
+//! memory ([`domain::platform::reference::ReferenceCache`]), and Postgres is asked only for a
+//! signed-in applicant's favourites.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
+use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, VARY};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
 use domain::accounts::Role;
 use domain::cvs::filter::{self as cv_filter, CvSearchRequest};
@@ -21,6 +27,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
+use crate::search_cache::{self, Coding, SearchCache};
 use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
@@ -120,7 +127,7 @@ pub struct VacancyListItem {
 
 fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], covers: &HashMap<Uuid, Uuid>, now: DateTime<Utc>) -> VacancyListItem {
     VacancyListItem {
-        cover: covers.get(&card.vacancy_id).map(|file| Link { url: format!("/api/files/{file}") }),
+        cover: card.cover_url.map(|url| Link { url }).or_else(|| covers.get(&card.vacancy_id).map(|file| Link { url: format!("/api/files/{file}") })),
         is_favorite: favourites.contains(&card.vacancy_id),
         new: card.publish_at.is_some_and(|p| now - p <= NEW_FOR),
         vacancy_id: card.vacancy_id,
@@ -208,16 +215,16 @@ pub(crate) async fn cards_in_order(
 ) -> Result<Vec<VacancyListItem>, Error> {
     let prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), ids).await?;
     let mut cards: HashMap<Uuid, VacancyCard> = prepared.upserts.into_iter().map(|d| (d.card.vacancy_id, d.card)).collect();
-    let periods = reference::period_labels(&state.pool, locale).await?;
+    let periods = state.reference.period_labels(&state.pool, locale).await?;
     let covers = covers_of(state, cards.values()).await?;
     let now = Utc::now();
     Ok(ids.iter().filter_map(|id| cards.remove(id)).map(|card| list_item(card, &periods, favourites, &covers, now)).collect())
 }
 
-/// The cover files of the branded vacancies among `cards`, in one query: the cards show them
-/// without asking for each vacancy's branding.
+/// The cover files of the branded vacancies among `cards` whose card does not carry its cover (a
+/// card indexed before the index stored covers), in one query; none for cards indexed since.
 async fn covers_of<'a>(state: &AppState, cards: impl Iterator<Item = &'a VacancyCard>) -> Result<HashMap<Uuid, Uuid>, Error> {
-    let ids: Vec<Uuid> = cards.filter(|c| c.is_branded).map(|c| c.vacancy_id).collect();
+    let ids: Vec<Uuid> = cards.filter(|c| c.is_branded && c.cover_url.is_none()).map(|c| c.vacancy_id).collect();
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -240,25 +247,45 @@ pub(crate) async fn favourites_among(state: &AppState, context: &crate::session:
 }
 
 /// Handles `POST /api/open/search`: the vacancy search, with facet counts and salary statistics.
+/// A search without favourites to mark (a visitor's, an employer's) is answered from
+/// [`crate::search_cache`] while the index has not changed.
 #[utoipa::path(post, path = "/search", tag = "search", params(Paging), request_body = SearchFilter,
     responses((status = 200, body = SearchPage),
         (status = 400, body = ErrorBody, description = "an unknown code, a negative salary, salary from above salary to, or a page out of range")))]
 async fn search_vacancies(
     State(state): State<AppState>,
     Ctx(context): Ctx,
+    headers: HeaderMap,
     Query(paging): Query<Paging>,
     Json(filter): Json<SearchFilter>,
-) -> ApiResult<Json<SearchPage>> {
+) -> ApiResult<Response> {
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
-    let query = filter::vacancy_query(&state.pool, filter, page, size).await?;
+    let query = filter::vacancy_query(&state.pool, &state.reference, filter, page, size).await?;
     let now = query.now;
+    let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
+    // read before the search: an answer is kept under a version no newer than what it saw
+    let cached = if applicant { None } else { state.search.vacancy_version().map(|version| (version, SearchCache::key(&query, context.locale))) };
+    let coding = Coding::accepted(headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
+    if let Some((version, key)) = &cached
+        && let Some(answer) = state.search_cache.get(key, *version, now)
+    {
+        return Ok(kept_json(&answer, coding, "hit"));
+    }
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
-    let favourites = favourites_among(&state, &context, &ids).await?;
-    let periods = reference::period_labels(&state.pool, context.locale).await?;
+    let favourites = if applicant { favourites_among(&state, &context, &ids).await? } else { Vec::new() };
+    let periods = state.reference.period_labels(&state.pool, context.locale).await?;
     let covers = covers_of(&state, results.hits.iter().map(|h| &h.card)).await?;
+    // the answer changes on its own when a vacancy on it expires or a card stops being new
+    let until = results
+        .hits
+        .iter()
+        .filter_map(|h| h.card.publish_at.map(|p| p + NEW_FOR))
+        .filter(|stops_new| *stops_new >= now)
+        .chain(results.fresh_until)
+        .min();
     let facets = results.facets;
-    Ok(Json(SearchPage {
+    let answer = SearchPage {
         content: results.hits.into_iter().map(|h| list_item(h.card, &periods, &favourites, &covers, now)).collect(),
         total_pages: results.total_pages,
         total_elements: results.total,
@@ -287,7 +314,43 @@ async fn search_vacancies(
             count: results.salary.count,
         },
         took_ms: results.took_ms,
-    }))
+    };
+    let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
+    match (cached, until) {
+        (Some((version, key)), Some(until)) => {
+            let answer = Arc::new(search_cache::Answer::new(body));
+            state.search_cache.put(key, version, now, until, answer.clone());
+            Ok(kept_json(&answer, coding, "miss"))
+        }
+        // compressed on the way out (crate::compression) when it is large enough
+        _ => Ok(json_bytes(body, None)),
+    }
+}
+
+/// A kept answer in the coding the client accepts (compressed here, once per answer: the
+/// compression layer leaves an answer with a `Content-Encoding` alone).
+fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: &'static str) -> Response {
+    let coding = coding.filter(|_| answer.body.len() >= usize::from(crate::COMPRESS_ABOVE));
+    let mut response = json_bytes(coding.map_or_else(|| answer.body.clone(), |c| answer.encoded(c)), Some(cache));
+    if let Some(coding) = coding {
+        let headers = response.headers_mut();
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
+        headers.append(VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
+}
+
+/// Tells whether a search was answered from [`crate::search_cache`] (`hit`), or computed and kept
+/// (`miss`); absent on answers that are never kept.
+pub const SEARCH_CACHE_HEADER: &str = "x-search-cache";
+
+/// A JSON answer already serialized.
+fn json_bytes(body: Bytes, cache: Option<&'static str>) -> Response {
+    let mut response = ([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response();
+    if let Some(cache) = cache {
+        response.headers_mut().insert(SEARCH_CACHE_HEADER, HeaderValue::from_static(cache));
+    }
+    response
 }
 
 #[derive(Serialize, ToSchema)]
@@ -460,7 +523,7 @@ async fn search_cv(
     Query(paging): Query<Paging>,
     Json(body): Json<CvSearchRequest>,
 ) -> ApiResult<Json<CvSearchPage>> {
-    let query = cv_filter::cv_query(&state.pool, company_id, &paging, body).await?;
+    let query = cv_filter::cv_query(&state.pool, &state.reference, company_id, &paging, body).await?;
     let (page, size) = (query.page, query.size);
     let results = state.search.search_cvs(query).await.map_err(anyhow::Error::from)?;
     let facets = results.facets;

@@ -24,6 +24,7 @@ mod company_branding;
 mod company_claims;
 mod csrf;
 mod cv_pdf;
+mod compression;
 mod cvs;
 mod cv_base;
 mod employer_interviews;

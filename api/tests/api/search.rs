@@ -448,3 +448,82 @@ async fn a_rebuild_asked_through_the_queue_is_done_by_the_running_worker() {
     apalis_postgres::queries::push_tasks(&mut *conn, worker::REBUILD_QUEUE, vec![task]).await.unwrap();
     eventually(&app, json!({ "occupation": "pagarit" }), |p| ids(p) == vec![id.to_string()]).await;
 }
+
+fn cache_of(response: &reqwest::Response) -> Option<String> {
+    response.headers().get("x-search-cache").map(|v| v.to_str().unwrap().to_string())
+}
+
+/// Searches until the answer comes from memory (the worker may still commit a batch or two after
+/// the one that made the vacancies searchable: the reconciliation at its start queues them again).
+async fn kept_answer(client: &crate::helpers::TestClient, filter: Value) -> Value {
+    for _ in 0..50 {
+        let response = client.post("/api/open/search", filter.clone()).await;
+        if cache_of(&response).as_deref() == Some("hit") {
+            return response.json().await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the search of {filter} was never answered from memory");
+}
+
+#[tokio::test]
+async fn a_kept_answer_gives_way_to_the_next_index_commit() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let first = publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({ "categoryCode": ["CATERING"] }), |p| p["totalElements"] == 1).await;
+
+    // the same search, its codes written in another order: answered from memory
+    let again = kept_answer(&app.client, json!({ "categoryCode": ["CATERING", "CATERING"] })).await;
+    assert_eq!(ids(&again), vec![first.to_string()]);
+
+    // a write committed to the index makes the kept answer unreachable
+    let second = publish(&app, company_id, NewVacancy::default(), true).await;
+    let page = eventually(&app, json!({ "categoryCode": ["CATERING"] }), |p| p["totalElements"] == 2).await;
+    assert!(ids(&page).contains(&second.to_string()));
+    let page = kept_answer(&app.client, json!({ "categoryCode": ["CATERING"] })).await;
+    assert_eq!(page["totalElements"], 2);
+    // a kept answer goes out compressed as the client accepts, decoding to the same answer
+    let compressed = app
+        .client
+        .http
+        .post(app.client.url("/api/open/search"))
+        .header("accept-encoding", "gzip, br")
+        .json(&json!({ "categoryCode": ["CATERING"] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_of(&compressed).as_deref(), Some("hit"));
+    assert_eq!(compressed.headers()["content-encoding"], "br");
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut brotli_decompressor::Decompressor::new(&compressed.bytes().await.unwrap()[..], 4096), &mut decoded).unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), page);
+
+    // hiding takes it out of the kept answers too
+    let hide = domain::vacancies::employer_list::StatusChange { status: "HIDDEN", product_codes: None };
+    domain::vacancies::employer_list::change_status(&app.pool, company_id, Uuid::nil(), first, hide, chrono::Utc::now()).await.unwrap();
+    let page = eventually(&app, json!({ "categoryCode": ["CATERING"] }), |p| p["totalElements"] == 1).await;
+    assert_eq!(ids(&page), vec![second.to_string()]);
+}
+
+#[tokio::test]
+async fn an_applicants_search_is_never_answered_from_memory() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({}), |p| p["totalElements"] == 1).await;
+    kept_answer(&app.client, json!({})).await;
+
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    let applicant = app.new_client();
+    applicant.sign_in("mari@example.ee").await;
+    sqlx::query("insert into favourite_vacancies (user_id, vacancy_id) select id, $1 from users where username = 'mari@example.ee'")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let response = applicant.post("/api/open/search", json!({})).await;
+    assert_eq!(cache_of(&response), None);
+    let page: Value = response.json().await.unwrap();
+    assert_eq!(page["content"][0]["isFavorite"], true);
+}

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::companies;
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::platform::filters::{DEFAULT_PAGE_SIZE, MAX_TEXT, Paging, check_list, one_or_many, text_param};
-use crate::platform::reference::{self, CodeList, FilterCodes};
+use crate::platform::reference::{CodeList, FilterCodes, ReferenceCache};
 
 /// The CV-database search; at least one criterion is needed.
 #[derive(Deserialize, ToSchema, Default)]
@@ -44,7 +44,7 @@ pub struct CvSearchRequest {
 /// CV-database service (403 `cv_database_access_required` without); a 400 names the first field
 /// that breaks a rule, or is `search_criteria_required` when the request asks for nothing.
 #[tracing::instrument(skip_all)]
-pub async fn cv_query(pool: &PgPool, company_id: Uuid, paging: &Paging, request: CvSearchRequest) -> Result<CvQuery> {
+pub async fn cv_query(pool: &PgPool, reference: &ReferenceCache, company_id: Uuid, paging: &Paging, request: CvSearchRequest) -> Result<CvQuery> {
     if !companies::has_cv_database_access(pool, company_id).await? {
         return Err(Error::code(ErrorCode::CvDatabaseAccessRequired));
     }
@@ -57,13 +57,13 @@ pub async fn cv_query(pool: &PgPool, company_id: Uuid, paging: &Paging, request:
     check_list("driverLicence", &request.driver_licence)?;
     check_list("typeOfEmployment", &request.type_of_employment)?;
     let text = text_param("search", request.search, MAX_TEXT)?;
-    reference::check_codes(pool, "cityCode", FilterCodes::Places, &request.city_code).await?;
-    reference::check_codes(pool, "categoryCode", FilterCodes::Categories, &request.category_code).await?;
-    reference::check_codes(pool, "languageCode", FilterCodes::List(CodeList::Languages), &request.language_code).await?;
-    reference::check_codes(pool, "educationLevel", FilterCodes::List(CodeList::EducationLevels), &request.education_level).await?;
-    reference::check_codes(pool, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &request.work_experience).await?;
-    reference::check_codes(pool, "driverLicence", FilterCodes::List(CodeList::DriverLicences), &request.driver_licence).await?;
-    reference::check_codes(pool, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &request.type_of_employment).await?;
+    reference.check_codes(pool, "cityCode", FilterCodes::Places, &request.city_code).await?;
+    reference.check_codes(pool, "categoryCode", FilterCodes::Categories, &request.category_code).await?;
+    reference.check_codes(pool, "languageCode", FilterCodes::List(CodeList::Languages), &request.language_code).await?;
+    reference.check_codes(pool, "educationLevel", FilterCodes::List(CodeList::EducationLevels), &request.education_level).await?;
+    reference.check_codes(pool, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &request.work_experience).await?;
+    reference.check_codes(pool, "driverLicence", FilterCodes::List(CodeList::DriverLicences), &request.driver_licence).await?;
+    reference.check_codes(pool, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &request.type_of_employment).await?;
     let query = CvQuery {
         text,
         category_codes: request.category_code,

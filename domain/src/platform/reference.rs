@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 use sqlx::{PgConnection, PgPool};
 
@@ -132,17 +134,131 @@ impl FilterCodes {
     }
 }
 
-/// Refuses the first code of `codes` that the list does not know, naming the field.
-pub async fn check_codes(pool: &PgPool, field: &'static str, list: FilterCodes, codes: &[String]) -> Result<()> {
-    if codes.is_empty() {
-        return Ok(());
+/// Every list a filter may name, for [`ReferenceCache`] to hold.
+const FILTER_LISTS: [FilterCodes; 12] = [
+    FilterCodes::Categories,
+    FilterCodes::Places,
+    FilterCodes::List(CodeList::SalaryPeriods),
+    FilterCodes::List(CodeList::EmploymentTypes),
+    FilterCodes::List(CodeList::Languages),
+    FilterCodes::List(CodeList::Proficiencies),
+    FilterCodes::List(CodeList::EducationLevels),
+    FilterCodes::List(CodeList::DriverLicences),
+    FilterCodes::List(CodeList::Genders),
+    FilterCodes::List(CodeList::WorkExperiences),
+    FilterCodes::List(CodeList::SkillLevels),
+    FilterCodes::List(CodeList::CompanySizes),
+];
+
+/// How long a [`ReferenceCache`] snapshot is used before it is read again.
+pub const REFERENCE_TTL: Duration = Duration::from_secs(300);
+/// A code the snapshot does not know is looked up again in Postgres, but at most this often.
+const RECHECK_AFTER: Duration = Duration::from_secs(5);
+
+/// The reference data a search needs, read from Postgres in one go.
+pub struct ReferenceSnapshot {
+    loaded: Instant,
+    codes: HashMap<&'static str, HashSet<String>>,
+    /// Salary period labels by code, per locale (in [`Locale::ALL`] order).
+    periods: [Arc<HashMap<String, String>>; 3],
+}
+
+impl ReferenceSnapshot {
+    /// Whether the list knows the code.
+    pub fn knows(&self, list: FilterCodes, code: &str) -> bool {
+        self.codes.get(list.table()).is_some_and(|codes| codes.contains(code))
     }
-    let sql = format!("select code from {} where code = any($1)", list.table());
-    let known: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(codes).fetch_all(pool).await?;
-    match codes.iter().find(|c| !known.contains(c)) {
-        Some(unknown) => Err(Error::field(field, format!("Unknown code {unknown:?} in {field}"))),
-        None => Ok(()),
+
+    /// Salary period labels by code in `locale` (et fallback).
+    pub fn period_labels(&self, locale: Locale) -> Arc<HashMap<String, String>> {
+        let index = Locale::ALL.iter().position(|l| *l == locale).unwrap_or(0);
+        self.periods[index].clone()
     }
+}
+
+/// The reference tables (codes and labels) kept in memory, so that a search makes no Postgres
+/// round trip for them. They change only by migration (no screen edits them), so the snapshot is
+/// read again when it is [`REFERENCE_TTL`] old; a code it does not know is looked up in Postgres
+/// before it is refused (at most every [`RECHECK_AFTER`], with a fresh snapshot), so a code added
+/// by a migration while the server runs is accepted at once; a removed one is still accepted (and
+/// finds nothing) until the next read. Cheap to clone (shared inside).
+#[derive(Clone, Default)]
+pub struct ReferenceCache {
+    snapshot: Arc<RwLock<Option<Arc<ReferenceSnapshot>>>>,
+    /// Held while a snapshot is read, so that concurrent requests wait for one read.
+    loading: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl ReferenceCache {
+    fn current(&self, max_age: Duration) -> Option<Arc<ReferenceSnapshot>> {
+        let snapshot = self.snapshot.read().unwrap_or_else(|p| p.into_inner());
+        snapshot.as_ref().filter(|s| s.loaded.elapsed() < max_age).cloned()
+    }
+
+    /// The snapshot, read from Postgres when none is younger than `max_age`.
+    async fn fresh(&self, pool: &PgPool, max_age: Duration) -> Result<Arc<ReferenceSnapshot>> {
+        if let Some(snapshot) = self.current(max_age) {
+            return Ok(snapshot);
+        }
+        let _loading = self.loading.lock().await;
+        if let Some(snapshot) = self.current(max_age) {
+            return Ok(snapshot);
+        }
+        let snapshot = Arc::new(load_snapshot(pool).await?);
+        *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = Some(snapshot.clone());
+        Ok(snapshot)
+    }
+
+    /// The snapshot in use (read on first use and every [`REFERENCE_TTL`]).
+    pub async fn snapshot(&self, pool: &PgPool) -> Result<Arc<ReferenceSnapshot>> {
+        self.fresh(pool, REFERENCE_TTL).await
+    }
+
+    /// Forgets the snapshot: the next use reads the tables again.
+    pub fn invalidate(&self) {
+        *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+
+    /// Refuses the first code of `codes` that the list does not know, naming the field.
+    pub async fn check_codes(&self, pool: &PgPool, field: &'static str, list: FilterCodes, codes: &[String]) -> Result<()> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let snapshot = self.snapshot(pool).await?;
+        let Some(unknown) = codes.iter().find(|c| !snapshot.knows(list, c)) else {
+            return Ok(());
+        };
+        // not known to the snapshot: a migration may have added it since
+        let snapshot = self.fresh(pool, RECHECK_AFTER).await?;
+        if snapshot.knows(list, unknown) {
+            return Box::pin(self.check_codes(pool, field, list, codes)).await;
+        }
+        Err(Error::field(field, format!("Unknown code {unknown:?} in {field}")))
+    }
+
+    /// Labels of salary periods by code, in `locale`.
+    pub async fn period_labels(&self, pool: &PgPool, locale: Locale) -> Result<Arc<HashMap<String, String>>> {
+        Ok(self.snapshot(pool).await?.period_labels(locale))
+    }
+}
+
+async fn period_labels(pool: &PgPool, locale: Locale) -> Result<Arc<HashMap<String, String>>> {
+    Ok(Arc::new(list(pool, CodeList::SalaryPeriods, locale).await?.into_iter().map(|c| (c.code, c.label)).collect()))
+}
+
+async fn load_snapshot(pool: &PgPool) -> Result<ReferenceSnapshot> {
+    let mut codes = HashMap::new();
+    for list in FILTER_LISTS {
+        let sql = format!("select code from {}", list.table());
+        let known: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?;
+        codes.insert(list.table(), known.into_iter().collect());
+    }
+    let periods = [
+        period_labels(pool, Locale::ALL[0]).await?,
+        period_labels(pool, Locale::ALL[1]).await?,
+        period_labels(pool, Locale::ALL[2]).await?,
+    ];
+    Ok(ReferenceSnapshot { loaded: Instant::now(), codes, periods })
 }
 
 /// A category with its labels and icon, for `/api/open/categories`.
@@ -195,9 +311,4 @@ pub async fn check_each_code(conn: &mut PgConnection, codes: &[CodeRef]) -> Resu
         Some((_, field, _)) => Err(Error::field(field, "Unknown value: choose one from the list")),
         None => Ok(()),
     }
-}
-
-/// Labels of salary periods by code, in `locale`.
-pub async fn period_labels(pool: &PgPool, locale: Locale) -> Result<std::collections::HashMap<String, String>> {
-    Ok(list(pool, CodeList::SalaryPeriods, locale).await?.into_iter().map(|c| (c.code, c.label)).collect())
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use crate::platform::error::{Error, Result};
 use crate::platform::filters::{MAX_TEXT, check_list, one_or_many, text_param};
-use crate::platform::reference::{self, CodeList, FilterCodes};
+use crate::platform::reference::{CodeList, FilterCodes, ReferenceCache};
 
 /// The filter model of the vacancy search: the query parameters of `/vacancies` (page excluded).
 #[derive(Deserialize, ToSchema, Default)]
@@ -61,7 +61,7 @@ fn check_salary(field: &'static str, value: Option<f64>) -> Result<()> {
 /// first field that breaks a rule: too many or too long values, too long a text, a negative
 /// salary, salary from above salary to, or a code its list does not know.
 #[tracing::instrument(skip_all)]
-pub async fn vacancy_query(pool: &PgPool, filter: SearchFilter, page: u32, size: u32) -> Result<VacancyQuery> {
+pub async fn vacancy_query(pool: &PgPool, reference: &ReferenceCache, filter: SearchFilter, page: u32, size: u32) -> Result<VacancyQuery> {
     check_list("cityCode", &filter.city_code)?;
     check_list("categoryCode", &filter.category_code)?;
     check_list("typeOfEmployment", &filter.type_of_employment)?;
@@ -76,13 +76,13 @@ pub async fn vacancy_query(pool: &PgPool, filter: SearchFilter, page: u32, size:
     {
         return Err(Error::field("salaryFrom", "Salary from cannot be above salary to"));
     }
-    reference::check_codes(pool, "cityCode", FilterCodes::Places, &filter.city_code).await?;
-    reference::check_codes(pool, "categoryCode", FilterCodes::Categories, &filter.category_code).await?;
-    reference::check_codes(pool, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &filter.type_of_employment).await?;
-    reference::check_codes(pool, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &filter.work_experience).await?;
-    reference::check_codes(pool, "languageCode", FilterCodes::List(CodeList::Languages), &filter.language_code).await?;
+    reference.check_codes(pool, "cityCode", FilterCodes::Places, &filter.city_code).await?;
+    reference.check_codes(pool, "categoryCode", FilterCodes::Categories, &filter.category_code).await?;
+    reference.check_codes(pool, "typeOfEmployment", FilterCodes::List(CodeList::EmploymentTypes), &filter.type_of_employment).await?;
+    reference.check_codes(pool, "workExperience", FilterCodes::List(CodeList::WorkExperiences), &filter.work_experience).await?;
+    reference.check_codes(pool, "languageCode", FilterCodes::List(CodeList::Languages), &filter.language_code).await?;
     let salary_period = filter.salary_period.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
-    reference::check_codes(pool, "salaryPeriod", FilterCodes::List(CodeList::SalaryPeriods), salary_period.as_slice()).await?;
+    reference.check_codes(pool, "salaryPeriod", FilterCodes::List(CodeList::SalaryPeriods), salary_period.as_slice()).await?;
     let by_agreement = filter.salary_by_agreement.unwrap_or(false);
     Ok(VacancyQuery {
         text,

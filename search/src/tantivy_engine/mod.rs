@@ -348,6 +348,12 @@ impl SearchEngine for TantivyEngine {
         self.blocking(|engine| engine.commit_sync()).await
     }
 
+    fn vacancy_version(&self) -> Option<(u64, u64)> {
+        let generation = self.inner.vacancies.live().ok()?;
+        let searcher = generation.reader.searcher();
+        Some((generation.serial, searcher.generation().generation_id()))
+    }
+
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
         self.blocking(move |engine| engine.search_vacancies_sync(&query))
             .await

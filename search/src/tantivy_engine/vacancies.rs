@@ -270,6 +270,8 @@ impl VacancySchema {
                 score: collected.scored.then_some(hit.score),
             });
         }
+        // nothing expires: the results hold until the index changes
+        let fresh_until = DateTime::from_timestamp_micros(collected.earliest_expiry).or(Some(DateTime::<Utc>::MAX_UTC));
         // the counts can hold a value per company: move them out unless the cache shares them
         let (mut counts, salary, total) = match Arc::try_unwrap(collected) {
             Ok(collected) => (
@@ -327,6 +329,7 @@ impl VacancySchema {
                 count: salary.count,
             },
             took_ms: started.elapsed().as_millis() as u64,
+            fresh_until,
         })
     }
 

@@ -242,6 +242,7 @@ pub fn vacancy(spec: VacancySpec) -> VacancyDoc {
             by_agreement: spec.by_agreement,
             pro_level: spec.pro_level,
             is_branded: false,
+            cover_url: None,
             cv_not_required: false,
             teasers: vec![Teaser {
                 language_code: "et".to_owned(),

@@ -1,0 +1,249 @@
+//! Visitors' vacancy searches, answered from memory: the default browse and the popular searches
+//! are the same few queries, and each answer holds until the index changes.
+//!
+//! An entry is the answer's JSON as sent, keyed by the normalized query (the validated filter
+//! with its code lists sorted, the page, the size and the locale). It is used only while the
+//! engine's [`SearchEngine::vacancy_version`](search::SearchEngine::vacancy_version) is the one it
+//! was computed on (every commit of the index pipeline and every rebuild swap changes it), and only
+//! until the first instant its answer would change on its own: the first `valid_until` among the
+//! matching vacancies, or the moment a card on the page stops being "new". Only answers without
+//! per-viewer parts are kept: a signed-in applicant's favourites are marked on the cards, so an
+//! applicant's search is never answered from here. At most [`CAPACITY`] answers (about 30 KB
+//! each) are kept, the least recently used leave first. An answer keeps its br and gzip forms too,
+//! each made on its first use, so a kept answer is compressed once, not on every request.
+
+use std::io::Write;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::body::Bytes;
+use chrono::{DateTime, Utc};
+use domain::Locale;
+use search::VacancyQuery;
+
+/// Answers kept.
+pub const CAPACITY: usize = 1024;
+
+/// brotli quality of the kept answers: tower-http's default for answers compressed on the fly.
+const BR_QUALITY: u32 = 4;
+const BR_WINDOW: u32 = 22;
+
+/// A content coding an answer is sent in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coding {
+    Br,
+    Gzip,
+}
+
+impl Coding {
+    /// The coding to send for an `Accept-Encoding` header: br when accepted, else gzip when
+    /// accepted, else none (identity). A coding with `q=0` is refused.
+    pub fn accepted(header: Option<&str>) -> Option<Coding> {
+        let (mut br, mut gzip) = (false, false);
+        for part in header.unwrap_or("").split(',') {
+            let mut pieces = part.split(';');
+            let token = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+            let quality = pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok())).unwrap_or(1.0);
+            if quality > 0.0 {
+                match token.as_str() {
+                    "br" => br = true,
+                    "gzip" | "x-gzip" => gzip = true,
+                    _ => {}
+                }
+            }
+        }
+        if br {
+            Some(Coding::Br)
+        } else if gzip {
+            Some(Coding::Gzip)
+        } else {
+            None
+        }
+    }
+
+    /// The `Content-Encoding` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Coding::Br => "br",
+            Coding::Gzip => "gzip",
+        }
+    }
+}
+
+/// A search answer as sent, with its compressed forms made on first use.
+pub struct Answer {
+    pub body: Bytes,
+    br: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+}
+
+impl Answer {
+    pub fn new(body: Bytes) -> Answer {
+        Answer { body, br: OnceLock::new(), gzip: OnceLock::new() }
+    }
+
+    /// The body in `coding`.
+    pub fn encoded(&self, coding: Coding) -> Bytes {
+        match coding {
+            Coding::Br => self.br.get_or_init(|| {
+                let mut writer = brotli::CompressorWriter::new(Vec::with_capacity(self.body.len() / 4), 4096, BR_QUALITY, BR_WINDOW);
+                writer.write_all(&self.body).expect("writing to memory");
+                Bytes::from(writer.into_inner())
+            }),
+            Coding::Gzip => self.gzip.get_or_init(|| {
+                let mut writer = flate2::write::GzEncoder::new(Vec::with_capacity(self.body.len() / 4), flate2::Compression::default());
+                writer.write_all(&self.body).expect("writing to memory");
+                Bytes::from(writer.finish().expect("writing to memory"))
+            }),
+        }
+        .clone()
+    }
+}
+
+struct Entry {
+    version: (u64, u64),
+    /// The `now` the answer was computed for...
+    from: DateTime<Utc>,
+    /// ...and the first instant it may be wrong.
+    until: DateTime<Utc>,
+    answer: Arc<Answer>,
+}
+
+/// Cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct SearchCache {
+    entries: Arc<Mutex<lru::LruCache<String, Entry>>>,
+}
+
+impl Default for SearchCache {
+    fn default() -> Self {
+        SearchCache::new(CAPACITY)
+    }
+}
+
+impl SearchCache {
+    pub fn new(capacity: usize) -> SearchCache {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        SearchCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))) }
+    }
+
+    /// The key of a query for a reader of `locale`: the same search written differently (codes
+    /// in another order, repeated) has the same key, the instant of the query is left out.
+    pub fn key(query: &VacancyQuery, locale: Locale) -> String {
+        let mut normal = VacancyQuery { now: DateTime::UNIX_EPOCH, ..query.clone() };
+        for list in [
+            &mut normal.category_codes,
+            &mut normal.place_codes,
+            &mut normal.employment_types,
+            &mut normal.work_experiences,
+            &mut normal.language_codes,
+            &mut normal.business_names,
+        ] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        normal.text = normal.text.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()).filter(|t| !t.is_empty());
+        format!("{}:{}", locale.code(), serde_json::to_string(&normal).unwrap_or_default())
+    }
+
+    /// The answer kept for `key`, if it was computed on `version` and still holds at `now`.
+    pub fn get(&self, key: &str, version: (u64, u64), now: DateTime<Utc>) -> Option<Arc<Answer>> {
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        let entry = entries.get(key)?;
+        if entry.version == version && entry.from <= now && now < entry.until {
+            return Some(entry.answer.clone());
+        }
+        entries.pop(key);
+        None
+    }
+
+    /// Keeps an answer computed on `version` at `from` that holds until `until`.
+    pub fn put(&self, key: String, version: (u64, u64), from: DateTime<Utc>, until: DateTime<Utc>, answer: Arc<Answer>) {
+        if until <= from {
+            return;
+        }
+        self.entries.lock().unwrap_or_else(|p| p.into_inner()).put(key, Entry { version, from, until, answer });
+    }
+
+    /// Answers kept now.
+    pub fn len(&self) -> usize {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query() -> VacancyQuery {
+        VacancyQuery { category_codes: vec!["IT".into(), "CATERING".into()], text: Some(" Kokk  abi ".into()), size: 20, ..VacancyQuery::default() }
+    }
+
+    #[test]
+    fn the_same_search_written_differently_has_one_key() {
+        let mut other = query();
+        other.category_codes = vec!["CATERING".into(), "IT".into(), "IT".into()];
+        other.text = Some("kokk abi".into());
+        other.now = Utc::now();
+        assert_eq!(SearchCache::key(&query(), Locale::Et), SearchCache::key(&other, Locale::Et));
+        assert_ne!(SearchCache::key(&query(), Locale::Et), SearchCache::key(&query(), Locale::En));
+        other.page = 1;
+        assert_ne!(SearchCache::key(&query(), Locale::Et), SearchCache::key(&other, Locale::Et));
+    }
+
+    #[test]
+    fn an_answer_holds_for_its_version_and_until_its_bound() {
+        let cache = SearchCache::new(2);
+        let now = Utc::now();
+        let until = now + chrono::Duration::minutes(5);
+        cache.put("a".into(), (1, 1), now, until, Arc::new(Answer::new(Bytes::from_static(b"{}"))));
+        assert_eq!(cache.get("a", (1, 1), now + chrono::Duration::minutes(1)).map(|a| a.body.clone()).as_deref(), Some(&b"{}"[..]));
+        assert!(cache.get("a", (1, 1), until).is_none(), "past its bound");
+        cache.put("a".into(), (1, 1), now, until, Arc::new(Answer::new(Bytes::from_static(b"{}"))));
+        assert!(cache.get("a", (1, 2), now).is_none(), "another index version");
+        assert!(cache.is_empty(), "a stale entry leaves");
+    }
+
+    #[test]
+    fn the_coding_follows_accept_encoding() {
+        assert_eq!(Coding::accepted(Some("gzip, deflate, br, zstd")), Some(Coding::Br));
+        assert_eq!(Coding::accepted(Some("gzip")), Some(Coding::Gzip));
+        assert_eq!(Coding::accepted(Some("br;q=0, gzip;q=0.5")), Some(Coding::Gzip));
+        assert_eq!(Coding::accepted(Some("identity")), None);
+        assert_eq!(Coding::accepted(None), None);
+    }
+
+    #[test]
+    fn the_compressed_forms_decode_to_the_answer() {
+        use std::io::Read;
+        let body = Bytes::from(serde_json::to_vec(&vec!["kokk"; 500]).unwrap());
+        let answer = Answer::new(body.clone());
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&answer.encoded(Coding::Gzip)[..]).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, body);
+        let br = answer.encoded(Coding::Br);
+        assert!(br.len() < body.len() / 10);
+        let mut decoded = Vec::new();
+        brotli_decompressor::Decompressor::new(&br[..], 4096).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, body);
+    }
+
+    #[test]
+    fn the_least_recently_used_answer_leaves_first() {
+        let cache = SearchCache::new(2);
+        let now = Utc::now();
+        let until = now + chrono::Duration::minutes(5);
+        for key in ["a", "b"] {
+            cache.put(key.into(), (1, 1), now, until, Arc::new(Answer::new(Bytes::from_static(b"{}"))));
+        }
+        assert!(cache.get("a", (1, 1), now).is_some());
+        cache.put("c".into(), (1, 1), now, until, Arc::new(Answer::new(Bytes::from_static(b"{}"))));
+        assert!(cache.get("b", (1, 1), now).is_none());
+        assert!(cache.get("a", (1, 1), now).is_some());
+        assert_eq!(cache.len(), 2);
+    }
+}
