@@ -48,7 +48,7 @@ test('the supervisor fills the general information and sees it on the public com
   await expect(page.getByRole('link', { name: 'Phone: +37251234567' })).toBeVisible();
 });
 
-test('the supervisor adds a staff member who gives the consents, signs in with a code and sees the company; once removed, their next request is refused', async ({ browser }) => {
+test('the supervisor adds a staff member who gives the consents, signs in with a code and sees the company, makes them a moderator; once removed, their next request is refused', async ({ browser }) => {
   const supervisor = await supervisorPage(browser);
   await supervisor.getByRole('tab', { name: 'Staff' }).click();
   await expect(supervisor).toHaveURL(/\?tab=staff$/);
@@ -94,6 +94,19 @@ test('the supervisor adds a staff member who gives the consents, signs in with a
   await expect(member.getByText("The company's supervisor adds and removes staff.")).toBeVisible();
   await expect(member.getByRole('button', { name: 'Add a staff member' })).toHaveCount(0);
   expect((await callApi(member, 'GET', '/api/employer/company')).status).toBe(200);
+
+  // moderators come from the staff: the supervisor delegates an active vacancy to the new member
+  await supervisor.goto('/en/employer/account/my-vacancies');
+  await supervisor.getByRole('tab', { name: /^Active/ }).click();
+  const active = supervisor.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Active' }).first();
+  await active.getByRole('button', { name: /^Actions for / }).click();
+  await supervisor.getByRole('menuitem', { name: 'Assign a moderator' }).click();
+  const assign = supervisor.getByRole('dialog', { name: 'Assign a moderator' });
+  await assign.getByLabel("Staff member's e-mail").fill(email);
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(assign).toBeHidden();
+  await expect(supervisor.getByText('Kati Karu now moderates this vacancy.')).toBeVisible();
+  await supervisor.goto('/en/employer/account/my-company?tab=staff');
 
   // the supervisor removes them
   supervisor.once('dialog', (confirm) => void confirm.accept());

@@ -541,6 +541,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applicant/cv/{id}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/applicant/cv/{id}/views`: the companies that opened the applicant's CV, with
+         *     the last day each opened it and how many times, the last to view it first. Another
+         *     applicant's CV is "not found".
+         */
+        get: operations["cv_views"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applicant/favourites-vacancies": {
         parameters: {
             query?: never;
@@ -889,6 +910,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/companies/company-branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/companies/company-branding`: the acting company's logo, cover,
+         *     gallery and video link, as `POST` takes them back.
+         */
+        get: operations["my_company_branding"];
+        put?: never;
+        /**
+         * Handles `POST /api/employer/companies/company-branding`: replaces the acting company's
+         *     branding (pictures by the ids their upload answered, the gallery in its order); the public
+         *     company page and the search index (an index job on the same transaction) follow. Audited.
+         */
+        post: operations["save_company_branding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/companies/company-branding/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/companies/company-branding/pictures?kind=`: a logo, cover or
+         *     gallery picture as the `file` of a multipart form, with the upload rules of the other pictures:
+         *     PNG or JPG by content, at most 10 MiB and 4096 px a side, stored without its metadata, within
+         *     the uploader's 200 MiB and 60 uploads an hour. Its id goes into the branding
+         *     (`POST /companies/company-branding`); a picture no branding uses is deleted a day after its upload.
+         */
+        post: operations["upload_company_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/companies/{countryCode}/{registryCode}/profile": {
         parameters: {
             query?: never;
@@ -901,7 +970,7 @@ export interface paths {
         /**
          * Handles `POST /api/employer/companies/{countryCode}/{registryCode}/profile`: replaces the
          *     company's general information; the public company page and the search index (through an index
-         *     job on the same transaction) follow.
+         *     job on the same transaction) follow. Audited.
          */
         post: operations["save_profile"];
         delete?: never;
@@ -987,6 +1056,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/company/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company/contract`: whether the acting company has a contract, and so
+         *     whether its orders start before their invoices are paid.
+         */
+        get: operations["company_contract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/company/{countryCode}/{registryCode}/api_keys": {
         parameters: {
             query?: never;
@@ -1048,8 +1137,8 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-         *     person by e-mail (a new address becomes an account that signs in with a code; they get an
-         *     invitation mail), or edits the name and phone of a staff member with that e-mail.
+         *     person by e-mail (a new address becomes an account that signs in with a code; the invitation
+         *     mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
          */
         post: operations["add_staff"];
         /**
@@ -1515,6 +1604,29 @@ export interface paths {
         patch: operations["copy_vacancy"];
         trace?: never;
     };
+    "/api/employer/vacancies/{id}/cvs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/vacancies/{id}/cvs {cvId}`: adds a CV of the CV database to one of
+         *     the company's vacancies — an active one, or a CV-database vacancy (made with
+         *     `POST /api/employer/vacancies/cv-base`). Its owner becomes a candidate of the vacancy, marked
+         *     `addedFromCvDatabase` in the candidate list. CVs in a CV-database vacancy stay 14 days after the
+         *     company's CV-database access ends.
+         */
+        post: operations["add_cv_to_vacancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/vacancies/{id}/moderators": {
         parameters: {
             query?: never;
@@ -1930,6 +2042,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/company?username=`: the public profile of the company the user
+         *     represents, as `GET /api/open/companies/{countryCode}/{registryCode}` answers it (nothing the
+         *     public company page does not show). A user on several companies' staff represents the one
+         *     they supervise, else the first by name.
+         */
+        get: operations["company_of_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/company-sizes": {
         parameters: {
             query?: never;
@@ -2066,6 +2200,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/metrics/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Handles `PATCH /api/open/metrics/cv`: counts one view of the CV for the company the caller acts
+         *     for (`cv_views`, one counter per CV, company and day); every opening counts. Only a caller who
+         *     may read the CV (`GET /api/user/cv/{id}`) counts one: for anyone else, a visitor included, the
+         *     CV is "not found". The owner opening their own CV counts nothing (204).
+         */
+        patch: operations["count_cv_view"];
+        trace?: never;
+    };
     "/api/open/metrics/vacancy": {
         parameters: {
             query?: never;
@@ -2164,7 +2320,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/open/search`: the vacancy search, with facet counts and salary statistics. */
+        /**
+         * Handles `POST /api/open/search`: the vacancy search, with facet counts and salary statistics.
+         *     A search without favourites to mark (a visitor's, an employer's) is answered from
+         *     [`crate::search_cache`] while the index has not changed.
+         */
         post: operations["search_vacancies"];
         delete?: never;
         options?: never;
@@ -2973,6 +3133,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The CV to add. */
+        AddCv: {
+            /**
+             * Format: uuid
+             * @description A CV of the CV database.
+             */
+            cvId: string;
+        };
+        /** @description A CV made a candidate of a vacancy. */
+        AddedCv: {
+            /**
+             * Format: uuid
+             * @description The candidate, in the vacancy's candidate list (`GET /api/employer/vacancies/{id}/applications`).
+             */
+            applicationId: string;
+            /** Format: uuid */
+            vacancyId: string;
+            /** @description The vacancy's name in the request's language. */
+            vacancyLabel: string;
+        };
         /** @description An applicant of the administrators' list. */
         AdminApplicant: {
             /** Format: int64 */
@@ -3345,6 +3525,13 @@ export interface components {
             /** @description A video page (URL). */
             video?: string | null;
         };
+        /** @description A picture of the branding. */
+        BrandingPicture: {
+            /** Format: uuid */
+            fileId: string;
+            /** @description Where anyone sees it. */
+            url: string;
+        };
         /** @description An event as stored. */
         CalendarEvent: {
             allDay: boolean;
@@ -3472,6 +3659,11 @@ export interface components {
         };
         /** @description One candidate of a vacancy. */
         CandidateItem: {
+            /**
+             * @description The company's staff added the CV from the CV database (`POST /api/employer/vacancies/{id}/cvs`);
+             *     the applicant did not apply.
+             */
+            addedFromCvDatabase: boolean;
             /** Format: int64 */
             answersCount: number;
             applicant: components["schemas"]["CandidateApplicant"];
@@ -3645,6 +3837,38 @@ export interface components {
             adrId?: number | null;
             countryCode: string;
         };
+        /** @description The branding as stored, for its editor. */
+        CompanyBranding: {
+            cover: components["schemas"]["BrandingPicture"] | null;
+            gallery: components["schemas"]["BrandingPicture"][];
+            logo: components["schemas"]["BrandingPicture"] | null;
+            videoUrl: string | null;
+        };
+        /** @description The branding as its editor sends it: pictures by their upload's id, the gallery in its order. */
+        CompanyBrandingInput: {
+            /**
+             * Format: uuid
+             * @description A picture uploaded with `kind=cover`; none removes the cover.
+             * @default null
+             */
+            coverFileId: string | null;
+            /**
+             * @description Pictures uploaded with `kind=gallery`, in the order shown; at most 10, each once.
+             * @default []
+             */
+            galleryFileIds: string[];
+            /**
+             * Format: uuid
+             * @description A picture uploaded with `kind=logo`; none removes the logo.
+             * @default null
+             */
+            logoFileId: string | null;
+            /**
+             * @description A YouTube or Vimeo page (http or https); blank removes it.
+             * @default null
+             */
+            videoUrl: string | null;
+        };
         CompanyCard: {
             businessName: string;
             countryCode: string;
@@ -3674,6 +3898,16 @@ export interface components {
             supervisor?: string | null;
             /** @description The claimant's (verified) e-mail. */
             username: string;
+        };
+        /** @description The acting company's contract with Vakants. */
+        CompanyContract: {
+            /**
+             * @description "Company has a contract" (set by an administrator): the company's orders (publishing a
+             *     vacancy, services bought) start at once, before their invoice is paid; the invoices are
+             *     still issued and paid as usual. Without a contract an order starts when its invoice is paid
+             *     (or at once when there is nothing to pay).
+             */
+            hasContract: boolean;
         };
         /** @description One description in one language, as a Quill delta JSON string. */
         CompanyDescription: {
@@ -3826,6 +4060,20 @@ export interface components {
             companySize: string;
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
+        };
+        /** @description A company that viewed a CV. */
+        CompanyView: {
+            businessName: string;
+            /**
+             * Format: date
+             * @description The last day (Europe/Tallinn) the company opened the CV.
+             */
+            lastViewedOn: string;
+            /**
+             * Format: int64
+             * @description How many times the company opened it, all days together.
+             */
+            views: number;
         };
         CompleteInterview: {
             /** @description The conclusion the applicant sees; required, at most 2000 characters. */
@@ -4108,6 +4356,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             visibility: components["schemas"]["Visibility"];
+        };
+        /** @description An opening of a CV. */
+        CvView: {
+            /** Format: uuid */
+            cvId: string;
+            /**
+             * Format: date-time
+             * @description When the CV was opened (the server counts the view on its own date, Europe/Tallinn).
+             */
+            viewDate?: string | null;
         };
         DeleteAccountRequest: {
             /** @description The account's e-mail address, typed again to confirm (case does not matter). */
@@ -8051,6 +8309,70 @@ export interface operations {
             };
         };
     };
+    cv_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyView"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     favourites: {
         parameters: {
             query?: never;
@@ -9643,6 +9965,196 @@ export interface operations {
             };
         };
     };
+    my_company_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyBranding"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_company_branding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyBrandingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyBranding"];
+                };
+            };
+            /** @description validation naming the field: `videoUrl` (not an http(s) address of YouTube or Vimeo), `galleryFileIds` (more than 10), `galleryFileIds[i]` (twice, or not found), `logoFileId`, `coverFileId`, `galleryFileIds[i]`: "The picture was not found: upload it again" (unknown, of another kind, or not the company's) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_company_picture: {
+        parameters: {
+            query?: {
+                /** @description What the picture is for. */
+                kind?: "logo" | "cover" | "gallery";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PictureUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPicture"];
+                };
+            };
+            /** @description `kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), no `file` part; storage_quota_exceeded (`file`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description more than 60 uploads in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_profile: {
         parameters: {
             query?: never;
@@ -9949,6 +10461,60 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyContract"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or no longer on the acting company's staff */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12184,6 +12750,84 @@ export interface operations {
             };
         };
     };
+    add_cv_to_vacancy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCv"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedCv"];
+                };
+            };
+            /** @description cv_already_added: This user has already been added to {vacancy}; validation naming `vacancyId`: the vacancy is not active (a draft, hidden or ended) nor a CV-database vacancy */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description cv_database_access_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description another company's, a deleted or an undelegated vacancy; a CV not in the CV database */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     assign_moderator: {
         parameters: {
             query?: never;
@@ -13380,6 +14024,55 @@ export interface operations {
             };
         };
     };
+    company_of_user: {
+        parameters: {
+            query?: {
+                /** @description The user's e-mail address (any case). */
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetail"];
+                };
+            };
+            /** @description `username`: missing or blank */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such user, or one who represents no company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company_sizes: {
         parameters: {
             query?: never;
@@ -13670,6 +14363,73 @@ export interface operations {
             };
             /** @description The request is not valid: the message (and `field`) say what */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count_cv_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CvView"];
+            };
+        };
+        responses: {
+            /** @description counted (the owner's own opening: not counted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no CV the caller may read, or no caller signed in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
