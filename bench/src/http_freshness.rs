@@ -95,40 +95,18 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
     let machine = Machine::describe();
     recreate_database(&args.database_url).await?;
     let data_dir = tempfile::tempdir()?;
-    let vakants = |arguments: &[&str]| -> anyhow::Result<()> {
-        let status = Command::new(&args.vakants_bin)
-            .args(arguments)
-            .env("DATABASE_URL", &args.database_url)
-            .env("DATA_DIR", data_dir.path())
-            .env("VAKANTS_MODE", "dev")
-            .stdout(Stdio::null())
-            .status()?;
-        ensure!(status.success(), "vakants {} failed: {status}", arguments.join(" "));
-        Ok(())
-    };
+    let vakants = Vakants { bin: &args.vakants_bin, database_url: &args.database_url, data_dir: data_dir.path() };
     eprintln!("== migrate and seed ({} generated vacancies)", args.scale);
-    vakants(&["migrate"])?;
+    vakants.run(&["migrate"])?;
     let started = Instant::now();
-    vakants(&["seed", "--scale", &args.scale.to_string()])?;
+    vakants.run(&["seed", "--scale", &args.scale.to_string()])?;
     eprintln!("   seeded in {:.0} s", started.elapsed().as_secs_f64());
     give_the_employer_a_contract(&args.database_url).await?;
 
     let bind = free_address()?;
     let base = format!("http://{bind}");
     eprintln!("== serve on {base}");
-    let server = Server(
-        Command::new(&args.vakants_bin)
-            .arg("serve")
-            .env("DATABASE_URL", &args.database_url)
-            .env("DATA_DIR", data_dir.path())
-            .env("VAKANTS_MODE", "dev")
-            .env("BIND", &bind)
-            .env("RELAXED_RATE_LIMITS", "true")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()?,
-    );
+    let server = vakants.serve(&bind, &[])?;
     let visitor = reqwest::Client::builder().build()?;
     wait_for_health(&visitor, &base).await?;
     let indexed = wait_for_the_index(&visitor, &base).await?;
@@ -337,6 +315,44 @@ impl Employer {
 
 /// Kills `vakants serve` when the run ends, however it ends.
 pub(crate) struct Server(pub(crate) Child);
+
+/// The `vakants` binary under test, with the database and data directory of one bench run.
+pub(crate) struct Vakants<'a> {
+    pub(crate) bin: &'a Path,
+    pub(crate) database_url: &'a str,
+    pub(crate) data_dir: &'a Path,
+}
+
+impl Vakants<'_> {
+    fn command(&self) -> Command {
+        let mut command = Command::new(self.bin);
+        command
+            .env("DATABASE_URL", self.database_url)
+            .env("DATA_DIR", self.data_dir)
+            .env("VAKANTS_MODE", "dev")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null());
+        command
+    }
+
+    /// Runs a one-shot command (`migrate`, `seed …`, `reindex`) to its end.
+    pub(crate) fn run(&self, arguments: &[&str]) -> anyhow::Result<()> {
+        let status = self.command().args(arguments).status()?;
+        ensure!(status.success(), "vakants {} failed: {status}", arguments.join(" "));
+        Ok(())
+    }
+
+    /// Starts `vakants serve` on `bind` with relaxed sign-in limits (and `extra` variables); it
+    /// stops when the answer is dropped.
+    pub(crate) fn serve(&self, bind: &str, extra: &[(&str, &Path)]) -> anyhow::Result<Server> {
+        let mut command = self.command();
+        command.arg("serve").env("BIND", bind).env("RELAXED_RATE_LIMITS", "true").stderr(Stdio::inherit());
+        for (name, value) in extra {
+            command.env(name, value);
+        }
+        Ok(Server(command.spawn()?))
+    }
+}
 
 impl Drop for Server {
     fn drop(&mut self) {

@@ -17,7 +17,6 @@
 //! runs on the same machine, so it shares the cores with the server.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::ensure;
@@ -25,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Latency;
-use crate::http_freshness::{Server, free_address, recreate_database, visitor_searches, wait_for_health, wait_for_the_index};
+use crate::http_freshness::{Vakants, free_address, recreate_database, visitor_searches, wait_for_health, wait_for_the_index};
 use crate::report::Machine;
 
 /// Targets of issue 20 on the 2-core machine.
@@ -102,47 +101,23 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     let machine = Machine::describe();
     recreate_database(&args.database_url).await?;
     let data_dir = tempfile::tempdir()?;
-    let vakants = |arguments: &[&str]| -> anyhow::Result<()> {
-        let status = Command::new(&args.vakants_bin)
-            .args(arguments)
-            .env("DATABASE_URL", &args.database_url)
-            .env("DATA_DIR", data_dir.path())
-            .env("VAKANTS_MODE", "dev")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .status()?;
-        ensure!(status.success(), "vakants {} failed: {status}", arguments.join(" "));
-        Ok(())
-    };
+    let vakants = Vakants { bin: &args.vakants_bin, database_url: &args.database_url, data_dir: data_dir.path() };
     eprintln!("== migrate, seed ({} vacancies, {} CVs) and rebuild the index", args.scale, args.cvs);
-    vakants(&["migrate"])?;
+    vakants.run(&["migrate"])?;
     let started = Instant::now();
     let (scale, cvs) = (args.scale.to_string(), args.cvs.to_string());
     let mut seed = vec!["seed", "--scale", scale.as_str()];
     if args.cvs > 0 {
         seed.extend(["--cvs", cvs.as_str()]);
     }
-    vakants(&seed)?;
-    vakants(&["reindex"])?;
+    vakants.run(&seed)?;
+    vakants.run(&["reindex"])?;
     eprintln!("   seeded and indexed in {:.0} s", started.elapsed().as_secs_f64());
 
     let bind = free_address()?;
     let base = format!("http://{bind}");
     eprintln!("== serve on {base}");
-    let server = Server(
-        Command::new(&args.vakants_bin)
-            .arg("serve")
-            .env("DATABASE_URL", &args.database_url)
-            .env("DATA_DIR", data_dir.path())
-            .env("WEB_DIST", &args.web_dist)
-            .env("VAKANTS_MODE", "dev")
-            .env("BIND", &bind)
-            .env("RELAXED_RATE_LIMITS", "true")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()?,
-    );
+    let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())])?;
     let pid = server.0.id();
     let http = reqwest::Client::builder().build()?;
     wait_for_health(&http, &base).await?;
