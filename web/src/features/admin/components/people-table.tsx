@@ -2,10 +2,10 @@ import { Badge, Card, Group, Loader, ScrollArea, Stack, Table, Text, TextInput }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorText } from '@/shared/api/error-text';
 import { Pager } from '@/shared/vacancies/pager';
 
 import type { useListSearch } from '../lib/use-list-search';
+import { ListStatus } from './list-status';
 
 interface PeopleTableProps {
   list: ReturnType<typeof useListSearch>;
@@ -50,16 +50,7 @@ export function PeopleTable({ list, query, headers, rows, empty }: PeopleTablePr
             {t('people.empty')}
           </Text>
         )}
-        {query.isPending && (
-          <Group justify="center" p="md">
-            <Loader aria-label={t('translation:common.loading')} />
-          </Group>
-        )}
-        {query.isError && (
-          <Text c="red" p="md" role="alert">
-            {errorText(query.error)}
-          </Text>
-        )}
+        <ListStatus query={query} />
       </Card>
       <Pager page={list.page} total={query.data?.totalPages ?? 0} onChange={list.setPage} />
     </Stack>

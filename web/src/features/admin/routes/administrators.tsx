@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { useAddAdministrator } from '../api/add-administrator';
 import { type Administrator, useAdministrators } from '../api/get-administrators';
 import { useRemoveAdministrator } from '../api/remove-administrator';
+import { ListStatus } from '../components/list-status';
 import { PersonCell } from '../components/people-table';
 import { texts } from '../texts';
 
@@ -133,16 +134,7 @@ export function Component() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {administrators.isPending && (
-            <Group justify="center" p="md">
-              <Loader aria-label={t('translation:common.loading')} />
-            </Group>
-          )}
-          {administrators.isError && (
-            <Text c="red" p="md" role="alert">
-              {errorText(administrators.error)}
-            </Text>
-          )}
+          <ListStatus query={administrators} />
         </Card>
       </Stack>
       <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('admins.removeTitle')} centered>

@@ -1,16 +1,16 @@
-import { Card, Code, Group, Loader, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Card, Code, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { errorText } from '@/shared/api/error-text';
 import { ensureNamespace } from '@/shared/i18n';
 import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/get-audit';
+import { ListStatus } from '../components/list-status';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
@@ -121,16 +121,7 @@ export function Component() {
               {t('audit.empty')}
             </Text>
           )}
-          {log.isPending && (
-            <Group justify="center" p="md">
-              <Loader aria-label={t('translation:common.loading')} />
-            </Group>
-          )}
-          {log.isError && (
-            <Text c="red" p="md" role="alert">
-              {errorText(log.error)}
-            </Text>
-          )}
+          <ListStatus query={log} />
         </Card>
         <Pager page={filter.page} total={log.data?.totalPages ?? 0} onChange={(page) => setParams(writeFilter({ ...filter, page }))} />
       </Stack>

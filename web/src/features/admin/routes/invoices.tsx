@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { errorText } from '@/shared/api/error-text';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
@@ -16,6 +15,7 @@ import { Pager } from '@/shared/vacancies/pager';
 import { type AdminInvoice, useAdminInvoices } from '../api/get-invoices';
 import { DeleteInvoiceDialog } from '../components/delete-invoice-dialog';
 import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment-dialog';
+import { ListStatus } from '../components/list-status';
 import { INVOICE_STATUSES, type InvoiceFilter, type InvoiceStatus, readInvoiceFilter, withInvoiceFilter, writeInvoiceFilter } from '../lib/invoice-filter';
 import { texts } from '../texts';
 
@@ -162,16 +162,7 @@ export function Component() {
               {t('invoices.empty')}
             </Text>
           )}
-          {invoices.isPending && (
-            <Group justify="center" p="md">
-              <Loader aria-label={t('translation:common.loading')} />
-            </Group>
-          )}
-          {invoices.isError && (
-            <Text c="red" p="md" role="alert">
-              {errorText(invoices.error)}
-            </Text>
-          )}
+          <ListStatus query={invoices} />
         </Card>
         <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
       </Stack>

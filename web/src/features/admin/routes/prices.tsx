@@ -1,9 +1,8 @@
-import { Badge, Button, Card, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { errorText } from '@/shared/api/error-text';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
@@ -12,6 +11,7 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { type AdminProduct, useAdminProducts } from '../api/get-products';
+import { ListStatus } from '../components/list-status';
 import { ProductDialog } from '../components/product-dialog';
 import { readListParams, writeListParams } from '../lib/search-params';
 import { texts } from '../texts';
@@ -77,16 +77,7 @@ export function Component() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {products.isPending && (
-            <Group justify="center" p="md">
-              <Loader aria-label={t('translation:common.loading')} />
-            </Group>
-          )}
-          {products.isError && (
-            <Text c="red" p="md" role="alert">
-              {errorText(products.error)}
-            </Text>
-          )}
+          <ListStatus query={products} />
         </Card>
         <Pager page={page} total={products.data?.totalPages ?? 0} onChange={(next) => setParams(writeListParams('', next))} />
       </Stack>
