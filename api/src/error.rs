@@ -154,9 +154,33 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
         if let Some((field, c)) = refused_in_json(&value, &mut String::new()) {
             return Err(control_character(field, c));
         }
-        serde_path_to_error::deserialize(value).map(Json).map_err(|err| {
+        let mut unknown: Option<String> = None;
+        let read = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut |path: serde_ignored::Path| {
+            unknown.get_or_insert_with(|| field_path(&path));
+        }));
+        let read = read.map_err(|err| {
             ApiError::invalid(format!("The body does not match what this call expects: {err}")).into_response()
-        })
+        })?;
+        match unknown {
+            // a field the call does not know is refused rather than ignored: a misspelt filter
+            // (`{"text": …}` for `query`) would otherwise answer as if no filter were given
+            Some(field) => Err(respond(ErrorCode::Validation, format!("Unknown field `{field}` in the body"), Some(field))),
+            None => Ok(Json(read)),
+        }
+    }
+}
+
+/// A path of `serde_ignored` in the error format's field notation (`educations[1].institution`).
+fn field_path(path: &serde_ignored::Path) -> String {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
+        Path::Map { parent, key } => {
+            let parent = field_path(parent);
+            if parent.is_empty() { key.clone() } else { format!("{parent}.{key}") }
+        }
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => field_path(parent),
     }
 }
 impl<T: Serialize> IntoResponse for Json<T> {

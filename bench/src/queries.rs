@@ -127,11 +127,14 @@ pub fn cv_mix(reference: &Reference, seed: u64) -> Vec<(&'static str, CvQuery)> 
             }
             if class != "text" {
                 for _ in 0..rng.random_range(1..=2) {
-                    match rng.random_range(0..5) {
+                    // every facet the CV-database screen filters by (issue 18)
+                    match rng.random_range(0..7) {
                         0 => query.place_codes.push(counties[rng.random_range(0..counties.len().min(4))].clone()),
                         1 => query.category_codes.push(categories.choose(&mut rng).unwrap().clone()),
                         2 => query.driver_licences.push(corpus::LICENCES.choose(&mut rng).unwrap().to_string()),
                         3 => query.education_levels.push(corpus::LEVELS.choose(&mut rng).unwrap().to_string()),
+                        4 => query.work_experiences.push(corpus::EXPERIENCE.choose(&mut rng).unwrap().to_string()),
+                        5 => query.employment_types.push(corpus::CV_EMPLOYMENT.choose(&mut rng).unwrap().to_string()),
                         _ => query.language_codes.push("ru".into()),
                     }
                 }

@@ -105,3 +105,22 @@ async fn prod_mode_marks_cookies_secure() {
     assert!(!cookies.is_empty());
     assert!(cookies.iter().all(|c| c.contains("Secure")), "{cookies:?}");
 }
+
+#[tokio::test]
+async fn an_unknown_body_field_is_a_400_naming_it_and_changes_nothing() {
+    let app = spawn_app().await;
+    // a misspelt filter used to answer every vacancy as if no filter were given
+    let (status, error) = error_of(raw_post(&app, "/api/open/search", "{\"text\": \"müüja\"}").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["field"], "text", "{error}");
+    assert!(error["message"].as_str().unwrap().contains("`text`"), "{error}");
+
+    // the known fields alone are still read
+    let response = raw_post(&app, "/api/open/search", "{\"occupation\": \"müüja\"}").await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    // a sign-in with an extra field sends no code
+    let (status, error) = error_of(raw_post(&app, "/api/auth/login", "{\"email\": \"a@example.ee\", \"admin\": true}").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert_eq!(error["field"], "admin", "{error}");
+}
