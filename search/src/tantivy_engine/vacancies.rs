@@ -30,7 +30,7 @@ use super::collector::{
 use super::tables::TableCache;
 use super::text_query;
 use crate::model::{
-    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard,
+    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, VacancyCard,
     VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError, employers};
@@ -322,12 +322,7 @@ impl VacancySchema {
             total,
             total_pages: total_pages(total, query.size),
             facets,
-            salary: SalaryStats {
-                min: salary.min,
-                max: salary.max,
-                avg: (salary.count > 0).then(|| salary.sum_mid / salary.count as f64),
-                count: salary.count,
-            },
+            salary,
             took_ms: started.elapsed().as_millis() as u64,
             fresh_until,
         })
@@ -466,6 +461,7 @@ impl VacancySchema {
             salary: Some(SalaryColumns {
                 low: "salary_low",
                 high: "salary_high",
+                period: "salary_period",
             }),
             filter: DocFilter {
                 valid_at: Some(micros(query.now)),

@@ -40,7 +40,7 @@ const page = {
   page: 0,
   size: 20,
   facets: { categoryCode: { IT: 5 }, cityCode: { '0784': 42 }, shiftWork: 7 },
-  salaryStats: { count: 0, avg: null, min: null, max: null },
+  salaryStats: [],
   tookMs: 2,
 };
 

@@ -14,6 +14,8 @@ import { OccupationSearch } from '@/shared/vacancies/search-box';
 import { FacetSingleSelect, FilterForm, ResultCount, SearchPagination, useClearSearch, useSearching, VacancyHits } from '@/shared/vacancies/search-widgets';
 import { VacancySearch } from '@/shared/vacancies/vacancy-search';
 
+import { SalaryTransparency } from '../components/salary-transparency';
+
 /** The header names the city when one is chosen, otherwise Estonia (spec 1 section 2). */
 function SearchHeader({ language }: { language: Language }) {
   const { t } = useTranslation();
@@ -120,7 +122,10 @@ function SearchScreen() {
         <Grid gap="lg">
           {wide && (
             <Grid.Col span={4}>
-              <FilterPanel language={language} />
+              <Stack gap="lg">
+                <FilterPanel language={language} />
+                <SalaryTransparency language={language} />
+              </Stack>
             </Grid.Col>
           )}
           <Grid.Col span={wide ? 8 : 12}>
@@ -128,6 +133,7 @@ function SearchScreen() {
               {!wide && <CompactBar language={language} />}
               <OccupationSearch />
               <ResultCount />
+              {!wide && <SalaryTransparency language={language} collapsed />}
               <Box>
                 <VacancyHits language={language} />
               </Box>
