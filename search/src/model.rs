@@ -325,7 +325,11 @@ impl SalaryDistribution {
         if count == 0 || low.is_nan() || high.is_nan() {
             return;
         }
-        let index = match self.periods.iter().position(|p| p.period.as_deref() == period) {
+        let index = match self
+            .periods
+            .iter()
+            .position(|p| p.period.as_deref() == period)
+        {
             Some(index) => index,
             None => {
                 self.periods.push(PeriodSalaries {
@@ -429,9 +433,7 @@ fn histogram(mids: &[(f64, u64)], count: u64) -> Vec<SalaryBucket> {
     let low = quantile(mids, count, 0.05);
     let high = quantile(mids, count, 0.95);
     // a spread of nothing (every salary the same) still gets a bucket a round width wide
-    let step = round_step(
-        ((high - low) / SALARY_HISTOGRAM_BUCKETS as f64).max(high.abs() / 100.0),
-    );
+    let step = round_step(((high - low) / SALARY_HISTOGRAM_BUCKETS as f64).max(high.abs() / 100.0));
     let first = (low / step).floor();
     let mut last = (high / step).ceil();
     if last <= first {
@@ -484,15 +486,27 @@ mod tests {
         ]);
         assert_eq!(stats.len(), 2);
         assert_eq!(stats[0].period.as_deref(), Some("MONTH"));
-        assert_eq!((stats[0].min, stats[0].max, stats[0].avg), (1500.0, 3000.0, 2000.0));
+        assert_eq!(
+            (stats[0].min, stats[0].max, stats[0].avg),
+            (1500.0, 3000.0, 2000.0)
+        );
         assert_eq!(stats[1].period.as_deref(), Some("HOUR"));
-        assert_eq!((stats[1].count, stats[1].avg, stats[1].median), (1, 8.0, 8.0));
+        assert_eq!(
+            (stats[1].count, stats[1].avg, stats[1].median),
+            (1, 8.0, 8.0)
+        );
     }
 
     #[test]
     fn the_figures_do_not_depend_on_how_the_counts_come() {
         let salaries: Vec<(Option<&str>, f64, f64)> = (0..200)
-            .map(|i| (Some("MONTH"), 900.0 + (i * 37 % 113) as f64 * 10.1, 1000.0 + (i * 53 % 97) as f64 * 20.3))
+            .map(|i| {
+                (
+                    Some("MONTH"),
+                    900.0 + (i * 37 % 113) as f64 * 10.1,
+                    1000.0 + (i * 53 % 97) as f64 * 20.3,
+                )
+            })
             .collect();
         let forward = stats_of(&salaries);
         let mut reversed = salaries.clone();
@@ -517,22 +531,38 @@ mod tests {
             (None, 3000.0, 3000.0),
             (None, 4000.0, 4000.0),
         ]);
-        assert_eq!((stats[0].p25, stats[0].median, stats[0].p75), (1750.0, 2500.0, 3250.0));
+        assert_eq!(
+            (stats[0].p25, stats[0].median, stats[0].p75),
+            (1750.0, 2500.0, 3250.0)
+        );
     }
 
     #[test]
     fn the_histogram_has_round_edges_and_open_ends_for_outliers() {
-        let mut salaries: Vec<(Option<&str>, f64, f64)> =
-            (0..100).map(|i| (Some("MONTH"), 1000.0 + i as f64 * 20.0, 1000.0 + i as f64 * 20.0)).collect();
+        let mut salaries: Vec<(Option<&str>, f64, f64)> = (0..100)
+            .map(|i| {
+                (
+                    Some("MONTH"),
+                    1000.0 + i as f64 * 20.0,
+                    1000.0 + i as f64 * 20.0,
+                )
+            })
+            .collect();
         salaries.push((Some("MONTH"), 1.0, 1.0));
         salaries.push((Some("MONTH"), 50_000.0, 50_000.0));
         let histogram = &stats_of(&salaries)[0].histogram;
-        assert!(histogram.len() <= SALARY_HISTOGRAM_BUCKETS + 1, "{histogram:?}");
+        assert!(
+            histogram.len() <= SALARY_HISTOGRAM_BUCKETS + 1,
+            "{histogram:?}"
+        );
         assert_eq!(histogram.first().unwrap().from, None, "{histogram:?}");
         assert_eq!(histogram.last().unwrap().to, None, "{histogram:?}");
         assert_eq!(histogram.iter().map(|b| b.count).sum::<u64>(), 102);
         let step = histogram[1].to.unwrap() - histogram[1].from.unwrap();
-        assert!([100.0, 200.0, 250.0, 500.0].contains(&step), "{histogram:?}");
+        assert!(
+            [100.0, 200.0, 250.0, 500.0].contains(&step),
+            "{histogram:?}"
+        );
         for bucket in histogram {
             for edge in [bucket.from, bucket.to].into_iter().flatten() {
                 assert_eq!(edge % step, 0.0, "{histogram:?}");
@@ -547,6 +577,9 @@ mod tests {
         assert_eq!(histogram.len(), 1, "{histogram:?}");
         let bucket = &histogram[0];
         assert_eq!(bucket.count, 2);
-        assert!(bucket.from.unwrap() <= 9.5 && 9.5 <= bucket.to.unwrap(), "{bucket:?}");
+        assert!(
+            bucket.from.unwrap() <= 9.5 && 9.5 <= bucket.to.unwrap(),
+            "{bucket:?}"
+        );
     }
 }

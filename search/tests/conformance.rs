@@ -404,7 +404,11 @@ async fn assert_salary_stats(
         let mut distinct = periods.clone();
         distinct.sort();
         distinct.dedup();
-        assert_eq!(distinct.len(), periods.len(), "{name}: a period twice in {periods:?}");
+        assert_eq!(
+            distinct.len(),
+            periods.len(),
+            "{name}: a period twice in {periods:?}"
+        );
         assert_eq!(
             distinct,
             by_period.keys().cloned().collect::<Vec<_>>(),
@@ -421,16 +425,26 @@ async fn assert_salary_stats(
             let what = format!("{name}: {:?} of {query:?}", stat.period);
             assert_eq!(stat.count, salaries.len() as u64, "{what}");
             let min = salaries.iter().map(|s| s.0).fold(f64::INFINITY, f64::min);
-            let max = salaries.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
+            let max = salaries
+                .iter()
+                .map(|s| s.1)
+                .fold(f64::NEG_INFINITY, f64::max);
             assert_eq!((stat.min, stat.max), (min, max), "{what}");
             let avg = mids.iter().sum::<f64>() / mids.len() as f64;
-            assert!((stat.avg - avg).abs() < 1e-6, "{what}: avg {} vs {avg}", stat.avg);
+            assert!(
+                (stat.avg - avg).abs() < 1e-6,
+                "{what}: avg {} vs {avg}",
+                stat.avg
+            );
             assert_eq!(stat.p25, brute_quantile(&mids, 0.25), "{what}: p25");
             assert_eq!(stat.median, brute_quantile(&mids, 0.5), "{what}: median");
             assert_eq!(stat.p75, brute_quantile(&mids, 0.75), "{what}: p75");
             // every midpoint in the bucket whose edges hold it
             let buckets = &stat.histogram;
-            assert!(!buckets.is_empty() && buckets.len() <= search::SALARY_HISTOGRAM_BUCKETS + 1, "{what}: {buckets:?}");
+            assert!(
+                !buckets.is_empty() && buckets.len() <= search::SALARY_HISTOGRAM_BUCKETS + 1,
+                "{what}: {buckets:?}"
+            );
             let mut want = vec![0u64; buckets.len()];
             for mid in &mids {
                 let index = buckets
@@ -446,12 +460,18 @@ async fn assert_salary_stats(
             let got: Vec<u64> = buckets.iter().map(|b| b.count).collect();
             assert_eq!(got, want, "{what}: {buckets:?}");
             for pair in buckets.windows(2) {
-                assert_eq!(pair[0].to, pair[1].from, "{what}: buckets meet: {buckets:?}");
+                assert_eq!(
+                    pair[0].to, pair[1].from,
+                    "{what}: buckets meet: {buckets:?}"
+                );
             }
         }
         match &first {
             None => first = Some(stats),
-            Some(first) => assert_eq!(&stats, first, "{name} and the first engine differ on {query:?}"),
+            Some(first) => assert_eq!(
+                &stats, first,
+                "{name} and the first engine differ on {query:?}"
+            ),
         }
     }
 }
@@ -464,13 +484,39 @@ async fn salary_stats_are_per_period_over_the_matching_vacancies() {
         // browsing (the per-segment counts), one broad group (by sets), one selective group
         // (in the query), two groups, words, the salary filters, a flag
         query(),
-        VacancyQuery { category_codes: s(&["FINANCE"]), ..query() },
-        VacancyQuery { place_codes: s(&["0037"]), ..query() },
-        VacancyQuery { category_codes: s(&["IT", "FOOD"]), language_codes: s(&["en"]), ..query() },
-        VacancyQuery { text: Some("kokk".to_owned()), ..query() },
-        VacancyQuery { salary_period: Some("HOUR".to_owned()), ..query() },
-        VacancyQuery { salary_from: Some(1500.0), salary_to: Some(3000.0), ..query() },
-        VacancyQuery { flags: VacancyFlags { for_students: true, ..VacancyFlags::default() }, ..query() },
+        VacancyQuery {
+            category_codes: s(&["FINANCE"]),
+            ..query()
+        },
+        VacancyQuery {
+            place_codes: s(&["0037"]),
+            ..query()
+        },
+        VacancyQuery {
+            category_codes: s(&["IT", "FOOD"]),
+            language_codes: s(&["en"]),
+            ..query()
+        },
+        VacancyQuery {
+            text: Some("kokk".to_owned()),
+            ..query()
+        },
+        VacancyQuery {
+            salary_period: Some("HOUR".to_owned()),
+            ..query()
+        },
+        VacancyQuery {
+            salary_from: Some(1500.0),
+            salary_to: Some(3000.0),
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_students: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
     ];
     for query in &queries {
         assert_salary_stats(&docs, &engines, query).await;
@@ -512,11 +558,23 @@ async fn hourly_and_monthly_salaries_are_never_averaged_together() {
         assert_eq!((hour.count, hour.min, hour.max), (3, 7.0, 12.0), "{name}");
         assert_eq!(hour.avg, (8.5 + 12.0 + 9.0) / 3.0, "{name}");
         assert_eq!(hour.median, 9.0, "{name}");
-        assert_eq!((month.count, month.min, month.max), (4, 1200.0, 3400.0), "{name}");
+        assert_eq!(
+            (month.count, month.min, month.max),
+            (4, 1200.0, 3400.0),
+            "{name}"
+        );
         // midpoints 1350, 1900, 2000, 3200
         assert_eq!(month.median, 1950.0, "{name}");
-        assert_eq!(month.avg, (1350.0 + 1900.0 + 2000.0 + 3200.0) / 4.0, "{name}");
-        assert_eq!(month.histogram.iter().map(|b| b.count).sum::<u64>(), 4, "{name}");
+        assert_eq!(
+            month.avg,
+            (1350.0 + 1900.0 + 2000.0 + 3200.0) / 4.0,
+            "{name}"
+        );
+        assert_eq!(
+            month.histogram.iter().map(|b| b.count).sum::<u64>(),
+            4,
+            "{name}"
+        );
         assert_eq!((stats[2].count, stats[2].median), (1, 500.0), "{name}");
     }
 }

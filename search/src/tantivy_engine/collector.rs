@@ -558,7 +558,7 @@ impl Collector for FacetedCollector {
         let salary = match &self.salary {
             Some(columns) if !rank_only => {
                 let keys = tables.salary_keys(reader, columns.period, columns.low, columns.high)?;
-                let counts = vec![0; keys.len()];
+                let counts = vec![0; keys.distinct()];
                 Some((keys, counts))
             }
             _ => None,

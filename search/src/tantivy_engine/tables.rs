@@ -212,7 +212,7 @@ impl SalaryKeys {
     }
 
     /// How many distinct salaries the segment has.
-    pub fn len(&self) -> usize {
+    pub fn distinct(&self) -> usize {
         self.salaries.len()
     }
 
@@ -459,7 +459,10 @@ impl TableCache {
             Table::Salary,
             || {
                 let periods = self.indexed_str(reader, period)?;
-                let (low, high) = (self.num::<f64>(reader, low)?, self.num::<f64>(reader, high)?);
+                let (low, high) = (
+                    self.num::<f64>(reader, low)?,
+                    self.num::<f64>(reader, high)?,
+                );
                 let period_of = |doc: u32| periods.ords(doc).first().copied().unwrap_or(NONE);
                 let mut index: HashMap<(u32, u64, u64), u32> = HashMap::new();
                 let mut salaries = Vec::new();

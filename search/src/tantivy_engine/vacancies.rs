@@ -30,8 +30,8 @@ use super::collector::{
 use super::tables::TableCache;
 use super::text_query;
 use crate::model::{
-    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, VacancyCard,
-    VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, VacancyCard, VacancyDoc,
+    VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError, employers};
 
@@ -271,7 +271,8 @@ impl VacancySchema {
             });
         }
         // nothing expires: the results hold until the index changes
-        let fresh_until = DateTime::from_timestamp_micros(collected.earliest_expiry).or(Some(DateTime::<Utc>::MAX_UTC));
+        let fresh_until = DateTime::from_timestamp_micros(collected.earliest_expiry)
+            .or(Some(DateTime::<Utc>::MAX_UTC));
         // the counts can hold a value per company: move them out unless the cache shares them
         let (mut counts, salary, total) = match Arc::try_unwrap(collected) {
             Ok(collected) => (
