@@ -465,6 +465,142 @@ fn histogram(mids: &[(f64, u64)], count: u64) -> Vec<SalaryBucket> {
         .collect()
 }
 
+/// One page of vacancy search results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VacancyResults {
+    /// Ranked: relevance (with text), then PRO level, then renewal date, newest first.
+    pub hits: Vec<VacancyHit>,
+    /// Matching vacancies over all pages.
+    pub total: u64,
+    pub total_pages: u32,
+    pub facets: VacancyFacets,
+    /// Per salary period, the period most matching vacancies state first.
+    pub salary: Vec<SalaryStats>,
+    /// Time spent in the engine.
+    pub took_ms: u64,
+    /// The results stay right until this instant at the latest, the first `valid_until` among
+    /// the matching vacancies (for callers that keep them); `None` when the engine cannot tell.
+    pub fresh_until: Option<DateTime<Utc>>,
+}
+
+/// A CV-database search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CvQuery {
+    /// Free text over the whole CV, including extracted PDF text.
+    pub text: Option<String>,
+    pub category_codes: Vec<String>,
+    pub place_codes: Vec<String>,
+    pub language_codes: Vec<String>,
+    pub education_levels: Vec<String>,
+    pub work_experiences: Vec<String>,
+    pub driver_licences: Vec<String>,
+    pub employment_types: Vec<String>,
+    /// Zero-based.
+    pub page: u32,
+    pub size: u32,
+}
+
+impl Default for CvQuery {
+    fn default() -> Self {
+        CvQuery {
+            text: None,
+            category_codes: Vec::new(),
+            place_codes: Vec::new(),
+            language_codes: Vec::new(),
+            education_levels: Vec::new(),
+            work_experiences: Vec::new(),
+            driver_licences: Vec::new(),
+            employment_types: Vec::new(),
+            page: 0,
+            size: 20,
+        }
+    }
+}
+
+impl CvQuery {
+    /// Whether the query asks for anything; the API rejects a CV search without any criterion.
+    pub fn has_criteria(&self) -> bool {
+        self.text.as_deref().is_some_and(|t| !t.trim().is_empty())
+            || !self.category_codes.is_empty()
+            || !self.place_codes.is_empty()
+            || !self.language_codes.is_empty()
+            || !self.education_levels.is_empty()
+            || !self.work_experiences.is_empty()
+            || !self.driver_licences.is_empty()
+            || !self.employment_types.is_empty()
+    }
+}
+
+/// A CV in a result page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CvHit {
+    pub card: CvCard,
+    /// Where the text matched: HTML-escaped CV text with the matched words in
+    /// `<mark>…</mark>`. Empty when the query had no text or only fuzzy/prefix matches.
+    pub snippet: String,
+    pub score: Option<f32>,
+}
+
+/// Facet counts of a CV search, disjunctive like [`VacancyFacets`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CvFacets {
+    pub category_codes: BTreeMap<String, u64>,
+    pub place_codes: BTreeMap<String, u64>,
+    pub language_codes: BTreeMap<String, u64>,
+    pub education_levels: BTreeMap<String, u64>,
+    pub work_experiences: BTreeMap<String, u64>,
+    pub driver_licences: BTreeMap<String, u64>,
+    pub employment_types: BTreeMap<String, u64>,
+}
+
+/// One page of CV search results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CvResults {
+    /// Ranked: relevance (with text), then most recently updated.
+    pub hits: Vec<CvHit>,
+    pub total: u64,
+    pub total_pages: u32,
+    pub facets: CvFacets,
+    pub took_ms: u64,
+}
+
+/// The employer autocomplete: names of companies with active vacancies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EmployerNameQuery {
+    /// The company country (`EE`).
+    pub country_code: String,
+    /// Matched case-insensitively anywhere in the business name; names starting with it come
+    /// first. Empty lists every employer.
+    pub search: String,
+    /// Zero-based; pages have [`EmployerNameQuery::PAGE_SIZE`] names.
+    pub page: u32,
+    /// Vacancies past their `valid_until` do not count.
+    pub now: DateTime<Utc>,
+}
+
+impl EmployerNameQuery {
+    /// Names per page of the autocomplete.
+    pub const PAGE_SIZE: usize = 10;
+}
+
+/// One employer in the autocomplete.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EmployerName {
+    pub business_name: String,
+    pub country_code: String,
+    pub registry_code: String,
+    /// Active vacancies of the company.
+    pub vacancy_count: u64,
+}
+
+/// A page of the employer autocomplete.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EmployerNames {
+    pub names: Vec<EmployerName>,
+    pub total: u64,
+    pub total_pages: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
