@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +106,7 @@ function PeriodStats({ stats, language, withHistogram }: { stats: SalaryStats; l
  * Salary transparency (issue 20): what the vacancies of the current search pay, per pay period
  * (an hourly and a monthly salary are never put together): the median, the middle half, a
  * histogram and the extremes. With `collapsed`, the summary lines only until the distribution is
- * opened (the narrow layout, above the cards).
+ * opened (the narrow layout). Above the cards, the periods side by side where there is room.
  */
 export function SalaryTransparencyView({ stats, language, collapsed = false }: { stats: SalaryStats[]; language: Language; collapsed?: boolean }) {
   const { t } = useTranslation();
@@ -125,11 +125,11 @@ export function SalaryTransparencyView({ stats, language, collapsed = false }: {
             {t('search.salaryStats.lead')}
           </Text>
         </Stack>
-        <Stack gap="md" id={detailsId}>
+        <SimpleGrid id={detailsId} cols={{ base: 1, sm: Math.min(stats.length, 2) }} spacing="lg" verticalSpacing="md">
           {stats.map((period, index) => (
             <PeriodStats key={index} stats={period} language={language} withHistogram={!collapsed || open} />
           ))}
-        </Stack>
+        </SimpleGrid>
         {collapsed && (
           <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={open} aria-controls={detailsId} style={{ alignSelf: 'flex-start' }}>
             {open ? t('search.salaryStats.hide') : t('search.salaryStats.show')}

@@ -122,10 +122,7 @@ function SearchScreen() {
         <Grid gap="lg">
           {wide && (
             <Grid.Col span={4}>
-              <Stack gap="lg">
-                <FilterPanel language={language} />
-                <SalaryTransparency language={language} />
-              </Stack>
+              <FilterPanel language={language} />
             </Grid.Col>
           )}
           <Grid.Col span={wide ? 8 : 12}>
@@ -133,7 +130,7 @@ function SearchScreen() {
               {!wide && <CompactBar language={language} />}
               <OccupationSearch />
               <ResultCount />
-              {!wide && <SalaryTransparency language={language} collapsed />}
+              <SalaryTransparency language={language} collapsed={!wide} />
               <Box>
                 <VacancyHits language={language} />
               </Box>
