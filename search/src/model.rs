@@ -363,7 +363,8 @@ impl SalaryDistribution {
 
 fn period_stats(salaries: &PeriodSalaries) -> SalaryStats {
     let mut sorted = salaries.mids.clone();
-    sorted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    // stable: an engine adding sorted runs (tantivy: one per segment) gets them merged
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut mids: Vec<(f64, u64)> = Vec::with_capacity(sorted.len());
     for (mid, n) in sorted {
         match mids.last_mut() {

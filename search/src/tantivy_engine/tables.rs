@@ -193,7 +193,7 @@ pub(crate) struct SalaryKeys {
     /// Per document, the index of its salary in `salaries`, [`NONE`] without one.
     keys: Vec<u32>,
     /// The segment's distinct salaries: the period's ordinal in `periods` ([`NONE`]: no period),
-    /// the lower and the upper bound.
+    /// the lower and the upper bound; in the order of period and midpoint.
     salaries: Vec<(u32, f64, f64)>,
     periods: Arc<StrTable>,
 }
@@ -466,7 +466,7 @@ impl TableCache {
                 let period_of = |doc: u32| periods.ords(doc).first().copied().unwrap_or(NONE);
                 let mut index: HashMap<(u32, u64, u64), u32> = HashMap::new();
                 let mut salaries = Vec::new();
-                let keys = (0..reader.max_doc())
+                let keys: Vec<u32> = (0..reader.max_doc())
                     .map(|doc| {
                         let (low, high) = (low.get(doc), high.get(doc));
                         if low.is_nan() || high.is_nan() {
@@ -481,6 +481,30 @@ impl TableCache {
                             })
                     })
                     .collect();
+                // numbered in the order of period and midpoint, so that a segment's counts come
+                // out as sorted runs and the statistics merge them instead of sorting
+                let mut order: Vec<u32> = (0..salaries.len() as u32).collect();
+                order.sort_unstable_by(|&a, &b| {
+                    let ((pa, la, ha), (pb, lb, hb)) = (salaries[a as usize], salaries[b as usize]);
+                    pa.cmp(&pb)
+                        .then((la + ha).total_cmp(&(lb + hb)))
+                        .then(la.total_cmp(&lb))
+                });
+                let mut renumbered = vec![0u32; salaries.len()];
+                for (new, &old) in order.iter().enumerate() {
+                    renumbered[old as usize] = new as u32;
+                }
+                let keys = keys
+                    .into_iter()
+                    .map(|key| {
+                        if key == NONE {
+                            NONE
+                        } else {
+                            renumbered[key as usize]
+                        }
+                    })
+                    .collect();
+                let salaries = order.iter().map(|&old| salaries[old as usize]).collect();
                 Ok(Arc::new(SalaryKeys {
                     keys,
                     salaries,
