@@ -1,8 +1,9 @@
 //! The Postgres full-text baseline: one table per kind in the bench's own schema, loaded with
 //! COPY, a `simple` tsvector over the unaccented et/en/ru text (GIN), arrays with GIN indexes,
 //! btree on the rest. A search is what the engines answer in one pass, done in SQL:
-//! the page of hits (ts_rank, then PRO level, then renewal date), one aggregate for the total,
-//! flag counts and salary stats, and one GROUP BY per facet group with that group's own filter
+//! the page of hits (ts_rank, then PRO level, then renewal date), one aggregate for the total
+//! and flag counts, one GROUP BY salary period for the salary stats (extremes, mean and
+//! percentiles of the midpoints), and one GROUP BY per facet group with that group's own filter
 //! left out (disjunctive), all groups in one UNION ALL statement.
 //!
 //! What it does not do, to its advantage: no stemming (the `simple` configuration), no typo
@@ -228,19 +229,26 @@ impl Pg {
             let _cards: Vec<PgRow> = p.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(&self.pool).await?;
         }
         // total, flag counts (a flag's own filter only ever removes documents without it, so
-        // its disjunctive count is its count under every filter), salary stats
+        // its disjunctive count is its count under every filter)
         let sql = format!(
             "select count(*), count(*) filter (where by_agreement), count(*) filter (where for_students),
                     count(*) filter (where for_underage), count(*) filter (where for_disabled),
                     count(*) filter (where for_retired), count(*) filter (where for_foreigners),
-                    count(*) filter (where remote_work), count(*) filter (where shift_work),
-                    min(coalesce(salary_low, salary_high)), max(coalesce(salary_high, salary_low)),
-                    avg((coalesce(salary_low, salary_high) + coalesce(salary_high, salary_low)) / 2),
-                    count(coalesce(salary_low, salary_high))
+                    count(*) filter (where remote_work), count(*) filter (where shift_work)
              from {s}.vacancies where {all}"
         );
         let row = p.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_one(&self.pool).await?;
         let total: i64 = row.try_get(0)?;
+        // salary stats per period, as the engines answer them: extremes, mean and the
+        // percentiles of the midpoints the quartiles and the histogram's range need
+        let sql = format!(
+            "select salary_period, count(*), min(coalesce(salary_low, salary_high)), max(coalesce(salary_high, salary_low)),
+                    avg((coalesce(salary_low, salary_high) + coalesce(salary_high, salary_low)) / 2),
+                    percentile_cont(array[0.05, 0.25, 0.5, 0.75, 0.95]) within group
+                        (order by (coalesce(salary_low, salary_high) + coalesce(salary_high, salary_low)) / 2)
+             from {s}.vacancies where {all} and coalesce(salary_low, salary_high) is not null group by salary_period"
+        );
+        let _salaries: Vec<PgRow> = p.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(&self.pool).await?;
         // one GROUP BY per facet group, without that group's own filter
         let parts: Vec<String> = groups
             .iter()

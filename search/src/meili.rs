@@ -12,6 +12,10 @@
 //! - writes are staged in the engine until `commit`, which sends them in their order and waits
 //!   for the server to apply them: Meilisearch has no uncommitted state of its own, and a
 //!   document sent at once would become searchable whenever the server got to it;
+//! - salary statistics per period: the main search's facet distribution of `salary_key`
+//!   (`period|low|high`) counts the hits per distinct salary, which [`SalaryDistribution`]
+//!   turns into the same figures as tantivy's (exact up to `MAX_VALUES_PER_FACET` distinct
+//!   salaries among the hits);
 //! - every word of the text must match (`matchingStrategy: all`), as on tantivy; Meilisearch's
 //!   default would drop words from the end until something matches.
 
@@ -36,7 +40,7 @@ use uuid::Uuid;
 use crate::engine::SearchEngine;
 use crate::model::{
     BUSINESS_NAME_FACET_LIMIT, CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults,
-    EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard, VacancyDoc, VacancyFacets,
+    EmployerNameQuery, EmployerNames, SalaryDistribution, VacancyCard, VacancyDoc, VacancyFacets,
     VacancyFlags, VacancyHit, VacancyQuery, VacancyResults, most_frequent,
 };
 use crate::{Result, SearchError, employers};
@@ -96,9 +100,25 @@ struct MeiliVacancy {
     valid_until: i64,
     salary_low: Option<f64>,
     salary_high: Option<f64>,
-    salary_mid: Option<f64>,
-    has_salary: bool,
     salary_period: Option<String>,
+    /// The salary as one facet value (see [`salary_key`]): its distribution gives the salary
+    /// statistics per period exactly.
+    salary_key: Option<String>,
+}
+
+/// `period|low|high` (an empty period for none): Rust prints an `f64` in the shortest form
+/// that reads back to the same number, so the distribution gives back the exact amounts.
+fn salary_key(period: Option<&str>, low: f64, high: f64) -> String {
+    format!("{}|{low}|{high}", period.unwrap_or(""))
+}
+
+/// The period, lower and upper bound of a [`salary_key`].
+fn parse_salary_key(key: &str) -> Option<(Option<&str>, f64, f64)> {
+    let mut parts = key.rsplitn(3, '|');
+    let high = parts.next()?.parse().ok()?;
+    let low = parts.next()?.parse().ok()?;
+    let period = parts.next()?;
+    Some(((!period.is_empty()).then_some(period), low, high))
 }
 
 impl From<&VacancyDoc> for MeiliVacancy {
@@ -142,9 +162,10 @@ impl From<&VacancyDoc> for MeiliVacancy {
                 .map_or(OPEN_ENDED, |t| t.timestamp_micros()),
             salary_low: low,
             salary_high: high,
-            salary_mid: low.zip(high).map(|(low, high)| (low + high) / 2.0),
-            has_salary: low.is_some(),
             salary_period: card.salary_period.clone(),
+            salary_key: low
+                .zip(high)
+                .map(|(low, high)| salary_key(card.salary_period.as_deref(), low, high)),
         }
     }
 }
@@ -283,9 +304,8 @@ impl MeiliEngine {
                 "valid_until",
                 "salary_low",
                 "salary_high",
-                "salary_mid",
-                "has_salary",
                 "salary_period",
+                "salary_key",
             ])
             .with_sortable_attributes(["pro_level", "renewed_at", "id"]);
         let cv_settings = common(Settings::new())
@@ -550,7 +570,7 @@ fn vacancy_base_filters(query: &VacancyQuery) -> Vec<String> {
     filters
 }
 
-const VACANCY_FACETS: [&str; 18] = [
+const VACANCY_FACETS: [&str; 15] = [
     "category_codes",
     "place_codes",
     "employment_type",
@@ -565,10 +585,7 @@ const VACANCY_FACETS: [&str; 18] = [
     "for_foreigners",
     "remote_work",
     "shift_work",
-    "salary_low",
-    "salary_high",
-    "salary_mid",
-    "has_salary",
+    "salary_key",
 ];
 const VACANCY_SORT: [&str; 3] = ["pro_level:desc", "renewed_at:desc", "id:asc"];
 
@@ -722,18 +739,14 @@ impl SearchEngine for MeiliEngine {
                 shift_work: flag(13),
             },
         };
-        let salary_count = true_count(&results.facet_distribution, "has_salary");
-        let stats = results.facet_stats.as_ref();
-        let sum_mid: f64 = counts(&results.facet_distribution, "salary_mid")
-            .iter()
-            .filter_map(|(value, n)| value.parse::<f64>().ok().map(|v| v * *n as f64))
-            .sum();
-        let salary = SalaryStats {
-            min: stats.and_then(|s| s.get("salary_low")).map(|s| s.min),
-            max: stats.and_then(|s| s.get("salary_high")).map(|s| s.max),
-            avg: (salary_count > 0).then(|| sum_mid / salary_count as f64),
-            count: salary_count,
-        };
+        // exact while the hits state at most MAX_VALUES_PER_FACET distinct salaries
+        let mut salary = SalaryDistribution::default();
+        for (key, count) in counts(&results.facet_distribution, "salary_key") {
+            if let Some((period, low, high)) = parse_salary_key(&key) {
+                salary.add(period, low, high, count);
+            }
+        }
+        let salary = salary.stats();
         let total = results.total_hits.unwrap_or(0) as u64;
         let hits = results
             .hits
@@ -906,6 +919,19 @@ mod tests {
         );
         assert_eq!(snippet(Some("nothing marked")), "");
         assert_eq!(snippet(None), "");
+    }
+
+    #[test]
+    fn salary_keys_read_back_the_exact_amounts() {
+        for (period, low, high) in [
+            (Some("MONTH"), 1500.0, 2250.5),
+            (Some("HOUR"), 7.35, 0.1 + 0.2),
+            (None, 0.0, 1e9),
+        ] {
+            let key = salary_key(period, low, high);
+            assert_eq!(parse_salary_key(&key), Some((period, low, high)), "{key}");
+        }
+        assert_eq!(parse_salary_key("MONTH|x|1"), None);
     }
 
     #[test]

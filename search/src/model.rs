@@ -259,18 +259,211 @@ pub struct VacancyFacets {
     pub flags: VacancyFlags<u64>,
 }
 
-/// Salary statistics over all matching vacancies that state a salary (in euros, whatever their
-/// period: filter by `salary_period` for comparable numbers).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Salary statistics of the matching vacancies that state a salary, one entry per salary
+/// period: an hourly and a monthly amount are never averaged together. Every figure is in
+/// euros of the entry's period. A vacancy's salary is its lower bound (salary_from, else
+/// salary_to), its upper bound (salary_to, else salary_from) and their midpoint; the average,
+/// the quartiles and the histogram are of the midpoints.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SalaryStats {
-    /// The lowest lower bound (salary_from, else salary_to).
-    pub min: Option<f64>,
-    /// The highest upper bound (salary_to, else salary_from).
-    pub max: Option<f64>,
-    /// The mean of each vacancy's midpoint.
-    pub avg: Option<f64>,
-    /// How many matching vacancies state a salary.
+    /// A `ref_salary_periods` code; `None` for salaries stated without a period.
+    pub period: Option<String>,
+    /// How many matching vacancies state a salary in this period.
     pub count: u64,
+    /// The lowest lower bound.
+    pub min: f64,
+    /// The highest upper bound.
+    pub max: f64,
+    /// The mean of the midpoints.
+    pub avg: f64,
+    /// The first quartile, the median and the third quartile of the midpoints (linear
+    /// interpolation between the two nearest ranks, as a spreadsheet's `PERCENTILE`).
+    pub p25: f64,
+    pub median: f64,
+    pub p75: f64,
+    /// The midpoints counted in at most [`SALARY_HISTOGRAM_BUCKETS`] (+1) buckets of one round
+    /// width covering the 5th to the 95th percentile; the first bucket also counts every
+    /// midpoint below it (its `from` is then `None`), the last every one above (its `to` is
+    /// then `None`). Buckets are `[from, to)`, the last `[from, to]`.
+    pub histogram: Vec<SalaryBucket>,
+}
+
+/// One bar of [`SalaryStats::histogram`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SalaryBucket {
+    /// `None`: the bucket also counts every midpoint below `to`.
+    pub from: Option<f64>,
+    /// `None`: the bucket also counts every midpoint above `from`.
+    pub to: Option<f64>,
+    pub count: u64,
+}
+
+/// How many buckets a salary histogram aims at.
+pub const SALARY_HISTOGRAM_BUCKETS: usize = 10;
+
+/// How many matching vacancies state each salary (period, lower and upper bound): what an
+/// engine counts, in whatever order and split, and turns into [`SalaryStats`] with
+/// [`Self::stats`]. The statistics depend only on the counts (the midpoints are sorted before
+/// they are summed), so engines that count the same vacancies answer the same figures.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SalaryDistribution {
+    periods: Vec<PeriodSalaries>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct PeriodSalaries {
+    period: Option<String>,
+    min: f64,
+    max: f64,
+    /// Midpoints and how many vacancies have each, unsorted, possibly repeated.
+    mids: Vec<(f64, u64)>,
+}
+
+impl SalaryDistribution {
+    /// Adds `count` vacancies stating `low`–`high` per `period`.
+    pub fn add(&mut self, period: Option<&str>, low: f64, high: f64, count: u64) {
+        if count == 0 || low.is_nan() || high.is_nan() {
+            return;
+        }
+        let index = match self
+            .periods
+            .iter()
+            .position(|p| p.period.as_deref() == period)
+        {
+            Some(index) => index,
+            None => {
+                self.periods.push(PeriodSalaries {
+                    period: period.map(str::to_owned),
+                    min: low,
+                    max: high,
+                    mids: Vec::new(),
+                });
+                self.periods.len() - 1
+            }
+        };
+        let salaries = &mut self.periods[index];
+        salaries.min = salaries.min.min(low);
+        salaries.max = salaries.max.max(high);
+        salaries.mids.push(((low + high) / 2.0, count));
+    }
+
+    /// The statistics per period, the period most vacancies state first (ties by code, no
+    /// period last).
+    pub fn stats(&self) -> Vec<SalaryStats> {
+        let mut stats: Vec<SalaryStats> = self.periods.iter().map(period_stats).collect();
+        stats.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then_with(|| a.period.is_none().cmp(&b.period.is_none()))
+                .then_with(|| a.period.cmp(&b.period))
+        });
+        stats
+    }
+}
+
+fn period_stats(salaries: &PeriodSalaries) -> SalaryStats {
+    let mut sorted = salaries.mids.clone();
+    // stable: an engine adding sorted runs (tantivy: one per segment) gets them merged
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut mids: Vec<(f64, u64)> = Vec::with_capacity(sorted.len());
+    for (mid, n) in sorted {
+        match mids.last_mut() {
+            Some((last, count)) if last.total_cmp(&mid).is_eq() => *count += n,
+            _ => mids.push((mid, n)),
+        }
+    }
+    let count: u64 = mids.iter().map(|(_, n)| n).sum();
+    let sum: f64 = mids.iter().map(|(mid, n)| mid * *n as f64).sum();
+    SalaryStats {
+        period: salaries.period.clone(),
+        count,
+        min: salaries.min,
+        max: salaries.max,
+        avg: sum / count as f64,
+        p25: quantile(&mids, count, 0.25),
+        median: quantile(&mids, count, 0.5),
+        p75: quantile(&mids, count, 0.75),
+        histogram: histogram(&mids, count),
+    }
+}
+
+/// The value at zero-based `rank` of the sorted values `mids` (value, how many times).
+fn at_rank(mids: &[(f64, u64)], rank: u64) -> f64 {
+    let mut seen = 0;
+    for &(mid, n) in mids {
+        seen += n;
+        if rank < seen {
+            return mid;
+        }
+    }
+    mids.last().map_or(f64::NAN, |(mid, _)| *mid)
+}
+
+/// The `p` quantile of `count` sorted values, interpolated between the two nearest ranks.
+fn quantile(mids: &[(f64, u64)], count: u64, p: f64) -> f64 {
+    let h = (count - 1) as f64 * p;
+    let below = h.floor();
+    let low = at_rank(mids, below as u64);
+    let fraction = h - below;
+    if fraction == 0.0 {
+        return low;
+    }
+    let high = at_rank(mids, below as u64 + 1);
+    low + (high - low) * fraction
+}
+
+/// The round width (1, 2, 2.5 or 5 times a power of ten, at least a cent) not below `raw`.
+fn round_step(raw: f64) -> f64 {
+    let raw = raw.max(0.01);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|factor| factor * magnitude)
+        .find(|step| *step >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * magnitude)
+}
+
+fn cents(amount: f64) -> f64 {
+    (amount * 100.0).round() / 100.0
+}
+
+fn histogram(mids: &[(f64, u64)], count: u64) -> Vec<SalaryBucket> {
+    let (Some(&(smallest, _)), Some(&(largest, _))) = (mids.first(), mids.last()) else {
+        return Vec::new();
+    };
+    let low = quantile(mids, count, 0.05);
+    let high = quantile(mids, count, 0.95);
+    // a spread of nothing (every salary the same) still gets a bucket a round width wide
+    let step = round_step(((high - low) / SALARY_HISTOGRAM_BUCKETS as f64).max(high.abs() / 100.0));
+    let first = (low / step).floor();
+    let mut last = (high / step).ceil();
+    if last <= first {
+        last = first + 1.0;
+    }
+    // the edges in cents, and each midpoint placed by them: what the answer shows is the rule
+    let mut edges: Vec<f64> = (0..=(last - first) as usize)
+        .map(|index| cents((first + index as f64) * step))
+        .collect();
+    edges.dedup();
+    if edges.len() < 2 {
+        edges.push(cents(edges[0] + step));
+    }
+    let buckets = edges.len() - 1;
+    let mut counts = vec![0u64; buckets];
+    for &(mid, n) in mids {
+        // the edges at or below the midpoint, less one: its bucket ([from, to), the last closed)
+        let index = edges.partition_point(|edge| *edge <= mid).saturating_sub(1);
+        counts[index.min(buckets - 1)] += n;
+    }
+    counts
+        .into_iter()
+        .enumerate()
+        .map(|(index, count)| SalaryBucket {
+            from: (index > 0 || smallest >= edges[0]).then_some(edges[index]),
+            to: (index + 1 < buckets || largest <= edges[buckets]).then_some(edges[index + 1]),
+            count,
+        })
+        .collect()
 }
 
 /// One page of vacancy search results.
@@ -282,7 +475,8 @@ pub struct VacancyResults {
     pub total: u64,
     pub total_pages: u32,
     pub facets: VacancyFacets,
-    pub salary: SalaryStats,
+    /// Per salary period, the period most matching vacancies state first.
+    pub salary: Vec<SalaryStats>,
     /// Time spent in the engine.
     pub took_ms: u64,
     /// The results stay right until this instant at the latest, the first `valid_until` among
@@ -406,4 +600,123 @@ pub struct EmployerNames {
     pub names: Vec<EmployerName>,
     pub total: u64,
     pub total_pages: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats_of(salaries: &[(Option<&str>, f64, f64)]) -> Vec<SalaryStats> {
+        let mut distribution = SalaryDistribution::default();
+        for &(period, low, high) in salaries {
+            distribution.add(period, low, high, 1);
+        }
+        distribution.stats()
+    }
+
+    #[test]
+    fn salaries_of_different_periods_are_never_mixed() {
+        let stats = stats_of(&[
+            (Some("HOUR"), 7.0, 9.0),
+            (Some("MONTH"), 1500.0, 1500.0),
+            (Some("MONTH"), 2000.0, 3000.0),
+        ]);
+        assert_eq!(stats.len(), 2);
+        assert_eq!(stats[0].period.as_deref(), Some("MONTH"));
+        assert_eq!(
+            (stats[0].min, stats[0].max, stats[0].avg),
+            (1500.0, 3000.0, 2000.0)
+        );
+        assert_eq!(stats[1].period.as_deref(), Some("HOUR"));
+        assert_eq!(
+            (stats[1].count, stats[1].avg, stats[1].median),
+            (1, 8.0, 8.0)
+        );
+    }
+
+    #[test]
+    fn the_figures_do_not_depend_on_how_the_counts_come() {
+        let salaries: Vec<(Option<&str>, f64, f64)> = (0..200)
+            .map(|i| {
+                (
+                    Some("MONTH"),
+                    900.0 + (i * 37 % 113) as f64 * 10.1,
+                    1000.0 + (i * 53 % 97) as f64 * 20.3,
+                )
+            })
+            .collect();
+        let forward = stats_of(&salaries);
+        let mut reversed = salaries.clone();
+        reversed.reverse();
+        assert_eq!(stats_of(&reversed), forward);
+        // the same salaries counted in two parts, as two segments would
+        let mut split = SalaryDistribution::default();
+        for (index, &(period, low, high)) in salaries.iter().enumerate() {
+            split.add(period, low, high, 1);
+            if index % 2 == 0 {
+                split.add(period, low, high, 0);
+            }
+        }
+        assert_eq!(split.stats(), forward);
+    }
+
+    #[test]
+    fn quartiles_interpolate_between_ranks() {
+        let stats = stats_of(&[
+            (None, 1000.0, 1000.0),
+            (None, 2000.0, 2000.0),
+            (None, 3000.0, 3000.0),
+            (None, 4000.0, 4000.0),
+        ]);
+        assert_eq!(
+            (stats[0].p25, stats[0].median, stats[0].p75),
+            (1750.0, 2500.0, 3250.0)
+        );
+    }
+
+    #[test]
+    fn the_histogram_has_round_edges_and_open_ends_for_outliers() {
+        let mut salaries: Vec<(Option<&str>, f64, f64)> = (0..100)
+            .map(|i| {
+                (
+                    Some("MONTH"),
+                    1000.0 + i as f64 * 20.0,
+                    1000.0 + i as f64 * 20.0,
+                )
+            })
+            .collect();
+        salaries.push((Some("MONTH"), 1.0, 1.0));
+        salaries.push((Some("MONTH"), 50_000.0, 50_000.0));
+        let histogram = &stats_of(&salaries)[0].histogram;
+        assert!(
+            histogram.len() <= SALARY_HISTOGRAM_BUCKETS + 1,
+            "{histogram:?}"
+        );
+        assert_eq!(histogram.first().unwrap().from, None, "{histogram:?}");
+        assert_eq!(histogram.last().unwrap().to, None, "{histogram:?}");
+        assert_eq!(histogram.iter().map(|b| b.count).sum::<u64>(), 102);
+        let step = histogram[1].to.unwrap() - histogram[1].from.unwrap();
+        assert!(
+            [100.0, 200.0, 250.0, 500.0].contains(&step),
+            "{histogram:?}"
+        );
+        for bucket in histogram {
+            for edge in [bucket.from, bucket.to].into_iter().flatten() {
+                assert_eq!(edge % step, 0.0, "{histogram:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_salary_gets_one_closed_bucket() {
+        let stats = stats_of(&[(Some("HOUR"), 9.5, 9.5), (Some("HOUR"), 9.5, 9.5)]);
+        let histogram = &stats[0].histogram;
+        assert_eq!(histogram.len(), 1, "{histogram:?}");
+        let bucket = &histogram[0];
+        assert_eq!(bucket.count, 2);
+        assert!(
+            bucket.from.unwrap() <= 9.5 && 9.5 <= bucket.to.unwrap(),
+            "{bucket:?}"
+        );
+    }
 }

@@ -360,38 +360,222 @@ async fn facet_counts_leave_out_only_their_own_group() {
     }
 }
 
-#[tokio::test]
-async fn salary_stats_cover_the_matching_vacancies_with_a_salary() {
-    let (docs, engines) = corpus_engines().await;
-    let query = VacancyQuery {
-        category_codes: vec!["FINANCE".to_owned()],
-        ..query()
-    };
-    let mut lows = Vec::new();
-    let mut highs = Vec::new();
-    let mut mids = Vec::new();
-    for doc in docs.iter().filter(|d| passes(d, &query, None)) {
-        let low = doc.card.salary_from.or(doc.card.salary_to);
-        let high = doc.card.salary_to.or(doc.card.salary_from);
-        if let (Some(low), Some(high)) = (low, high) {
-            lows.push(low);
-            highs.push(high);
-            mids.push((low + high) / 2.0);
+/// The quantile `p` of sorted `values`, interpolated between the two nearest ranks (written
+/// here again so the test does not trust the engine's function).
+fn brute_quantile(values: &[f64], p: f64) -> f64 {
+    let h = (values.len() - 1) as f64 * p;
+    let (below, fraction) = (h.floor() as usize, h - h.floor());
+    if fraction == 0.0 {
+        values[below]
+    } else {
+        values[below] + (values[below + 1] - values[below]) * fraction
+    }
+}
+
+/// Checks every engine's salary statistics of `query` against the salaries of the documents
+/// it matches, grouped by period by brute force, and the engines against each other.
+async fn assert_salary_stats(
+    docs: &[VacancyDoc],
+    engines: &[(&'static str, Arc<dyn SearchEngine>)],
+    query: &VacancyQuery,
+) {
+    let mut first: Option<Vec<search::SalaryStats>> = None;
+    for (name, engine) in engines {
+        let results = engine.search_vacancies(query.clone()).await.unwrap();
+        // with words the hits (all of them: the page holds the corpus) say what matches
+        let hits = ids(&results);
+        let matches = |doc: &VacancyDoc| match &query.text {
+            Some(_) => hits.contains(&doc.card.vacancy_id),
+            None => passes(doc, query, None),
+        };
+        let mut by_period: BTreeMap<Option<String>, Vec<(f64, f64)>> = BTreeMap::new();
+        for doc in docs.iter().filter(|d| matches(d)) {
+            let low = doc.card.salary_from.or(doc.card.salary_to);
+            let high = doc.card.salary_to.or(doc.card.salary_from);
+            if let (Some(low), Some(high)) = (low, high) {
+                by_period
+                    .entry(doc.card.salary_period.clone())
+                    .or_default()
+                    .push((low, high));
+            }
+        }
+        let stats = results.salary;
+        let periods: Vec<Option<String>> = stats.iter().map(|s| s.period.clone()).collect();
+        let mut distinct = periods.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(
+            distinct.len(),
+            periods.len(),
+            "{name}: a period twice in {periods:?}"
+        );
+        assert_eq!(
+            distinct,
+            by_period.keys().cloned().collect::<Vec<_>>(),
+            "{name}: periods of {query:?}"
+        );
+        assert!(
+            stats.windows(2).all(|pair| pair[0].count >= pair[1].count),
+            "{name}: the most stated period first: {periods:?}"
+        );
+        for stat in &stats {
+            let salaries = &by_period[&stat.period];
+            let mut mids: Vec<f64> = salaries.iter().map(|(l, h)| (l + h) / 2.0).collect();
+            mids.sort_by(f64::total_cmp);
+            let what = format!("{name}: {:?} of {query:?}", stat.period);
+            assert_eq!(stat.count, salaries.len() as u64, "{what}");
+            let min = salaries.iter().map(|s| s.0).fold(f64::INFINITY, f64::min);
+            let max = salaries
+                .iter()
+                .map(|s| s.1)
+                .fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!((stat.min, stat.max), (min, max), "{what}");
+            let avg = mids.iter().sum::<f64>() / mids.len() as f64;
+            assert!(
+                (stat.avg - avg).abs() < 1e-6,
+                "{what}: avg {} vs {avg}",
+                stat.avg
+            );
+            assert_eq!(stat.p25, brute_quantile(&mids, 0.25), "{what}: p25");
+            assert_eq!(stat.median, brute_quantile(&mids, 0.5), "{what}: median");
+            assert_eq!(stat.p75, brute_quantile(&mids, 0.75), "{what}: p75");
+            // every midpoint in the bucket whose edges hold it
+            let buckets = &stat.histogram;
+            assert!(
+                !buckets.is_empty() && buckets.len() <= search::SALARY_HISTOGRAM_BUCKETS + 1,
+                "{what}: {buckets:?}"
+            );
+            let mut want = vec![0u64; buckets.len()];
+            for mid in &mids {
+                let index = buckets
+                    .iter()
+                    .position(|b| {
+                        let last = std::ptr::eq(b, buckets.last().unwrap());
+                        b.from.is_none_or(|from| *mid >= from)
+                            && b.to.is_none_or(|to| *mid < to || (last && *mid <= to))
+                    })
+                    .unwrap_or_else(|| panic!("{what}: {mid} in no bucket of {buckets:?}"));
+                want[index] += 1;
+            }
+            let got: Vec<u64> = buckets.iter().map(|b| b.count).collect();
+            assert_eq!(got, want, "{what}: {buckets:?}");
+            for pair in buckets.windows(2) {
+                assert_eq!(
+                    pair[0].to, pair[1].from,
+                    "{what}: buckets meet: {buckets:?}"
+                );
+            }
+        }
+        match &first {
+            None => first = Some(stats),
+            Some(first) => assert_eq!(
+                &stats, first,
+                "{name} and the first engine differ on {query:?}"
+            ),
         }
     }
-    let min = lows.iter().cloned().fold(f64::INFINITY, f64::min);
-    let max = highs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let avg = mids.iter().sum::<f64>() / mids.len() as f64;
+}
+
+#[tokio::test]
+async fn salary_stats_are_per_period_over_the_matching_vacancies() {
+    let (docs, engines) = corpus_engines().await;
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let queries = [
+        // browsing (the per-segment counts), one broad group (by sets), one selective group
+        // (in the query), two groups, words, the salary filters, a flag
+        query(),
+        VacancyQuery {
+            category_codes: s(&["FINANCE"]),
+            ..query()
+        },
+        VacancyQuery {
+            place_codes: s(&["0037"]),
+            ..query()
+        },
+        VacancyQuery {
+            category_codes: s(&["IT", "FOOD"]),
+            language_codes: s(&["en"]),
+            ..query()
+        },
+        VacancyQuery {
+            text: Some("kokk".to_owned()),
+            ..query()
+        },
+        VacancyQuery {
+            salary_period: Some("HOUR".to_owned()),
+            ..query()
+        },
+        VacancyQuery {
+            salary_from: Some(1500.0),
+            salary_to: Some(3000.0),
+            ..query()
+        },
+        VacancyQuery {
+            flags: VacancyFlags {
+                for_students: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+    ];
+    for query in &queries {
+        assert_salary_stats(&docs, &engines, query).await;
+    }
+}
+
+#[tokio::test]
+async fn hourly_and_monthly_salaries_are_never_averaged_together() {
+    let salaries: [(Option<f64>, Option<f64>, Option<&str>); 9] = [
+        (Some(7.0), Some(10.0), Some("HOUR")),
+        (Some(12.0), None, Some("HOUR")),
+        (None, Some(9.0), Some("HOUR")),
+        (Some(1200.0), Some(1500.0), Some("MONTH")),
+        (Some(2000.0), None, Some("MONTH")),
+        (Some(3000.0), Some(3400.0), Some("MONTH")),
+        (Some(1800.0), Some(2000.0), Some("MONTH")),
+        (Some(500.0), Some(500.0), None),
+        (None, None, None),
+    ];
+    let docs: Vec<VacancyDoc> = salaries
+        .iter()
+        .enumerate()
+        .map(|(i, (from, to, period))| {
+            vacancy(VacancySpec {
+                salary_from: *from,
+                salary_to: *to,
+                salary_period: period.map(str::to_owned),
+                ..VacancySpec::simple(0x5A1A_0000 + i as u128, "Müüja")
+            })
+        })
+        .collect();
+    let engines = engines(docs.clone(), Vec::new()).await;
+    assert_salary_stats(&docs, &engines, &query()).await;
     for (name, engine) in &engines {
-        let salary = engine.search_vacancies(query.clone()).await.unwrap().salary;
-        assert_eq!(salary.count, mids.len() as u64, "{name}");
-        assert_eq!(salary.min, Some(min), "{name}");
-        assert_eq!(salary.max, Some(max), "{name}");
-        assert!(
-            (salary.avg.unwrap() - avg).abs() < 0.01,
-            "{name}: {:?} vs {avg}",
-            salary.avg
+        let stats = engine.search_vacancies(query()).await.unwrap().salary;
+        let periods: Vec<Option<&str>> = stats.iter().map(|s| s.period.as_deref()).collect();
+        assert_eq!(periods, [Some("MONTH"), Some("HOUR"), None], "{name}");
+        let (month, hour) = (&stats[0], &stats[1]);
+        assert_eq!((hour.count, hour.min, hour.max), (3, 7.0, 12.0), "{name}");
+        assert_eq!(hour.avg, (8.5 + 12.0 + 9.0) / 3.0, "{name}");
+        assert_eq!(hour.median, 9.0, "{name}");
+        assert_eq!(
+            (month.count, month.min, month.max),
+            (4, 1200.0, 3400.0),
+            "{name}"
         );
+        // midpoints 1350, 1900, 2000, 3200
+        assert_eq!(month.median, 1950.0, "{name}");
+        assert_eq!(
+            month.avg,
+            (1350.0 + 1900.0 + 2000.0 + 3200.0) / 4.0,
+            "{name}"
+        );
+        assert_eq!(
+            month.histogram.iter().map(|b| b.count).sum::<u64>(),
+            4,
+            "{name}"
+        );
+        assert_eq!((stats[2].count, stats[2].median), (1, 500.0), "{name}");
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use common::*;
@@ -560,7 +561,7 @@ fn brute_summary(docs: &[search::VacancyDoc], query: &VacancyQuery) -> String {
         .collect();
     let hits: Vec<&search::VacancyDoc> = docs.iter().filter(|d| passes(d, query, None)).collect();
     format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {}",
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {:?}",
         brute_counts(docs, query, VacancyGroup::Category, |d| d
             .category_codes
             .clone()),
@@ -584,7 +585,10 @@ fn brute_summary(docs: &[search::VacancyDoc], query: &VacancyQuery) -> String {
         hits.len(),
         hits.iter()
             .filter(|d| d.card.salary_from.or(d.card.salary_to).is_some())
-            .count(),
+            .fold(BTreeMap::<Option<String>, u64>::new(), |mut counts, d| {
+                *counts.entry(d.card.salary_period.clone()).or_default() += 1;
+                counts
+            }),
     )
 }
 
@@ -592,7 +596,7 @@ fn engine_summary(results: &search::VacancyResults) -> String {
     let f = &results.facets;
     let flags = &f.flags;
     format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {}",
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {:?}",
         f.category_codes,
         f.place_codes,
         f.employment_types,
@@ -602,7 +606,11 @@ fn engine_summary(results: &search::VacancyResults) -> String {
         f.salary_by_agreement,
         flag_values(flags),
         results.total,
-        results.salary.count,
+        results
+            .salary
+            .iter()
+            .map(|s| (s.period.clone(), s.count))
+            .collect::<BTreeMap<_, _>>(),
     )
 }
 

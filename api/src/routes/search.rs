@@ -182,12 +182,54 @@ pub struct SearchFacets {
     pub for_foreigners: u64,
 }
 
+/// Salary statistics of one salary period over the matching vacancies that state a salary in
+/// it (periods are never mixed). In euros of the period; a vacancy's salary is salary from and
+/// salary to (either alone standing for both), the average, quartiles and histogram are of the
+/// midpoints.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SalaryStats {
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-    pub avg: Option<f64>,
+    /// The period with its label; null for salaries stated without a period.
+    pub period: Option<SalaryPeriod>,
+    /// Matching vacancies with a salary in this period.
     pub count: u64,
+    /// The lowest salary from.
+    pub min: f64,
+    /// The highest salary to.
+    pub max: f64,
+    pub avg: f64,
+    pub p25: f64,
+    pub median: f64,
+    pub p75: f64,
+    /// At most 11 bars of one round width over the 5th to 95th percentile of the midpoints.
+    pub histogram: Vec<SalaryBucket>,
+}
+
+/// One bar of a salary histogram: `[from, to)`, the last `[from, to]`.
+#[derive(Serialize, ToSchema)]
+pub struct SalaryBucket {
+    /// Null: the bar also counts every salary below `to`.
+    pub from: Option<f64>,
+    /// Null: the bar also counts every salary above `from`.
+    pub to: Option<f64>,
+    pub count: u64,
+}
+
+fn salary_stats(stats: Vec<search::SalaryStats>, periods: &HashMap<String, String>) -> Vec<SalaryStats> {
+    stats
+        .into_iter()
+        .map(|s| SalaryStats {
+            period: s.period.map(|code| SalaryPeriod { label: periods.get(&code).cloned().unwrap_or_else(|| code.clone()), period_type: code }),
+            count: s.count,
+            min: s.min,
+            max: s.max,
+            avg: s.avg,
+            p25: s.p25,
+            median: s.median,
+            p75: s.p75,
+            histogram: s.histogram.into_iter().map(|b| SalaryBucket { from: b.from, to: b.to, count: b.count }).collect(),
+        })
+        .collect()
 }
 
 /// One page of vacancies.
@@ -200,7 +242,8 @@ pub struct SearchPage {
     pub page: u32,
     pub size: u32,
     pub facets: SearchFacets,
-    pub salary_stats: SalaryStats,
+    /// Per salary period, the period most matching vacancies state first (salary transparency).
+    pub salary_stats: Vec<SalaryStats>,
     /// Milliseconds spent in the search engine.
     pub took_ms: u64,
 }
@@ -307,12 +350,7 @@ async fn search_vacancies(
             for_disabled: facets.flags.for_disabled,
             for_foreigners: facets.flags.for_foreigners,
         },
-        salary_stats: SalaryStats {
-            min: results.salary.min,
-            max: results.salary.max,
-            avg: results.salary.avg,
-            count: results.salary.count,
-        },
+        salary_stats: salary_stats(results.salary, &periods),
         took_ms: results.took_ms,
     };
     let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);

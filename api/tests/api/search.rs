@@ -28,6 +28,8 @@ pub(crate) struct NewVacancy<'a> {
     pub place: &'a str,
     pub teaser_et: &'a str,
     pub salary: Option<(f64, f64)>,
+    /// The salary's period (a `ref_salary_periods` code).
+    pub salary_period: &'a str,
     pub remote: bool,
     /// When it went live; an hour ago when left out.
     pub publish_at: Option<chrono::DateTime<chrono::Utc>>,
@@ -37,7 +39,7 @@ pub(crate) struct NewVacancy<'a> {
 
 impl Default for NewVacancy<'_> {
     fn default() -> Self {
-        NewVacancy { occupation: "COOK", category: "CATERING", place: "0784", teaser_et: "Ootame kokka", salary: Some((1500.0, 2000.0)), remote: false, publish_at: None, valid_until: None }
+        NewVacancy { occupation: "COOK", category: "CATERING", place: "0784", teaser_et: "Ootame kokka", salary: Some((1500.0, 2000.0)), salary_period: "MONTH", remote: false, publish_at: None, valid_until: None }
     }
 }
 
@@ -45,7 +47,7 @@ impl Default for NewVacancy<'_> {
 pub(crate) async fn publish(app: &TestApp, company_id: Uuid, vacancy: NewVacancy<'_>, commit: bool) -> Uuid {
     let mut tx = app.pool.begin().await.unwrap();
     let (from, to, period) = match vacancy.salary {
-        Some((f, t)) => (Some(f), Some(t), Some("MONTH")),
+        Some((f, t)) => (Some(f), Some(t), Some(vacancy.salary_period)),
         None => (None, None, None),
     };
     let id: Uuid = sqlx::query_scalar(
@@ -235,7 +237,7 @@ async fn filters_and_disjunctive_facets() {
     assert_eq!(by_agreement["totalElements"], 1);
     let well_paid = search(&app, json!({ "salaryFrom": 1800, "salaryPeriod": "MONTH" })).await;
     assert_eq!(well_paid["totalElements"], 2);
-    assert!(well_paid["salaryStats"]["count"].as_u64().unwrap() >= 1);
+    assert_eq!(well_paid["salaryStats"][0]["count"], 2);
 
     let categories: Value = app.client.get("/api/open/categories").await.json().await.unwrap();
     let catering = categories.as_array().unwrap().iter().find(|c| c["categoryCode"] == "CATERING").unwrap();
@@ -248,6 +250,53 @@ async fn filters_and_disjunctive_facets() {
     let employers: Value = app.client.get("/api/open/search/employers/EE?search=%20P%C3%95HJA").await.json().await.unwrap();
     assert_eq!(employers["content"][0]["businessName"], "Põhja Köök OÜ");
     assert_eq!(employers["content"][0]["vacanciesCount"], 3);
+}
+
+#[tokio::test]
+async fn salary_stats_come_per_period_and_never_mix_hourly_with_monthly() {
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    for (salary, period, category) in [
+        (Some((7.0, 10.0)), "HOUR", "CATERING"),
+        (Some((12.0, 12.0)), "HOUR", "CATERING"),
+        (Some((1500.0, 2000.0)), "MONTH", "CATERING"),
+        (Some((3000.0, 3400.0)), "MONTH", "RETAIL"),
+        (None, "MONTH", "CATERING"),
+    ] {
+        publish(&app, company_id, NewVacancy { salary, salary_period: period, category, ..NewVacancy::default() }, true).await;
+    }
+    let page = eventually(&app, json!({}), |p| p["totalElements"] == 5).await;
+    let stats = page["salaryStats"].as_array().unwrap();
+    assert_eq!(stats.len(), 2, "one entry per period: {stats:?}");
+    // the period most vacancies state first; a tie goes by code
+    let (hour, month) = (&stats[0], &stats[1]);
+    assert_eq!(hour["period"]["periodType"], "HOUR");
+    assert_eq!(hour["period"]["label"], "tunnis", "the label in the locale (et by default)");
+    assert_eq!((hour["count"].as_u64(), hour["min"].as_f64(), hour["max"].as_f64()), (Some(2), Some(7.0), Some(12.0)));
+    assert_eq!(hour["avg"].as_f64(), Some((8.5 + 12.0) / 2.0), "an hourly average of hourly salaries only");
+    assert_eq!(hour["median"].as_f64(), Some(10.25));
+    assert_eq!(month["period"]["periodType"], "MONTH");
+    assert_eq!((month["count"].as_u64(), month["min"].as_f64(), month["max"].as_f64()), (Some(2), Some(1500.0), Some(3400.0)));
+    assert_eq!(month["avg"].as_f64(), Some((1750.0 + 3200.0) / 2.0));
+    for stat in stats {
+        let bars = stat["histogram"].as_array().unwrap();
+        assert!(!bars.is_empty() && bars.len() <= 11, "{bars:?}");
+        assert_eq!(bars.iter().map(|b| b["count"].as_u64().unwrap()).sum::<u64>(), stat["count"].as_u64().unwrap(), "{bars:?}");
+        for key in ["p25", "p75"] {
+            assert!(stat[key].is_number(), "{key} in {stat}");
+        }
+    }
+
+    // for the current filters: a category, a period
+    let catering = search(&app, json!({ "categoryCode": "CATERING" })).await;
+    let month = catering["salaryStats"].as_array().unwrap().iter().find(|s| s["period"]["periodType"] == "MONTH").unwrap();
+    assert_eq!((month["count"].as_u64(), month["max"].as_f64()), (Some(1), Some(2000.0)));
+    let hourly = search(&app, json!({ "salaryPeriod": "HOUR" })).await;
+    let periods: Vec<&Value> = hourly["salaryStats"].as_array().unwrap().iter().map(|s| &s["period"]["periodType"]).collect();
+    assert_eq!(periods, [&json!("HOUR")]);
+    // nothing matching: no statistics
+    let none = search(&app, json!({ "salaryFrom": 100000 })).await;
+    assert_eq!(none["salaryStats"], json!([]));
 }
 
 #[tokio::test]

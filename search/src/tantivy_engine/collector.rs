@@ -30,8 +30,8 @@ use tantivy::{
 
 use super::bits::DocBits;
 use super::cache::{SegmentBase, SegmentKey};
-use super::tables::{NumTable, StrTable, TableCache};
-use crate::model::most_frequent;
+use super::tables::{NumTable, SalaryKeys, StrTable, TableCache};
+use crate::model::{SalaryDistribution, SalaryStats, most_frequent};
 
 /// A facet filter group.
 pub(crate) enum Group {
@@ -190,10 +190,12 @@ pub(crate) struct Ranking {
     pub tie: &'static str,
 }
 
-/// Fast fields holding a document's lowest and highest salary.
+/// Fast fields holding a document's lowest and highest salary, and the indexed field of its
+/// salary period.
 pub(crate) struct SalaryColumns {
     pub low: &'static str,
     pub high: &'static str,
+    pub period: &'static str,
 }
 
 /// The key of a segment in [`SegmentBaseCache`].
@@ -262,31 +264,22 @@ pub(crate) enum GroupCounts {
     Flag(u64),
 }
 
-#[derive(Debug, Default, Clone, PartialEq)]
-pub(crate) struct SalaryAccumulator {
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-    pub sum_mid: f64,
-    pub count: u64,
+/// One segment's salary counts: how many hits state each of its distinct salaries.
+#[derive(Clone, Default)]
+pub(crate) struct SegmentSalaries {
+    keys: Option<Arc<SalaryKeys>>,
+    counts: Arc<Vec<u32>>,
 }
 
-impl SalaryAccumulator {
-    fn add(&mut self, low: f64, high: f64) {
-        self.min = Some(self.min.map_or(low, |m| m.min(low)));
-        self.max = Some(self.max.map_or(high, |m| m.max(high)));
-        self.sum_mid += (low + high) / 2.0;
-        self.count += 1;
-    }
-
-    fn merge(&mut self, other: &SalaryAccumulator) {
-        if let Some(min) = other.min {
-            self.min = Some(self.min.map_or(min, |m| m.min(min)));
+impl SegmentSalaries {
+    fn add_to(&self, distribution: &mut SalaryDistribution) {
+        let Some(keys) = &self.keys else { return };
+        for (key, &count) in self.counts.iter().enumerate() {
+            if count > 0 {
+                let (period, low, high) = keys.salary(key as u32);
+                distribution.add(period, low, high, u64::from(count));
+            }
         }
-        if let Some(max) = other.max {
-            self.max = Some(self.max.map_or(max, |m| m.max(max)));
-        }
-        self.sum_mid += other.sum_mid;
-        self.count += other.count;
     }
 }
 
@@ -297,7 +290,8 @@ pub(crate) struct Collected {
     pub total: u64,
     /// In the order of [`FacetedCollector::groups`].
     pub counts: Vec<GroupCounts>,
-    pub salary: SalaryAccumulator,
+    /// Per salary period (see [`SalaryDistribution::stats`]).
+    pub salary: Vec<SalaryStats>,
     /// The smallest `expiry` value among the documents the query matched (before the facet
     /// groups), `i64::MAX` without an expiry column or documents.
     pub earliest_expiry: i64,
@@ -434,7 +428,8 @@ pub(crate) struct FacetedSegmentCollector {
     primary: Option<Arc<NumTable<u64>>>,
     secondary: Arc<NumTable<i64>>,
     tie: Arc<NumTable<u64>>,
-    salary: Option<(Arc<NumTable<f64>>, Arc<NumTable<f64>>)>,
+    /// The segment's salaries and, by key, how many hits state each.
+    salary: Option<(Arc<SalaryKeys>, Vec<u32>)>,
     expiry: Option<Arc<NumTable<i64>>>,
     earliest_expiry: i64,
     valid_at: Option<i64>,
@@ -446,7 +441,6 @@ pub(crate) struct FacetedSegmentCollector {
     heap: BinaryHeap<Worst>,
     top: usize,
     total: u64,
-    salary_acc: SalaryAccumulator,
     /// With [`BaseCounts`]: this segment's entry, and whether the collector only ranks.
     base: Option<(Arc<SegmentBase>, Option<usize>)>,
     rank_only: bool,
@@ -458,7 +452,7 @@ pub(crate) struct SegmentFruit {
     hits: Vec<RankedHit>,
     total: u64,
     counts: Vec<SegmentCounts>,
-    salary: SalaryAccumulator,
+    salary: SegmentSalaries,
 }
 
 impl Collector for FacetedCollector {
@@ -553,15 +547,24 @@ impl Collector for FacetedCollector {
             .primary
             .map(|name| tables.num::<u64>(reader, name))
             .transpose()?;
-        let salary = match &self.salary {
+        let salary_columns = match &self.salary {
             Some(columns) => Some((
                 tables.num::<f64>(reader, columns.low)?,
                 tables.num::<f64>(reader, columns.high)?,
             )),
             None => None,
         };
+        // the salaries are counted only by a collector that counts at all
+        let salary = match &self.salary {
+            Some(columns) if !rank_only => {
+                let keys = tables.salary_keys(reader, columns.period, columns.low, columns.high)?;
+                let counts = vec![0; keys.distinct()];
+                Some((keys, counts))
+            }
+            _ => None,
+        };
         let filter = &self.filter;
-        let salary_range = match (&salary, filter.salary_from, filter.salary_to) {
+        let salary_range = match (&salary_columns, filter.salary_from, filter.salary_to) {
             (_, None, None) => None,
             (Some((low, high)), from, to) => Some((
                 low.clone(),
@@ -613,7 +616,6 @@ impl Collector for FacetedCollector {
             heap: BinaryHeap::with_capacity(self.top.min(1024) + 1),
             top: self.top,
             total: 0,
-            salary_acc: SalaryAccumulator::default(),
             base,
             rank_only,
         })
@@ -682,14 +684,14 @@ impl Collector for FacetedCollector {
         let mut hits = Vec::new();
         let mut total = 0;
         let mut earliest_expiry = i64::MAX;
-        let mut salary = SalaryAccumulator::default();
+        let mut salary = SalaryDistribution::default();
         let mut per_group: Vec<Vec<SegmentCounts>> =
             self.groups.iter().map(|_| Vec::new()).collect();
         for fruit in fruits {
             hits.extend(fruit.hits);
             total += fruit.total;
             earliest_expiry = earliest_expiry.min(fruit.earliest_expiry);
-            salary.merge(&fruit.salary);
+            fruit.salary.add_to(&mut salary);
             for (merged, segment) in per_group.iter_mut().zip(fruit.counts) {
                 merged.push(segment);
             }
@@ -719,7 +721,7 @@ impl Collector for FacetedCollector {
             hits,
             total,
             counts,
-            salary,
+            salary: salary.stats(),
             earliest_expiry,
             scored: self.scored,
         })
@@ -854,11 +856,10 @@ impl SegmentCollector for FacetedSegmentCollector {
         }
         self.flag_histogram[(flags & 0xFF) as usize] += 1;
         self.total += 1;
-        if let Some((low, high)) = &self.salary {
-            let (low, high) = (low.get(doc), high.get(doc));
-            if !low.is_nan() && !high.is_nan() {
-                self.salary_acc.add(low, high);
-            }
+        if let Some((keys, counts)) = &mut self.salary
+            && let Some(key) = keys.key(doc)
+        {
+            counts[key as usize] += 1;
         }
         self.rank(doc, score);
     }
@@ -1083,13 +1084,12 @@ impl FacetedSegmentCollector {
             );
         }
         self.total = hits.len();
-        if let Some((low, high)) = &self.salary {
-            let (low, high) = (low.values(), high.values());
-            let salary = &mut self.salary_acc;
+        if let Some((keys, counts)) = &mut self.salary {
+            let keys = keys.keys();
             hits.for_each(|doc| {
-                let (low, high) = (low[doc as usize], high[doc as usize]);
-                if !low.is_nan() && !high.is_nan() {
-                    salary.add(low, high);
+                let key = keys[doc as usize];
+                if key != u32::MAX {
+                    counts[key as usize] += 1;
                 }
             });
         }
@@ -1143,7 +1143,13 @@ impl FacetedSegmentCollector {
             hits: self.heap.into_iter().map(|w| w.0).collect(),
             total: self.total,
             counts,
-            salary: self.salary_acc,
+            salary: match self.salary {
+                Some((keys, counts)) => SegmentSalaries {
+                    keys: Some(keys),
+                    counts: Arc::new(counts),
+                },
+                None => SegmentSalaries::default(),
+            },
         }
     }
 }

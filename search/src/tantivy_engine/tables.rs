@@ -26,6 +26,8 @@ use super::bits::DocBits;
 
 /// The key of a segment's rank order (no column has this name).
 const RANK_ORDER: &str = "@rank_order";
+/// The key of a segment's [`SalaryKeys`].
+const SALARY_KEYS: &str = "@salary_keys";
 
 /// A string column gets a bitset per value ([`TableCache::value_bits`]) only with at most this
 /// many values: counting a value is then a pass over a bitset of the segment (an eighth of a
@@ -184,9 +186,48 @@ impl<T: Copy> NumTable<T> {
     }
 }
 
+/// Each document's salary as an index into the segment's distinct salaries (period, lower and
+/// upper bound), so that the collector counts salaries as it counts facet values: one array
+/// read and one increment per hit, however the statistics are then computed.
+pub(crate) struct SalaryKeys {
+    /// Per document, the index of its salary in `salaries`, [`NONE`] without one.
+    keys: Vec<u32>,
+    /// The segment's distinct salaries: the period's ordinal in `periods` ([`NONE`]: no period),
+    /// the lower and the upper bound; in the order of period and midpoint.
+    salaries: Vec<(u32, f64, f64)>,
+    periods: Arc<StrTable>,
+}
+
+impl SalaryKeys {
+    /// The index of `doc`'s salary, `None` without one.
+    #[inline]
+    pub fn key(&self, doc: u32) -> Option<u32> {
+        let key = self.keys[doc as usize];
+        (key != NONE).then_some(key)
+    }
+
+    /// Every document's key ([`u32::MAX`] without a salary).
+    pub fn keys(&self) -> &[u32] {
+        &self.keys
+    }
+
+    /// How many distinct salaries the segment has.
+    pub fn distinct(&self) -> usize {
+        self.salaries.len()
+    }
+
+    /// The period (`None`: no period), lower and upper bound of salary `key`.
+    pub fn salary(&self, key: u32) -> (Option<&str>, f64, f64) {
+        let (period, low, high) = self.salaries[key as usize];
+        let period = (period != NONE).then(|| self.periods.term(period));
+        (period, low, high)
+    }
+}
+
 #[derive(Clone)]
 pub(crate) enum Table {
     Order(Arc<Vec<u32>>),
+    Salary(Arc<SalaryKeys>),
     Str(Arc<StrTable>),
     U64(Arc<NumTable<u64>>),
     I64(Arc<NumTable<i64>>),
@@ -393,6 +434,82 @@ impl TableCache {
                         .then(a.cmp(&b))
                 });
                 Ok(Arc::new(order))
+            },
+        )
+    }
+
+    /// The segment's [`SalaryKeys`]: the salary of each document from the numeric columns `low`
+    /// and `high` (NaN: none) and its period from the indexed single-valued string field
+    /// `period`.
+    pub fn salary_keys(
+        &self,
+        reader: &SegmentReader,
+        period: &'static str,
+        low: &'static str,
+        high: &'static str,
+    ) -> tantivy::Result<Arc<SalaryKeys>> {
+        let unwrap = |table| match table {
+            Table::Salary(keys) => Some(keys),
+            _ => None,
+        };
+        self.cached(
+            reader,
+            (SALARY_KEYS, Kind::Table),
+            unwrap,
+            Table::Salary,
+            || {
+                let periods = self.indexed_str(reader, period)?;
+                let (low, high) = (
+                    self.num::<f64>(reader, low)?,
+                    self.num::<f64>(reader, high)?,
+                );
+                let period_of = |doc: u32| periods.ords(doc).first().copied().unwrap_or(NONE);
+                let mut index: HashMap<(u32, u64, u64), u32> = HashMap::new();
+                let mut salaries = Vec::new();
+                let keys: Vec<u32> = (0..reader.max_doc())
+                    .map(|doc| {
+                        let (low, high) = (low.get(doc), high.get(doc));
+                        if low.is_nan() || high.is_nan() {
+                            return NONE;
+                        }
+                        let period = period_of(doc);
+                        *index
+                            .entry((period, low.to_bits(), high.to_bits()))
+                            .or_insert_with(|| {
+                                salaries.push((period, low, high));
+                                (salaries.len() - 1) as u32
+                            })
+                    })
+                    .collect();
+                // numbered in the order of period and midpoint, so that a segment's counts come
+                // out as sorted runs and the statistics merge them instead of sorting
+                let mut order: Vec<u32> = (0..salaries.len() as u32).collect();
+                order.sort_unstable_by(|&a, &b| {
+                    let ((pa, la, ha), (pb, lb, hb)) = (salaries[a as usize], salaries[b as usize]);
+                    pa.cmp(&pb)
+                        .then((la + ha).total_cmp(&(lb + hb)))
+                        .then(la.total_cmp(&lb))
+                });
+                let mut renumbered = vec![0u32; salaries.len()];
+                for (new, &old) in order.iter().enumerate() {
+                    renumbered[old as usize] = new as u32;
+                }
+                let keys = keys
+                    .into_iter()
+                    .map(|key| {
+                        if key == NONE {
+                            NONE
+                        } else {
+                            renumbered[key as usize]
+                        }
+                    })
+                    .collect();
+                let salaries = order.iter().map(|&old| salaries[old as usize]).collect();
+                Ok(Arc::new(SalaryKeys {
+                    keys,
+                    salaries,
+                    periods,
+                }))
             },
         )
     }

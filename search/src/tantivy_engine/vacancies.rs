@@ -30,8 +30,8 @@ use super::collector::{
 use super::tables::TableCache;
 use super::text_query;
 use crate::model::{
-    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, SalaryStats, VacancyCard,
-    VacancyDoc, VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
+    BUSINESS_NAME_FACET_LIMIT, EmployerNameQuery, EmployerNames, VacancyCard, VacancyDoc,
+    VacancyFacets, VacancyFlags, VacancyHit, VacancyQuery, VacancyResults,
 };
 use crate::{Result, SearchError, employers};
 
@@ -271,7 +271,8 @@ impl VacancySchema {
             });
         }
         // nothing expires: the results hold until the index changes
-        let fresh_until = DateTime::from_timestamp_micros(collected.earliest_expiry).or(Some(DateTime::<Utc>::MAX_UTC));
+        let fresh_until = DateTime::from_timestamp_micros(collected.earliest_expiry)
+            .or(Some(DateTime::<Utc>::MAX_UTC));
         // the counts can hold a value per company: move them out unless the cache shares them
         let (mut counts, salary, total) = match Arc::try_unwrap(collected) {
             Ok(collected) => (
@@ -322,12 +323,7 @@ impl VacancySchema {
             total,
             total_pages: total_pages(total, query.size),
             facets,
-            salary: SalaryStats {
-                min: salary.min,
-                max: salary.max,
-                avg: (salary.count > 0).then(|| salary.sum_mid / salary.count as f64),
-                count: salary.count,
-            },
+            salary,
             took_ms: started.elapsed().as_millis() as u64,
             fresh_until,
         })
@@ -466,6 +462,7 @@ impl VacancySchema {
             salary: Some(SalaryColumns {
                 low: "salary_low",
                 high: "salary_high",
+                period: "salary_period",
             }),
             filter: DocFilter {
                 valid_at: Some(micros(query.now)),

@@ -5387,20 +5387,59 @@ export interface components {
         };
         /** @enum {string} */
         Role: "USER" | "EMPLOYER" | "APPLICANT" | "ADMIN" | "SUPERVISOR";
+        /** @description One bar of a salary histogram: `[from, to)`, the last `[from, to]`. */
+        SalaryBucket: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: double
+             * @description Null: the bar also counts every salary below `to`.
+             */
+            from?: number | null;
+            /**
+             * Format: double
+             * @description Null: the bar also counts every salary above `from`.
+             */
+            to?: number | null;
+        };
         SalaryPeriod: {
             /** @description In the locale of Accept-Language (et fallback). */
             label: string;
             periodType: string;
         };
+        /**
+         * @description Salary statistics of one salary period over the matching vacancies that state a salary in
+         *     it (periods are never mixed). In euros of the period; a vacancy's salary is salary from and
+         *     salary to (either alone standing for both), the average, quartiles and histogram are of the
+         *     midpoints.
+         */
         SalaryStats: {
             /** Format: double */
-            avg?: number | null;
-            /** Format: int64 */
+            avg: number;
+            /**
+             * Format: int64
+             * @description Matching vacancies with a salary in this period.
+             */
             count: number;
+            /** @description At most 11 bars of one round width over the 5th to 95th percentile of the midpoints. */
+            histogram: components["schemas"]["SalaryBucket"][];
+            /**
+             * Format: double
+             * @description The highest salary to.
+             */
+            max: number;
             /** Format: double */
-            max?: number | null;
+            median: number;
+            /**
+             * Format: double
+             * @description The lowest salary from.
+             */
+            min: number;
             /** Format: double */
-            min?: number | null;
+            p25: number;
+            /** Format: double */
+            p75: number;
+            period?: components["schemas"]["SalaryPeriod"] | null;
         };
         /** @description The created order. */
         SandboxOrder: {
@@ -5525,7 +5564,8 @@ export interface components {
             facets: components["schemas"]["SearchFacets"];
             /** Format: int32 */
             page: number;
-            salaryStats: components["schemas"]["SalaryStats"];
+            /** @description Per salary period, the period most matching vacancies state first (salary transparency). */
+            salaryStats: components["schemas"]["SalaryStats"][];
             /** Format: int32 */
             size: number;
             /**

@@ -10,7 +10,19 @@ const answer: SearchPage = {
   page: 1,
   size: 20,
   facets: { categoryCode: { IT: 4, SALES: 2 }, cityCode: { '0784': 9 }, shiftWork: 5 } as unknown as SearchPage['facets'],
-  salaryStats: { count: 0, avg: null, min: null, max: null },
+  salaryStats: [
+    {
+      period: { periodType: 'MONTH', label: 'per month' },
+      count: 3,
+      min: 1000,
+      max: 3000,
+      avg: 1900,
+      p25: 1500,
+      median: 1800,
+      p75: 2200,
+      histogram: [{ from: 1000, to: 2000, count: 2 }, { from: 2000, to: 3000, count: 1 }],
+    },
+  ],
   tookMs: 3,
 };
 
@@ -35,7 +47,7 @@ describe('the vacancy search client', () => {
     ] as never)) as unknown as { results: { facets: unknown; nbHits: number; page: number }[] };
     expect(searchPage).toHaveBeenCalledTimes(1);
     expect(searchPage).toHaveBeenCalledWith({ categoryCode: ['IT'] }, 1, 20);
-    expect(results[0]).toMatchObject({ nbHits: 41, page: 1, facets: { shiftWork: { true: 5 } } });
+    expect(results[0]).toMatchObject({ nbHits: 41, page: 1, facets: { shiftWork: { true: 5 } }, salaryStats: answer.salaryStats });
     expect(results[1]).toMatchObject({ facets: { categoryCode: { IT: 4, SALES: 2 } } });
   });
 });

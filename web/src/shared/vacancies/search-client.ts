@@ -87,6 +87,8 @@ export function createVacancySearchClient(
           exhaustiveFacetsCount: true,
           exhaustiveNbHits: true,
           processingTimeMS: page.tookMs,
+          // read by useSalaryStats: the helper copies the main result's fields onto its results
+          salaryStats: page.salaryStats,
           query: request.params?.query ?? '',
           params: '',
         };

@@ -40,7 +40,7 @@ const page = {
   page: 0,
   size: 20,
   facets: { categoryCode: { IT: 5 }, cityCode: { '0784': 42 }, shiftWork: 7 },
-  salaryStats: { count: 0, avg: null, min: null, max: null },
+  salaryStats: [],
   tookMs: 2,
 };
 
@@ -68,5 +68,31 @@ describe('vacancy search', () => {
     expect(searches).toHaveLength(1);
     expect(new URL(searches[0].url).searchParams.get('page')).toBe('1');
     expect(await searches[0].json()).toEqual({ cityCode: ['0784'], shiftWork: true });
+  });
+
+  it('shows the salaries of the search per pay period from the same answer', async () => {
+    const salaryStats = [
+      {
+        period: { periodType: 'MONTH', label: 'per month' },
+        count: 40,
+        min: 1000,
+        max: 4000,
+        avg: 2100,
+        p25: 1600,
+        median: 2000,
+        p75: 2500,
+        histogram: [{ from: 1000, to: 2000, count: 15 }, { from: 2000, to: 4000, count: 25 }],
+      },
+      { period: { periodType: 'HOUR', label: 'per hour' }, count: 2, min: 9, max: 12, avg: 10.5, p25: 10, median: 10.5, p75: 11, histogram: [{ from: 9, to: 12, count: 2 }] },
+    ];
+    const calls = fakeApi({
+      'POST /api/open/search': { body: { ...page, salaryStats } },
+      'GET /api/open/me': { body: null },
+    });
+    await renderRoutes('/en/vacancies?salaryFrom=1000', [{ path: 'vacancies', element: <Vacancies /> }]);
+    const panel = await screen.findByRole('region', { name: 'Salaries in this search' });
+    expect(within(panel).getByRole('region', { name: 'Monthly pay' })).toHaveTextContent('Median €2,000 · middle half €1,600 – €2,500');
+    expect(within(panel).getByRole('region', { name: 'Hourly pay' })).toHaveTextContent('Median €10.50 · middle half €10 – €11');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });

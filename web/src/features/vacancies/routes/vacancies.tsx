@@ -14,6 +14,8 @@ import { OccupationSearch } from '@/shared/vacancies/search-box';
 import { FacetSingleSelect, FilterForm, ResultCount, SearchPagination, useClearSearch, useSearching, VacancyHits } from '@/shared/vacancies/search-widgets';
 import { VacancySearch } from '@/shared/vacancies/vacancy-search';
 
+import { SalaryTransparency } from '../components/salary-transparency';
+
 /** The header names the city when one is chosen, otherwise Estonia (spec 1 section 2). */
 function SearchHeader({ language }: { language: Language }) {
   const { t } = useTranslation();
@@ -128,6 +130,7 @@ function SearchScreen() {
               {!wide && <CompactBar language={language} />}
               <OccupationSearch />
               <ResultCount />
+              <SalaryTransparency language={language} collapsed={!wide} />
               <Box>
                 <VacancyHits language={language} />
               </Box>
