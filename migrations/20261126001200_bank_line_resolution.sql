@@ -6,7 +6,7 @@ alter table bank_transactions
     add column resolved_by_user_id uuid references users (id) on delete set null,
     add column resolved_at timestamptz,
     add column resolution_note text,
-    add constraint bank_transactions_resolution_check check ((resolution is null) = (resolved_at is null));
+    add constraint bank_transactions_resolved_check check ((resolution is null) = (resolved_at is null));
 
 create index bank_transactions_resolved_by_idx on bank_transactions (resolved_by_user_id);
 create index bank_transactions_waiting_idx on bank_transactions (created_at)
