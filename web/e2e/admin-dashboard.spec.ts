@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { callApi, signIn } from './helpers';
+import { callApi, newEmail, registerApplicant, signIn } from './helpers';
 
 /** A camt.053 statement of one booked credit that names no invoice. */
 function statement(reference: string, amount: string): string {
@@ -74,9 +74,7 @@ test('the dashboard follows an invoice ordered and paid by a bank line resolved 
 });
 
 test('/samples is for administrators only', async ({ page }) => {
-  await page.goto('/en/login');
-  await signIn(page, 'employer@vakants.test');
-  await expect(page).toHaveURL(/\/en\/employer\/account\/my-company$/);
+  await registerApplicant(page, newEmail('samples'));
   await page.goto('/en/samples');
   await expect(page).toHaveURL(/\/en\/403/);
   await expect(page.getByRole('link', { name: 'Samples' })).toHaveCount(0);
