@@ -9,6 +9,12 @@ const SETTLE_MS = 500;
 
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
 
+/** A statement of one booked credit that names no invoice, to show a line waiting to be resolved. */
+function statement(width: number): string {
+  const reference = `SHOT${width}`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>S</MsgId></GrpHdr><Stmt><Id>S</Id><Ntry><NtryRef>${reference}</NtryRef><Amt Ccy="EUR">120.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-23</Dt></BookgDt><AcctSvcrRef>${reference}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Põhja Köök OÜ</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Ettemaks reklaami eest</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>`;
+}
+
 async function screen(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -65,6 +71,21 @@ test('the back office at 375 px and 1280 px', async ({ page }) => {
 
     await screen(page, '/et/admin/invoices', 'Arved');
     await shot('invoices-et');
+
+    // the dashboard with its chart, /samples, and the invoices screen with a line to resolve
+    await page.goto('/en/admin');
+    await expect(page.getByRole('region', { name: 'Vacancies published, last 30 days' }).locator('svg').first()).toBeVisible();
+    await page.waitForTimeout(SETTLE_MS);
+    await shot('dashboard');
+    await page.goto('/en/samples');
+    await expect(page.getByRole('region', { name: 'Dialogs' })).toBeVisible();
+    await shot('samples');
+    await page.goto('/en/admin/invoices');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'statement.xml', mimeType: 'application/xml', buffer: Buffer.from(statement(width)) });
+    await page.getByRole('button', { name: 'Upload statement' }).click();
+    await expect(page.getByRole('article', { name: `Bank line SHOT${width}` })).toBeVisible();
+    await shot('invoices-bank');
+    await dialog(/^Match line SHOT/, 'bank-match');
     await screen(page, '/ru/admin/prices', 'Цены');
     await shot('prices-ru');
   }

@@ -7,13 +7,16 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use chrono::Utc;
 use domain::Error;
+use domain::billing::administration::Actor;
+use domain::billing::bank_lines::{self, LineDismissal, LineMatch, LineResolution, UnmatchedLine};
 use domain::billing::bank_statements::{self, ImportReport, MAX_STATEMENT_BYTES};
 use domain::platform::audit;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -27,6 +30,58 @@ pub fn router() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::max(
             MAX_STATEMENT_BYTES + MULTIPART_OVERHEAD,
         ))
+        .routes(routes!(unmatched_bank_lines))
+        .routes(routes!(match_bank_line))
+        .routes(routes!(dismiss_bank_line))
+}
+
+fn actor(signed_in: &SignedIn) -> Actor<'_> {
+    Actor { user_id: signed_in.session.user_id, ip: signed_in.context.ip.as_deref() }
+}
+
+/// Handles `GET /api/admin/bank-statements/unmatched`: the statement lines the imports could not
+/// match and nobody has resolved yet, oldest first as imported (at most 500), with the reason and the
+/// invoice a line names.
+#[utoipa::path(get, path = "/bank-statements/unmatched", tag = "admin",
+    responses((status = 200, body = Vec<UnmatchedLine>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn unmatched_bank_lines(State(state): State<AppState>) -> ApiResult<Json<Vec<UnmatchedLine>>> {
+    Ok(Json(bank_lines::unmatched(&state.pool).await?))
+}
+
+/// Handles `POST /api/admin/bank-statements/lines/{id}/match`: matches an unmatched line to an
+/// UNPAID invoice by hand; the invoice is paid through `mark_paid` (BANK_TRANSFER, the bank's
+/// reference, recorded by the administrator) and what it bought starts. The reason is audited. A
+/// line already resolved changes nothing (`resolvedNow: false`).
+#[utoipa::path(post, path = "/bank-statements/lines/{id}/match", tag = "admin", params(("id" = Uuid, Path)),
+    request_body = LineMatch,
+    responses((status = 200, body = LineResolution),
+        (status = 400, body = ErrorBody, description = "validation naming `reason` (required, at most 500 characters) or `invoiceId` (paid already, cancelled)"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "no such line, or no such invoice")))]
+async fn match_bank_line(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+    Json(body): Json<LineMatch>,
+) -> ApiResult<Json<LineResolution>> {
+    Ok(Json(bank_lines::match_line(&state.pool, actor(&signed_in), id, &body, Utc::now()).await?))
+}
+
+/// Handles `POST /api/admin/bank-statements/lines/{id}/dismiss`: takes an unmatched line off the
+/// list without paying anything (a refund to make, money that is no invoice's). The reason is
+/// audited. A line already resolved changes nothing (`resolvedNow: false`).
+#[utoipa::path(post, path = "/bank-statements/lines/{id}/dismiss", tag = "admin", params(("id" = Uuid, Path)),
+    request_body = LineDismissal,
+    responses((status = 200, body = LineResolution),
+        (status = 400, body = ErrorBody, description = "validation naming `reason` (required, at most 500 characters)"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "no such line")))]
+async fn dismiss_bank_line(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<Uuid>,
+    Json(body): Json<LineDismissal>,
+) -> ApiResult<Json<LineResolution>> {
+    Ok(Json(bank_lines::dismiss_line(&state.pool, actor(&signed_in), id, &body, Utc::now()).await?))
 }
 
 /// The multipart form of a statement upload.

@@ -360,3 +360,145 @@ async fn the_import_bank_statement_command_reads_a_file_once() {
     assert!(!missing.status.success());
     std::fs::remove_file(&file).ok();
 }
+
+async fn unmatched_lines(client: &TestClient) -> Vec<Value> {
+    let response = client.get("/api/admin/bank-statements/unmatched").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.unwrap()
+}
+
+fn line_id<'a>(lines: &'a [Value], reference: &str) -> &'a str {
+    lines
+        .iter()
+        .find(|l| l["entryReference"] == reference)
+        .unwrap_or_else(|| panic!("{reference} in {lines:?}"))["id"]
+        .as_str()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_administrator_matches_an_unmatched_line_to_an_invoice_once_or_dismisses_it() {
+    let app = spawn_app().await;
+    let (first, first_reference) = unpaid_invoice(&app, "a@example.ee", "10000011").await;
+    let (second, _) = unpaid_invoice(&app, "b@example.ee", "10000022").await;
+    let client = admin(&app).await;
+    let xml = statement(&[
+        Credit { reference: "L1", amount: "35.00", structured: Some(&first_reference), text: None },
+        Credit { reference: "L2", amount: "35.96", structured: None, text: Some("ettemaks") },
+        Credit { reference: "L3", amount: "10.00", structured: None, text: Some("kingitus") },
+    ]);
+    let report: Value = upload(&client, &xml).await.json().await.unwrap();
+    assert_eq!(report["unmatched"].as_array().unwrap().len(), 3);
+
+    let lines = unmatched_lines(&client).await;
+    let listed: Vec<(&str, &str, Option<&str>)> =
+        lines.iter().map(|l| (l["entryReference"].as_str().unwrap(), l["reason"].as_str().unwrap(), l["invoiceNumber"].as_str())).collect();
+    assert_eq!(
+        listed,
+        vec![("L1", "AMOUNT_DIFFERS", Some(first.as_str())), ("L2", "NO_INVOICE", None), ("L3", "NO_INVOICE", None)]
+    );
+    let (l1, l2, l3) = (line_id(&lines, "L1").to_string(), line_id(&lines, "L2").to_string(), line_id(&lines, "L3").to_string());
+    let invoice_id = |number: &str| {
+        let pool = app.pool.clone();
+        let number = number.to_string();
+        async move {
+            sqlx::query_scalar::<_, uuid::Uuid>("select id from invoices where number = $1").bind(number).fetch_one(&pool).await.unwrap()
+        }
+    };
+    let (first_id, second_id) = (invoice_id(&first).await, invoice_id(&second).await);
+
+    // only administrators; a reason is required; unknown lines and invoices are 404
+    let (employer, _) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", false).await;
+    assert_eq!(error_of(employer.get("/api/admin/bank-statements/unmatched").await).await.0, StatusCode::FORBIDDEN);
+    let matching = json!({ "invoiceId": first_id, "reason": "paid by the owner privately" });
+    let (code, _) = error_of(employer.post(&format!("/api/admin/bank-statements/lines/{l2}/match"), matching.clone()).await).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    let (code, body) =
+        error_of(client.post(&format!("/api/admin/bank-statements/lines/{l2}/match"), json!({ "invoiceId": first_id, "reason": " " })).await).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("reason")));
+    let unknown = uuid::Uuid::new_v4();
+    let (code, _) = error_of(client.post(&format!("/api/admin/bank-statements/lines/{unknown}/match"), matching.clone()).await).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    let (code, _) = error_of(
+        client.post(&format!("/api/admin/bank-statements/lines/{l2}/match"), json!({ "invoiceId": unknown, "reason": "x" })).await,
+    )
+    .await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    let (code, _) = error_of(client.post(&format!("/api/admin/bank-statements/lines/{unknown}/dismiss"), json!({ "reason": "x" })).await).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    assert_eq!(status_of(&app, &first).await, "UNPAID", "nothing changed");
+
+    // L2 pays the first invoice: its vacancy goes live, the payment is the bank's, recorded by the administrator
+    let done: Value = client.post(&format!("/api/admin/bank-statements/lines/{l2}/match"), matching.clone()).await.json().await.unwrap();
+    assert_eq!(done, json!({ "resolvedNow": true }));
+    assert_eq!(status_of(&app, &first).await, "PAID");
+    let waiting: i64 = sqlx::query_scalar("select count(*) from vacancies v join invoices i on i.company_id = v.company_id where i.id = $1 and v.payment_status = 'WAITING'")
+        .bind(first_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(waiting, 0, "its vacancy was paid");
+    let payment: (String, String, String, i64, bool) = sqlx::query_as(
+        "select p.method, p.provider, p.provider_reference, p.amount_cents, p.recorded_by_user_id = u.id
+         from payments p, users u where p.invoice_id = $1 and u.username = 'admin@example.ee'",
+    )
+    .bind(first_id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(payment, ("BANK_TRANSFER".into(), "bank".into(), "L2".into(), 3596, true));
+    let linked: (Option<uuid::Uuid>, bool, Option<String>) =
+        sqlx::query_as("select invoice_id, payment_id is not null, resolution from bank_transactions where entry_reference = 'L2'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(linked, (Some(first_id), true, Some("MATCHED".into())));
+
+    // matched twice: nothing changes the second time, not even with another invoice
+    let again: Value = client
+        .post(&format!("/api/admin/bank-statements/lines/{l2}/match"), json!({ "invoiceId": second_id, "reason": "again" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again, json!({ "resolvedNow": false }));
+    assert_eq!(status_of(&app, &second).await, "UNPAID");
+    let payments: i64 = sqlx::query_scalar("select count(*) from payments").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(payments, 1);
+
+    // L1 names the first invoice, now paid: it cannot pay it again; it is dismissed instead, once
+    let (code, body) = error_of(client.post(&format!("/api/admin/bank-statements/lines/{l1}/match"), matching.clone()).await).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("invoiceId")), "{body}");
+    let dismissal = json!({ "reason": "short payment, refunded" });
+    let dismissed: Value = client.post(&format!("/api/admin/bank-statements/lines/{l1}/dismiss"), dismissal.clone()).await.json().await.unwrap();
+    assert_eq!(dismissed, json!({ "resolvedNow": true }));
+    let dismissed: Value = client.post(&format!("/api/admin/bank-statements/lines/{l1}/dismiss"), dismissal).await.json().await.unwrap();
+    assert_eq!(dismissed, json!({ "resolvedNow": false }));
+    let late: Value = client
+        .post(&format!("/api/admin/bank-statements/lines/{l1}/match"), json!({ "invoiceId": second_id, "reason": "late" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(late, json!({ "resolvedNow": false }), "a dismissed line is resolved");
+
+    let lines = unmatched_lines(&client).await;
+    assert_eq!(lines.iter().map(|l| l["id"].as_str().unwrap()).collect::<Vec<_>>(), vec![l3.as_str()]);
+    // the same statement again changes nothing
+    let report: Value = upload(&client, &xml).await.json().await.unwrap();
+    assert_eq!(report["alreadyImported"], 3);
+    assert_eq!(unmatched_lines(&client).await.len(), 1);
+
+    let audit: Vec<(String, Value)> =
+        sqlx::query_as("select action, details from audit_log where action like 'bank_statement.line_%' order by id")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(audit.len(), 2, "{audit:?}");
+    assert_eq!(audit[0].0, "bank_statement.line_matched");
+    assert_eq!(
+        (audit[0].1["entryReference"].clone(), audit[0].1["number"].clone(), audit[0].1["amountCents"].clone(), audit[0].1["reason"].clone()),
+        (json!("L2"), json!(first), json!(3596), json!("paid by the owner privately"))
+    );
+    assert_eq!((audit[1].0.as_str(), audit[1].1["reason"].clone()), ("bank_statement.line_dismissed", json!("short payment, refunded")));
+}

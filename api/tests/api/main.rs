@@ -5,6 +5,7 @@ mod admin_administrators;
 mod admin_audit;
 mod admin_billing;
 mod admin_companies;
+mod admin_dashboard;
 mod admin_people;
 mod helpers;
 

@@ -41,7 +41,7 @@ pub struct Actor<'a> {
 }
 
 impl Actor<'_> {
-    async fn record(&self, conn: &mut PgConnection, action: &str, company_id: Option<Uuid>, details: serde_json::Value) -> Result<()> {
+    pub(crate) async fn record(&self, conn: &mut PgConnection, action: &str, company_id: Option<Uuid>, details: serde_json::Value) -> Result<()> {
         audit::record(
             conn,
             audit::Entry {
@@ -137,7 +137,7 @@ pub struct ProductChange {
     pub is_active: bool,
 }
 
-fn checked_text(value: &str, field: &'static str, required: bool, max: usize) -> Result<String> {
+pub(crate) fn checked_text(value: &str, field: &'static str, required: bool, max: usize) -> Result<String> {
     let value = value.trim();
     if required && value.is_empty() {
         return Err(Error::field(field, "This field is required"));

@@ -13,6 +13,7 @@
 //! its own SQL: it sits below `vacancies` in the layers and does not use it.
 
 pub mod administration;
+pub mod bank_lines;
 pub mod bank_statements;
 pub mod catalog;
 pub mod documents;

@@ -65,6 +65,7 @@ export function createRouter() {
               path: 'admin',
               element: <RequireRole roles={['ADMIN', 'SUPERVISOR']} />,
               children: [
+                { index: true, lazy: () => import('@/features/admin/routes/dashboard') },
                 { path: 'companies', lazy: () => import('@/features/admin/routes/companies') },
                 { path: 'invoices', lazy: () => import('@/features/admin/routes/invoices') },
                 { path: 'prices', lazy: () => import('@/features/admin/routes/prices') },
@@ -78,6 +79,11 @@ export function createRouter() {
                 },
                 { path: '*', element: <NotFound /> },
               ],
+            },
+            {
+              path: 'samples',
+              element: <RequireRole roles={['ADMIN', 'SUPERVISOR']} />,
+              children: [{ index: true, lazy: () => import('@/features/samples/routes/samples') }],
             },
             {
               path: 'employer',

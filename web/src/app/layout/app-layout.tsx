@@ -13,7 +13,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { Footer } from './footer';
 import { LanguageSelect } from './language-select';
 import { SidebarLink } from './sidebar-link';
-import { dashboardItem, faqPath, sidebarItems } from './navigation';
+import { dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
 
 const AccountControls = lazy(() => import('./account-controls'));
 const ImpersonationNotice = lazy(() => import('./impersonation-notice'));
@@ -52,6 +52,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // a collapsed sidebar stays in the page for its slide animation; keep it away from keyboards and readers
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
+  const samples = samplesItem(me);
   const badges = useBadgeCounts(!!me).data;
   // one live stream per tab while signed in: chat events raise the MESSAGES badge at once
   useLiveStream(streamSide(me));
@@ -86,6 +87,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               {headerLink('/companies/EE', t('nav.employers'))}
               {headerLink(faqPath(me), t('nav.faq'))}
               {dashboard && headerLink(dashboard.to, t(dashboard.label))}
+              {samples && headerLink(samples.to, t(samples.label))}
             </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">

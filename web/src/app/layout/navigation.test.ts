@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Me } from '@/shared/api/types';
 
-import { avatarMenuItems, dashboardItem, faqPath, sidebarItems } from './navigation';
+import { avatarMenuItems, dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
 
 const user = (roles: Me['roles']): Me => ({ username: 'u@example.ee', roles, profile: {}, company: null });
 
@@ -22,6 +22,7 @@ describe('navigation by role', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual([
+      'admin-dashboard',
       'admin-companies',
       'admin-employers',
       'admin-applicants',
@@ -30,10 +31,19 @@ describe('navigation by role', () => {
       'admin-audit',
     ]);
     expect(avatarMenuItems(user(['USER', 'SUPERVISOR'])).map((item) => item.key)).toContain('admin-administrators');
-    expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin/companies');
+    expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin');
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'admin-companies')).toBe(false);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
+  });
+
+  it('links /samples for administrators only (in the sidebar below the desktop width)', () => {
+    expect(samplesItem(user(['USER', 'ADMIN']))?.to).toBe('/samples');
+    expect(samplesItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/samples');
+    expect(samplesItem(user(['USER', 'EMPLOYER']))).toBeNull();
+    expect(samplesItem(null)).toBeNull();
+    expect(sidebarItems(user(['USER', 'ADMIN'])).find((item) => item.key === 'samples')?.mobileOnly).toBe(true);
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.key === 'samples')).toBe(false);
   });
 
   it('leads applicants to their CVs from the sidebar', () => {

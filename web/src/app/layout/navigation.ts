@@ -52,6 +52,7 @@ const EMPLOYER_ITEMS: NavItem[] = [
  * menu alike; its other screens join as they are built.
  */
 const ADMIN_ITEMS: NavItem[] = [
+  { key: 'admin-dashboard', label: 'nav.adminDashboard', to: '/admin' },
   { key: 'admin-companies', label: 'nav.adminCompanies', to: '/admin/companies' },
   { key: 'admin-employers', label: 'nav.adminEmployers', to: '/admin/employers' },
   { key: 'admin-applicants', label: 'nav.adminApplicants', to: '/admin/applicants' },
@@ -65,6 +66,14 @@ const AUDIT_ITEM: NavItem = { key: 'admin-audit', label: 'nav.adminAudit', to: '
 /** The back office's items for this administrator. */
 function adminItems(me: Me | null): NavItem[] {
   return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, AUDIT_ITEM] : [...ADMIN_ITEMS, AUDIT_ITEM];
+}
+
+/** The catalogue of the app's shared components, in the header of administrators only (spec 2 section 2). */
+const SAMPLES_ITEM: NavItem = { key: 'samples', label: 'nav.samples', to: '/samples' };
+
+/** The header's link to `/samples`, for administrators only. */
+export function samplesItem(me: Me | null): NavItem | null {
+  return isStaff(me) ? SAMPLES_ITEM : null;
 }
 
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
@@ -94,6 +103,8 @@ export function sidebarItems(me: Me | null): NavItem[] {
   if (isStaff(me)) items.push(...adminItems(me));
   if (isApplicant(me)) items.push(...APPLICANT_ITEMS);
   if (isEmployer(me)) items.push(...EMPLOYER_ITEMS);
+  // the header's samples link, which the header hides below the desktop width
+  if (isStaff(me)) items.push({ ...SAMPLES_ITEM, mobileOnly: true });
   items.push({ key: 'faq', label: 'nav.faq', to: faqPath(me), mobileOnly: true });
   return items;
 }

@@ -111,6 +111,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bank-statements/lines/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/bank-statements/lines/{id}/dismiss`: takes an unmatched line off the
+         *     list without paying anything (a refund to make, money that is no invoice's). The reason is
+         *     audited. A line already resolved changes nothing (`resolvedNow: false`).
+         */
+        post: operations["dismiss_bank_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-statements/lines/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/bank-statements/lines/{id}/match`: matches an unmatched line to an
+         *     UNPAID invoice by hand; the invoice is paid through `mark_paid` (BANK_TRANSFER, the bank's
+         *     reference, recorded by the administrator) and what it bought starts. The reason is audited. A
+         *     line already resolved changes nothing (`resolvedNow: false`).
+         */
+        post: operations["match_bank_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-statements/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/bank-statements/unmatched`: the statement lines the imports could not
+         *     match and nobody has resolved yet, oldest first as imported (at most 500), with the reason and the
+         *     invoice a line names.
+         */
+        get: operations["unmatched_bank_lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/be-original": {
         parameters: {
             query?: never;
@@ -255,6 +319,27 @@ export interface paths {
          *     company pays the list price for the product again. Audited.
          */
         delete: operations["remove_company_product_price"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/dashboard`: vacancies live, published today, applications today, this
+         *     month's invoiced revenue (paid and unpaid, VAT included), the CV database's size, and the
+         *     vacancies published on each of the last 30 days (Tallinn days).
+         */
+        get: operations["admin_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4367,6 +4452,53 @@ export interface components {
              */
             viewDate?: string | null;
         };
+        /** @description The dashboard's figures. */
+        Dashboard: {
+            /**
+             * Format: int64
+             * @description Applications made today.
+             */
+            applicationsToday: number;
+            /**
+             * Format: int64
+             * @description CVs employers find in the CV database.
+             */
+            cvDatabaseSize: number;
+            /** @description Vacancies published on each of the last 30 days, oldest first (days without one count 0). */
+            publishedPerDay: components["schemas"]["DayCount"][];
+            /**
+             * Format: int64
+             * @description Vacancies that went public today (their publish time is today and has come).
+             */
+            publishedToday: number;
+            /**
+             * Format: int64
+             * @description The totals (VAT included) of this month's invoices that are paid, in cents.
+             */
+            revenuePaidCents: number;
+            /**
+             * Format: int64
+             * @description The totals (VAT included) of this month's invoices still unpaid, in cents.
+             */
+            revenueUnpaidCents: number;
+            /**
+             * Format: date
+             * @description Today in Tallinn.
+             */
+            today: string;
+            /**
+             * Format: int64
+             * @description Vacancies open now (searchable, can be applied to).
+             */
+            vacanciesLive: number;
+        };
+        /** @description One day of the chart. */
+        DayCount: {
+            /** Format: int64 */
+            count: number;
+            /** Format: date */
+            day: string;
+        };
         DeleteAccountRequest: {
             /** @description The account's e-mail address, typed again to confirm (case does not matter). */
             email: string;
@@ -4904,6 +5036,26 @@ export interface components {
         LanguageSkill: {
             language: components["schemas"]["CodeLabel"];
             languageProficiency: components["schemas"]["CodeLabel"];
+        };
+        /** @description Dismissing a line (money that is no invoice's: a refund to make, a deposit, a bank's error). */
+        LineDismissal: {
+            /** @description Why (kept in the audit log), at most 500 characters. */
+            reason: string;
+        };
+        /** @description Matching a line to an invoice by hand. */
+        LineMatch: {
+            /**
+             * Format: uuid
+             * @description The invoice the money was for (UNPAID).
+             */
+            invoiceId: string;
+            /** @description Why (kept in the audit log), at most 500 characters. */
+            reason: string;
+        };
+        /** @description What resolving a line did. */
+        LineResolution: {
+            /** @description True when this call resolved the line; false when it was resolved already (nothing changed). */
+            resolvedNow: boolean;
         };
         Link: {
             url: string;
@@ -5736,6 +5888,36 @@ export interface components {
             reason: components["schemas"]["UnmatchedReason"];
             /** @description The remittance text, else the structured reference. */
             remittance?: string | null;
+        };
+        /** @description A line waiting to be resolved by hand. */
+        UnmatchedLine: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date */
+            bookedOn?: string | null;
+            currency: string;
+            debtorName?: string | null;
+            /** @description The bank's reference of the transaction. */
+            entryReference: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the statement holding it was imported.
+             */
+            importedAt: string;
+            /**
+             * Format: uuid
+             * @description The invoice the line names, when it names one.
+             */
+            invoiceId?: string | null;
+            invoiceNumber?: string | null;
+            /** Format: int64 */
+            invoiceTotalCents?: number | null;
+            /** @description Why the import did not match it: NO_INVOICE, AMOUNT_DIFFERS, ALREADY_PAID, CANCELLED. */
+            reason: string;
+            remittance?: string | null;
+            structuredReference?: string | null;
         };
         /**
          * @description Why a credit paid no invoice.
@@ -6590,6 +6772,213 @@ export interface operations {
             };
         };
     };
+    dismiss_bank_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineDismissal"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineResolution"];
+                };
+            };
+            /** @description validation naming `reason` (required, at most 500 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    match_bank_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineMatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineResolution"];
+                };
+            };
+            /** @description validation naming `reason` (required, at most 500 characters) or `invoiceId` (paid already, cancelled) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such line, or no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmatched_bank_lines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedLine"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     be_original: {
         parameters: {
             query?: never;
@@ -7172,6 +7561,60 @@ export interface operations {
             };
             /** @description no such company, or no terms on the product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an administrator */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

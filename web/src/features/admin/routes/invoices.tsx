@@ -13,6 +13,7 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { type AdminInvoice, useAdminInvoices } from '../api/get-invoices';
+import { BankStatements } from '../components/bank-statements';
 import { DeleteInvoiceDialog } from '../components/delete-invoice-dialog';
 import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment-dialog';
 import { ListStatus } from '../components/list-status';
@@ -78,7 +79,10 @@ function InvoiceRow({ invoice, onForce, onDelete }: { invoice: AdminInvoice; onF
   );
 }
 
-/** `/admin/invoices[?status&company&from&to&page]`: every company's invoices with the sums per status, forced payment and deletion. */
+/**
+ * `/admin/invoices[?status&company&from&to&page]`: every company's invoices with the sums per status, forced payment and
+ * deletion; below them bank statements are uploaded and their unmatched lines resolved by hand.
+ */
 export function Component() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
@@ -165,6 +169,7 @@ export function Component() {
           <ListStatus query={invoices} />
         </Card>
         <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
+        <BankStatements />
       </Stack>
       <ForcePaymentDialog invoice={forcing} onClose={() => setForcing(null)} />
       <DeleteInvoiceDialog invoice={deleting} onClose={() => setDeleting(null)} />
