@@ -11,6 +11,7 @@ export function useAddCompanyComment(company: CompanyKey) {
   return useMutation({
     mutationFn: (body: string) => unwrap(api.POST('/api/admin/company/{countryCode}/{registryCode}/comments', { params: { path: company }, body: { body } })),
     meta: { handledLocally: true },
-    onSettled: () => client.invalidateQueries({ queryKey: companyCommentsKey(company) }),
+    // the company's own audit entries show the write too
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: companyCommentsKey(company) }), client.invalidateQueries({ queryKey: ['admin', 'audit'] })]),
   });
 }

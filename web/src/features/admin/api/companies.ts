@@ -33,6 +33,7 @@ export function useSetHasContract() {
       Promise.all([
         client.invalidateQueries({ queryKey: ['admin', 'companies'] }),
         client.invalidateQueries({ queryKey: ['admin', 'company', company.countryCode, company.registryCode] }),
+        client.invalidateQueries({ queryKey: ['admin', 'audit'] }),
       ]),
   });
 }

@@ -11,6 +11,7 @@ export function useDeleteCompanyComment(company: CompanyKey) {
   return useMutation({
     mutationFn: (commentId: string) =>
       unwrap(api.DELETE('/api/admin/company/{countryCode}/{registryCode}/comments', { params: { path: company, query: { commentId } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: companyCommentsKey(company) }),
+    // the company's own audit entries show the write too
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: companyCommentsKey(company) }), client.invalidateQueries({ queryKey: ['admin', 'audit'] })]),
   });
 }
