@@ -161,6 +161,7 @@ test('an administrator opens a test company, comments on it and deletes it after
   await expect(page.getByText('Claim approved')).toBeVisible({ timeout: 20_000 });
 
   await page.getByLabel('Search by name or registry code').fill(registryCode!);
+  await expect(page).toHaveURL(new RegExp(`search=${registryCode}`));
   await page.getByRole('link', { name: `Open ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/en/admin/companies/EE/${registryCode}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -179,7 +179,6 @@ async fn a_company_is_deleted_after_a_wrong_then_the_right_registry_number_and_o
     assert_eq!((actor.as_str(), target), ("admin@vakants.ee", company));
     assert_eq!(details["businessName"], "Põhja Köök OÜ");
 
-    app.add_register_company("12345678", "Põhja Köök OÜ").await;
     let again: Uuid = sqlx::query_scalar("insert into companies (registry_code, business_name) values ('12345678', 'Põhja Köök OÜ') returning id")
         .fetch_one(&app.pool)
         .await
