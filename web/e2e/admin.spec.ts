@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { callApi, newEmail, registerApplicant, signIn } from './helpers';
+import { callApi, newEmail, registerApplicant, signIn, signUp } from './helpers';
 
 test('an administrator lands on the companies list, finds a company, marks its contract, acts as it and comes back', async ({ page }) => {
   await page.goto('/en/login');
@@ -137,4 +137,58 @@ test('a supervisor adds an administrator and removes them', async ({ page }) => 
   await page.getByRole('dialog', { name: 'Remove an administrator' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(`${email} is no longer an administrator`)).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test('an administrator opens a test company, comments on it and deletes it after a wrong then the right registry number', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // a test company: a claim the register does not confirm, approved by the administrator
+  const claimant = await browser.newContext();
+  const employer = await claimant.newPage();
+  const email = newEmail('kustutatav');
+  await signUp(employer, email, ['Kalle', 'Kustuta'], '+372 5555 7777');
+  await employer.getByRole('button', { name: 'I am an employer' }).click();
+  const chooser = employer.getByRole('combobox', { name: 'Company' });
+  await chooser.fill('kalev');
+  await employer.getByRole('option').nth(1).click();
+  const [, name, registryCode] = /^(.*) \((\d+)\)$/.exec(await chooser.inputValue())!;
+  await employer.getByRole('button', { name: 'Continue' }).click();
+  await expect(employer.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+
+  await page.goto('/en/login');
+  await signIn(page, 'admin@vakants.test');
+  await expect(page).toHaveURL(/\/en\/admin\/companies$/);
+  await page.getByRole('table', { name: 'Claims waiting for a decision' }).getByRole('button', { name: `Approve: ${name}, ${email}` }).click();
+  await expect(page.getByText('Claim approved')).toBeVisible({ timeout: 20_000 });
+
+  await page.getByLabel('Search by name or registry code').fill(registryCode!);
+  await expect(page).toHaveURL(new RegExp(`search=${registryCode}`));
+  await page.getByRole('link', { name: `Open ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/companies/EE/${registryCode}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })).toContainText('Supervisor');
+
+  await page.getByLabel('New comment').fill('Test company, to be deleted');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByText('Comment added')).toBeVisible();
+  await expect(page.getByText('Test company, to be deleted')).toBeVisible();
+  await expect(page.getByText('company.comment', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete company' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}` });
+  await dialog.getByLabel('Registry number').fill('00000000');
+  await dialog.getByRole('button', { name: 'Delete company' }).click();
+  await expect(dialog.getByText('Failed to delete company data')).toBeVisible();
+  await dialog.getByLabel('Registry number').fill(registryCode!);
+  await dialog.getByRole('button', { name: 'Delete company' }).click();
+  await expect(page.getByText(`${name} deleted`)).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/admin\/companies$/);
+  await page.getByLabel('Search by name or registry code').fill(registryCode!);
+  await expect(page.getByText('No companies found.')).toBeVisible();
+
+  // the company's employer keeps the account
+  await employer.context().clearCookies();
+  await employer.goto('/en/login');
+  await signIn(employer, email);
+  await expect(employer).not.toHaveURL(/\/login/);
+  await claimant.close();
 });

@@ -49,8 +49,18 @@ test('the back office at 375 px and 1280 px', async ({ page }) => {
     await shot('company-prices', false);
     await page.keyboard.press('Escape');
 
+    await page.goto('/en/admin/companies/EE/14000009');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vakants Demo OÜ' })).toBeVisible();
+    await expect(page.getByText('company.has_contract').first()).toBeVisible();
+    await shot('company');
+    await dialog(/^Delete company$/, 'delete-company');
+
     await screen(page, '/en/admin/employers', 'Employers');
     await shot('employers');
+    await page.getByRole('button', { name: /^Audit log of / }).first().click();
+    await page.waitForTimeout(SETTLE_MS);
+    await shot('person-audit', false);
+    await page.keyboard.press('Escape');
     await screen(page, '/en/admin/applicants', 'Applicants');
     await shot('applicants');
     await dialog(/^Delete applicant /, 'delete-applicant');
@@ -68,6 +78,10 @@ test('the back office at 375 px and 1280 px', async ({ page }) => {
     await shot('administrators');
     await screen(page, '/en/admin/audit', 'Audit log');
     await shot('audit');
+
+    await page.goto('/en/admin/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    await shot('profile');
 
     await screen(page, '/et/admin/invoices', 'Arved');
     await shot('invoices-et');

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Query};
 use crate::state::AppState;
@@ -17,6 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AuditParams {
     /// An action or the start of one: `invoice.` finds every invoice action.
@@ -25,6 +27,10 @@ pub struct AuditParams {
     pub actor: Option<String>,
     /// Part of the target user's e-mail or the target company's name, or the start of its registry code.
     pub target: Option<String>,
+    /// Only the entries about this company (`companyId` of `GET /api/admin/company/{countryCode}/{registryCode}`).
+    pub company_id: Option<Uuid>,
+    /// Only the entries this user made or that were about them.
+    pub user_id: Option<Uuid>,
     /// Recorded on or after this day (ISO date, UTC).
     pub from: Option<NaiveDate>,
     /// Recorded on or before this day (ISO date, UTC).
@@ -35,7 +41,7 @@ pub struct AuditParams {
     pub size: Option<u32>,
 }
 
-/// Handles `GET /api/admin/audit?action&actor&target&from&to&page&size`: the audit log, newest first.
+/// Handles `GET /api/admin/audit?action&actor&target&companyId&userId&from&to&page&size`: the audit log, newest first.
 #[utoipa::path(get, path = "/audit", tag = "admin", params(AuditParams),
     responses((status = 200, body = AuditPage),
         (status = 400, body = ErrorBody, description = "validation naming `size`, `action`, `actor`, `target` (at most 100 characters) or `to` (before `from`)"),
@@ -45,6 +51,8 @@ async fn audit_log(State(state): State<AppState>, Query(params): Query<AuditPara
         action: params.action.as_deref(),
         actor: params.actor.as_deref(),
         target: params.target.as_deref(),
+        company_id: params.company_id,
+        user_id: params.user_id,
         from: params.from,
         to: params.to,
         page: params.page,

@@ -4,6 +4,7 @@ pub mod admin;
 pub mod admin_administrators;
 pub mod admin_audit;
 pub mod admin_billing;
+pub mod admin_companies;
 pub mod admin_dashboard;
 pub mod admin_people;
 pub mod api_keys;

@@ -75,3 +75,29 @@ async fn nobody_removes_themselves_or_the_last_supervisor() {
     let left: i64 = sqlx::query_scalar("select count(*) from user_roles where role = 'SUPERVISOR'").fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 1);
 }
+
+#[tokio::test]
+async fn an_administrator_keeps_their_name_phone_and_language_in_my_profile() {
+    let app = spawn_app().await;
+    app.create_user("admin@vakants.ee", &["ADMIN"]).await;
+    let admin = app.new_client();
+    admin.sign_in("admin@vakants.ee").await;
+    assert_eq!(admin.me().await["profile"]["language"], "et", "the language chosen at registration");
+
+    let profile = json!({ "firstname": " Anne ", "lastname": "Admin", "phoneNumber": "+371 2012 3456", "language": "en" });
+    let response = admin.post("/api/user/profile", profile).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let me: Value = response.json().await.unwrap();
+    assert_eq!(
+        (me["profile"]["firstname"].clone(), me["profile"]["phoneNumber"].clone(), me["profile"]["language"].clone()),
+        (json!("Anne"), json!("+37120123456"), json!("en"))
+    );
+    let locale: String = sqlx::query_scalar("select locale from users where username = 'admin@vakants.ee'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(locale, "en", "her e-mails come in English");
+
+    let (status, body) =
+        error_of(admin.post("/api/user/profile", json!({ "firstname": "Anne", "lastname": "Admin", "phoneNumber": "+37120123456", "language": "de" })).await).await;
+    assert_eq!((status, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("language")));
+    let kept = admin.post("/api/user/profile", json!({ "firstname": "Anne", "lastname": "Admin", "phoneNumber": "+37120123456" })).await;
+    assert_eq!(kept.json::<Value>().await.unwrap()["profile"]["language"], "en", "left as it is when not sent");
+}

@@ -58,3 +58,35 @@ async fn administrator_writes_and_log_in_as_are_listed_newest_first_and_filtered
     assert_eq!(error_of(employer.get("/api/admin/audit").await).await.0, StatusCode::FORBIDDEN);
     assert_eq!(error_of(app.new_client().get("/api/admin/audit").await).await.0, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn a_company_screen_and_a_person_screen_get_their_own_entries() {
+    let app = spawn_app().await;
+    app.create_employer("boss@firma.ee", &[("12345678", "Põhja Köök OÜ"), ("87654321", "Lõuna Ehitus AS")]).await;
+    app.create_user("admin@vakants.ee", &["ADMIN"]).await;
+    let admin = app.new_client();
+    admin.sign_in("admin@vakants.ee").await;
+    for registry_code in ["12345678", "87654321"] {
+        let path = format!("/api/admin/company/EE/{registry_code}/comments");
+        assert_eq!(admin.post(&path, json!({ "body": "Märkus" })).await.status(), StatusCode::CREATED);
+    }
+    assert_eq!(admin.get("/api/admin/represent/boss@firma.ee").await.status(), StatusCode::OK);
+    assert_eq!(admin.get("/api/admin/be-original").await.status(), StatusCode::OK);
+    let detail: Value = admin.get("/api/admin/company/EE/12345678").await.json().await.unwrap();
+    let company = detail["companyId"].as_str().unwrap();
+    let boss: uuid::Uuid = sqlx::query_scalar("select id from users where username = 'boss@firma.ee'").fetch_one(&app.pool).await.unwrap();
+    let admin_id: uuid::Uuid = sqlx::query_scalar("select id from users where username = 'admin@vakants.ee'").fetch_one(&app.pool).await.unwrap();
+
+    let own: Value = admin.get(&format!("/api/admin/audit?companyId={company}")).await.json().await.unwrap();
+    let registry_codes: Vec<&Value> = own["content"].as_array().unwrap().iter().map(|e| &e["targetCompany"]["registryCode"]).collect();
+    // "log in as" acted for the first company by name, Lõuna Ehitus: only the comment is about Põhja Köök
+    assert_eq!(registry_codes, vec![&json!("12345678")], "{own}");
+
+    let person: Value = admin.get(&format!("/api/admin/audit?userId={boss}")).await.json().await.unwrap();
+    let actions: Vec<&str> = person["content"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["impersonation.end", "impersonation.start"], "entries about the person: {person}");
+    let actor: Value = admin.get(&format!("/api/admin/audit?userId={admin_id}&action=company.")).await.json().await.unwrap();
+    assert_eq!(actor["totalElements"], 2, "entries the person made: {actor}");
+    let (status, body) = error_of(admin.get("/api/admin/audit?companyId=nonsense").await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}

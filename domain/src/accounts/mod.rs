@@ -204,6 +204,8 @@ pub struct Profile {
     pub gender: Option<String>,
     pub date_of_birth: Option<NaiveDate>,
     pub avatar: Option<Avatar>,
+    /// The language of the user's e-mails (et, en or ru), chosen at registration or in the profile.
+    pub language: Option<Locale>,
 }
 
 impl Profile {
@@ -247,12 +249,13 @@ pub struct Me {
 
 #[tracing::instrument(skip_all)]
 pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid>, company_id: Option<Uuid>) -> Result<Me> {
-    let row: Option<(String, Vec<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<NaiveDate>, Option<Uuid>)> =
+    #[allow(clippy::type_complexity)]
+    let row: Option<(String, Vec<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<NaiveDate>, Option<Uuid>, String)> =
         sqlx::query_as(
             "select u.username,
                     coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}'),
                     p.firstname, p.lastname, p.phone_number, p.gender_code, p.date_of_birth,
-                    coalesce(f.thumbnail_file_id, f.id)
+                    coalesce(f.thumbnail_file_id, f.id), u.locale
              from users u
              left join profiles p on p.user_id = u.id
              left join files f on f.id = p.avatar_file_id
@@ -261,7 +264,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         .bind(user_id)
         .fetch_optional(pool)
         .await?;
-    let Some((username, roles, firstname, lastname, phone_number, gender, date_of_birth, avatar)) = row else {
+    let Some((username, roles, firstname, lastname, phone_number, gender, date_of_birth, avatar, locale)) = row else {
         return Err(Error::unauthorized());
     };
     let original_user = match original_user_id {
@@ -297,6 +300,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
             gender,
             date_of_birth,
             avatar: avatar.map(|id| Avatar { thumbnail_url: Some(format!("/api/files/{id}")) }),
+            language: Locale::from_code(&locale),
         },
         company,
     })
@@ -323,6 +327,8 @@ pub struct ProfileInput {
     /// A code of `GET /api/open/genders`.
     pub gender: Option<String>,
     pub date_of_birth: Option<NaiveDate>,
+    /// The language of the user's e-mails: et, en or ru; left as it is when absent.
+    pub language: Option<String>,
 }
 
 const NAME_MAX: usize = 100;
@@ -352,6 +358,10 @@ pub async fn update_profile(pool: &PgPool, user_id: Uuid, input: &ProfileInput) 
             return Err(Error::field("dateOfBirth", "Date of birth is not valid"));
         }
     }
+    let language = match input.language.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        Some(code) => Some(Locale::from_code(code).ok_or_else(|| Error::field("language", "Language must be et, en or ru"))?),
+        None => None,
+    };
     let gender = input.gender.as_deref().map(str::trim).filter(|g| !g.is_empty());
     if let Some(code) = gender {
         let known: bool = sqlx::query_scalar("select exists (select 1 from ref_genders where code = $1)")
@@ -378,6 +388,9 @@ pub async fn update_profile(pool: &PgPool, user_id: Uuid, input: &ProfileInput) 
     .bind(input.date_of_birth)
     .execute(pool)
     .await?;
+    if let Some(language) = language {
+        sqlx::query("update users set locale = $2 where id = $1").bind(user_id).bind(language.code()).execute(pool).await?;
+    }
     Ok(())
 }
 

@@ -169,7 +169,7 @@ async fn join_company(conn: &mut PgConnection, user_id: Uuid, country: &str, reg
             let id: Uuid = sqlx::query_scalar(
                 "insert into companies (country_code, registry_code, business_name, address, ads_adr_id, ehak_code, supervisor_user_id)
                  values ($1, $2, $3, $4, $5, $6, $7)
-                 on conflict (country_code, registry_code) do update set supervisor_user_id = coalesce(companies.supervisor_user_id, excluded.supervisor_user_id)
+                 on conflict (country_code, registry_code) where deleted_at is null do update set supervisor_user_id = coalesce(companies.supervisor_user_id, excluded.supervisor_user_id)
                  returning id",
             )
             .bind(country)

@@ -48,6 +48,10 @@ pub struct Filter<'a> {
     /// Part of the target user's e-mail, or of the target company's name, or the start of its
     /// registry code.
     pub target: Option<&'a str>,
+    /// Entries about this company (its own screen).
+    pub company_id: Option<Uuid>,
+    /// Entries this user made or that were about them (a person's screen).
+    pub user_id: Option<Uuid>,
     /// Recorded on or after this day (UTC).
     pub from: Option<NaiveDate>,
     /// Recorded on or before this day (UTC).
@@ -149,6 +153,8 @@ pub async fn list(pool: &PgPool, filter: &Filter<'_>) -> Result<AuditPage> {
            and ($4 = '' or tu.username ilike $5 or c.business_name ilike $5 or starts_with(c.registry_code, $4))
            and ($6::date is null or a.created_at >= $6::date)
            and ($7::date is null or a.created_at < $7::date + 1)
+           and ($10::uuid is null or a.target_company_id = $10)
+           and ($11::uuid is null or a.actor_user_id = $11 or a.target_user_id = $11)
          order by a.created_at desc, a.id desc
          limit $8 offset $9",
     )
@@ -161,6 +167,8 @@ pub async fn list(pool: &PgPool, filter: &Filter<'_>) -> Result<AuditPage> {
     .bind(filter.to)
     .bind(i64::from(size))
     .bind(i64::from(page) * i64::from(size))
+    .bind(filter.company_id)
+    .bind(filter.user_id)
     .fetch_all(pool)
     .await?;
     let total_elements = rows.first().map_or(0, |row| row.total);

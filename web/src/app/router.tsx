@@ -67,6 +67,8 @@ export function createRouter() {
               children: [
                 { index: true, lazy: () => import('@/features/admin/routes/dashboard') },
                 { path: 'companies', lazy: () => import('@/features/admin/routes/companies') },
+                { path: 'companies/:countryCode/:registryCode', lazy: () => import('@/features/admin/routes/company') },
+                { path: 'profile', lazy: () => import('@/features/admin/routes/profile') },
                 { path: 'invoices', lazy: () => import('@/features/admin/routes/invoices') },
                 { path: 'prices', lazy: () => import('@/features/admin/routes/prices') },
                 { path: 'employers', lazy: () => import('@/features/admin/routes/employers') },

@@ -29,6 +29,7 @@ describe('navigation by role', () => {
       'admin-invoices',
       'admin-prices',
       'admin-audit',
+      'admin-profile',
     ]);
     expect(avatarMenuItems(user(['USER', 'SUPERVISOR'])).map((item) => item.key)).toContain('admin-administrators');
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin');

@@ -62,10 +62,11 @@ const ADMIN_ITEMS: NavItem[] = [
 /** Only a SUPERVISOR sees the administrators (spec 2 section 6). */
 const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };
 const AUDIT_ITEM: NavItem = { key: 'admin-audit', label: 'nav.adminAudit', to: '/admin/audit' };
+const PROFILE_ITEM: NavItem = { key: 'admin-profile', label: 'nav.myProfile', to: '/admin/profile' };
 
 /** The back office's items for this administrator. */
 function adminItems(me: Me | null): NavItem[] {
-  return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, AUDIT_ITEM] : [...ADMIN_ITEMS, AUDIT_ITEM];
+  return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, AUDIT_ITEM, PROFILE_ITEM] : [...ADMIN_ITEMS, AUDIT_ITEM, PROFILE_ITEM];
 }
 
 /** The catalogue of the app's shared components, in the header of administrators only (spec 2 section 2). */

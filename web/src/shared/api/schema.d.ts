@@ -77,7 +77,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Handles `GET /api/admin/audit?action&actor&target&from&to&page&size`: the audit log, newest first. */
+        /** Handles `GET /api/admin/audit?action&actor&target&companyId&userId&from&to&page&size`: the audit log, newest first. */
         get: operations["audit_log"];
         put?: never;
         post?: never;
@@ -270,6 +270,59 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company/{countryCode}/{registryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company/{countryCode}/{registryCode}`: the company's screen — its
+         *     staff and supervisor, vacancy counts and latest vacancies, and services.
+         */
+        get: operations["admin_company"];
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/admin/company/{countryCode}/{registryCode}?registryNumber=`: deletes the
+         *     company once its registry number is typed. Its vacancies leave the search, its people keep
+         *     their own accounts (off its staff), its invoices stay for the accounts. Audited.
+         */
+        delete: operations["delete_company"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company/{countryCode}/{registryCode}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/company/{countryCode}/{registryCode}/comments`: the back office's
+         *     comments on the company, newest first.
+         */
+        get: operations["company_comments"];
+        put?: never;
+        /**
+         * Handles `POST /api/admin/company/{countryCode}/{registryCode}/comments`: adds the
+         *     administrator's comment. Audited.
+         */
+        post: operations["add_company_comment"];
+        /**
+         * Handles `DELETE /api/admin/company/{countryCode}/{registryCode}/comments?commentId=`: deletes a
+         *     comment on the company. Audited with the removed text.
+         */
+        delete: operations["delete_company_comment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3287,6 +3340,31 @@ export interface components {
             /** @description The e-mail of the company's supervisor, whom "log in as the company" acts as. */
             supervisor?: string | null;
         };
+        /** @description A company as its back-office screen shows it. */
+        AdminCompanyDetail: {
+            address?: string | null;
+            businessName: string;
+            /**
+             * Format: uuid
+             * @description Filters the audit log to the company's own entries (`GET /api/admin/audit?companyId=`).
+             */
+            companyId: string;
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            hasContract: boolean;
+            registryCode: string;
+            /** @description Its services: active first, then waiting, unpaid, finished and cancelled. */
+            services: components["schemas"]["ServiceItem"][];
+            /** @description The staff, the supervisor first. */
+            staff: components["schemas"]["StaffMember"][];
+            /** @description The e-mail of the company's supervisor, whom "log in as the company" acts as. */
+            supervisor?: string | null;
+            /** @description The latest vacancies (at most 10), newest change first. */
+            vacancies: components["schemas"]["EmployerVacancy"][];
+            /** @description How many vacancies each tab of the company's "my vacancies" holds. */
+            vacancyCounts: components["schemas"]["VacancyTabCounts"];
+        };
         AdminCompanyPage: {
             content: components["schemas"]["AdminCompany"][];
             /** Format: int64 */
@@ -3984,6 +4062,15 @@ export interface components {
             /** @description The claimant's (verified) e-mail. */
             username: string;
         };
+        /** @description A comment of the back office on a company; the company never sees it. */
+        CompanyComment: {
+            author: components["schemas"]["CommentAuthor"];
+            body: string;
+            /** Format: uuid */
+            commentId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** @description The acting company's contract with Vakants. */
         CompanyContract: {
             /**
@@ -4502,6 +4589,27 @@ export interface components {
         DeleteAccountRequest: {
             /** @description The account's e-mail address, typed again to confirm (case does not matter). */
             email: string;
+        };
+        /** @description What a company's deletion did, for the audit log and the answer. */
+        DeletedCompany: {
+            /** Format: int64 */
+            apiKeysRevoked: number;
+            businessName: string;
+            /**
+             * Format: int64
+             * @description Invoices kept for the accounts.
+             */
+            invoicesKept: number;
+            /**
+             * Format: int64
+             * @description Staff rows removed: the people keep their accounts.
+             */
+            staffRemoved: number;
+            /**
+             * Format: int64
+             * @description Its vacancies (none deleted: they stop being shown with the company).
+             */
+            vacancies: number;
         };
         /**
          * @description What the applicant sees (spec 1 section 4): the status read against the clock.
@@ -5065,6 +5173,8 @@ export interface components {
          * @enum {string}
          */
         LiveKind: "message" | "read";
+        /** @enum {string} */
+        Locale: "et" | "en" | "ru";
         LocalizedContent: {
             /** @description The description as a rich-text (Quill delta) JSON string. */
             content: string;
@@ -5164,6 +5274,10 @@ export interface components {
             vacancyId: string;
         };
         NewComment: {
+            /** @description 1 to 2000 characters. */
+            body: string;
+        };
+        NewCompanyComment: {
             /** @description 1 to 2000 characters. */
             body: string;
         };
@@ -5490,6 +5604,7 @@ export interface components {
             dateOfBirth?: string | null;
             firstname?: string | null;
             gender?: string | null;
+            language?: components["schemas"]["Locale"] | null;
             lastname?: string | null;
             phoneNumber?: string | null;
         };
@@ -5499,6 +5614,8 @@ export interface components {
             firstname?: string | null;
             /** @description A code of `GET /api/open/genders`. */
             gender?: string | null;
+            /** @description The language of the user's e-mails: et, en or ru; left as it is when absent. */
+            language?: string | null;
             lastname?: string | null;
             phoneNumber?: string | null;
         };
@@ -6646,6 +6763,10 @@ export interface operations {
                 actor?: string;
                 /** @description Part of the target user's e-mail or the target company's name, or the start of its registry code. */
                 target?: string;
+                /** @description Only the entries about this company (`companyId` of `GET /api/admin/company/{countryCode}/{registryCode}`). */
+                companyId?: string;
+                /** @description Only the entries this user made or that were about them. */
+                userId?: string;
                 /** @description Recorded on or after this day (ISO date, UTC). */
                 from?: string;
                 /** @description Recorded on or before this day (ISO date, UTC). */
@@ -7276,6 +7397,348 @@ export interface operations {
                 };
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyDetail"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company, or it was deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_company: {
+        parameters: {
+            query?: {
+                /** @description The company's registry number as the administrator typed it to confirm. */
+                registryNumber?: string;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted: what went and what stayed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCompany"];
+                };
+            };
+            /** @description validation naming `registryNumber`: "Failed to delete company data" (a wrong entry; nothing changes) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company, or it was deleted already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_comments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyComment"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_company_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCompanyComment"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyComment"];
+                };
+            };
+            /** @description validation naming `body`: empty or longer than 2000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_company_comment: {
+        parameters: {
+            query: {
+                commentId: string;
+            };
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description commentId missing or not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such company, or not a comment on it */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -22,14 +22,19 @@ export function useAdminCompanies(search: string, page: number) {
 export function useSetHasContract() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ company, hasContract }: { company: AdminCompany; hasContract: boolean }) =>
+    mutationFn: ({ company, hasContract }: { company: Pick<AdminCompany, 'countryCode' | 'registryCode'>; hasContract: boolean }) =>
       unwrap(
         api.PATCH('/api/admin/company/{countryCode}/{registryCode}/hasContract', {
           params: { path: { countryCode: company.countryCode, registryCode: company.registryCode } },
           body: hasContract,
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'companies'] }),
+    onSettled: (_, __, { company }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['admin', 'companies'] }),
+        client.invalidateQueries({ queryKey: ['admin', 'company', company.countryCode, company.registryCode] }),
+        client.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]),
   });
 }
 

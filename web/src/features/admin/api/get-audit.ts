@@ -33,3 +33,19 @@ export function useAuditLog(filter: AuditFilter) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Whose own entries a company or person screen shows: those about the company, or those the person made or was the target of. */
+export type AuditSubject = { companyId: string } | { userId: string };
+
+/** The entries a screen of its own shows at a time. */
+export const OWN_AUDIT_PAGE_SIZE = 20;
+
+/** `GET /api/admin/audit?companyId=` or `?userId=`: a company's or a person's own entries, newest first. */
+export function useOwnAuditEntries(subject: AuditSubject, page: number) {
+  const query = { ...subject, page, size: OWN_AUDIT_PAGE_SIZE };
+  return useQuery({
+    queryKey: ['admin', 'audit', query],
+    queryFn: () => unwrap(api.GET('/api/admin/audit', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+}

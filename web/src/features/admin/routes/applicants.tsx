@@ -10,6 +10,7 @@ import { type AdminApplicant, useAdminApplicants } from '../api/get-applicants';
 import { DeleteApplicantDialog } from '../components/delete-applicant-dialog';
 import { LogInAsButton } from '../components/log-in-as-button';
 import { PeopleTable, PersonCell } from '../components/people-table';
+import { type AuditedPerson, PersonAuditDrawer } from '../components/person-audit-drawer';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
@@ -19,6 +20,7 @@ export const loader = () => ensureNamespace('admin', texts);
 export function Component() {
   const { t } = useTranslation('admin');
   const list = useListSearch();
+  const [auditing, setAuditing] = useState<AuditedPerson | null>(null);
   const applicants = useAdminApplicants(list.search, list.page);
   const [deleting, setDeleting] = useState<AdminApplicant | null>(null);
   const people = applicants.data?.content ?? [];
@@ -43,6 +45,9 @@ export function Component() {
                 <div>
                   <LogInAsButton username={person.email} to="/account/profile" label={t('people.logInAs')} ariaLabel={t('people.logInAsNamed', { name: person.email })} />
                 </div>
+                <Button size="xs" variant="subtle" onClick={() => setAuditing(person)} aria-label={t('ownAudit.historyNamed', { name: person.email })}>
+                  {t('ownAudit.history')}
+                </Button>
                 <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(person)} aria-label={t('people.deleteNamed', { name: person.email })}>
                   {t('invoices.delete')}
                 </Button>
@@ -52,6 +57,7 @@ export function Component() {
         ))}
       />
       <DeleteApplicantDialog applicant={deleting} onClose={() => setDeleting(null)} />
+      <PersonAuditDrawer person={auditing} onClose={() => setAuditing(null)} />
     </Page>
   );
 }

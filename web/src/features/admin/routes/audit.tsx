@@ -9,8 +9,9 @@ import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
 import { Pager } from '@/shared/vacancies/pager';
 
-import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/get-audit';
+import { type AuditFilter, useAuditLog } from '../api/get-audit';
 import { ListStatus } from '../components/list-status';
+import { auditTarget, auditTime } from '../lib/audit-format';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
@@ -44,15 +45,6 @@ function writeFilter(filter: AuditFilter): URLSearchParams {
   }
   if (filter.page > 0) params.set('page', String(filter.page));
   return params;
-}
-
-function when(iso: string): string {
-  return new Intl.DateTimeFormat('et-EE', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Tallinn' }).format(new Date(iso));
-}
-
-function targetOf(entry: AuditEntry): string {
-  const company = entry.targetCompany ? `${entry.targetCompany.businessName} (${entry.targetCompany.registryCode})` : null;
-  return [entry.targetUser, company].filter(Boolean).join(' · ') || '—';
 }
 
 /** `/admin/audit[?action&actor&target&from&to&page]`: who did what to whom and when, newest first. */
@@ -100,12 +92,12 @@ export function Component() {
               <Table.Tbody>
                 {rows.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(entry.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{auditTime(entry.createdAt)}</Table.Td>
                     <Table.Td>{entry.actor ?? '—'}</Table.Td>
                     <Table.Td>
                       <Code>{entry.action}</Code>
                     </Table.Td>
-                    <Table.Td>{targetOf(entry)}</Table.Td>
+                    <Table.Td>{auditTarget(entry)}</Table.Td>
                     <Table.Td maw={360}>
                       <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
                         {JSON.stringify(entry.details)}

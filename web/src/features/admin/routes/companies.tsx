@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Group, Loader, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { ensureNamespace } from '@/shared/i18n';
+import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
@@ -20,10 +22,13 @@ export const loader = () => ensureNamespace('admin', texts);
 function CompanyRow({ company, onPrices }: { company: AdminCompany; onPrices: (company: PricedCompany) => void }) {
   const { t } = useTranslation('admin');
   const contract = useSetHasContract();
+  const to = useLocalizedPath();
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={600}>{company.businessName}</Text>
+        <Anchor component={Link} to={to(`/admin/companies/${company.countryCode}/${company.registryCode}`)} fw={600} aria-label={t('companies.openNamed', { name: company.businessName })}>
+          {company.businessName}
+        </Anchor>
         {company.address && (
           <Text size="xs" c="dimmed">
             {company.address}

@@ -1,4 +1,5 @@
-import { Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ensureNamespace } from '@/shared/i18n';
@@ -8,6 +9,7 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { useAdminEmployers } from '../api/get-employers';
 import { LogInAsButton } from '../components/log-in-as-button';
 import { PeopleTable, PersonCell } from '../components/people-table';
+import { type AuditedPerson, PersonAuditDrawer } from '../components/person-audit-drawer';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
@@ -17,6 +19,7 @@ export const loader = () => ensureNamespace('admin', texts);
 export function Component() {
   const { t } = useTranslation('admin');
   const list = useListSearch();
+  const [auditing, setAuditing] = useState<AuditedPerson | null>(null);
   const employers = useAdminEmployers(list.search, list.page);
   const people = employers.data?.content ?? [];
   return (
@@ -35,16 +38,24 @@ export function Component() {
             <Table.Td>{estonianDate(person.createdAt)}</Table.Td>
             <Table.Td>{estonianDate(person.lastLoginAt) ?? '—'}</Table.Td>
             <Table.Td>
-              <LogInAsButton
-                username={person.email}
-                to="/employer/account/my-vacancies"
-                label={t('people.logInAs')}
-                ariaLabel={t('people.logInAsNamed', { name: person.email })}
-              />
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <div>
+                  <LogInAsButton
+                    username={person.email}
+                    to="/employer/account/my-vacancies"
+                    label={t('people.logInAs')}
+                    ariaLabel={t('people.logInAsNamed', { name: person.email })}
+                  />
+                </div>
+                <Button size="xs" variant="subtle" onClick={() => setAuditing(person)} aria-label={t('ownAudit.historyNamed', { name: person.email })}>
+                  {t('ownAudit.history')}
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}
       />
+      <PersonAuditDrawer person={auditing} onClose={() => setAuditing(null)} />
     </Page>
   );
 }
