@@ -37,9 +37,8 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
         matches!(tokio::time::timeout(READY_WAIT, check).await, Ok(Ok(_)))
     };
     let redis = async {
-        let mut redis = state.limiter.connection();
-        let check = redis::cmd("PING").query_async::<String>(&mut redis);
-        matches!(tokio::time::timeout(READY_WAIT, check).await, Ok(Ok(_)))
+        let ping = state.limiter.link().run(READY_WAIT, |mut redis| async move { redis::cmd("PING").query_async::<String>(&mut redis).await });
+        ping.await.is_ok()
     };
     let (postgres, redis_ok) = tokio::join!(postgres, redis);
     let body = serde_json::json!({ "postgres": postgres, "redis": redis_ok });

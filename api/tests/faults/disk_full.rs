@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, answer, eventually, found_ids, http_client, search, search_total};
+use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, answer, found_ids, http_client, search, search_total};
 
 /// The tmpfs mounted at DATA_DIR; unmounted when dropped.
 struct SmallDisk {
@@ -35,10 +35,8 @@ impl SmallDisk {
         let mut chunk = 1 << 20;
         let mut n = 0;
         while chunk > 0 {
-            let mut file = std::fs::File::create(self.path.join(format!("filler-{n}"))).unwrap_or_else(|_| {
-                // not even a new file fits: done
-                std::fs::File::open("/dev/null").unwrap()
-            });
+            // not even a new (empty) file fits: full
+            let Ok(mut file) = std::fs::File::create(self.path.join(format!("filler-{n}"))) else { break };
             n += 1;
             let block = vec![0u8; chunk];
             while file.write_all(&block).and_then(|()| file.flush()).is_ok() {}
@@ -110,7 +108,7 @@ async fn disk_full_refuses_uploads_clearly_keeps_search_answering_and_catches_up
     let http = http_client();
     let pool = sqlx::PgPool::connect(&vakants.database_url).await.unwrap();
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(60), "the index holds the seeded vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(60), "the index holds the seeded vacancies", { search_total(&http, &base).await == live });
     let applicant = Client::sign_in(&base, harness::APPLICANT).await;
     let employer = Client::sign_in(&base, harness::EMPLOYER).await;
     let (status, body) = upload(&applicant).await;
@@ -136,17 +134,15 @@ async fn disk_full_refuses_uploads_clearly_keeps_search_answering_and_catches_up
     disk.free();
     let (status, body) = upload(&applicant).await;
     assert_eq!(status, StatusCode::CREATED, "an upload once space is back: {body}");
-    eventually(Duration::from_secs(90), "the index catches up with the vacancy published on the full disk", || async {
+    crate::eventually!(Duration::from_secs(90), "the index catches up with the vacancy published on the full disk", {
         found_ids(&http, &base, "aaadiskfull").await.contains(&id)
-    })
-    .await;
+    });
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(30), "the search total equals the live vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(30), "the search total equals the live vacancies", { search_total(&http, &base).await == live });
     let another = employer.publish_vacancy("bbbdiskfree").await.unwrap();
-    eventually(Duration::from_secs(30), "new writes are indexed as usual", || async {
+    crate::eventually!(Duration::from_secs(30), "new writes are indexed as usual", {
         found_ids(&http, &base, "bbbdiskfree").await.contains(&another)
-    })
-    .await;
+    });
     drop(server);
     pool.close().await;
     drop(disk);

@@ -232,7 +232,7 @@ impl Vakants {
             .env("DATA_DIR", &self.data_dir)
             .env("VAKANTS_MODE", "dev")
             .env("RELAXED_RATE_LIMITS", "true")
-            .env("RUST_LOG", "info,sqlx=warn,tower_http=warn,apalis=warn")
+            .env("RUST_LOG", "info,sqlx=warn,tower_http=warn,apalis=warn,domain::platform::mail=warn")
             .env("WEB_DIST", self.web_dist.clone().unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/dist")));
         command
     }
@@ -268,7 +268,7 @@ impl Vakants {
         let mut arguments = vec!["serve"];
         arguments.extend_from_slice(extra);
         let process = self.spawn(name, &arguments, Some(&bind));
-        let server = Server { base: format!("http://{bind}"), bind, process };
+        let server = Server { base: format!("http://{bind}"), process };
         server.wait_for_health().await;
         server
     }
@@ -305,20 +305,12 @@ pub struct Process {
 }
 
 impl Process {
-    pub fn pid(&self) -> u32 {
-        self.child.as_ref().map(Child::id).unwrap_or(0)
-    }
-
     /// SIGKILL, and waits for the process to be gone.
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
             let _ = child.wait();
         }
-    }
-
-    pub fn is_running(&mut self) -> bool {
-        self.child.as_mut().is_some_and(|c| c.try_wait().ok().flatten().is_none())
     }
 
     pub fn log_text(&self) -> String {
@@ -342,7 +334,6 @@ impl Drop for Process {
 
 pub struct Server {
     pub base: String,
-    pub bind: String,
     pub process: Process,
 }
 
@@ -486,6 +477,11 @@ pub async fn answer(response: reqwest::Result<reqwest::Response>) -> (StatusCode
     }
 }
 
+/// [`answer`] of a request still to be sent.
+pub async fn answered(request: impl std::future::Future<Output = reqwest::Result<reqwest::Response>>) -> (StatusCode, Value) {
+    answer(request.await).await
+}
+
 /// A visitor's search: the status and body.
 pub async fn search(http: &reqwest::Client, base: &str, body: &Value) -> (StatusCode, Value) {
     answer(http.post(format!("{base}/api/open/search?size=100")).json(body).send().await).await
@@ -498,17 +494,22 @@ pub async fn found_ids(http: &reqwest::Client, base: &str, word: &str) -> Vec<St
     body["content"].as_array().into_iter().flatten().filter_map(|hit| hit["vacancyId"].as_str().map(str::to_owned)).collect()
 }
 
-/// Waits until `check` holds, polling every 200 ms, at most `within`; panics with `what`.
-pub async fn eventually<F, Fut>(within: Duration, what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let started = Instant::now();
-    while !check().await {
-        assert!(started.elapsed() < within, "not within {} s: {what}", within.as_secs());
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+/// Waits until `$check` (an expression, `.await` allowed) holds, evaluating it every 200 ms, at
+/// most `$within`; panics with `$what`.
+#[macro_export]
+macro_rules! eventually {
+    ($within:expr, $what:expr, $check:expr) => {{
+        let within: std::time::Duration = $within;
+        let started = std::time::Instant::now();
+        loop {
+            let done: bool = $check;
+            if done {
+                break;
+            }
+            assert!(started.elapsed() < within, "not within {} s: {}", within.as_secs(), $what);
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    }};
 }
 
 /// The number of live vacancies in Postgres, by the indexer's own rule (what the search's total

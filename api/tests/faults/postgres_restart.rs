@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, eventually, found_ids, http_client, search, search_total};
+use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, found_ids, http_client, search, search_total};
 
 /// What the writer saw.
 #[derive(Default)]
@@ -38,7 +38,7 @@ async fn postgres_restart_loses_no_acknowledged_write_and_the_index_catches_up()
     let pool = sqlx::PgPool::connect(&vakants.database_url).await.unwrap();
     let live = harness::live_vacancies(&pool).await;
     pool.close().await;
-    eventually(Duration::from_secs(60), "the index holds the seeded vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(60), "the index holds the seeded vacancies", { search_total(&http, &base).await == live });
 
     let employer = Arc::new(Client::sign_in(&base, harness::EMPLOYER).await);
     let writes = Arc::new(Mutex::new(Writes::default()));
@@ -96,16 +96,14 @@ async fn postgres_restart_loses_no_acknowledged_write_and_the_index_catches_up()
     assert!(during > 0, "the writer saw the outage");
 
     postgres.start_server();
-    eventually(Duration::from_secs(30), "/readyz reports the recovery", || async {
+    crate::eventually!(Duration::from_secs(30), "/readyz reports the recovery", {
         let (status, body) = harness::answer(http.get(format!("{base}/readyz")).send().await).await;
         status == StatusCode::OK && body["postgres"] == true
-    })
-    .await;
+    });
     let published_at_recovery = writes.lock().await.published.len();
-    eventually(Duration::from_secs(30), "writes succeed again after the restart", || async {
+    crate::eventually!(Duration::from_secs(30), "writes succeed again after the restart", {
         writes.lock().await.published.len() >= published_at_recovery + 3
-    })
-    .await;
+    });
     stop.store(true, Ordering::Relaxed);
     writer.await.unwrap();
     reader.await.unwrap();
@@ -130,13 +128,12 @@ async fn postgres_restart_loses_no_acknowledged_write_and_the_index_catches_up()
     }
     // and the index catches up: every published vacancy is found, the total is the live count
     for (id, word) in &writes.published {
-        eventually(Duration::from_secs(90), &format!("search finds published vacancy {id}"), || async {
+        crate::eventually!(Duration::from_secs(90), &format!("search finds published vacancy {id}"), {
             found_ids(&http, &base, word).await.contains(id)
-        })
-        .await;
+        });
     }
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(30), "the search total equals the live vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(30), "the search total equals the live vacancies", { search_total(&http, &base).await == live });
     eprintln!(
         "postgres restart: {} created, {} published, {} writes refused with 503 while it was down, {} searches",
         writes.created.len(),

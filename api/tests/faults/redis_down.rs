@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, answer, eventually, http_client, search, search_total};
+use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Vakants, answered, http_client, search, search_total};
 
 /// The longest any call may take while Redis is down: each Redis call of a request is bounded
 /// (1 s for the limits, 2 s for the connection), so a request never hangs on it.
@@ -39,13 +39,13 @@ async fn redis_down_keeps_sign_in_search_and_pages_working_and_they_recover() {
     let http = http_client();
     let pool = sqlx::PgPool::connect(&vakants.database_url).await.unwrap();
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(60), "the index holds the seeded vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(60), "the index holds the seeded vacancies", { search_total(&http, &base).await == live });
     let (_, page) = search(&http, &base, &json!({})).await;
     let vacancy = page["content"][0]["vacancyId"].as_str().unwrap().to_owned();
 
     redis.stop_server();
 
-    let (status, body) = timed("/readyz", answer(http.get(format!("{base}/readyz")).send())).await;
+    let (status, body) = timed("/readyz", answered(http.get(format!("{base}/readyz")).send())).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body, json!({ "postgres": true, "redis": false }));
 
@@ -53,18 +53,18 @@ async fn redis_down_keeps_sign_in_search_and_pages_working_and_they_recover() {
     timed("signing in", applicant.try_sign_in(harness::APPLICANT)).await.expect("sign-in works without redis");
     let (status, body) = timed("a search", search(&http, &base, &json!({ "occupation": "kokk" }))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = timed("the vacancy's API", answer(http.get(format!("{base}/api/open/vacancies/{vacancy}")).send())).await;
+    let (status, body) = timed("the vacancy's API", answered(http.get(format!("{base}/api/open/vacancies/{vacancy}")).send())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, html) = timed("the vacancy's page", answer(http.get(format!("{base}/et/vacancies/{vacancy}")).send())).await;
+    let (status, html) = timed("the vacancy's page", answered(http.get(format!("{base}/et/vacancies/{vacancy}")).send())).await;
     assert_eq!(status, StatusCode::OK, "{html}");
     assert!(html.as_str().is_some_and(|h| h.contains("<title>")), "the page is painted with its head: {html}");
     let (status, body) = timed(
         "saving a favourite",
-        answer(applicant.send(reqwest::Method::POST, "/api/applicant/favourites-vacancies", &json!({ "vacancyId": vacancy }))),
+        answered(applicant.send(reqwest::Method::POST, "/api/applicant/favourites-vacancies", &json!({ "vacancyId": vacancy }))),
     )
     .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "an applicant's write: {body}");
-    let (status, body) = timed("the favourites", answer(applicant.get("/api/applicant/favourites-vacancies"))).await;
+    let (status, body) = timed("the favourites", answered(applicant.get("/api/applicant/favourites-vacancies"))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body[0]["vacancyId"], vacancy.as_str(), "{body}");
     // the live stream opens (events of this process reach it directly; the web polls the rest)
@@ -79,10 +79,9 @@ async fn redis_down_keeps_sign_in_search_and_pages_working_and_they_recover() {
     }
 
     redis.start_server();
-    eventually(Duration::from_secs(30), "/readyz reports redis back", || async {
-        answer(http.get(format!("{base}/readyz")).send()).await.0 == StatusCode::OK
-    })
-    .await;
+    crate::eventually!(Duration::from_secs(30), "/readyz reports redis back", {
+        answered(http.get(format!("{base}/readyz")).send()).await.0 == StatusCode::OK
+    });
     let again = Client::new(&base);
     again.try_sign_in(harness::EMPLOYER).await.expect("sign-in after redis returned");
     // the sign-in limits count in redis again

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Mutex;
 
-use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Process, Vakants, eventually, found_ids, http_client, search_total};
+use crate::harness::{self, Client, PrivatePostgres, PrivateRedis, Process, Vakants, found_ids, http_client, search_total};
 use crate::postgres_restart::letters;
 
 /// Generated vacancies on top of the demo data: enough for a rebuild to last a moment in a debug
@@ -45,7 +45,7 @@ async fn worker_killed_during_batches_and_a_rebuild_loses_nothing_and_indexes_no
     let http = http_client();
     let pool = sqlx::PgPool::connect(&vakants.database_url).await.unwrap();
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(60), "the index holds the seeded vacancies", || async { search_total(&http, &base).await == live }).await;
+    crate::eventually!(Duration::from_secs(60), "the index holds the seeded vacancies", { search_total(&http, &base).await == live });
 
     // 1. killed in the middle of index batches
     let employer = Arc::new(Client::sign_in(&base, harness::EMPLOYER).await);
@@ -77,22 +77,24 @@ async fn worker_killed_during_batches_and_a_rebuild_loses_nothing_and_indexes_no
     writer.await.unwrap();
     let published = published.lock().await.clone();
     for (id, word) in &published {
-        eventually(Duration::from_secs(60), &format!("search finds vacancy {id}, published around the kill"), || async {
+        crate::eventually!(Duration::from_secs(60), &format!("search finds vacancy {id}, published around the kill"), {
             found_ids(&http, &base, word).await.contains(id)
-        })
-        .await;
+        });
     }
     let live = harness::live_vacancies(&pool).await;
-    eventually(Duration::from_secs(30), "the search total equals the live vacancies (nothing twice)", || async {
+    crate::eventually!(Duration::from_secs(30), "the search total equals the live vacancies (nothing twice)", {
         search_total(&http, &base).await == live
-    })
-    .await;
-    eventually(Duration::from_secs(30), "no index job is left behind", || async { unfinished(&pool, domain::platform::jobs::INDEX_QUEUE).await == 0 })
-        .await;
+    });
+    crate::eventually!(Duration::from_secs(30), "no index job is left behind", { unfinished(&pool, domain::platform::jobs::INDEX_QUEUE).await == 0 });
 
     // 2. killed in the middle of a full rebuild
     let job = worker::RebuildJob { vacancies: true, cvs: true };
-    let id = job.queue(&pool, 3).await.unwrap().expect("the rebuild job's id");
+    job.queue(&pool, 3).await.unwrap();
+    let id: String = sqlx::query_scalar("select id from apalis.jobs where job_type = $1 order by run_at desc limit 1")
+        .bind(worker::REBUILD_QUEUE)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     let started = Instant::now();
     while status_of(&pool, &id).await != "Running" {
         assert!(started.elapsed() < Duration::from_secs(30), "the worker did not take the rebuild: {}", status_of(&pool, &id).await);
@@ -105,11 +107,10 @@ async fn worker_killed_during_batches_and_a_rebuild_loses_nothing_and_indexes_no
     // searches keep answering from the live generation, with everything in it
     assert_eq!(search_total(&http, &base).await, live, "searches answer while the rebuild is dead");
     let _worker = vakants.spawn("worker-3", &["worker"], None);
-    eventually(Duration::from_secs(90), "the rebuild is taken again and finishes", || async { status_of(&pool, &id).await == "Done" }).await;
-    eventually(Duration::from_secs(30), "after the rebuild the total equals the live vacancies", || async {
+    crate::eventually!(Duration::from_secs(90), "the rebuild is taken again and finishes", { status_of(&pool, &id).await == "Done" });
+    crate::eventually!(Duration::from_secs(30), "after the rebuild the total equals the live vacancies", {
         search_total(&http, &base).await == live
-    })
-    .await;
+    });
     for (id, word) in published.iter().take(5) {
         assert!(found_ids(&http, &base, word).await.contains(id), "vacancy {id} is in the rebuilt index");
     }
