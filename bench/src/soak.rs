@@ -15,8 +15,9 @@
 //! | 5 % | `GET /api/applicant/favourites-vacancies` (a signed-in read) |
 //!
 //! plus a whole sign-in (`/api/open/me`, `POST /api/auth/login`, the dev outbox, `POST
-//! /api/auth/verify-otp`) started every `--sign-in-every-ms` (default 1 s), rotating over the demo
-//! accounts, each of its calls counted as a request. Every 5 s it samples the resident memory of
+//! /api/auth/verify-otp`) started every `--sign-in-every-ms` (default 1 s), rotating over the
+//! seed's accounts (an account is sent a code at most once a minute), each of its calls counted as a
+//! request; the applicant's calls share one session of the demo applicant. Every 5 s it samples the resident memory of
 //! `vakants serve`. It reports 5xx, other non-2xx answers and failed requests, p50/p95/p99 per kind
 //! and overall, the memory samples and their growth after the first minute.
 
@@ -43,8 +44,8 @@ const FLAT_GROWTH: f64 = 0.10;
 const IN_FLIGHT: usize = 512;
 /// How often the memory of `vakants serve` is sampled.
 const RSS_EVERY: Duration = Duration::from_secs(5);
-/// Accounts the sign-ins rotate over (demo accounts of `vakants seed`).
-const ACCOUNTS: [&str; 4] = ["applicant@vakants.test", "employer@vakants.test", "admin@vakants.test", "supervisor@vakants.test"];
+/// The demo applicant whose session makes the applicant's writes.
+const APPLICANT: &str = "applicant@vakants.test";
 
 pub struct Args {
     pub vakants_bin: PathBuf,
@@ -205,11 +206,24 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     ensure!(!vacancies.is_empty(), "no vacancy to open");
 
     let samples = Arc::new(Mutex::new(Vec::<Sample>::with_capacity(args.rate as usize * args.seconds as usize + 1024)));
-    // the applicants' sessions that write (one per 64 writes in flight is plenty)
-    let mut applicants = Vec::new();
-    for _ in 0..8 {
-        applicants.push(sign_in(&base, ACCOUNTS[0], &Mutex::new(Vec::new())).await?);
-    }
+    // one applicant's session makes the writes (a session serves many requests at once), and the
+    // sign-ins rotate over every other account of the seed: an account is sent a code at most once
+    // a minute, so a sign-in a second needs more than 60 of them
+    let applicants = vec![sign_in(&base, APPLICANT, &Mutex::new(Vec::new())).await?];
+    let accounts: Vec<String> = {
+        let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&args.database_url).await?;
+        sqlx::query_scalar("select username from users where deleted_at is null and username <> $1 order by username")
+            .bind(APPLICANT)
+            .fetch_all(&mut conn)
+            .await?
+    };
+    let per_minute = 60_000 / args.sign_in_every_ms.max(1);
+    ensure!(
+        accounts.len() as u64 > per_minute,
+        "{} accounts to sign in, fewer than the {per_minute} sign-ins a minute (each account is sent a code at most once a minute): raise --scale",
+        accounts.len()
+    );
+    let accounts = Arc::new(accounts);
     let mut mix: Vec<Call> = Vec::new();
     let searches = visitor_searches();
     for i in 0..100 {
@@ -240,7 +254,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     });
     // sign-ins on their own schedule
     let signing = tokio::spawn({
-        let (samples, base) = (samples.clone(), base.clone());
+        let (samples, base, accounts) = (samples.clone(), base.clone(), accounts.clone());
         let every = Duration::from_millis(args.sign_in_every_ms.max(1));
         async move {
             let mut tick = tokio::time::interval(every);
@@ -249,10 +263,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
             while Instant::now() < deadline {
                 tick.tick().await;
                 let (samples, base) = (samples.clone(), base.clone());
-                let email = ACCOUNTS[n % ACCOUNTS.len()];
+                let email = accounts[n % accounts.len()].clone();
                 n += 1;
                 running.push(tokio::spawn(async move {
-                    let _ = sign_in(&base, email, &samples).await;
+                    let _ = sign_in(&base, &email, &samples).await;
                 }));
             }
             for task in running {

@@ -110,7 +110,7 @@ async fn worker_killed_during_batches_and_a_rebuild_loses_nothing_and_indexes_no
     let _worker = vakants.spawn("worker-3", &["worker"], None);
     crate::eventually!(Duration::from_secs(90), "the rebuild is taken again and finishes", { status_of(&pool, &id).await == "Done" });
     // the rebuild queues every row changed in its last minutes again: the worker works through them
-    let (mut total, mut live) = (0, 0);
+    let (mut total, mut live): (u64, u64);
     crate::eventually!(Duration::from_secs(90), &format!("after the rebuild the total ({total}) equals the live vacancies ({live})"), {
         (total, live) = (search_total(&http, &base).await, harness::live_vacancies(&pool).await);
         total == live

@@ -8243,6 +8243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_pdf: {
@@ -10146,6 +10155,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12388,6 +12406,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17365,6 +17392,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_avatar: {
@@ -17429,6 +17465,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
