@@ -133,8 +133,9 @@ async fn postgres_restart_loses_no_acknowledged_write_and_the_index_catches_up()
         });
     }
     crate::eventually!(Duration::from_secs(30), "the search total equals the live vacancies", { search_total(&http, &base).await == harness::live_vacancies(&pool).await });
+    let restarts = server.process.log_text().matches("a queue worker stopped on an error; starting it again").count();
     eprintln!(
-        "postgres restart: {} created, {} published, {} writes refused with 503 while it was down, {} searches",
+        "postgres restart: {} created, {} published, {} writes refused with 503 while it was down, {} searches, {restarts} queue worker restarts",
         writes.created.len(),
         writes.published.len(),
         writes.failures.len(),
