@@ -67,6 +67,31 @@ fn respond(code: ErrorCode, message: String, field: Option<String>) -> Response 
     (status, axum::Json(ErrorBody { message, code: code.as_str(), field })).into_response()
 }
 
+/// The message of a 503 while Postgres cannot be reached (restarting, down, out of connections).
+pub const DATABASE_UNAVAILABLE: &str = "Service Unavailable: the database is not answering; nothing was saved, try again in a moment";
+/// The Retry-After of that 503, in seconds.
+const DATABASE_RETRY_AFTER_SECS: u32 = 5;
+
+/// Whether `err` says Postgres cannot be reached now rather than that the request or the code is
+/// wrong: no connection within the pool's wait, a connection lost (I/O, protocol, TLS), or the
+/// server shutting down, starting, refusing connections (SQLSTATE class 08, 57P01-57P03, 53300).
+pub fn database_unreachable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
+        sqlx::Error::Protocol(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")),
+        _ => false,
+    }
+}
+
+/// A 503 `service_unavailable` saying the database does not answer, with Retry-After.
+fn unavailable(detail: String) -> Response {
+    let mut response = respond(ErrorCode::ServiceUnavailable, DATABASE_UNAVAILABLE.into(), None);
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(DATABASE_RETRY_AFTER_SECS));
+    response.extensions_mut().insert(LoggedError(format!("database unreachable: {detail}")));
+    response
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self.0 {
@@ -76,10 +101,9 @@ impl IntoResponse for ApiError {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
                 response
             }
-            Error::Database(sqlx::Error::PoolTimedOut) => {
-                let mut response = respond(ErrorCode::ServiceUnavailable, ErrorCode::ServiceUnavailable.default_message().into(), None);
-                response.extensions_mut().insert(LoggedError("database pool timed out".into()));
-                response
+            Error::Database(ref err) if database_unreachable(err) => unavailable(format!("{err:#}")),
+            Error::Internal(ref err) if err.chain().any(|cause| cause.downcast_ref::<sqlx::Error>().is_some_and(database_unreachable)) => {
+                unavailable(format!("{err:#}"))
             }
             other => {
                 let mut response = respond(ErrorCode::Internal, ErrorCode::Internal.default_message().into(), None);

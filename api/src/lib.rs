@@ -6,6 +6,7 @@ pub mod error;
 pub mod live;
 pub mod openapi;
 pub mod rate_limit;
+pub mod redis_link;
 pub mod routes;
 pub mod search_cache;
 pub mod security_headers;
@@ -291,12 +292,10 @@ pub fn index_dir(config: &Config) -> std::path::PathBuf {
 
 pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Result<AppState> {
     let pool = domain::platform::db::connect(config.database_url.expose(), options.max_connections).await?;
-    let redis = redis::Client::open(config.redis_url.expose())?;
-    let redis_config = redis::aio::ConnectionManagerConfig::new()
-        .set_connection_timeout(Duration::from_secs(2))
-        .set_response_timeout(Duration::from_secs(2));
-    let redis_client = redis.clone();
-    let redis = redis::aio::ConnectionManager::new_with_config(redis, redis_config).await?;
+    let redis_client = redis::Client::open(config.redis_url.expose())?;
+    let redis = redis_link::RedisLink::new(redis_client.clone());
+    // Redis answers at start (a misconfigured URL is found now); later outages are survived
+    redis.connection().await.ok_or_else(|| anyhow::anyhow!("redis does not answer"))?;
     let live = live::Live::start(redis_client, redis.clone(), &options.redis_prefix);
     let mailer = Mailer::from_config(&config, pool.clone())?;
     let limits = if config.relaxed_rate_limits { options.limits.relaxed() } else { options.limits };

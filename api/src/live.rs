@@ -17,10 +17,11 @@ use std::time::Duration;
 
 use domain::chats::ChatParties;
 use futures::StreamExt;
-use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
+
+use crate::redis_link::RedisLink;
 
 /// How long a publish or a subscription attempt waits for Redis.
 const REDIS_WAIT: Duration = Duration::from_secs(2);
@@ -71,7 +72,7 @@ impl LiveEvent {
 #[derive(Clone)]
 pub struct Live {
     local: broadcast::Sender<LiveEvent>,
-    redis: ConnectionManager,
+    redis: RedisLink,
     channel: String,
     subscribed: Arc<AtomicBool>,
     /// Turns true when the server shuts down: open streams end instead of holding the shutdown
@@ -81,7 +82,7 @@ pub struct Live {
 
 impl Live {
     /// Subscribes to the channel in the background (and again whenever Redis comes back).
-    pub fn start(client: redis::Client, redis: ConnectionManager, prefix: &str) -> Self {
+    pub fn start(client: redis::Client, redis: RedisLink, prefix: &str) -> Self {
         let (local, _) = broadcast::channel(BUFFER);
         let live = Live { local, redis, channel: format!("{prefix}live"), subscribed: Arc::default(), closing: watch::Sender::new(false) };
         tokio::spawn(live.clone().subscribe(client));
@@ -132,13 +133,12 @@ impl Live {
         let live = self.clone();
         tokio::spawn(async move {
             let Ok(payload) = serde_json::to_string(&event) else { return };
-            let mut redis = live.redis.clone();
-            let published = tokio::time::timeout(
-                REDIS_WAIT,
-                redis::cmd("PUBLISH").arg(&live.channel).arg(payload).query_async::<i64>(&mut redis),
-            )
-            .await;
-            let through_redis = matches!(published, Ok(Ok(_))) && live.is_subscribed();
+            let channel = live.channel.clone();
+            let published = live
+                .redis
+                .run(REDIS_WAIT, |mut redis| async move { redis::cmd("PUBLISH").arg(&channel).arg(payload).query_async::<i64>(&mut redis).await })
+                .await;
+            let through_redis = published.is_ok() && live.is_subscribed();
             if !through_redis {
                 let _ = live.local.send(event);
             }

@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use domain::platform::error::Error;
-use redis::aio::ConnectionManager;
+
+use crate::redis_link::RedisLink;
 
 /// How long a limit waits for Redis before it counts in-process.
 pub const REDIS_WAIT: Duration = Duration::from_secs(1);
@@ -110,7 +111,7 @@ impl FallbackCounters {
 
 #[derive(Clone)]
 pub struct RateLimiter {
-    redis: ConnectionManager,
+    redis: RedisLink,
     /// Namespace of every key, so several apps (or tests) can share one Redis.
     prefix: String,
     fallback: Arc<FallbackCounters>,
@@ -125,21 +126,22 @@ return {n, redis.call('TTL', KEYS[1])}
 ";
 
 impl RateLimiter {
-    pub fn new(redis: ConnectionManager, prefix: impl Into<String>) -> Self {
+    pub fn new(redis: RedisLink, prefix: impl Into<String>) -> Self {
         RateLimiter { redis, prefix: prefix.into(), fallback: Arc::default(), degraded: Arc::default() }
     }
 
-    pub fn connection(&self) -> ConnectionManager {
-        self.redis.clone()
+    /// The link to Redis (for `/readyz`).
+    pub fn link(&self) -> &RedisLink {
+        &self.redis
     }
 
     /// Runs one Redis call, bounded by [`REDIS_WAIT`]; `None` when it failed or took too long.
-    async fn redis<T>(&self, call: impl std::future::Future<Output = redis::RedisResult<T>>) -> Option<T> {
-        let outcome = match tokio::time::timeout(REDIS_WAIT, call).await {
-            Ok(Ok(value)) => Ok(value),
-            Ok(Err(err)) => Err(err.to_string()),
-            Err(_) => Err(format!("no answer within {} ms", REDIS_WAIT.as_millis())),
-        };
+    async fn redis<T, F, Fut>(&self, call: F) -> Option<T>
+    where
+        F: FnOnce(redis::aio::MultiplexedConnection) -> Fut,
+        Fut: std::future::Future<Output = redis::RedisResult<T>>,
+    {
+        let outcome = self.redis.run(REDIS_WAIT, call).await;
         match outcome {
             Ok(value) => {
                 if self.degraded.swap(false, Ordering::Relaxed) {
@@ -159,9 +161,10 @@ impl RateLimiter {
     /// Counts one request under `name`/`key`; fails with 429 and the seconds left once over `limit`.
     pub async fn hit(&self, name: &str, key: &str, limit: Limit) -> Result<(), Error> {
         let redis_key = format!("{}rl:{name}:{key}", self.prefix);
-        let mut conn = self.redis.clone();
         let script = redis::Script::new(HIT);
-        let counted = self.redis(script.key(&redis_key).arg(limit.window_secs).invoke_async::<(u64, i64)>(&mut conn)).await;
+        let counted = self
+            .redis(|mut conn| async move { script.key(&redis_key).arg(limit.window_secs).invoke_async::<(u64, i64)>(&mut conn).await })
+            .await;
         let over = match counted {
             Some((count, ttl)) => (count > limit.max).then(|| ttl.max(1) as u64),
             None => self.fallback.hit(name, key, limit, FALLBACK_KEYS),
@@ -176,10 +179,9 @@ impl RateLimiter {
     /// true when Redis is unavailable (a view counted twice is harmless).
     pub async fn first_time(&self, name: &str, key: &str, window_secs: u64) -> bool {
         let redis_key = format!("{}seen:{name}:{key}", self.prefix);
-        let mut conn = self.redis.clone();
         let mut set = redis::cmd("SET");
         set.arg(&redis_key).arg(1).arg("NX").arg("EX").arg(window_secs);
-        self.redis(set.query_async::<Option<String>>(&mut conn)).await.is_none_or(|reply| reply.is_some())
+        self.redis(|mut conn| async move { set.query_async::<Option<String>>(&mut conn).await }).await.is_none_or(|reply| reply.is_some())
     }
 }
 

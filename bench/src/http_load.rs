@@ -262,7 +262,7 @@ async fn drive(base: &str, requests: &[Request], connections: usize, duration: D
 
 /// A memory figure of the process from `/proc/<pid>/status` (`VmRSS`, `VmHWM`), in MB; 0 where
 /// there is no `/proc`.
-fn memory_mb(pid: u32, field: &str) -> f64 {
+pub(crate) fn memory_mb(pid: u32, field: &str) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()

@@ -13,6 +13,7 @@ pub mod http_load;
 pub mod pg;
 pub mod queries;
 pub mod report;
+pub mod soak;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -107,6 +107,31 @@ enum Cmd {
         #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
         out: PathBuf,
     },
+    /// A steady request rate of mixed traffic (searches, vacancy pages, sign-ins, applicant
+    /// writes) against a served `vakants` for a long while: 5xx, p50/p95/p99 and the memory of
+    /// `vakants serve` over time; writes `<out>/<date>-soak.{json,md}`.
+    Soak {
+        /// The `vakants` binary (a release build for the committed figures).
+        #[arg(long, default_value_os_t = default_vakants_bin())]
+        vakants_bin: PathBuf,
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench_http")]
+        database_url: String,
+        /// The built web app (`cd web && npx vite build`), for the server-painted pages.
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist")))]
+        web_dist: PathBuf,
+        #[arg(long, default_value_t = 10_000)]
+        scale: usize,
+        /// Requests started per second, whatever the answers take.
+        #[arg(long, default_value_t = 1000)]
+        rate: u32,
+        #[arg(long, default_value_t = 600)]
+        seconds: u64,
+        /// A whole sign-in (five calls) starts this often.
+        #[arg(long, default_value_t = 1000)]
+        sign_in_every_ms: u64,
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
+        out: PathBuf,
+    },
     /// Rewrites the SVG and README.md next to a results JSON.
     #[command(hide = true)]
     Render { json: PathBuf },
@@ -167,6 +192,23 @@ fn main() -> anyhow::Result<()> {
             let args = bench::http_load::Args { vakants_bin, database_url, web_dist, scale, cvs, connections, seconds, out };
             let report = runtime.block_on(bench::http_load::run(args, command))?;
             anyhow::ensure!(report.met, "a target of issue 20 was missed: see the results file");
+            Ok(())
+        }
+        Some(Cmd::Soak { vakants_bin, database_url, web_dist, scale, rate, seconds, sign_in_every_ms, out }) => {
+            let command = format!("cargo run -p bench --release -- {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
+            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+            let args = bench::soak::Args { vakants_bin, database_url, web_dist, scale, rate, seconds, sign_in_every_ms, out };
+            let report = runtime.block_on(bench::soak::run(args, command))?;
+            eprintln!(
+                "{} requests ({:.0}/s), {} 5xx, {} failed, p99 {:.1} ms, memory growth {:+.1} %",
+                report.requests,
+                report.requests_per_s,
+                report.server_errors,
+                report.failed,
+                report.latency.p99_ms,
+                report.rss_growth * 100.0
+            );
+            anyhow::ensure!(report.met, "a soak target was missed: see the results file");
             Ok(())
         }
         Some(Cmd::Measure {

@@ -120,86 +120,127 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
     let batching = tokio::spawn(batcher.run(receiver));
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
 
-    let config = QueueConfig::default()
-        .queue(INDEX_QUEUE)
-        .batch_size(FETCH_BATCH)
-        .heartbeat_interval(HEARTBEAT)
-        .missed_heartbeats(2);
-    let backend = PostgresStorage::<IndexJob>::new(&pool).with_config(config).with_pubsub();
-    let worker = WorkerBuilder::new(format!("vakants-index-{}", uuid::Uuid::new_v4().simple()))
-        .backend(backend)
-        .data(sender)
-        .build(handle_index_job);
-    let rebuild_config = QueueConfig::default().queue(REBUILD_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let rebuilds = WorkerBuilder::new(format!("vakants-rebuild-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<RebuildJob>::new(&pool).with_config(rebuild_config))
-        .data(pool.clone())
-        .data(engine)
-        .build(handle_rebuild);
-    let extract_config = QueueConfig::default().queue(EXTRACT_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let extraction = WorkerBuilder::new(format!("vakants-extract-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<ExtractPdfText>::new(&pool).with_config(extract_config))
-        .concurrency(EXTRACT_CONCURRENCY)
-        .data(pool.clone())
-        .data(files.clone())
-        .build(extract::handle);
-    let mailer_for_interviews = mailing.mailer.clone();
-    let mail_config = QueueConfig::default().queue(MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let invoice_mails = WorkerBuilder::new(format!("vakants-invoice-mail-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<MailInvoice>::new(&pool).with_config(mail_config))
-        .data(pool.clone())
-        .data(files.clone())
-        .data(mailing.mailer.clone())
-        .data(mailing.seller.clone())
-        .build(invoice_mail::handle);
-    let interview_mail_config = QueueConfig::default().queue(INTERVIEW_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let interview_mails = WorkerBuilder::new(format!("vakants-interview-mail-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<MailInterview>::new(&pool).with_config(interview_mail_config))
-        .data(pool.clone())
-        .data(mailer_for_interviews)
-        .build(interview_mail::handle);
-    let auto_reply_config = QueueConfig::default().queue(AUTO_REPLY_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let auto_replies = WorkerBuilder::new(format!("vakants-auto-reply-mail-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<MailAutoReply>::new(&pool).with_config(auto_reply_config))
-        .data(pool.clone())
-        .data(mailing.mailer.clone())
-        .build(auto_reply_mail::handle);
-    let invitation_config = QueueConfig::default().queue(INVITATION_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let invitations = WorkerBuilder::new(format!("vakants-staff-invitation-mail-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<MailStaffInvitation>::new(&pool).with_config(invitation_config))
-        .data(pool.clone())
-        .data(mailing.clone())
-        .build(staff_invitation_mail::handle);
-    let files_for_thumbnails = files;
-    let thumbnail_config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-    let thumbnails = WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
-        .backend(PostgresStorage::<MakeThumbnail>::new(&pool).with_config(thumbnail_config))
-        .concurrency(EXTRACT_CONCURRENCY)
-        .data(pool.clone())
-        .data(files_for_thumbnails)
-        .build(thumbnail::handle);
+    // every queue's worker under one apalis monitor, which builds a worker again when it stops on
+    // an error (its queue unreachable: Postgres restarting or down) until the worker stops; the
+    // pool's acquire timeout paces the attempts while Postgres is away
+    let restarting = shutdown.clone();
+    let monitor = Monitor::new().should_restart(move |worker, error| {
+        let stopping = *restarting.borrow();
+        if !stopping {
+            tracing::warn!(worker = worker.name(), error = %error, restarts = worker.restarts(), "a queue worker stopped on an error; starting it again");
+        }
+        !stopping
+    });
+    let index_worker = {
+        let (pool, sender) = (pool.clone(), sender.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default()
+                .queue(INDEX_QUEUE)
+                .batch_size(FETCH_BATCH)
+                .heartbeat_interval(HEARTBEAT)
+                .missed_heartbeats(2);
+            let backend = PostgresStorage::<IndexJob>::new(&pool).with_config(config).with_pubsub();
+            WorkerBuilder::new(format!("vakants-index-{}", uuid::Uuid::new_v4().simple())).backend(backend).data(sender.clone()).build(handle_index_job)
+        }
+    };
+    let rebuild_worker = {
+        let (pool, engine) = (pool.clone(), engine.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(REBUILD_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-rebuild-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<RebuildJob>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(engine.clone())
+                .build(handle_rebuild)
+        }
+    };
+    let extract_worker = {
+        let (pool, files) = (pool.clone(), files.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(EXTRACT_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-extract-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<ExtractPdfText>::new(&pool).with_config(config))
+                .concurrency(EXTRACT_CONCURRENCY)
+                .data(pool.clone())
+                .data(files.clone())
+                .build(extract::handle)
+        }
+    };
+    let invoice_mail_worker = {
+        let (pool, files, mailing) = (pool.clone(), files.clone(), mailing.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-invoice-mail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MailInvoice>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(files.clone())
+                .data(mailing.mailer.clone())
+                .data(mailing.seller.clone())
+                .build(invoice_mail::handle)
+        }
+    };
+    let interview_mail_worker = {
+        let (pool, mailer) = (pool.clone(), mailing.mailer.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(INTERVIEW_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-interview-mail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MailInterview>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(mailer.clone())
+                .build(interview_mail::handle)
+        }
+    };
+    let auto_reply_worker = {
+        let (pool, mailer) = (pool.clone(), mailing.mailer.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(AUTO_REPLY_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-auto-reply-mail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MailAutoReply>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(mailer.clone())
+                .build(auto_reply_mail::handle)
+        }
+    };
+    let invitation_worker = {
+        let (pool, mailing) = (pool.clone(), mailing.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(INVITATION_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-staff-invitation-mail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MailStaffInvitation>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(mailing.clone())
+                .build(staff_invitation_mail::handle)
+        }
+    };
+    let thumbnail_worker = {
+        let (pool, files) = (pool.clone(), files.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(THUMBNAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-thumbnail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MakeThumbnail>::new(&pool).with_config(config))
+                .concurrency(EXTRACT_CONCURRENCY)
+                .data(pool.clone())
+                .data(files.clone())
+                .build(thumbnail::handle)
+        }
+    };
+    let monitor = monitor
+        .register(index_worker)
+        .register(rebuild_worker)
+        .register(extract_worker)
+        .register(invoice_mail_worker)
+        .register(interview_mail_worker)
+        .register(auto_reply_worker)
+        .register(invitation_worker)
+        .register(thumbnail_worker);
+    // the batcher ends once every sender is gone: the index worker's (held by the monitor) and
+    // the maintenance's
+    drop(sender);
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
-    let interview_mailing = tokio::spawn(interview_mails.run_until(stop_signal(&shutdown)));
-    let invitation_mailing = tokio::spawn(invitations.run_until(stop_signal(&shutdown)));
-    let (indexing, rebuilding, extracting, thumbnailing, mailing, auto_replying, timing) = tokio::join!(
-        worker.run_until(stop_signal(&shutdown)),
-        rebuilds.run_until(stop_signal(&shutdown)),
-        extraction.run_until(stop_signal(&shutdown)),
-        thumbnails.run_until(stop_signal(&shutdown)),
-        invoice_mails.run_until(stop_signal(&shutdown)),
-        auto_replies.run_until(stop_signal(&shutdown)),
-        clock,
-    );
+    let (queues, timing) = tokio::join!(monitor.run_with_signal(stop_signal(&shutdown)), clock);
     timing?;
-    mailing.map_err(|e| anyhow::anyhow!("invoice mail worker: {e}"))?;
-    interview_mailing.await?.map_err(|e| anyhow::anyhow!("interview mail worker: {e}"))?;
-    invitation_mailing.await?.map_err(|e| anyhow::anyhow!("staff invitation mail worker: {e}"))?;
-    auto_replying.map_err(|e| anyhow::anyhow!("auto-reply mail worker: {e}"))?;
-    thumbnailing.map_err(|e| anyhow::anyhow!("thumbnail worker: {e}"))?;
-    indexing.map_err(|e| anyhow::anyhow!("index worker: {e}"))?;
-    rebuilding.map_err(|e| anyhow::anyhow!("rebuild worker: {e}"))?;
-    extracting.map_err(|e| anyhow::anyhow!("extraction worker: {e}"))?;
+    queues.map_err(|e| anyhow::anyhow!("queue workers: {e}"))?;
     maintenance.await?;
     batching.await?;
     tracing::info!("index worker stopped");

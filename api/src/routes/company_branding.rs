@@ -106,7 +106,8 @@ pub struct CompanyPictureParams {
         (status = 400, body = ErrorBody, description = "`kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), \
             no `file` part; storage_quota_exceeded (`file`)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),
+        (status = 507, body = ErrorBody, description = "insufficient_storage: the server's file storage is full; nothing was stored")))]
 async fn upload_company_picture(
     State(state): State<AppState>,
     ActingCompany { signed_in, .. }: ActingCompany,

@@ -75,7 +75,8 @@ pub struct UploadName {
         (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF by its content); \
             storage_quota_exceeded (`file`): the user's files would take more than 200 MiB"),
         (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
-        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),
+        (status = 507, body = ErrorBody, description = "insufficient_storage: the server's file storage is full; nothing was stored")))]
 async fn upload_pdf(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -377,7 +377,8 @@ pub(crate) async fn file_part(mut form: Multipart) -> ApiResult<(String, Vec<u8>
         (status = 400, body = ErrorBody, description = "`kind`: unknown; `file`: The file is too large, Wrong file (not a PNG or JPG), \
             no `file` part; storage_quota_exceeded (`file`)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),
+        (status = 507, body = ErrorBody, description = "insufficient_storage: the server's file storage is full; nothing was stored")))]
 async fn upload_picture(
     State(state): State<AppState>,
     ActingCompany { signed_in, .. }: ActingCompany,

@@ -90,7 +90,8 @@ pub struct UploadParams {
         (status = 400, body = ErrorBody, description = "`kind`: unknown kind; `file`: The file is too large, or Wrong file (a type the kind does not take); \
             storage_quota_exceeded (`file`): the user's files would take more than 200 MiB"),
         (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
+        (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),
+        (status = 507, body = ErrorBody, description = "insufficient_storage: the server's file storage is full; nothing was stored")))]
 async fn upload(
     State(state): State<AppState>,
     signed_in: SignedIn,

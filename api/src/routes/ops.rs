@@ -1,5 +1,7 @@
 //! Health, readiness and metrics for operators (outside `/api`).
 
+use std::time::Duration;
+
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -21,11 +23,24 @@ async fn healthz() -> &'static str {
     "ok"
 }
 
-/// Handles `GET /readyz`: Postgres and Redis both answer.
+/// How long `/readyz` waits for each of Postgres and Redis: a load balancer's probe gets its
+/// answer in bounded time even while one of them does not answer at all.
+const READY_WAIT: Duration = Duration::from_secs(2);
+
+/// Handles `GET /readyz`: Postgres and Redis both answer (each within [`READY_WAIT`]); 503 with
+/// `{"postgres": false, …}` naming the one that does not. Without Redis the app still serves
+/// (limits count in-process, live events stay in-process), but a shared deployment has lost its
+/// shared limits, so the probe says so.
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    let postgres = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.pool).await.is_ok();
-    let mut redis = state.limiter.connection();
-    let redis_ok = redis::cmd("PING").query_async::<String>(&mut redis).await.is_ok();
+    let postgres = async {
+        let check = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.pool);
+        matches!(tokio::time::timeout(READY_WAIT, check).await, Ok(Ok(_)))
+    };
+    let redis = async {
+        let ping = state.limiter.link().run(READY_WAIT, |mut redis| async move { redis::cmd("PING").query_async::<String>(&mut redis).await });
+        ping.await.is_ok()
+    };
+    let (postgres, redis_ok) = tokio::join!(postgres, redis);
     let body = serde_json::json!({ "postgres": postgres, "redis": redis_ok });
     let status = if postgres && redis_ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (status, axum::Json(body))

@@ -112,7 +112,8 @@ pub struct PictureName {
 #[utoipa::path(post, path = "/upload/avatar", tag = "user", params(PictureName),
     request_body(content = String, content_type = "image/png", description = "the picture's bytes (PNG or JPG)"),
     responses((status = 200, body = Me), (status = 400, body = ErrorBody, description = "The file is too large; Wrong file; too many pixels"),
-        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour")))]
+        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),
+        (status = 507, body = ErrorBody, description = "insufficient_storage: the server's file storage is full; nothing was stored")))]
 async fn upload_avatar(
     State(state): State<AppState>,
     signed_in: SignedIn,

@@ -247,6 +247,18 @@ impl Sniffed {
 }
 
 /// A local directory of uploaded files, addressed by opaque keys.
+/// A failed write of the file store: no space left (or quota) is the user's clear 507, anything
+/// else an internal error.
+fn write_failed(err: std::io::Error) -> Error {
+    match err.kind() {
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+            tracing::error!(error = %err, "the file store is full: uploads are refused until space is freed");
+            Error::code(ErrorCode::InsufficientStorage)
+        }
+        _ => anyhow::Error::from(err).into(),
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct FileStore {
     root: PathBuf,
@@ -265,15 +277,19 @@ impl FileStore {
         Ok(self.root.join(key))
     }
 
-    /// Writes the bytes under a new random key and returns the key.
+    /// Writes the bytes under a new random key and returns the key. A full disk (or quota) is
+    /// [`ErrorCode::InsufficientStorage`] (507) and leaves no partial file behind.
     pub async fn put(&self, bytes: &[u8]) -> Result<String> {
         let name = crypto::random_token(24);
         let key = format!("{}/{}", &name[..2], name);
         let path = self.path(&key)?;
         if let Some(parent) = path.parent() {
-            tokio::fs::create_dir_all(parent).await.map_err(anyhow::Error::from)?;
+            tokio::fs::create_dir_all(parent).await.map_err(write_failed)?;
         }
-        tokio::fs::write(&path, bytes).await.map_err(anyhow::Error::from)?;
+        if let Err(err) = tokio::fs::write(&path, bytes).await {
+            let _ = tokio::fs::remove_file(&path).await;
+            return Err(write_failed(err));
+        }
         Ok(key)
     }
 

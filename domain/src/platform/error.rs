@@ -44,6 +44,8 @@ pub enum ErrorCode {
     TooManyOccurrences,
     /// An upload that would take the user's stored files over their storage quota.
     StorageQuotaExceeded,
+    /// The server's file storage (DATA_DIR) is full: nothing was stored (507).
+    InsufficientStorage,
     /// A chat whose company no longer has access to the applicant's CV: it can be read, not written.
     ChatReadOnly,
     /// The applicant writes in a chat before the employer has written in it.
@@ -67,6 +69,7 @@ impl ErrorCode {
             TooManyRequests => 429,
             Internal | PdfGenerationFailed => 500,
             ServiceUnavailable => 503,
+            InsufficientStorage => 507,
         }
     }
 
@@ -99,6 +102,7 @@ impl ErrorCode {
             Internal => "internal",
             TooManyOccurrences => "too_many_occurrences",
             StorageQuotaExceeded => "storage_quota_exceeded",
+            InsufficientStorage => "insufficient_storage",
             ChatReadOnly => "chat_read_only",
             ChatNotStarted => "chat_not_started",
         }
@@ -137,6 +141,7 @@ impl ErrorCode {
             Internal => "Unknown error",
             TooManyOccurrences => "The period holds too many occurrences of recurring events; choose a shorter period",
             StorageQuotaExceeded => "Your files take up all of your storage; delete files you no longer need first",
+            InsufficientStorage => "The server has no space left to store files; nothing was saved, try again later",
             ChatReadOnly => "This chat is read-only: the employer no longer has access to the applicant's CV",
             ChatNotStarted => "You can write once the employer has written to you",
         }

@@ -132,12 +132,23 @@ impl Generation {
     }
 
     /// Commits staged changes and makes them visible to this process's searches at once.
+    ///
+    /// A commit that fails (the disk full, an I/O error) leaves the last commit as it was, but
+    /// tantivy's writer may have lost its indexing threads, failing every later commit too: the
+    /// writer is rolled back to the last commit, which starts it afresh. The changes of the
+    /// failed commit are dropped; their index jobs fail and are retried (and the periodic
+    /// reconciliation finds anything else), so they reach the index once the cause is gone.
     pub fn commit(&self) -> Result<()> {
         if let Some(writer) = &self.writer {
             let mut writer = writer
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            writer.commit()?;
+            if let Err(error) = writer.commit() {
+                if let Err(rollback) = writer.rollback() {
+                    tracing::error!(error = %rollback, "rolling the index writer back after a failed commit failed");
+                }
+                return Err(error.into());
+            }
         }
         self.reader.reload()?;
         Ok(())

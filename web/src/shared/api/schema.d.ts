@@ -9189,6 +9189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_pdf: {
@@ -11092,6 +11101,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13334,6 +13352,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18311,6 +18338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_avatar: {
@@ -18375,6 +18411,15 @@ export interface operations {
             };
             /** @description more than 60 uploads in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description insufficient_storage: the server's file storage is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
