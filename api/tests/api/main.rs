@@ -7,6 +7,8 @@ mod admin_billing;
 mod admin_companies;
 mod admin_people;
 mod helpers;
+mod meili;
+mod scaleout;
 
 mod acting_company;
 mod api_keys;

@@ -375,7 +375,7 @@ async fn a_rebuild_swaps_in_a_fresh_index_that_matches_postgres() {
             }
         })
     };
-    let report = worker::rebuild(&app.pool, &app.index, &worker::RebuildJob { vacancies: true, cvs: true }).await.unwrap();
+    let report = worker::rebuild(&app.pool, app.index.as_ref(), &worker::RebuildJob { vacancies: true, cvs: true }).await.unwrap();
     searching.await.unwrap();
     assert_eq!(report.vacancies, 1);
     assert!(report.replayed >= 2, "rows changed since the rebuild began are queued again: {report:?}");
@@ -414,7 +414,7 @@ async fn an_index_with_another_schema_is_rebuilt_by_the_worker_that_opens_it() {
     let engine = search::TantivyEngine::open(&root, search::AccessMode::Writer).unwrap();
     assert_eq!(engine.replaced_indexes(), vec![search::IndexKind::Vacancies]);
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), engine.clone(), app.files.clone(), app.mailing(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), std::sync::Arc::new(engine.clone()), app.files.clone(), app.mailing(), stopped));
 
     let query = search::VacancyQuery { now: chrono::Utc::now(), ..search::VacancyQuery::default() };
     let mut found = Vec::new();
