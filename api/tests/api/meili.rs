@@ -32,6 +32,16 @@ pub fn engine_is_meilisearch() -> bool {
     }
 }
 
+/// True (after saying so) when the tests run on Meilisearch and `test` checks what only the
+/// tantivy engine does, for the `reason` given.
+pub fn skip_on_meilisearch(test: &str, reason: &str) -> bool {
+    let skip = engine_is_meilisearch();
+    if skip {
+        eprintln!("{test}: SKIPPED on Meilisearch: {reason}");
+    }
+    skip
+}
+
 /// A running throw-away Meilisearch.
 pub struct ThrowAwayMeili {
     child: Child,
