@@ -11,11 +11,24 @@ if ! cargo nextest --version >/dev/null 2>&1; then
   echo "==> installing cargo-nextest"
   cargo install cargo-nextest --locked
 fi
+# a Meilisearch binary, when this machine has one (it is not published as a package; bench/README.md
+# says how to build one): the two-node test and the search tests on Meilisearch use it
+if [ -z "${MEILI_BIN:-}" ] && command -v meilisearch >/dev/null 2>&1; then
+  MEILI_BIN="$(command -v meilisearch)"
+fi
+[ -n "${MEILI_BIN:-}" ] && export MEILI_BIN
 echo "==> rust tests"
 # snapshot tests find their files under this checkout even when the (shared, cached) test binary
 # was built from a checkout at another path
 export INSTA_WORKSPACE_ROOT="$PWD"
 cargo nextest run --workspace --no-fail-fast
+echo "==> API search tests on Meilisearch (SEARCH_ENGINE=meilisearch)"
+if [ -n "${MEILI_BIN:-}" ] && [ -x "$MEILI_BIN" ]; then
+  # each test process starts a throw-away Meilisearch of its own (api/tests/api/meili.rs)
+  TEST_SEARCH_ENGINE=meilisearch cargo nextest run -p api --test api --no-fail-fast -E 'test(/^(search|time_rules|scaleout)::/)'
+else
+  echo "SKIPPED: no Meilisearch binary (set MEILI_BIN or put meilisearch on PATH; bench/README.md says how to build one)"
+fi
 
 echo "==> web: dependencies"
 command -v npm >/dev/null 2>&1 || { echo "the web tests need Node.js (20.19 or newer) and npm" >&2; exit 1; }

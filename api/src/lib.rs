@@ -29,7 +29,9 @@ use domain::accounts::Role;
 use domain::platform::config::Config;
 use domain::platform::mail::Mailer;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use search::{AccessMode, TantivyEngine};
+use search::{AccessMode, MeiliEngine, SearchEngine, TantivyEngine};
+use domain::platform::config::SearchEngineConfig;
+use anyhow::Context;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -290,8 +292,33 @@ pub fn index_dir(config: &Config) -> std::path::PathBuf {
     config.data_dir.join("index")
 }
 
+/// Opens the search engine of `SEARCH_ENGINE`: the tantivy index under `DATA_DIR/index` (as the
+/// writer when this process runs the worker, otherwise as a reader), or the Meilisearch server
+/// every node shares (`access` does not matter there: any node may write, the worker does).
+pub async fn open_engine(config: &Config, access: AccessMode) -> anyhow::Result<Arc<dyn SearchEngine>> {
+    match &config.search_engine {
+        SearchEngineConfig::Tantivy => {
+            let index = index_dir(config);
+            let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, access)).await??;
+            Ok(Arc::new(engine))
+        }
+        SearchEngineConfig::Meilisearch { url, key, index_prefix } => {
+            let engine = MeiliEngine::connect(url, key.as_ref().map(|k| k.expose()), index_prefix)
+                .await
+                .with_context(|| format!("connecting to Meilisearch at {url} (SEARCH_ENGINE=meilisearch)"))?;
+            Ok(Arc::new(engine))
+        }
+    }
+}
+
 pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Result<AppState> {
     let pool = domain::platform::db::connect(config.database_url.expose(), options.max_connections).await?;
+    let read_pool = match &config.database_read_url {
+        Some(url) => domain::platform::db::connect(url.expose(), options.max_connections)
+            .await
+            .context("connecting to the read replica (DATABASE_READ_URL)")?,
+        None => pool.clone(),
+    };
     let redis_client = redis::Client::open(config.redis_url.expose())?;
     let redis = redis_link::RedisLink::new(redis_client.clone());
     // Redis answers at start (a misconfigured URL is found now); later outages are survived
@@ -299,9 +326,8 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     let live = live::Live::start(redis_client, redis.clone(), &options.redis_prefix);
     let mailer = Mailer::from_config(&config, pool.clone())?;
     let limits = if config.relaxed_rate_limits { options.limits.relaxed() } else { options.limits };
-    let files = domain::files::FileStore::new(&config.data_dir);
-    let index = index_dir(&config);
-    let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, options.index_access)).await??;
+    let files = domain::files::FileStore::from_config(&config)?;
+    let engine = open_engine(&config, options.index_access).await?;
     let (seller, defaulted) = domain::billing::seller::Seller::from_env()?;
     if !config.is_dev() {
         for variable in defaulted {
@@ -310,10 +336,10 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     }
     Ok(AppState {
         seller: Arc::new(seller),
-        search: Arc::new(engine.clone()),
-        index: engine,
+        search: engine,
         files,
         pool,
+        read_pool,
         limiter: RateLimiter::new(redis, options.redis_prefix),
         live,
         limits: Arc::new(limits),

@@ -6,7 +6,7 @@ use anyhow::Context;
 use api::{Application, BuildOptions};
 use clap::{Parser, Subcommand};
 use domain::platform::config::Config;
-use search::{AccessMode, TantivyEngine};
+use search::AccessMode;
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
@@ -172,7 +172,7 @@ async fn main() -> anyhow::Result<()> {
                 seller: (*state.seller).clone(),
                 public_url: state.config.public_url.clone(),
             };
-            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.index.clone(), state.files.clone(), mailing, stop_rx.clone())));
+            let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
                 pool: state.pool.clone(),
                 mailer: state.mailer.clone(),
@@ -207,8 +207,8 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Worker => {
             let pool = domain::platform::db::connect(config.database_url.expose(), WORKER_CONNECTIONS).await?;
-            let index = api::index_dir(&config);
-            let engine = tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await??;
+            let engine = api::open_engine(&config, AccessMode::Writer).await?;
+            let files = domain::files::FileStore::from_config(&config)?;
             let (stop_tx, mut stop_rx) = watch::channel(false);
             tokio::spawn(shutdown_signal(stop_tx));
             let seller = std::sync::Arc::new(domain::billing::seller::Seller::from_env()?.0);
@@ -223,7 +223,7 @@ async fn main() -> anyhow::Result<()> {
             let unread_mail = worker::chats::UnreadMail { pool: pool.clone(), mailer: mailer.clone(), public_url: config.public_url.clone() };
             let _mailing_unread = tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone()));
             let mailing = worker::Mailing { mailer, seller: (*seller).clone(), public_url: config.public_url.clone() };
-            let worker = tokio::spawn(worker::run(pool, engine, domain::files::FileStore::new(&config.data_dir), mailing, stop_rx.clone()));
+            let worker = tokio::spawn(worker::run(pool, engine, files, mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
             exit_now();
@@ -236,7 +236,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Seed { scale, cvs, seed } => {
             let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
-            let files = domain::files::FileStore::new(&config.data_dir);
+            let files = domain::files::FileStore::from_config(&config)?;
             let report = fixtures::seed(&pool, &files).await?;
             tracing::info!(
                 rows = report.register_rows,
@@ -304,15 +304,16 @@ async fn main() -> anyhow::Result<()> {
         Command::Reindex { vacancies, cvs } => {
             let job = worker::RebuildJob { vacancies: vacancies || !cvs, cvs: cvs || !vacancies };
             let pool = domain::platform::db::connect(config.database_url.expose(), 4).await?;
-            let index = api::index_dir(&config);
-            match tokio::task::spawn_blocking(move || TantivyEngine::open(&index, AccessMode::Writer)).await? {
+            // tantivy: the index can be opened as the writer here only when no worker holds it;
+            // Meilisearch: always (the rebuild goes to a fresh index and swaps it in)
+            match api::open_engine(&config, AccessMode::Writer).await {
                 Ok(engine) => {
                     // an index opened here with another schema was started empty: rebuild it too
                     let job = job.including(&engine.replaced_indexes());
-                    let report = worker::rebuild(&pool, &engine, &job).await?;
+                    let report = worker::rebuild(&pool, engine.as_ref(), &job).await?;
                     println!("rebuilt: {} vacancies, {} CVs; {} changes replayed", report.vacancies, report.cvs, report.replayed);
                 }
-                Err(open_error) => reindex_through_worker(&pool, &job, &open_error.to_string()).await?,
+                Err(open_error) => reindex_through_worker(&pool, &job, &format!("{open_error:#}")).await?,
             }
         }
         Command::Jobs => {

@@ -9,7 +9,7 @@ use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use domain::platform::reference::ReferenceCache;
 use metrics_exporter_prometheus::PrometheusHandle;
-use search::{SearchEngine, TantivyEngine};
+use search::SearchEngine;
 use sqlx::PgPool;
 
 use crate::rate_limit::{RateLimiter, RateLimits};
@@ -19,6 +19,10 @@ use crate::search_cache::SearchCache;
 pub struct AppState {
     /// The Postgres pool: source of truth for everything.
     pub pool: PgPool,
+    /// The pool of the read-heavy public pages (vacancy page, company page, reference data):
+    /// a replica's when `DATABASE_READ_URL` is set, otherwise the same pool as `pool`. It may
+    /// lag behind `pool` by the replica's delay, so nothing that must read its own write uses it.
+    pub read_pool: PgPool,
     /// Redis-backed counters for per-IP limits.
     pub limiter: RateLimiter,
     /// The limits the limiter enforces (tests lower them).
@@ -29,11 +33,10 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Renders `/metrics`.
     pub metrics: PrometheusHandle,
-    /// Vacancy and CV search as handlers use it.
+    /// Vacancy and CV search (`SEARCH_ENGINE`); the in-process worker writes through and
+    /// rebuilds the same engine.
     pub search: Arc<dyn SearchEngine>,
-    /// The same engine, concrete: the in-process worker writes through it and rebuilds it.
-    pub index: TantivyEngine,
-    /// Uploaded files under DATA_DIR/files.
+    /// Uploaded files: DATA_DIR/files, or the object store of `FILES_URL`.
     pub files: FileStore,
     /// The online payment provider; none when online payments are off.
     pub payments: Option<Arc<dyn PaymentProvider>>,

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::Result;
+use crate::IndexKind;
 use crate::model::{
     CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
     VacancyResults,
@@ -61,4 +62,34 @@ pub trait SearchEngine: Send + Sync {
     /// categories without vacancies are absent.
     async fn vacancy_counts_by_category(&self, now: DateTime<Utc>)
     -> Result<BTreeMap<String, u64>>;
+
+    /// Starts a full rebuild of one index into a fresh one that searches do not see until
+    /// [`IndexRebuild::finish`] swaps it in atomically (tantivy: a new generation on disk;
+    /// Meilisearch: a new index and `swap-indexes`). Writes keep going to the live index
+    /// meanwhile and are not carried over: the caller re-queues what changed since it started
+    /// (see [`crate::TantivyEngine::begin_rebuild`] for the steps).
+    async fn begin_rebuild(&self, kind: IndexKind) -> Result<Box<dyn IndexRebuild>>;
+
+    /// The indexes this engine found with another schema at open and started empty, so they
+    /// need a full rebuild from Postgres (tantivy after an upgrade that changed a schema).
+    fn replaced_indexes(&self) -> Vec<IndexKind> {
+        Vec::new()
+    }
+
+    /// The engine's name as `SEARCH_ENGINE` spells it (`tantivy`, `meilisearch`).
+    fn name(&self) -> &'static str;
+}
+
+/// A full rebuild of one index in progress; see [`SearchEngine::begin_rebuild`]. Dropping it
+/// without [`IndexRebuild::finish`] leaves the live index as it was.
+#[async_trait]
+pub trait IndexRebuild: Send {
+    /// Adds vacancies to the new index; only for a rebuild of [`IndexKind::Vacancies`].
+    async fn add_vacancies(&mut self, docs: Vec<VacancyDoc>) -> Result<()>;
+
+    /// Adds CVs to the new index; only for a rebuild of [`IndexKind::Cvs`].
+    async fn add_cvs(&mut self, docs: Vec<CvDoc>) -> Result<()>;
+
+    /// Makes the new index durable and atomically the live one.
+    async fn finish(self: Box<Self>) -> Result<()>;
 }

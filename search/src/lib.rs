@@ -25,7 +25,7 @@ mod meili;
 pub mod model;
 mod tantivy_engine;
 
-pub use engine::SearchEngine;
+pub use engine::{IndexRebuild, SearchEngine};
 pub use error::{Result, SearchError};
 pub use meili::MeiliEngine;
 pub use model::*;

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use futures::future::try_join_all;
-use meilisearch_sdk::client::Client;
+use meilisearch_sdk::client::{Client, SwapIndexes};
 use meilisearch_sdk::indexes::Index;
 use meilisearch_sdk::search::{MatchingStrategies, SearchResults, Selectors};
 use meilisearch_sdk::settings::{
@@ -37,7 +37,8 @@ use meilisearch_sdk::tasks::Task;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::engine::SearchEngine;
+use crate::engine::{IndexRebuild, SearchEngine};
+use crate::IndexKind;
 use crate::model::{
     BUSINESS_NAME_FACET_LIMIT, CvCard, CvDoc, CvFacets, CvHit, CvQuery, CvResults,
     EmployerNameQuery, EmployerNames, SalaryDistribution, VacancyCard, VacancyDoc, VacancyFacets,
@@ -255,118 +256,37 @@ impl MeiliEngine {
             staged: Mutex::new(Vec::new()),
             sending: tokio::sync::Mutex::new(()),
         };
-        let common = |settings: Settings| {
-            settings
-                .with_pagination(PaginationSetting {
-                    max_total_hits: MAX_TOTAL_HITS,
-                })
-                .with_faceting(FacetingSettings {
-                    max_values_per_facet: MAX_VALUES_PER_FACET,
-                    sort_facet_values_by: None,
-                })
-                .with_typo_tolerance(TypoToleranceSettings {
-                    enabled: Some(true),
-                    disable_on_attributes: None,
-                    disable_on_words: None,
-                    min_word_size_for_typos: Some(MinWordSizeForTypos {
-                        one_typo: Some(5),
-                        two_typos: Some(9),
-                    }),
-                    disable_on_numbers: None,
-                })
-                .with_ranking_rules([
-                    "words",
-                    "typo",
-                    "proximity",
-                    "attribute",
-                    "exactness",
-                    "sort",
-                ])
-        };
-        let vacancy_settings = common(Settings::new())
-            .with_searchable_attributes(["text_et", "text_en", "text_ru", "business_name"])
-            .with_filterable_attributes([
-                "category_codes",
-                "place_codes",
-                "employment_type",
-                "work_experience",
-                "language_codes",
-                "business_name",
-                "company",
-                "for_students",
-                "for_underage",
-                "for_disabled",
-                "for_retired",
-                "for_foreigners",
-                "remote_work",
-                "shift_work",
-                "by_agreement",
-                "valid_until",
-                "salary_low",
-                "salary_high",
-                "salary_period",
-                "salary_key",
-            ])
-            .with_sortable_attributes(["pro_level", "renewed_at", "id"]);
-        let cv_settings = common(Settings::new())
-            .with_searchable_attributes(["heading", "body"])
-            .with_filterable_attributes([
-                "category_codes",
-                "place_codes",
-                "language_codes",
-                "education_levels",
-                "work_experiences",
-                "driver_licences",
-                "employment_types",
-            ])
-            .with_sortable_attributes(["updated_at", "id"]);
         for (index, settings) in [
-            (&engine.vacancies, vacancy_settings),
-            (&engine.cvs, cv_settings),
+            (&engine.vacancies, vacancy_settings()),
+            (&engine.cvs, cv_settings()),
         ] {
-            let created = engine
-                .client
-                .create_index(&index.uid, Some("id"))
-                .await
-                .map_err(meili_error)?;
-            // An index that already exists fails this task; the settings below still apply.
-            engine.wait(created, false).await?;
-            let task = index.set_settings(&settings).await.map_err(meili_error)?;
-            engine.wait(task, true).await?;
+            engine.create_with(&index.uid, &settings).await?;
         }
         Ok(engine)
+    }
+
+    /// Creates the index `uid` (an existing one is kept) and applies `settings` to it.
+    async fn create_with(&self, uid: &str, settings: &Settings) -> Result<()> {
+        let created = self
+            .client
+            .create_index(uid, Some("id"))
+            .await
+            .map_err(meili_error)?;
+        // An index that already exists fails this task; the settings below still apply.
+        self.wait(created, false).await?;
+        let task = self
+            .client
+            .index(uid)
+            .set_settings(settings)
+            .await
+            .map_err(meili_error)?;
+        self.wait(task, true).await
     }
 
     /// Waits until the server has applied `task`: [`TASK_TIMEOUT`] for it to start, then
     /// [`BATCH_TIMEOUT`] for it to finish.
     async fn wait(&self, task: TaskInfo, must_succeed: bool) -> Result<()> {
-        let mut since = Instant::now();
-        let mut started = false;
-        loop {
-            match self.client.get_task(&task).await.map_err(meili_error)? {
-                Task::Succeeded { .. } => return Ok(()),
-                failed @ Task::Failed { .. } if must_succeed => {
-                    return Err(SearchError::Meilisearch(
-                        failed.unwrap_failure().to_string(),
-                    ));
-                }
-                Task::Failed { .. } => return Ok(()),
-                Task::Processing { .. } if !started => {
-                    started = true;
-                    since = Instant::now();
-                }
-                Task::Enqueued { .. } | Task::Processing { .. } => {}
-            }
-            let limit = if started { BATCH_TIMEOUT } else { TASK_TIMEOUT };
-            if since.elapsed() > limit {
-                return Err(SearchError::Meilisearch(format!(
-                    "task {} not {} within {limit:?}",
-                    task.task_uid,
-                    if started { "finished" } else { "started" },
-                )));
-            }
-            tokio::time::sleep(POLL_INTERVAL).await;
-        }
+        wait_for(&self.client, &task, must_succeed).await
     }
 
     fn stage(&self, write: Staged) {
@@ -418,6 +338,186 @@ impl MeiliEngine {
         }
         search.with_attributes_to_retrieve(Selectors::Some(&["card"]));
         search.execute::<T>().await.map_err(meili_error)
+    }
+}
+
+/// Waits until the server has applied `task`: [`TASK_TIMEOUT`] for it to start, then
+/// [`BATCH_TIMEOUT`] for it to finish.
+async fn wait_for(client: &Client, task: &TaskInfo, must_succeed: bool) -> Result<()> {
+    let mut since = Instant::now();
+    let mut started = false;
+    loop {
+        match client.get_task(task).await.map_err(meili_error)? {
+            Task::Succeeded { .. } => return Ok(()),
+            failed @ Task::Failed { .. } if must_succeed => {
+                return Err(SearchError::Meilisearch(
+                    failed.unwrap_failure().to_string(),
+                ));
+            }
+            Task::Failed { .. } => return Ok(()),
+            Task::Processing { .. } if !started => {
+                started = true;
+                since = Instant::now();
+            }
+            Task::Enqueued { .. } | Task::Processing { .. } => {}
+        }
+        let limit = if started { BATCH_TIMEOUT } else { TASK_TIMEOUT };
+        if since.elapsed() > limit {
+            return Err(SearchError::Meilisearch(format!(
+                "task {} not {} within {limit:?}",
+                task.task_uid,
+                if started { "finished" } else { "started" },
+            )));
+        }
+        tokio::time::sleep(POLL_INTERVAL).await;
+    }
+}
+
+/// What both indexes share: exact totals, every facet value, typo rules, relevance first.
+fn common_settings() -> Settings {
+    Settings::new()
+        .with_pagination(PaginationSetting {
+            max_total_hits: MAX_TOTAL_HITS,
+        })
+        .with_faceting(FacetingSettings {
+            max_values_per_facet: MAX_VALUES_PER_FACET,
+            sort_facet_values_by: None,
+        })
+        .with_typo_tolerance(TypoToleranceSettings {
+            enabled: Some(true),
+            disable_on_attributes: None,
+            disable_on_words: None,
+            min_word_size_for_typos: Some(MinWordSizeForTypos {
+                one_typo: Some(5),
+                two_typos: Some(9),
+            }),
+            disable_on_numbers: None,
+        })
+        .with_ranking_rules([
+            "words",
+            "typo",
+            "proximity",
+            "attribute",
+            "exactness",
+            "sort",
+        ])
+}
+
+fn vacancy_settings() -> Settings {
+    common_settings()
+        .with_searchable_attributes(["text_et", "text_en", "text_ru", "business_name"])
+        .with_filterable_attributes([
+            "category_codes",
+            "place_codes",
+            "employment_type",
+            "work_experience",
+            "language_codes",
+            "business_name",
+            "company",
+            "for_students",
+            "for_underage",
+            "for_disabled",
+            "for_retired",
+            "for_foreigners",
+            "remote_work",
+            "shift_work",
+            "by_agreement",
+            "valid_until",
+            "salary_low",
+            "salary_high",
+            "salary_period",
+            "salary_key",
+        ])
+        .with_sortable_attributes(["pro_level", "renewed_at", "id"])
+}
+
+fn cv_settings() -> Settings {
+    common_settings()
+        .with_searchable_attributes(["heading", "body"])
+        .with_filterable_attributes([
+            "category_codes",
+            "place_codes",
+            "language_codes",
+            "education_levels",
+            "work_experiences",
+            "driver_licences",
+            "employment_types",
+        ])
+        .with_sortable_attributes(["updated_at", "id"])
+}
+
+/// A full rebuild on Meilisearch: the documents go to a fresh index `<live>_rebuild_<random>`
+/// with the live one's settings; `finish` waits for them, swaps the two indexes' contents
+/// (`POST /swap-indexes`, atomic for searches) and deletes the fresh index, which then holds
+/// the old documents. Writes to the live uid go on meanwhile and land in the old documents;
+/// the caller re-queues them after the swap, as with tantivy.
+struct MeiliRebuild {
+    client: Client,
+    kind: IndexKind,
+    live: String,
+    fresh: Index,
+    /// Sent document batches, awaited by `finish`.
+    tasks: Vec<TaskInfo>,
+}
+
+#[async_trait]
+impl IndexRebuild for MeiliRebuild {
+    async fn add_vacancies(&mut self, docs: Vec<VacancyDoc>) -> Result<()> {
+        if self.kind != IndexKind::Vacancies {
+            return Err(SearchError::Misuse(
+                "this rebuild is not of the vacancy index",
+            ));
+        }
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let docs: Vec<MeiliVacancy> = docs.iter().map(MeiliVacancy::from).collect();
+        let task = self
+            .fresh
+            .add_or_replace(&docs, Some("id"))
+            .await
+            .map_err(meili_error)?;
+        self.tasks.push(task);
+        Ok(())
+    }
+
+    async fn add_cvs(&mut self, docs: Vec<CvDoc>) -> Result<()> {
+        if self.kind != IndexKind::Cvs {
+            return Err(SearchError::Misuse("this rebuild is not of the cv index"));
+        }
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let docs: Vec<MeiliCv> = docs.iter().map(MeiliCv::from).collect();
+        let task = self
+            .fresh
+            .add_or_replace(&docs, Some("id"))
+            .await
+            .map_err(meili_error)?;
+        self.tasks.push(task);
+        Ok(())
+    }
+
+    async fn finish(self: Box<Self>) -> Result<()> {
+        for task in &self.tasks {
+            wait_for(&self.client, task, true).await?;
+        }
+        let swap = SwapIndexes {
+            indexes: (self.live.clone(), self.fresh.uid.clone()),
+            rename: None,
+        };
+        let task = self.client.swap_indexes([&swap]).await.map_err(meili_error)?;
+        wait_for(&self.client, &task, true).await?;
+        // the fresh uid now names the old documents
+        match self.fresh.delete().await {
+            Ok(task) => {
+                if let Err(error) = wait_for(&self.client, &task, true).await {
+                    tracing::warn!(error = %error, "the index swapped out by a rebuild was not deleted");
+                }
+            }
+            Err(error) => tracing::warn!(error = %error, "the index swapped out by a rebuild was not deleted"),
+        }
+        Ok(())
     }
 }
 
@@ -903,6 +1003,26 @@ impl SearchEngine for MeiliEngine {
         };
         let results = Self::search_page::<serde_json::Value>(&self.vacancies, &request).await?;
         Ok(counts(&results.facet_distribution, "category_codes"))
+    }
+
+    async fn begin_rebuild(&self, kind: IndexKind) -> Result<Box<dyn IndexRebuild>> {
+        let (live, settings) = match kind {
+            IndexKind::Vacancies => (&self.vacancies.uid, vacancy_settings()),
+            IndexKind::Cvs => (&self.cvs.uid, cv_settings()),
+        };
+        let fresh = format!("{live}_rebuild_{}", Uuid::new_v4().simple());
+        self.create_with(&fresh, &settings).await?;
+        Ok(Box::new(MeiliRebuild {
+            client: self.client.clone(),
+            kind,
+            live: live.clone(),
+            fresh: self.client.index(fresh),
+            tasks: Vec::new(),
+        }))
+    }
+
+    fn name(&self) -> &'static str {
+        "meilisearch"
     }
 }
 

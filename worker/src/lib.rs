@@ -36,7 +36,7 @@ use domain::companies::staff::{INVITATION_QUEUE, MailStaffInvitation};
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use domain::platform::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};
-use search::TantivyEngine;
+use search::SearchEngine;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -66,8 +66,13 @@ async fn handle_index_job(job: IndexJob, batcher: Data<mpsc::Sender<Pending>>) -
     Ok(())
 }
 
-async fn handle_rebuild(job: RebuildJob, pool: Data<PgPool>, engine: Data<TantivyEngine>) -> Result<(), BoxDynError> {
-    let report = rebuild::rebuild(&pool, &engine, &job).await.map_err(|e| format!("{e:#}"))?;
+/// The engine as the rebuild worker's data (a named type: apalis' handler bounds do not take a
+/// trait object there).
+#[derive(Clone)]
+struct RebuildEngine(Engine);
+
+async fn handle_rebuild(job: RebuildJob, pool: Data<PgPool>, engine: Data<RebuildEngine>) -> Result<(), BoxDynError> {
+    let report = rebuild::rebuild(&pool, (*engine).0.as_ref(), &job).await.map_err(|e| format!("{e:#}"))?;
     tracing::info!(vacancies = report.vacancies, cvs = report.cvs, replayed = report.replayed, "index rebuilt");
     Ok(())
 }
@@ -80,10 +85,14 @@ fn stop_signal(shutdown: &watch::Receiver<bool>) -> impl std::future::Future<Out
     }
 }
 
-/// Queues a full rebuild of the indexes that [`TantivyEngine::open`] found with another schema
+/// The engine the worker writes through (`SEARCH_ENGINE`: tantivy, opened as the writer, or
+/// Meilisearch).
+pub type Engine = Arc<dyn SearchEngine>;
+
+/// Queues a full rebuild of the indexes that the engine found with another schema
 /// and started empty (after an upgrade that changed a schema); the rebuild worker of [`run`]
 /// does it. Returns the job, or `None` when no index was replaced.
-pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &TantivyEngine) -> anyhow::Result<Option<RebuildJob>> {
+pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &dyn SearchEngine) -> anyhow::Result<Option<RebuildJob>> {
     let replaced = engine.replaced_indexes();
     if replaced.is_empty() {
         return Ok(None);
@@ -109,14 +118,14 @@ pub struct Mailing {
 ///
 /// An index the engine found with another schema at open is rebuilt first thing: the rebuild is
 /// queued here and done by the rebuild worker below, while everything else starts as usual.
-pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing: Mailing, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
+pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailing, shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
     let places = indexer::Places::load(&pool).await?;
-    if let Err(error) = queue_rebuild_of_replaced(&pool, &engine).await {
+    if let Err(error) = queue_rebuild_of_replaced(&pool, engine.as_ref()).await {
         // the replacement is reported once, so say what to do instead of failing the worker
         tracing::error!(error = %format!("{error:#}"), "could not queue the rebuild of an index replaced for its schema; run `vakants reindex`");
     }
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
-    let batcher = Batcher::new(pool.clone(), Arc::new(engine.clone()), places);
+    let batcher = Batcher::new(pool.clone(), engine.clone(), places);
     let batching = tokio::spawn(batcher.run(receiver));
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
 
@@ -150,7 +159,7 @@ pub async fn run(pool: PgPool, engine: TantivyEngine, files: FileStore, mailing:
             WorkerBuilder::new(format!("vakants-rebuild-{}", uuid::Uuid::new_v4().simple()))
                 .backend(PostgresStorage::<RebuildJob>::new(&pool).with_config(config))
                 .data(pool.clone())
-                .data(engine.clone())
+                .data(RebuildEngine(engine.clone()))
                 .build(handle_rebuild)
         }
     };

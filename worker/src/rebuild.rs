@@ -1,12 +1,13 @@
-//! Full rebuild of an index from Postgres into a fresh generation, swapped in atomically while
-//! searches keep answering from the old one. Changes made while it runs are not lost: every row
+//! Full rebuild of an index from Postgres into a fresh index, swapped in atomically while
+//! searches keep answering from the old one (tantivy: a new generation on disk; Meilisearch: a
+//! new index and `swap-indexes`). Changes made while it runs are not lost: every row
 //! whose version is newer than the rebuild's start (minus a margin for transactions that were
 //! still open) is queued again after the swap.
 
 use chrono::{DateTime, Utc};
 use domain::platform::jobs::{self, IndexJob};
 use indexer::Places;
-use search::{IndexKind, TantivyEngine};
+use search::{IndexKind, SearchEngine};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -50,37 +51,37 @@ pub struct RebuildReport {
 }
 
 /// Rebuilds the chosen indexes.
-pub async fn rebuild(pool: &PgPool, engine: &TantivyEngine, job: &RebuildJob) -> anyhow::Result<RebuildReport> {
+pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob) -> anyhow::Result<RebuildReport> {
     let places = Places::load(pool).await?;
     // the database clock; the margin covers transactions that wrote before this and commit after
     let started: DateTime<Utc> = sqlx::query_scalar("select now() - interval '5 minutes'").fetch_one(pool).await?;
     let mut report = RebuildReport::default();
     if job.vacancies {
         let ids = indexer::vacancies::active_ids(pool).await?;
-        let mut rebuild = engine.begin_rebuild(IndexKind::Vacancies)?;
+        let mut rebuild = engine.begin_rebuild(IndexKind::Vacancies).await?;
         let mut versions = std::collections::HashMap::new();
         for chunk in ids.chunks(CHUNK) {
             let prepared = indexer::vacancies::prepare(pool, &places, chunk).await?;
             versions.extend(prepared.versions);
             let docs = prepared.upserts;
             report.vacancies += docs.len();
-            rebuild = tokio::task::spawn_blocking(move || rebuild.add_vacancies(&docs).map(|()| rebuild)).await??;
+            rebuild.add_vacancies(docs).await?;
         }
-        tokio::task::spawn_blocking(move || rebuild.finish()).await??;
+        rebuild.finish().await?;
         reset_state(pool, "vacancy", &versions).await?;
     }
     if job.cvs {
         let ids = indexer::cvs::active_ids(pool).await?;
-        let mut rebuild = engine.begin_rebuild(IndexKind::Cvs)?;
+        let mut rebuild = engine.begin_rebuild(IndexKind::Cvs).await?;
         let mut versions = std::collections::HashMap::new();
         for chunk in ids.chunks(CHUNK) {
             let prepared = indexer::cvs::prepare(pool, &places, chunk).await?;
             versions.extend(prepared.versions);
             let docs = prepared.upserts;
             report.cvs += docs.len();
-            rebuild = tokio::task::spawn_blocking(move || rebuild.add_cvs(&docs).map(|()| rebuild)).await??;
+            rebuild.add_cvs(docs).await?;
         }
-        tokio::task::spawn_blocking(move || rebuild.finish()).await??;
+        rebuild.finish().await?;
         reset_state(pool, "cv", &versions).await?;
     }
     report.replayed = replay_since(pool, started, job).await?;

@@ -18,7 +18,6 @@ use domain::platform::error::ErrorCode;
 use domain::platform::filters::Paging;
 use futures::Stream;
 use tokio::sync::broadcast::error::RecvError;
-use tokio_util::io::ReaderStream;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -143,12 +142,12 @@ async fn attachment(State(state): State<AppState>, signed_in: SignedIn, Path(id)
     let party = party(&state, &signed_in).await?;
     let file = chats::attachment_for(&state.pool, party, id).await?;
     let stored = state.files.open(&file.storage_key).await.map_err(|_| domain::Error::not_found())?;
-    let size = stored.metadata().await.map_err(anyhow::Error::from)?.len();
+    let size = stored.size;
     let disposition = match Sniffed::from_content_type(&file.content_type).map(Sniffed::class) {
         Some(FileClass::Image) => Disposition::Inline,
         _ => Disposition::Attachment,
     };
-    let mut response = file_response(&file.content_type, disposition, &file.original_name, Body::from_stream(ReaderStream::new(stored)));
+    let mut response = file_response(&file.content_type, disposition, &file.original_name, Body::from_stream(stored.stream));
     response.headers_mut().insert(axum::http::header::CONTENT_LENGTH, size.into());
     Ok(response)
 }

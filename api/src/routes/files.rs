@@ -12,7 +12,6 @@ use domain::cvs::{self, Viewer};
 use domain::files::{self, FileClass, Sniffed, UploadKind, UploadedFile};
 use futures::StreamExt;
 use serde::Deserialize;
-use tokio_util::io::ReaderStream;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -122,8 +121,8 @@ async fn upload(
 async fn download(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let file = cvs::file_for(&state.pool, &viewer(&signed_in), id).await?;
     let stored = state.files.open(&file.storage_key).await.map_err(|_| Error::not_found())?;
-    let size = stored.metadata().await.map_err(anyhow::Error::from)?.len();
-    let body = Body::from_stream(ReaderStream::new(stored));
+    let size = stored.size;
+    let body = Body::from_stream(stored.stream);
     let disposition = match Sniffed::from_content_type(&file.content_type).map(Sniffed::class) {
         Some(FileClass::Image) => Disposition::Inline,
         _ => Disposition::Attachment,

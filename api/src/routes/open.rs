@@ -97,7 +97,7 @@ async fn settings_ui(State(state): State<AppState>) -> Json<SettingsUi> {
     responses((status = 200, body = Vec<City>), (status = 400, body = ErrorBody)))]
 async fn cities(State(state): State<AppState>, Ctx(context): Ctx, Path(country_code): Path<String>) -> ApiResult<Json<Vec<City>>> {
     let country = companies::check_country(&country_code)?;
-    Ok(Json(reference::cities(&state.pool, &country, context.locale).await?))
+    Ok(Json(reference::cities(&state.read_pool, &country, context.locale).await?))
 }
 
 /// Handles `GET /api/open/addresses/{countryCode}/geo/{adrId}`: where the address lies, for the
@@ -131,7 +131,7 @@ macro_rules! code_list {
         #[doc = concat!("Handles `GET /api/open", $path, "`.")]
         #[utoipa::path(get, path = $path, tag = "reference", responses((status = 200, body = Vec<$item>)))]
         async fn $handler(State(state): State<AppState>, Ctx(context): Ctx) -> ApiResult<Json<Vec<$item>>> {
-            let items = reference::list(&state.pool, $list, context.locale).await?;
+            let items = reference::list(&state.read_pool, $list, context.locale).await?;
             Ok(Json(items.into_iter().map(|i| $item { $key: i.code, label: i.label }).collect()))
         }
     };

@@ -187,6 +187,15 @@ pub enum DetailOf {
     Owner(Uuid),
 }
 
+/// The public page reads the replica (`DATABASE_READ_URL`, when set); the owner's preview reads
+/// the primary, so an employer sees the edit they just saved.
+fn pool_for(state: &AppState, of: DetailOf) -> &sqlx::PgPool {
+    match of {
+        DetailOf::Public => &state.read_pool,
+        DetailOf::Owner(_) => &state.pool,
+    }
+}
+
 async fn load_detail(state: &AppState, id: Uuid, locale: Locale, of: DetailOf) -> ApiResult<DetailRow> {
     let (condition, company) = match of {
         DetailOf::Public => (PUBLIC_SQL, None),
@@ -224,7 +233,7 @@ async fn load_detail(state: &AppState, id: Uuid, locale: Locale, of: DetailOf) -
         Some(company_id) => query.bind(company_id),
         None => query,
     };
-    let row: Option<DetailRow> = query.fetch_optional(&state.pool).await?;
+    let row: Option<DetailRow> = query.fetch_optional(pool_for(state, of)).await?;
     Ok(row.ok_or_else(Error::not_found)?)
 }
 
@@ -240,13 +249,14 @@ async fn vacancy(State(state): State<AppState>, Ctx(context): Ctx, Path(id): Pat
 pub async fn vacancy_detail(state: &AppState, context: &RequestContext, id: Uuid, of: DetailOf) -> ApiResult<VacancyDetail> {
     let locale = context.locale;
     let row = load_detail(state, id, locale, of).await?;
+    let db = pool_for(state, of);
     let categories: Vec<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select r.code, {} from vacancy_categories vc join ref_categories r on r.code = vc.category_code
          where vc.vacancy_id = $1 order by r.sort_order, r.code",
         label_sql(locale, "r")
     )))
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(db)
     .await?;
     let languages: Vec<(String, String, String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select l.code, {}, p.code, {} from vacancy_language_requirements x
@@ -256,7 +266,7 @@ pub async fn vacancy_detail(state: &AppState, context: &RequestContext, id: Uuid
         label_sql(locale, "p")
     )))
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(db)
     .await?;
     let licences: Vec<(String, String, Option<i16>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select d.code, {}, x.experience_years from vacancy_driver_licences x join ref_driver_licences d on d.code = x.driver_licence_code
@@ -264,12 +274,12 @@ pub async fn vacancy_detail(state: &AppState, context: &RequestContext, id: Uuid
         label_sql(locale, "d")
     )))
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(db)
     .await?;
     let contents: Vec<(String, Option<String>, Option<String>)> =
         sqlx::query_as("select language_code, teaser, content from vacancy_contents where vacancy_id = $1 order by language_code")
             .bind(id)
-            .fetch_all(&state.pool)
+            .fetch_all(db)
             .await?;
     let already_applied = match &context.session {
         Some(session) => sqlx::query_scalar(
@@ -505,12 +515,12 @@ async fn companies_list(State(state): State<AppState>, Path(country_code): Path<
          from counted order by vacancies desc, business_name, registry_code limit $2 offset $3"
     );
     let rows: Vec<(String, String, String, i64, Option<Uuid>, Option<Uuid>, i64)> =
-        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(&country).bind(size).bind(page * size).fetch_all(&state.pool).await?;
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(&country).bind(size).bind(page * size).fetch_all(&state.read_pool).await?;
     let total = match rows.first() {
         Some(row) => row.6,
         None => sqlx::query_scalar("select count(*) from companies where country_code = $1 and deleted_at is null")
             .bind(&country)
-            .fetch_one(&state.pool)
+            .fetch_one(&state.read_pool)
             .await?,
     };
     Ok(Json(CompanyPage {
@@ -573,7 +583,7 @@ async fn company_id(state: &AppState, country_code: &str, registry_code: &str) -
     let id: Option<Uuid> = sqlx::query_scalar("select id from companies where country_code = $1 and registry_code = $2 and deleted_at is null")
         .bind(country)
         .bind(registry_code)
-        .fetch_optional(&state.pool)
+        .fetch_optional(&state.read_pool)
         .await?;
     Ok(id.ok_or_else(Error::not_found)?)
 }
@@ -645,18 +655,18 @@ async fn company_detail(state: &AppState, id: Uuid, locale: Locale) -> ApiResult
          where c.id = $1",
         size = label_sql(locale, "s")
     );
-    let row: CompanyRow = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(&state.pool).await?;
+    let row: CompanyRow = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(&state.read_pool).await?;
     let categories: Vec<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select r.code, {} from company_categories cc join ref_categories r on r.code = cc.category_code where cc.company_id = $1 order by r.sort_order",
         label_sql(locale, "r")
     )))
     .bind(id)
-    .fetch_all(&state.pool)
+    .fetch_all(&state.read_pool)
     .await?;
     let descriptions: Vec<(String, String)> =
         sqlx::query_as("select language_code, content from company_descriptions where company_id = $1 order by language_code")
             .bind(id)
-            .fetch_all(&state.pool)
+            .fetch_all(&state.read_pool)
             .await?;
     Ok(CompanyDetail {
         address: CompanyAddress { country_code: row.country_code.clone(), adr_id: row.ads_adr_id, address: row.address },
@@ -708,7 +718,7 @@ async fn company_vacancies(
         "select v.id, count(*) over () from vacancies v join companies c on c.id = v.company_id
          where v.company_id = $1 and {ACTIVE_SQL} order by v.publish_at desc, v.id limit $2 offset $3"
     );
-    let rows: Vec<(Uuid, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(size).bind(page * size).fetch_all(&state.pool).await?;
+    let rows: Vec<(Uuid, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(size).bind(page * size).fetch_all(&state.read_pool).await?;
     let total = rows.first().map(|r| r.1).unwrap_or(0);
     let ids: Vec<Uuid> = rows.iter().map(|r| r.0).collect();
     let favourites = favourites_among(&state, &context, &ids).await?;
@@ -724,7 +734,7 @@ async fn company_vacancies(
 async fn company_branding(State(state): State<AppState>, Path((country_code, registry_code)): Path<(String, String)>) -> ApiResult<Json<Branding>> {
     let id = company_id(&state, &country_code, &registry_code).await?;
     let row: Option<(Option<Uuid>, Option<String>)> =
-        sqlx::query_as("select cover_file_id, video_url from company_branding where company_id = $1").bind(id).fetch_optional(&state.pool).await?;
+        sqlx::query_as("select cover_file_id, video_url from company_branding where company_id = $1").bind(id).fetch_optional(&state.read_pool).await?;
     let gallery = "select file_id from company_gallery_images where company_id = $1 order by position";
     Ok(Json(branding(&state, row, gallery, id).await?))
 }

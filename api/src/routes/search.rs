@@ -258,7 +258,7 @@ pub(crate) async fn cards_in_order(
 ) -> Result<Vec<VacancyListItem>, Error> {
     let prepared = indexer::vacancies::prepare(&state.pool, &indexer::Places::default(), ids).await?;
     let mut cards: HashMap<Uuid, VacancyCard> = prepared.upserts.into_iter().map(|d| (d.card.vacancy_id, d.card)).collect();
-    let periods = state.reference.period_labels(&state.pool, locale).await?;
+    let periods = state.reference.period_labels(&state.read_pool, locale).await?;
     let covers = covers_of(state, cards.values()).await?;
     let now = Utc::now();
     Ok(ids.iter().filter_map(|id| cards.remove(id)).map(|card| list_item(card, &periods, favourites, &covers, now)).collect())
@@ -303,7 +303,7 @@ async fn search_vacancies(
     Json(filter): Json<SearchFilter>,
 ) -> ApiResult<Response> {
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
-    let query = filter::vacancy_query(&state.pool, &state.reference, filter, page, size).await?;
+    let query = filter::vacancy_query(&state.read_pool, &state.reference, filter, page, size).await?;
     let now = query.now;
     let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
     // read before the search: an answer is kept under a version no newer than what it saw
@@ -317,7 +317,7 @@ async fn search_vacancies(
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
     let favourites = if applicant { favourites_among(&state, &context, &ids).await? } else { Vec::new() };
-    let periods = state.reference.period_labels(&state.pool, context.locale).await?;
+    let periods = state.reference.period_labels(&state.read_pool, context.locale).await?;
     let covers = covers_of(&state, results.hits.iter().map(|h| &h.card)).await?;
     // the answer changes on its own when a vacancy on it expires or a card stops being new
     let until = results

@@ -55,7 +55,8 @@ pub struct TestApp {
     pub address: String,
     pub pool: PgPool,
     pub client: TestClient,
-    pub index: search::TantivyEngine,
+    /// The app's search engine (tantivy, or Meilisearch under `TEST_SEARCH_ENGINE=meilisearch`).
+    pub index: Arc<dyn search::SearchEngine>,
     pub files: domain::files::FileStore,
     pub database_url: String,
     pub data_dir: std::path::PathBuf,
@@ -97,7 +98,13 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let web_dist = options.web_dist.map(|p| p.display().to_string()).unwrap_or_else(|| "/nonexistent".into());
     let data_dir = std::env::temp_dir().join(format!("vakants-test-{}", uuid::Uuid::new_v4().simple()));
     let data_dir_text = data_dir.display().to_string();
-    let env = options.env;
+    let mut env = options.env;
+    // TEST_SEARCH_ENGINE=meilisearch: the same tests on Meilisearch (a test's own variables win)
+    for (name, value) in crate::meili::app_env().await {
+        if !env.iter().any(|(n, _)| *n == name) {
+            env.push((name, value));
+        }
+    }
     let config = Config::from_lookup(|key| {
         if let Some((_, value)) = env.iter().find(|(name, _)| *name == key) {
             return Some(value.clone());
@@ -128,7 +135,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     };
     let state = api::build_state(config, build).await.expect("app state");
     let pool = state.pool.clone();
-    let index = state.index.clone();
+    let index = state.search.clone();
     let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {

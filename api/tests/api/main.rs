@@ -8,6 +8,8 @@ mod admin_companies;
 mod admin_dashboard;
 mod admin_people;
 mod helpers;
+mod meili;
+mod scaleout;
 
 mod acting_company;
 mod api_keys;

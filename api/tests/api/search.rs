@@ -424,7 +424,7 @@ async fn a_rebuild_swaps_in_a_fresh_index_that_matches_postgres() {
             }
         })
     };
-    let report = worker::rebuild(&app.pool, &app.index, &worker::RebuildJob { vacancies: true, cvs: true }).await.unwrap();
+    let report = worker::rebuild(&app.pool, app.index.as_ref(), &worker::RebuildJob { vacancies: true, cvs: true }).await.unwrap();
     searching.await.unwrap();
     assert_eq!(report.vacancies, 1);
     assert!(report.replayed >= 2, "rows changed since the rebuild began are queued again: {report:?}");
@@ -463,7 +463,7 @@ async fn an_index_with_another_schema_is_rebuilt_by_the_worker_that_opens_it() {
     let engine = search::TantivyEngine::open(&root, search::AccessMode::Writer).unwrap();
     assert_eq!(engine.replaced_indexes(), vec![search::IndexKind::Vacancies]);
     let (_stop, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(worker::run(app.pool.clone(), engine.clone(), app.files.clone(), app.mailing(), stopped));
+    tokio::spawn(worker::run(app.pool.clone(), std::sync::Arc::new(engine.clone()), app.files.clone(), app.mailing(), stopped));
 
     let query = search::VacancyQuery { now: chrono::Utc::now(), ..search::VacancyQuery::default() };
     let mut found = Vec::new();
@@ -517,6 +517,9 @@ async fn kept_answer(client: &crate::helpers::TestClient, filter: Value) -> Valu
 
 #[tokio::test]
 async fn a_kept_answer_gives_way_to_the_next_index_commit() {
+    if crate::meili::skip_on_meilisearch("a_kept_answer_gives_way_to_the_next_index_commit", "visitors' answers are kept only while the engine tells its index version (tantivy)") {
+        return;
+    }
     let app = spawn_with_worker().await;
     let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
     let first = publish(&app, company_id, NewVacancy::default(), true).await;
@@ -557,6 +560,9 @@ async fn a_kept_answer_gives_way_to_the_next_index_commit() {
 
 #[tokio::test]
 async fn an_applicants_search_is_never_answered_from_memory() {
+    if crate::meili::skip_on_meilisearch("an_applicants_search_is_never_answered_from_memory", "visitors' answers are kept only while the engine tells its index version (tantivy)") {
+        return;
+    }
     let app = spawn_with_worker().await;
     let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
     let id = publish(&app, company_id, NewVacancy::default(), true).await;

@@ -74,11 +74,11 @@ async fn a_finished_vacancy_leaves_the_index_with_the_job_not_the_reconciliation
     let id = vacancy_running(&app, ends - RUNS_FOR).await;
     eventually(&app, json!({}), |p| ids(p) == vec![id.to_string()]).await;
     // the engine read as of just before the end: whether the document is still held at all
-    let in_index = || {
+    let in_index = || async {
         let query = search::VacancyQuery { now: ends - TimeDelta::seconds(1), ..search::VacancyQuery::default() };
-        app.index.search_vacancies_sync(&query).unwrap().hits.iter().any(|hit| hit.card.vacancy_id == id)
+        app.index.search_vacancies(query).await.unwrap().hits.iter().any(|hit| hit.card.vacancy_id == id)
     };
-    assert!(in_index());
+    assert!(in_index().await);
     // the reconciliation ran when the worker started and comes back only after a minute
     tokio::time::sleep((ends - Utc::now()).to_std().unwrap_or_default() + Duration::from_millis(200)).await;
 
@@ -90,7 +90,7 @@ async fn a_finished_vacancy_leaves_the_index_with_the_job_not_the_reconciliation
 
     let mut gone = false;
     for _ in 0..50 {
-        if !in_index() {
+        if !in_index().await {
             gone = true;
             break;
         }

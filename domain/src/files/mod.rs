@@ -3,7 +3,15 @@
 
 pub mod avatars;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
+
+use object_store::aws::AmazonS3Builder;
+use object_store::local::LocalFileSystem;
+use object_store::memory::InMemory;
+use object_store::path::Path as ObjectPath;
+use object_store::prefix::PrefixStore;
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -246,35 +254,115 @@ impl Sniffed {
     }
 }
 
-/// A local directory of uploaded files, addressed by opaque keys.
-/// A failed write of the file store: no space left (or quota) is the user's clear 507, anything
-/// else an internal error.
-fn write_failed(err: std::io::Error) -> Error {
-    match err.kind() {
-        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
-            tracing::error!(error = %err, "the file store is full: uploads are refused until space is freed");
-            Error::code(ErrorCode::InsufficientStorage)
-        }
-        _ => anyhow::Error::from(err).into(),
+/// Where uploaded files live, addressed by opaque keys, through the `object_store` crate: a local
+/// directory (`DATA_DIR/files` by default, or `FILES_URL=file:///path`), an S3-compatible bucket
+/// (`FILES_URL=s3://bucket/prefix`, credentials and endpoint from the usual `AWS_*` variables) or
+/// memory (tests, `FILES_URL=memory://` in dev mode). Every node of a deployment with several
+/// API processes must use the same store: S3, or one shared directory.
+#[derive(Clone)]
+pub struct FileStore {
+    store: Arc<dyn ObjectStore>,
+    /// Where the files are, for logs and errors (never a credential).
+    location: Arc<str>,
+}
+
+impl std::fmt::Debug for FileStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileStore").field("location", &self.location).finish()
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct FileStore {
-    root: PathBuf,
+/// A stored file opened for streaming.
+pub struct OpenedFile {
+    pub size: u64,
+    pub stream: futures::stream::BoxStream<'static, std::io::Result<bytes::Bytes>>,
+}
+
+/// A failed call of the file store: no space left (or quota) on a local directory is the user's
+/// clear 507 (the local store writes to a staging file and leaves no partial file), anything else
+/// an internal error.
+fn store_error(error: object_store::Error) -> Error {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);
+    while let Some(err) = source {
+        if let Some(io) = err.downcast_ref::<std::io::Error>()
+            && matches!(io.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+        {
+            tracing::error!(error = %error, "the file store is full: uploads are refused until space is freed");
+            return Error::code(ErrorCode::InsufficientStorage);
+        }
+        source = err.source();
+    }
+    anyhow::Error::from(error).into()
+}
+
+/// A local directory as an object store, created if missing; keys are paths under it.
+fn local_dir(root: &Path) -> Arc<dyn ObjectStore> {
+    // `LocalFileSystem::new_with_prefix` wants the directory to exist already (it canonicalises
+    // it); the store creates parents of each file it writes, so start with the directory itself
+    if let Err(err) = std::fs::create_dir_all(root) {
+        tracing::warn!(error = %err, dir = %root.display(), "could not create the file directory");
+    }
+    match LocalFileSystem::new_with_prefix(root) {
+        Ok(store) => Arc::new(store),
+        // the first write will say what is wrong with the directory
+        Err(_) => Arc::new(PrefixStore::new(LocalFileSystem::new(), root.to_string_lossy().trim_start_matches('/').to_string())),
+    }
 }
 
 impl FileStore {
+    /// Files under `data_dir/files` on local disk (the default).
     pub fn new(data_dir: &Path) -> Self {
-        FileStore { root: data_dir.join("files") }
+        let root = data_dir.join("files");
+        FileStore { store: local_dir(&root), location: root.display().to_string().into() }
     }
 
-    fn path(&self, key: &str) -> Result<PathBuf> {
+    /// Files in memory, gone with the process: tests and throw-away dev runs.
+    pub fn in_memory() -> Self {
+        FileStore { store: Arc::new(InMemory::new()), location: "memory://".into() }
+    }
+
+    /// Any object store (a test's, a wrapped one) behind the same calls.
+    pub fn with_store(store: Arc<dyn ObjectStore>, location: &str) -> Self {
+        FileStore { store, location: location.into() }
+    }
+
+    /// The store of `FILES_URL`, or `DATA_DIR/files` when it is unset.
+    pub fn from_config(config: &crate::platform::config::Config) -> Result<Self> {
+        let Some(url) = config.files_url.as_deref() else {
+            return Ok(FileStore::new(&config.data_dir));
+        };
+        if url == "memory://" {
+            return Ok(FileStore::in_memory());
+        }
+        if let Some(path) = url.strip_prefix("file://") {
+            let root = Path::new(path);
+            return Ok(FileStore { store: local_dir(root), location: url.into() });
+        }
+        if let Some(rest) = url.strip_prefix("s3://") {
+            let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+            let s3 = AmazonS3Builder::from_env()
+                .with_bucket_name(bucket)
+                .build()
+                .map_err(|e| anyhow::anyhow!("FILES_URL {url}: {e}"))?;
+            let prefix = prefix.trim_matches('/');
+            let store: Arc<dyn ObjectStore> =
+                if prefix.is_empty() { Arc::new(s3) } else { Arc::new(PrefixStore::new(s3, prefix.to_string())) };
+            return Ok(FileStore { store, location: url.into() });
+        }
+        Err(anyhow::anyhow!("FILES_URL {url:?} is neither s3://, file:// nor memory://").into())
+    }
+
+    /// Where the files are (`DATA_DIR/files`, the `FILES_URL`), for logs.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    fn path(&self, key: &str) -> Result<ObjectPath> {
         let safe = key.len() > 4 && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/');
-        if !safe || key.contains("..") {
+        if !safe || key.contains("..") || key.starts_with('/') || key.contains("//") {
             return Err(anyhow::anyhow!("invalid storage key").into());
         }
-        Ok(self.root.join(key))
+        ObjectPath::parse(key).map_err(|_| anyhow::anyhow!("invalid storage key").into())
     }
 
     /// Writes the bytes under a new random key and returns the key. A full disk (or quota) is
@@ -283,13 +371,7 @@ impl FileStore {
         let name = crypto::random_token(24);
         let key = format!("{}/{}", &name[..2], name);
         let path = self.path(&key)?;
-        if let Some(parent) = path.parent() {
-            tokio::fs::create_dir_all(parent).await.map_err(write_failed)?;
-        }
-        if let Err(err) = tokio::fs::write(&path, bytes).await {
-            let _ = tokio::fs::remove_file(&path).await;
-            return Err(write_failed(err));
-        }
+        self.store.put(&path, PutPayload::from(bytes.to_vec())).await.map_err(store_error)?;
         Ok(key)
     }
 
@@ -297,33 +379,41 @@ impl FileStore {
     pub async fn remove_all(&self, keys: &[String]) {
         for key in keys {
             if let Ok(path) = self.path(key) {
-                if let Err(err) = tokio::fs::remove_file(&path).await {
-                    if err.kind() != std::io::ErrorKind::NotFound {
-                        tracing::warn!(error = %err, "could not delete a stored file");
-                    }
+                match self.store.delete(&path).await {
+                    Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+                    Err(err) => tracing::warn!(error = %err, "could not delete a stored file"),
                 }
             }
         }
     }
 
     pub async fn get(&self, key: &str) -> Result<Vec<u8>> {
-        Ok(tokio::fs::read(self.path(key)?).await.map_err(anyhow::Error::from)?)
+        let found = self.store.get(&self.path(key)?).await.map_err(store_error)?;
+        Ok(found.bytes().await.map_err(store_error)?.to_vec())
     }
 
     /// Opens a stored file to stream it.
-    pub async fn open(&self, key: &str) -> Result<tokio::fs::File> {
-        Ok(tokio::fs::File::open(self.path(key)?).await.map_err(anyhow::Error::from)?)
+    pub async fn open(&self, key: &str) -> Result<OpenedFile> {
+        use futures::TryStreamExt;
+        let found = self.store.get(&self.path(key)?).await.map_err(store_error)?;
+        let size = found.meta.size;
+        let stream = found.into_stream().map_err(std::io::Error::other);
+        Ok(OpenedFile { size, stream: Box::pin(stream) })
     }
 
-    /// Opens a stored file for reading on a blocking thread (the data export copies them).
-    pub fn open_blocking(&self, key: &str) -> Result<std::fs::File> {
-        Ok(std::fs::File::open(self.path(key)?).map_err(anyhow::Error::from)?)
+    /// Opens a stored file for reading on a blocking thread (the data export copies them); it
+    /// streams from the store through the runtime of the caller's `spawn_blocking`.
+    pub fn open_blocking(&self, key: &str) -> Result<impl std::io::Read + use<>> {
+        let runtime = tokio::runtime::Handle::try_current().map_err(anyhow::Error::from)?;
+        let opened = runtime.block_on(self.open(key))?;
+        let reader = tokio_util::io::StreamReader::new(opened.stream);
+        Ok(tokio_util::io::SyncIoBridge::new_with_handle(reader, runtime))
     }
 
-    /// Whether a stored file is on disk.
+    /// Whether a stored file is there.
     pub async fn exists(&self, key: &str) -> bool {
         match self.path(key) {
-            Ok(path) => tokio::fs::try_exists(path).await.unwrap_or(false),
+            Ok(path) => self.store.head(&path).await.is_ok(),
             Err(_) => false,
         }
     }

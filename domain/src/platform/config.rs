@@ -52,10 +52,90 @@ pub struct PaymentProviderConfig {
     pub url: Option<String>,
 }
 
+/// Which search engine serves and indexes (`SEARCH_ENGINE`).
+#[derive(Clone, Debug)]
+pub enum SearchEngineConfig {
+    /// The embedded tantivy index under `DATA_DIR/index` (default): one machine.
+    Tantivy,
+    /// A Meilisearch server shared by every API node and the worker.
+    Meilisearch {
+        /// `MEILI_URL`, e.g. `http://127.0.0.1:7700`.
+        url: String,
+        /// `MEILI_KEY`: the master key or an API key allowed to manage indexes; none for a
+        /// server without a master key.
+        key: Option<Secret>,
+        /// `MEILI_INDEX_PREFIX` (default `vakants`): the indexes are `<prefix>_vacancies` and
+        /// `<prefix>_cvs`, so several deployments can share one server.
+        index_prefix: String,
+    },
+}
+
+impl SearchEngineConfig {
+    pub fn name(&self) -> &'static str {
+        match self {
+            SearchEngineConfig::Tantivy => "tantivy",
+            SearchEngineConfig::Meilisearch { .. } => "meilisearch",
+        }
+    }
+}
+
+fn search_engine(get: &impl Fn(&str) -> Option<String>) -> Result<SearchEngineConfig, ConfigError> {
+    match get("SEARCH_ENGINE").as_deref().map(str::trim) {
+        None | Some("tantivy") => Ok(SearchEngineConfig::Tantivy),
+        Some("meilisearch") => {
+            let url = get("MEILI_URL").map(|u| u.trim_end_matches('/').to_string()).filter(|u| !u.is_empty()).ok_or(ConfigError::Missing {
+                name: "MEILI_URL",
+                reason: "the Meilisearch server's address (e.g. http://127.0.0.1:7700) when SEARCH_ENGINE=meilisearch",
+            })?;
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError::Invalid { name: "MEILI_URL", reason: format!("{url:?} must start with http:// or https://") });
+            }
+            let index_prefix = get("MEILI_INDEX_PREFIX").unwrap_or_else(|| "vakants".into());
+            if index_prefix.is_empty() || !index_prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                return Err(ConfigError::Invalid { name: "MEILI_INDEX_PREFIX", reason: format!("{index_prefix:?} may hold only letters, digits, - and _") });
+            }
+            Ok(SearchEngineConfig::Meilisearch { url, key: get("MEILI_KEY").map(Secret::new), index_prefix })
+        }
+        Some(other) => Err(ConfigError::Invalid { name: "SEARCH_ENGINE", reason: format!("{other:?} is neither tantivy nor meilisearch") }),
+    }
+}
+
+/// `FILES_URL`: where uploaded files go. Unset: `DATA_DIR/files` on local disk.
+fn files_url(get: &impl Fn(&str) -> Option<String>, mode: Mode) -> Result<Option<String>, ConfigError> {
+    let Some(url) = get("FILES_URL").map(|u| u.trim().to_string()).filter(|u| !u.is_empty()) else {
+        return Ok(None);
+    };
+    let accepted = if let Some(rest) = url.strip_prefix("s3://") {
+        !rest.is_empty() && !rest.starts_with('/')
+    } else if let Some(path) = url.strip_prefix("file://") {
+        path.starts_with('/')
+    } else {
+        // in memory: gone when the process ends, so only for a dev run or a test
+        url == "memory://" && mode == Mode::Dev
+    };
+    if !accepted {
+        return Err(ConfigError::Invalid {
+            name: "FILES_URL",
+            reason: format!("{url:?} is neither s3://bucket[/prefix] nor file:///absolute/path (memory:// in dev mode only)"),
+        });
+    }
+    Ok(Some(url))
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Postgres connection string (`DATABASE_URL`).
     pub database_url: Secret,
+    /// A read-only Postgres (a streaming replica) for read-heavy public pages: the vacancy page,
+    /// the company page and the reference data loads (`DATABASE_READ_URL`); unset, they use the
+    /// main pool. Everything that must read its own writes stays on `DATABASE_URL`.
+    pub database_read_url: Option<Secret>,
+    /// The search engine (`SEARCH_ENGINE=tantivy|meilisearch`, `MEILI_URL`, `MEILI_KEY`,
+    /// `MEILI_INDEX_PREFIX`).
+    pub search_engine: SearchEngineConfig,
+    /// Where uploaded files go (`FILES_URL`: `s3://bucket/prefix` through object_store, with the
+    /// usual `AWS_*` variables, or `file:///path`); unset: `DATA_DIR/files`.
+    pub files_url: Option<String>,
     /// Redis connection string (`REDIS_URL`).
     pub redis_url: Secret,
     /// Root of everything the server keeps on disk: uploaded files, search indexes (`DATA_DIR`).
@@ -240,6 +320,9 @@ impl Config {
         let payment_provider = payment_provider(&get, mode)?;
         Ok(Config {
             database_url: Secret::new(get("DATABASE_URL").unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/vakants".into())),
+            database_read_url: get("DATABASE_READ_URL").map(Secret::new),
+            search_engine: search_engine(&get)?,
+            files_url: files_url(&get, mode)?,
             redis_url: Secret::new(get("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".into())),
             data_dir: get("DATA_DIR").unwrap_or_else(|| "./data".into()).into(),
             bind,
@@ -389,14 +472,51 @@ mod tests {
     }
 
     #[test]
+    fn the_search_engine_is_chosen_at_run_time() {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
+        assert!(matches!(config.search_engine, SearchEngineConfig::Tantivy));
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("SEARCH_ENGINE", "meilisearch"), ("MEILI_URL", "http://127.0.0.1:7700/"), ("MEILI_KEY", "meili-hunter5")])).unwrap();
+        let SearchEngineConfig::Meilisearch { url, key, index_prefix } = &config.search_engine else { panic!("meilisearch chosen") };
+        assert_eq!(url, "http://127.0.0.1:7700");
+        assert_eq!(key.as_ref().unwrap().expose(), "meili-hunter5");
+        assert_eq!(index_prefix, "vakants");
+        assert!(!format!("{config:?}").contains("meili-hunter5"), "the key never prints");
+        let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("SEARCH_ENGINE", "elastic")])).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "SEARCH_ENGINE", .. }), "{err}");
+        assert!(err.to_string().contains("neither tantivy nor meilisearch"), "{err}");
+        let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("SEARCH_ENGINE", "meilisearch")])).unwrap_err();
+        assert!(matches!(err, ConfigError::Missing { name: "MEILI_URL", .. }), "{err}");
+        let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("SEARCH_ENGINE", "meilisearch"), ("MEILI_URL", "127.0.0.1:7700")])).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "MEILI_URL", .. }), "{err}");
+    }
+
+    #[test]
+    fn files_go_to_disk_unless_an_object_store_is_named() {
+        assert_eq!(Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap().files_url, None);
+        for good in ["s3://vakants-files/prod", "s3://bucket", "file:///srv/files"] {
+            let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("FILES_URL", good)])).unwrap();
+            assert_eq!(config.files_url.as_deref(), Some(good));
+        }
+        for bad in ["s3://", "gs://bucket", "file://relative", "/srv/files"] {
+            let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("FILES_URL", bad)])).unwrap_err();
+            assert!(matches!(err, ConfigError::Invalid { name: "FILES_URL", .. }), "{bad}: {err}");
+        }
+        assert!(Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("FILES_URL", "memory://")])).is_ok());
+        let mut prod = PROD.to_vec();
+        prod.push(("FILES_URL", "memory://"));
+        assert!(Config::from_lookup(lookup(&prod)).is_err(), "files in memory would be lost on restart");
+    }
+
+    #[test]
     fn secrets_never_print() {
         let mut pairs = PROD.to_vec();
         pairs.retain(|(k, _)| *k != "MAIL_URL");
         pairs.push(("MAIL_URL", "smtp://u:hunter2@host"));
         pairs.push(("METRICS_TOKEN", "metrics-hunter3"));
+        pairs.push(("DATABASE_READ_URL", "postgres://reader:hunter6@replica/vakants"));
         let config = Config::from_lookup(lookup(&pairs)).unwrap();
         let printed = format!("{config:?}");
-        assert!(!printed.contains("hunter2") && !printed.contains("hunter3"));
+        assert!(!printed.contains("hunter2") && !printed.contains("hunter3") && !printed.contains("hunter6"));
         assert!(!printed.contains("0123456789abcdef"));
     }
 }

@@ -29,7 +29,7 @@ use self::cvs::CvSchema;
 use self::handle::{Generation, IndexHandle};
 use self::tables::TableCache;
 use self::vacancies::VacancySchema;
-use crate::engine::SearchEngine;
+use crate::engine::{IndexRebuild, SearchEngine};
 use crate::model::{
     CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
     VacancyResults,
@@ -375,5 +375,58 @@ impl SearchEngine for TantivyEngine {
     ) -> Result<BTreeMap<String, u64>> {
         self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now))
             .await
+    }
+
+    async fn begin_rebuild(&self, kind: IndexKind) -> Result<Box<dyn IndexRebuild>> {
+        let rebuild = self.blocking(move |engine| TantivyEngine::begin_rebuild(engine, kind)).await?;
+        Ok(Box::new(BlockingRebuild { rebuild: Some(rebuild) }))
+    }
+
+    fn replaced_indexes(&self) -> Vec<IndexKind> {
+        TantivyEngine::replaced_indexes(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "tantivy"
+    }
+}
+
+/// A [`Rebuild`] whose writes run on the blocking pool, behind the engine-neutral trait.
+struct BlockingRebuild {
+    /// `None` only while a write has it on the blocking pool.
+    rebuild: Option<Rebuild>,
+}
+
+impl BlockingRebuild {
+    async fn with<F>(&mut self, work: F) -> Result<()>
+    where
+        F: FnOnce(&Rebuild) -> Result<()> + Send + 'static,
+    {
+        let rebuild = self
+            .rebuild
+            .take()
+            .ok_or(SearchError::Misuse("a failed rebuild cannot go on"))?;
+        let rebuild = tokio::task::spawn_blocking(move || work(&rebuild).map(|()| rebuild)).await??;
+        self.rebuild = Some(rebuild);
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl IndexRebuild for BlockingRebuild {
+    async fn add_vacancies(&mut self, docs: Vec<VacancyDoc>) -> Result<()> {
+        self.with(move |rebuild| rebuild.add_vacancies(&docs)).await
+    }
+
+    async fn add_cvs(&mut self, docs: Vec<CvDoc>) -> Result<()> {
+        self.with(move |rebuild| rebuild.add_cvs(&docs)).await
+    }
+
+    async fn finish(mut self: Box<Self>) -> Result<()> {
+        let rebuild = self
+            .rebuild
+            .take()
+            .ok_or(SearchError::Misuse("a failed rebuild cannot go on"))?;
+        tokio::task::spawn_blocking(move || rebuild.finish()).await?
     }
 }
