@@ -138,8 +138,9 @@ async fn other_open_and_sign_in_calls_take_at_most_16_kib() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
-    // under the limit the call is read as before
-    let body = json!({ "email": "a@example.ee", "padding": "x".repeat(15 * 1024) }).to_string();
+    // under the limit the call is read as before (padded with JSON whitespace: an unknown field
+    // would be refused by name)
+    let body = format!("{{\"email\": \"a@example.ee\"{}}}", " ".repeat(15 * 1024));
     assert_eq!(post_raw(&app.client, "/api/auth/login", body).await.status(), StatusCode::OK);
 }
 
