@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 import { callApi, newEmail, registerApplicant, signIn, signUp } from './helpers';
 
-test('an administrator lands on the companies list, finds a company, marks its contract, acts as it and comes back', async ({ page }) => {
+test('an administrator lands on the companies list, finds a company, marks its contract, acts as it and comes back; on a phone the lists are cards', async ({ page }) => {
+  // signing in may wait out the minute between codes of the journey before
+  test.setTimeout(150_000);
   await page.goto('/en/login');
   await signIn(page, 'admin@vakants.test');
   await expect(page).toHaveURL(/\/en\/admin\/companies$/);
@@ -11,7 +13,7 @@ test('an administrator lands on the companies list, finds a company, marks its c
     // pictures to look at (the journey itself runs at the default size)
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-      await expect(page.getByRole('row').nth(1)).toBeVisible();
+      await expect(width < 768 ? page.getByRole('article').first() : page.getByRole('row').nth(1)).toBeVisible();
       await page.screenshot({ path: `e2e/screenshots/${width}-admin-companies.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -36,6 +38,35 @@ test('an administrator lands on the companies list, finds a company, marks its c
   await page.getByRole('button', { name: 'Return to my account' }).click();
   await expect(page).toHaveURL(/\/en\/admin\/companies\?search=vakants\+demo$/);
   await expect(page.getByRole('row', { name: /Vakants Demo OÜ/ })).toBeVisible();
+
+  // on a phone every list is cards with the same values and actions, and nothing scrolls sideways
+  await page.setViewportSize({ width: 375, height: 812 });
+  const card = page.getByRole('article', { name: 'Vakants Demo OÜ' });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Open Vakants Demo OÜ' })).toBeVisible();
+  await expect(card.getByText('employer@vakants.test')).toBeVisible();
+  await expect(card.getByRole('switch', { name: 'Company has a contract: Vakants Demo OÜ' })).toBeAttached();
+  await expect(card.getByRole('button', { name: 'Log in as the company' })).toBeVisible();
+  await card.getByRole('button', { name: 'Prices of Vakants Demo OÜ' }).click();
+  await expect(page.getByRole('dialog', { name: 'Prices of Vakants Demo OÜ' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  for (const [path, heading, action] of [
+    ['/en/admin/employers', 'Employers', /^Audit log of /],
+    ['/en/admin/applicants', 'Applicants', /^Delete applicant /],
+    ['/en/admin/invoices', 'Invoices', /^Delete invoice /],
+    ['/en/admin/prices', 'Prices', /^Edit /],
+    ['/en/admin/audit', 'Audit log', null],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const first = page.getByRole('article').first();
+    await expect(first).toBeVisible();
+    if (action) await expect(first.getByRole('button', { name: action })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
 });
 
 test('an administrator gives a company a discount it sees at once, force-pays its invoice and deletes a test applicant', async ({ page, browser }) => {

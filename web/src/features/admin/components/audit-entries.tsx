@@ -1,12 +1,56 @@
-import { Code, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Pager } from '@/shared/vacancies/pager';
 
-import { type AuditSubject, useOwnAuditEntries } from '../api/get-audit';
+import { type AuditEntry, type AuditSubject, useOwnAuditEntries } from '../api/get-audit';
 import { auditTarget, auditTime } from '../lib/audit-format';
-import { ListStatus } from './list-status';
+import { type ListQuery, ResponsiveList } from './responsive-list';
+
+interface AuditListProps {
+  entries: AuditEntry[];
+  query: ListQuery;
+  empty: string;
+  /** The table's minimum width and its details column's widest. */
+  minWidth: number;
+  detailsWidth: number;
+  /** In a bordered card of its own (the audit screen), or bare inside a section or drawer. */
+  framed: boolean;
+}
+
+/** Entries of the audit log: when, who, the action, the target and the details (cards on a phone). */
+export function AuditList({ entries, query, empty, minWidth, detailsWidth, framed }: AuditListProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <ResponsiveList
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { header: t('audit.when'), cell: (entry) => auditTime(entry.createdAt), td: { style: { whiteSpace: 'nowrap' } } },
+        { header: t('audit.actor'), cell: (entry) => entry.actor ?? '—', wide: true },
+        { header: t('audit.action'), cell: (entry) => <Code>{entry.action}</Code>, wide: true },
+        { header: t('audit.target'), cell: (entry) => auditTarget(entry), wide: true },
+        {
+          header: t('audit.details'),
+          cell: (entry) => (
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
+              {JSON.stringify(entry.details)}
+            </Text>
+          ),
+          wide: true,
+          td: { maw: detailsWidth },
+        },
+      ]}
+      cardLabel={(entry) => `${entry.action}, ${auditTime(entry.createdAt)}`}
+      minWidth={minWidth}
+      table={{ striped: true, verticalSpacing: framed ? 'sm' : 'xs' }}
+      framed={framed}
+      query={query}
+      empty={empty}
+    />
+  );
+}
 
 /** A company's or a person's own entries of the audit log, newest first, paged. */
 export function AuditEntries({ subject }: { subject: AuditSubject }) {
@@ -16,38 +60,14 @@ export function AuditEntries({ subject }: { subject: AuditSubject }) {
   const rows = log.data?.content ?? [];
   return (
     <Stack gap="sm">
-      <ScrollArea type="auto">
-        <Table striped verticalSpacing="xs" miw={720}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('audit.when')}</Table.Th>
-              <Table.Th>{t('audit.actor')}</Table.Th>
-              <Table.Th>{t('audit.action')}</Table.Th>
-              <Table.Th>{t('audit.target')}</Table.Th>
-              <Table.Th>{t('audit.details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{auditTime(entry.createdAt)}</Table.Td>
-                <Table.Td>{entry.actor ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Code>{entry.action}</Code>
-                </Table.Td>
-                <Table.Td>{auditTarget(entry)}</Table.Td>
-                <Table.Td maw={280}>
-                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                    {JSON.stringify(entry.details)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {log.isSuccess && rows.length === 0 && <Text c="dimmed">{t('ownAudit.empty')}</Text>}
-      <ListStatus query={log} />
+      <AuditList
+        entries={rows}
+        minWidth={720}
+        detailsWidth={280}
+        framed={false}
+        query={log}
+        empty={t('ownAudit.empty')}
+      />
       <Pager page={page} total={log.data?.totalPages ?? 0} onChange={setPage} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,67 +9,47 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { useApproveCompanyClaim } from '../api/approve-company-claim';
 import { type CompanyClaim, useCompanyClaims } from '../api/get-company-claims';
 import { useRejectCompanyClaim } from '../api/reject-company-claim';
+import { ResponsiveList, TwoLines } from './responsive-list';
 
 const MAX_REASON = 500;
 
-function ClaimRow({ claim, onReject }: { claim: CompanyClaim; onReject: (claim: CompanyClaim) => void }) {
+function claimantName(claim: CompanyClaim): string {
+  return [claim.firstname, claim.lastname].filter(Boolean).join(' ');
+}
+
+function ClaimActions({ claim, onReject }: { claim: CompanyClaim; onReject: (claim: CompanyClaim) => void }) {
   const { t } = useTranslation('admin');
   const approve = useApproveCompanyClaim();
-  const name = [claim.firstname, claim.lastname].filter(Boolean).join(' ');
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text fw={600}>{claim.businessName}</Text>
-        <Text size="xs" c="dimmed">
-          {claim.registryCode}
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          aria-label={`${t('claims.approve')}: ${claim.businessName}, ${claim.username}`}
+          loading={approve.isPending}
+          // the row leaves the list once approved, before a mutate-level onSuccess would run: the
+          // promise still settles after it unmounts; a failure shows below (approve.isError)
+          onClick={() => approve.mutateAsync(claim.id).then(() => notifySuccess(t('claims.approved')), () => undefined)}
+        >
+          {t('claims.approve')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          aria-label={`${t('claims.reject')}: ${claim.businessName}, ${claim.username}`}
+          disabled={approve.isPending}
+          onClick={() => onReject(claim)}
+        >
+          {t('claims.reject')}
+        </Button>
+      </Group>
+      {approve.isError && (
+        <Text size="xs" c="red" role="alert">
+          {errorText(approve.error)}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        {name && <Text>{name}</Text>}
-        <Text size="sm">{claim.username}</Text>
-      </Table.Td>
-      <Table.Td>
-        {claim.registerEmail || claim.registerWebsite ? (
-          <Stack gap={0}>
-            {claim.registerEmail && <Text size="sm">{claim.registerEmail}</Text>}
-            {claim.registerWebsite && <Text size="sm">{claim.registerWebsite}</Text>}
-          </Stack>
-        ) : (
-          <Text c="dimmed">—</Text>
-        )}
-      </Table.Td>
-      <Table.Td>{claim.supervisor ?? <Text c="dimmed">—</Text>}</Table.Td>
-      <Table.Td>{estonianDate(claim.createdAt)}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            aria-label={`${t('claims.approve')}: ${claim.businessName}, ${claim.username}`}
-            loading={approve.isPending}
-            // the row leaves the list once approved, before a mutate-level onSuccess would run: the
-            // promise still settles after it unmounts; a failure shows below (approve.isError)
-            onClick={() => approve.mutateAsync(claim.id).then(() => notifySuccess(t('claims.approved')), () => undefined)}
-          >
-            {t('claims.approve')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            aria-label={`${t('claims.reject')}: ${claim.businessName}, ${claim.username}`}
-            disabled={approve.isPending}
-            onClick={() => onReject(claim)}
-          >
-            {t('claims.reject')}
-          </Button>
-        </Group>
-        {approve.isError && (
-          <Text size="xs" c="red" role="alert">
-            {errorText(approve.error)}
-          </Text>
-        )}
-      </Table.Td>
-    </Table.Tr>
+      )}
+    </Stack>
   );
 }
 
@@ -137,44 +117,47 @@ export function CompanyClaims() {
       <Title order={2} size="h4">
         {t('claims.title')}
       </Title>
-      <Card withBorder padding={0}>
-        {rows.length > 0 && (
-          <ScrollArea type="auto">
-            <Table verticalSpacing="sm" miw={880} aria-label={t('claims.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('claims.company')}</Table.Th>
-                  <Table.Th>{t('claims.claimant')}</Table.Th>
-                  <Table.Th>{t('claims.register')}</Table.Th>
-                  <Table.Th>{t('claims.supervisor')}</Table.Th>
-                  <Table.Th>{t('claims.requested')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((claim) => (
-                  <ClaimRow key={claim.id} claim={claim} onReject={setRejecting} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-        {claims.isSuccess && rows.length === 0 && (
-          <Text c="dimmed" p="md">
-            {t('claims.empty')}
-          </Text>
-        )}
-        {claims.isError && (
-          <Text c="red" p="md" role="alert">
-            {errorText(claims.error)}
-          </Text>
-        )}
-        {claims.isPending && (
-          <Group justify="center" p="md">
-            <Loader />
-          </Group>
-        )}
-      </Card>
+      <ResponsiveList
+        rows={rows}
+        rowKey={(claim) => claim.id}
+        columns={[
+          {
+            header: t('claims.company'),
+            cell: (claim) => <TwoLines main={claim.businessName} note={claim.registryCode} />,
+          },
+          {
+            header: t('claims.claimant'),
+            cell: (claim) => (
+              <>
+                {claimantName(claim) && <Text>{claimantName(claim)}</Text>}
+                <Text size="sm">{claim.username}</Text>
+              </>
+            ),
+            wide: true,
+          },
+          {
+            header: t('claims.register'),
+            cell: (claim) =>
+              claim.registerEmail || claim.registerWebsite ? (
+                <Stack gap={0}>
+                  {claim.registerEmail && <Text size="sm">{claim.registerEmail}</Text>}
+                  {claim.registerWebsite && <Text size="sm">{claim.registerWebsite}</Text>}
+                </Stack>
+              ) : (
+                <Text c="dimmed">—</Text>
+              ),
+            wide: true,
+          },
+          { header: t('claims.supervisor'), cell: (claim) => claim.supervisor ?? <Text c="dimmed">—</Text>, wide: true },
+          { header: t('claims.requested'), cell: (claim) => estonianDate(claim.createdAt) },
+        ]}
+        actions={{ header: t('companies.actions'), cell: (claim) => <ClaimActions claim={claim} onReject={setRejecting} /> }}
+        cardLabel={(claim) => `${claim.businessName}, ${claim.username}`}
+        label={t('claims.title')}
+        minWidth={880}
+        query={claims}
+        empty={t('claims.empty')}
+      />
       <RejectDialog claim={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
   );

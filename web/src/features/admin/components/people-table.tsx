@@ -1,23 +1,26 @@
-import { Badge, Card, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 
 import type { useListSearch } from '../lib/use-list-search';
-import { ListStatus } from './list-status';
+import { LogInAsButton } from './log-in-as-button';
+import { type ListColumn, type ListQuery, ResponsiveList } from './responsive-list';
 
-interface PeopleTableProps {
+interface PeopleTableProps<T> {
   list: ReturnType<typeof useListSearch>;
   /** The query's state: its page's total, whether it is loading, its error. */
-  query: { data?: { totalElements: number; totalPages: number }; isPending: boolean; isFetching: boolean; isError: boolean; error: unknown };
-  headers: string[];
-  rows: ReactNode;
-  empty: boolean;
+  query: ListQuery & { data?: { totalElements: number; totalPages: number }; isFetching: boolean };
+  people: T[];
+  /** The columns between the person (name, e-mail, phone) and the dates (registered, last sign-in). */
+  columns: ListColumn<T>[];
+  actions: ListColumn<T>;
 }
 
-/** A searched, paged table of people: the search field, the count, the rows and the pager. */
-export function PeopleTable({ list, query, headers, rows, empty }: PeopleTableProps) {
+/** A searched, paged list of people (a table, cards on a phone): the search field, the count, the rows and the pager. */
+export function PeopleTable<T extends Person & { userId: string; createdAt: string; lastLoginAt?: string | null }>({ list, query, people, columns, actions }: PeopleTableProps<T>) {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="md">
@@ -32,33 +35,36 @@ export function PeopleTable({ list, query, headers, rows, empty }: PeopleTablePr
         />
         {query.data && <Badge variant="light">{t('companies.total', { count: query.data.totalElements })}</Badge>}
       </Group>
-      <Card withBorder padding={0}>
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={900}>
-            <Table.Thead>
-              <Table.Tr>
-                {headers.map((header) => (
-                  <Table.Th key={header}>{header}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </ScrollArea>
-        {empty && !query.isPending && (
-          <Text c="dimmed" p="md">
-            {t('people.empty')}
-          </Text>
-        )}
-        <ListStatus query={query} />
-      </Card>
+      <ResponsiveList
+        rows={people}
+        rowKey={(person) => person.userId}
+        columns={[
+          { header: t('people.person'), cell: (person) => <PersonCell firstname={person.firstname} lastname={person.lastname} email={person.email} phoneNumber={person.phoneNumber} /> },
+          ...columns,
+          { header: t('people.registered'), cell: (person) => estonianDate(person.createdAt) },
+          { header: t('people.lastLogin'), cell: (person) => estonianDate(person.lastLoginAt) ?? '—' },
+        ]}
+        actions={actions}
+        cardLabel={(person) => person.email}
+        minWidth={900}
+        table={{ striped: true, highlightOnHover: true }}
+        query={query}
+        empty={t('people.empty')}
+      />
       <Pager page={list.page} total={query.data?.totalPages ?? 0} onChange={list.setPage} />
     </Stack>
   );
 }
 
+interface Person {
+  firstname?: string | null;
+  lastname?: string | null;
+  email: string;
+  phoneNumber?: string | null;
+}
+
 /** A person's name and e-mail in a cell. */
-export function PersonCell({ firstname, lastname, email, phone }: { firstname?: string | null; lastname?: string | null; email: string; phone?: string | null }) {
+export function PersonCell({ firstname, lastname, email, phoneNumber }: Person) {
   const name = [firstname, lastname].filter(Boolean).join(' ');
   return (
     <>
@@ -68,11 +74,27 @@ export function PersonCell({ firstname, lastname, email, phone }: { firstname?: 
           {email}
         </Text>
       )}
-      {phone && (
+      {phoneNumber && (
         <Text size="xs" c="dimmed">
-          {phone}
+          {phoneNumber}
         </Text>
       )}
+    </>
+  );
+}
+
+/** A listed person's actions: log in as them (landing on `to`), their audit log, then `children`. */
+export function PersonActions({ email, to, onAudit, children }: { email: string; to: string; onAudit: () => void; children?: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <div>
+        <LogInAsButton username={email} to={to} label={t('people.logInAs')} ariaLabel={t('people.logInAsNamed', { name: email })} />
+      </div>
+      <Button size="xs" variant="subtle" onClick={onAudit} aria-label={t('ownAudit.historyNamed', { name: email })}>
+        {t('ownAudit.history')}
+      </Button>
+      {children}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { useAddAdministrator } from '../api/add-administrator';
 import { type Administrator, useAdministrators } from '../api/get-administrators';
 import { useRemoveAdministrator } from '../api/remove-administrator';
-import { ListStatus } from '../components/list-status';
 import { PersonCell } from '../components/people-table';
+import { ResponsiveList } from '../components/responsive-list';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
@@ -99,43 +99,38 @@ export function Component() {
     <Page title={t('admins.title')} size="lg">
       <Stack gap="md">
         <AddAdministrator />
-        <Card withBorder padding={0}>
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="sm" miw={640}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('people.person')}</Table.Th>
-                  <Table.Th>{t('admins.role')}</Table.Th>
-                  <Table.Th>{t('people.registered')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(administrators.data ?? []).map((admin) => (
-                  <Table.Tr key={admin.userId}>
-                    <Table.Td>
-                      <PersonCell firstname={admin.firstname} lastname={admin.lastname} email={admin.email} phone={admin.phoneNumber} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={admin.supervisor ? 'grape' : 'blue'}>
-                        {admin.supervisor ? t('admins.supervisor') : t('admins.admin')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{estonianDate(admin.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {admin.email !== me.data?.username && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(admin)} aria-label={t('admins.removeNamed', { name: admin.email })}>
-                          {t('admins.remove')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          <ListStatus query={administrators} />
-        </Card>
+        <ResponsiveList
+          rows={administrators.data ?? []}
+          rowKey={(admin) => admin.userId}
+          columns={[
+            {
+              header: t('people.person'),
+              cell: (admin) => <PersonCell firstname={admin.firstname} lastname={admin.lastname} email={admin.email} phoneNumber={admin.phoneNumber} />,
+            },
+            {
+              header: t('admins.role'),
+              cell: (admin) => (
+                <Badge variant="light" color={admin.supervisor ? 'grape' : 'blue'}>
+                  {admin.supervisor ? t('admins.supervisor') : t('admins.admin')}
+                </Badge>
+              ),
+            },
+            { header: t('people.registered'), cell: (admin) => estonianDate(admin.createdAt) },
+          ]}
+          actions={{
+            header: t('companies.actions'),
+            cell: (admin) =>
+              admin.email !== me.data?.username && (
+                <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(admin)} aria-label={t('admins.removeNamed', { name: admin.email })}>
+                  {t('admins.remove')}
+                </Button>
+              ),
+          }}
+          cardLabel={(admin) => admin.email}
+          minWidth={640}
+          table={{ striped: true }}
+          query={administrators}
+        />
       </Stack>
       <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('admins.removeTitle')} centered>
         <Stack>

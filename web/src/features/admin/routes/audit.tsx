@@ -1,4 +1,4 @@
-import { Card, Code, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,7 @@ import { Page } from '@/shared/ui/page';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { type AuditFilter, useAuditLog } from '../api/get-audit';
-import { ListStatus } from '../components/list-status';
-import { auditTarget, auditTime } from '../lib/audit-format';
+import { AuditList } from '../components/audit-entries';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
@@ -77,44 +76,14 @@ export function Component() {
           <DateField label={t('audit.from')} value={filter.from} onChange={(from) => show({ from })} />
           <DateField label={t('audit.to')} value={filter.to} onChange={(to) => show({ to })} />
         </SimpleGrid>
-        <Card withBorder padding={0}>
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="sm" miw={960}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('audit.when')}</Table.Th>
-                  <Table.Th>{t('audit.actor')}</Table.Th>
-                  <Table.Th>{t('audit.action')}</Table.Th>
-                  <Table.Th>{t('audit.target')}</Table.Th>
-                  <Table.Th>{t('audit.details')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{auditTime(entry.createdAt)}</Table.Td>
-                    <Table.Td>{entry.actor ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Code>{entry.action}</Code>
-                    </Table.Td>
-                    <Table.Td>{auditTarget(entry)}</Table.Td>
-                    <Table.Td maw={360}>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                        {JSON.stringify(entry.details)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {log.isSuccess && rows.length === 0 && (
-            <Text c="dimmed" p="md">
-              {t('audit.empty')}
-            </Text>
-          )}
-          <ListStatus query={log} />
-        </Card>
+        <AuditList
+          entries={rows}
+          minWidth={960}
+          detailsWidth={360}
+          framed
+          query={log}
+          empty={t('audit.empty')}
+        />
         <Pager page={filter.page} total={log.data?.totalPages ?? 0} onChange={(page) => setParams(writeFilter({ ...filter, page }))} />
       </Stack>
     </Page>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,53 +14,73 @@ import { type AdminCompany, useAdminCompanies, useSetHasContract } from '../api/
 import { CompanyClaims } from '../components/company-claims';
 import { CompanyPricesDialog, type PricedCompany } from '../components/company-prices-dialog';
 import { LogInAsButton } from '../components/log-in-as-button';
+import { type ListQuery, ResponsiveList, TwoLines } from '../components/responsive-list';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
 
-function CompanyRow({ company, onPrices }: { company: AdminCompany; onPrices: (company: PricedCompany) => void }) {
+function ContractSwitch({ company }: { company: AdminCompany }) {
   const { t } = useTranslation('admin');
   const contract = useSetHasContract();
+  return (
+    <Switch
+      aria-label={`${t('companies.contract')}: ${company.businessName}`}
+      checked={company.hasContract}
+      disabled={contract.isPending}
+      onChange={(event) => contract.mutate({ company, hasContract: event.currentTarget.checked }, { onSuccess: () => notifySuccess(t('companies.contractSaved')) })}
+    />
+  );
+}
+
+/** The companies as a table (cards on a phone): name and address, figures, the contract flag; prices, log in as. */
+function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]; query: ListQuery; onPrices: (company: PricedCompany) => void }) {
+  const { t } = useTranslation('admin');
   const to = useLocalizedPath();
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Anchor component={Link} to={to(`/admin/companies/${company.countryCode}/${company.registryCode}`)} fw={600} aria-label={t('companies.openNamed', { name: company.businessName })}>
-          {company.businessName}
-        </Anchor>
-        {company.address && (
-          <Text size="xs" c="dimmed">
-            {company.address}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{company.registryCode}</Table.Td>
-      <Table.Td>{company.supervisor ?? <Text c="dimmed">—</Text>}</Table.Td>
-      <Table.Td ta="right">{company.staffCount}</Table.Td>
-      <Table.Td ta="right">{company.activeVacancies}</Table.Td>
-      <Table.Td>{estonianDate(company.createdAt)}</Table.Td>
-      <Table.Td>
-        <Switch
-          aria-label={`${t('companies.contract')}: ${company.businessName}`}
-          checked={company.hasContract}
-          disabled={contract.isPending}
-          onChange={(event) =>
-            contract.mutate({ company, hasContract: event.currentTarget.checked }, { onSuccess: () => notifySuccess(t('companies.contractSaved')) })
-          }
-        />
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Button size="xs" variant="default" onClick={() => onPrices(company)} aria-label={t('companies.pricesNamed', { name: company.businessName })}>
-            {t('companies.prices')}
-          </Button>
-          <div>
-            <LogInAsButton username={company.supervisor} company={company} to="/employer/account/my-company" label={t('companies.logInAs')} missing={t('companies.noSupervisor')} />
-          </div>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <ResponsiveList
+      rows={companies}
+      rowKey={(company) => `${company.countryCode}-${company.registryCode}`}
+      columns={[
+        {
+          header: t('companies.name'),
+          cell: (company) => (
+            <TwoLines
+              main={
+                <Anchor component={Link} to={to(`/admin/companies/${company.countryCode}/${company.registryCode}`)} inherit aria-label={t('companies.openNamed', { name: company.businessName })}>
+                  {company.businessName}
+                </Anchor>
+              }
+              note={company.address}
+            />
+          ),
+        },
+        { header: t('companies.registryCode'), cell: (company) => company.registryCode },
+        { header: t('companies.supervisor'), cell: (company) => company.supervisor ?? <Text c="dimmed">—</Text>, wide: true },
+        { header: t('companies.staff'), cell: (company) => company.staffCount, numeric: true },
+        { header: t('companies.vacancies'), cell: (company) => company.activeVacancies, numeric: true },
+        { header: t('companies.created'), cell: (company) => estonianDate(company.createdAt) },
+        { header: t('companies.contract'), cell: (company) => <ContractSwitch company={company} /> },
+      ]}
+      actions={{
+        header: t('companies.actions'),
+        cell: (company) => (
+          <>
+            <Button size="xs" variant="default" onClick={() => onPrices(company)} aria-label={t('companies.pricesNamed', { name: company.businessName })}>
+              {t('companies.prices')}
+            </Button>
+            <div>
+              <LogInAsButton username={company.supervisor} company={company} to="/employer/account/my-company" label={t('companies.logInAs')} missing={t('companies.noSupervisor')} />
+            </div>
+          </>
+        ),
+      }}
+      cardLabel={(company) => company.businessName}
+      minWidth={1080}
+      table={{ striped: true, highlightOnHover: true }}
+      query={query}
+      empty={t('companies.empty')}
+    />
   );
 }
 
@@ -86,39 +106,11 @@ export function Component() {
           />
           {companies.data && <Badge variant="light">{t('companies.total', { count: companies.data.totalElements })}</Badge>}
         </Group>
-        <Card withBorder padding={0}>
-          <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={1080}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('companies.name')}</Table.Th>
-                  <Table.Th>{t('companies.registryCode')}</Table.Th>
-                  <Table.Th>{t('companies.supervisor')}</Table.Th>
-                  <Table.Th ta="right">{t('companies.staff')}</Table.Th>
-                  <Table.Th ta="right">{t('companies.vacancies')}</Table.Th>
-                  <Table.Th>{t('companies.created')}</Table.Th>
-                  <Table.Th>{t('companies.contract')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((company) => (
-                  <CompanyRow key={`${company.countryCode}-${company.registryCode}`} company={company} onPrices={setPricing} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {companies.isSuccess && rows.length === 0 && (
-            <Text c="dimmed" p="md">
-              {t('companies.empty')}
-            </Text>
-          )}
-          {companies.isPending && (
-            <Group justify="center" p="md">
-              <Loader />
-            </Group>
-          )}
-        </Card>
+        <CompanyList
+          companies={rows}
+          onPrices={setPricing}
+          query={companies}
+        />
         <Pager page={page} total={companies.data?.totalPages ?? 0} onChange={setPage} />
       </Stack>
       <CompanyPricesDialog company={pricing} onClose={() => setPricing(null)} />

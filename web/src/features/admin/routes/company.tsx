@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { CompanyPricesDialog } from '../components/company-prices-dialog';
 import { DeleteCompanyDialog } from '../components/delete-company-dialog';
 import { ListStatus } from '../components/list-status';
 import { LogInAsButton } from '../components/log-in-as-button';
+import { ResponsiveList } from '../components/responsive-list';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
@@ -89,35 +90,31 @@ function Staff({ company }: { company: AdminCompanyDetail }) {
       {company.staff.length === 0 ? (
         <Text c="dimmed">{t('company.staffEmpty')}</Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing="xs" miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('people.person')}</Table.Th>
-                <Table.Th>{t('admins.email')}</Table.Th>
-                <Table.Th>{t('admins.phone')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.staff.map((member) => (
-                <Table.Tr key={member.userId}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text>{[member.firstname, member.lastname].filter(Boolean).join(' ') || '—'}</Text>
-                      {member.isSupervisor && (
-                        <Badge size="sm" variant="light">
-                          {t('company.isSupervisor')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{member.phoneNumber ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ResponsiveList
+          rows={company.staff}
+          rowKey={(member) => member.userId}
+          columns={[
+            {
+              header: t('people.person'),
+              cell: (member) => (
+                <Group gap="xs">
+                  <Text>{[member.firstname, member.lastname].filter(Boolean).join(' ') || '—'}</Text>
+                  {member.isSupervisor && (
+                    <Badge size="sm" variant="light">
+                      {t('company.isSupervisor')}
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
+            { header: t('admins.email'), cell: (member) => member.email, wide: true },
+            { header: t('admins.phone'), cell: (member) => member.phoneNumber ?? '—' },
+          ]}
+          cardLabel={(member) => member.email}
+          minWidth={560}
+          table={{ verticalSpacing: 'xs' }}
+          framed={false}
+        />
       )}
     </Section>
   );
@@ -137,32 +134,28 @@ function Vacancies({ company }: { company: AdminCompanyDetail }) {
       {company.vacancies.length === 0 ? (
         <Text c="dimmed">{t('company.vacanciesEmpty')}</Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing="xs" miw={560} aria-label={t('company.latest')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('company.occupation')}</Table.Th>
-                <Table.Th>{t('company.state')}</Table.Th>
-                <Table.Th ta="right">{t('company.applications')}</Table.Th>
-                <Table.Th>{t('company.changed')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.vacancies.map((vacancy) => (
-                <Table.Tr key={vacancy.id}>
-                  <Table.Td>{vacancy.occupationLabel ?? t('company.untitled')}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={vacancy.displayedState === 'ACTIVE' ? 'green' : 'gray'}>
-                      {t(`company.states.${vacancy.displayedState}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{vacancy.applicationsCount}</Table.Td>
-                  <Table.Td>{estonianDate(vacancy.updatedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ResponsiveList
+          rows={company.vacancies}
+          rowKey={(vacancy) => vacancy.id}
+          columns={[
+            { header: t('company.occupation'), cell: (vacancy) => vacancy.occupationLabel ?? t('company.untitled') },
+            {
+              header: t('company.state'),
+              cell: (vacancy) => (
+                <Badge variant="light" color={vacancy.displayedState === 'ACTIVE' ? 'green' : 'gray'}>
+                  {t(`company.states.${vacancy.displayedState}`)}
+                </Badge>
+              ),
+            },
+            { header: t('company.applications'), cell: (vacancy) => vacancy.applicationsCount, numeric: true },
+            { header: t('company.changed'), cell: (vacancy) => estonianDate(vacancy.updatedAt) },
+          ]}
+          cardLabel={(vacancy) => vacancy.occupationLabel ?? t('company.untitled')}
+          label={t('company.latest')}
+          minWidth={560}
+          table={{ verticalSpacing: 'xs' }}
+          framed={false}
+        />
       )}
     </Section>
   );
@@ -175,39 +168,39 @@ function Services({ company }: { company: AdminCompanyDetail }) {
       {company.services.length === 0 ? (
         <Text c="dimmed">{t('company.servicesEmpty')}</Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing="xs" miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('company.service')}</Table.Th>
-                <Table.Th>{t('company.state')}</Table.Th>
-                <Table.Th>{t('company.period')}</Table.Th>
-                <Table.Th>{t('company.invoice')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.services.map((service) => (
-                <Table.Tr key={service.id}>
-                  <Table.Td>
-                    <Text size="sm">{service.label}</Text>
-                    {service.vacancyTitle && (
-                      <Text size="xs" c="dimmed">
-                        {service.vacancyTitle}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={service.status === 'ACTIVE' ? 'green' : service.status === 'UNPAID' ? 'orange' : 'gray'}>
-                      {t(`company.serviceStates.${service.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{service.startsAt ? `${estonianDate(service.startsAt)} – ${estonianDate(service.endsAt) ?? ''}` : '—'}</Table.Td>
-                  <Table.Td>{service.invoiceNumber ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ResponsiveList
+          rows={company.services}
+          rowKey={(service) => service.id}
+          columns={[
+            {
+              header: t('company.service'),
+              cell: (service) => (
+                <>
+                  <Text size="sm">{service.label}</Text>
+                  {service.vacancyTitle && (
+                    <Text size="xs" c="dimmed">
+                      {service.vacancyTitle}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: t('company.state'),
+              cell: (service) => (
+                <Badge variant="light" color={service.status === 'ACTIVE' ? 'green' : service.status === 'UNPAID' ? 'orange' : 'gray'}>
+                  {t(`company.serviceStates.${service.status}`)}
+                </Badge>
+              ),
+            },
+            { header: t('company.period'), cell: (service) => (service.startsAt ? `${estonianDate(service.startsAt)} – ${estonianDate(service.endsAt) ?? ''}` : '—') },
+            { header: t('company.invoice'), cell: (service) => service.invoiceNumber ?? '—' },
+          ]}
+          cardLabel={(service) => service.label}
+          minWidth={560}
+          table={{ verticalSpacing: 'xs' }}
+          framed={false}
+        />
       )}
     </Section>
   );

@@ -1,14 +1,12 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ensureNamespace } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
-import { estonianDate } from '@/shared/vacancies/format';
 
 import { useAdminEmployers } from '../api/get-employers';
-import { LogInAsButton } from '../components/log-in-as-button';
-import { PeopleTable, PersonCell } from '../components/people-table';
+import { PeopleTable, PersonActions } from '../components/people-table';
 import { type AuditedPerson, PersonAuditDrawer } from '../components/person-audit-drawer';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
@@ -27,33 +25,16 @@ export function Component() {
       <PeopleTable
         list={list}
         query={employers}
-        empty={employers.isSuccess && people.length === 0}
-        headers={[t('people.person'), t('people.companies'), t('people.registered'), t('people.lastLogin'), t('companies.actions')]}
-        rows={people.map((person) => (
-          <Table.Tr key={person.userId}>
-            <Table.Td>
-              <PersonCell firstname={person.firstname} lastname={person.lastname} email={person.email} phone={person.phoneNumber} />
-            </Table.Td>
-            <Table.Td>{person.companies.length ? person.companies.join(', ') : <Text c="dimmed">—</Text>}</Table.Td>
-            <Table.Td>{estonianDate(person.createdAt)}</Table.Td>
-            <Table.Td>{estonianDate(person.lastLoginAt) ?? '—'}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <div>
-                  <LogInAsButton
-                    username={person.email}
-                    to="/employer/account/my-vacancies"
-                    label={t('people.logInAs')}
-                    ariaLabel={t('people.logInAsNamed', { name: person.email })}
-                  />
-                </div>
-                <Button size="xs" variant="subtle" onClick={() => setAuditing(person)} aria-label={t('ownAudit.historyNamed', { name: person.email })}>
-                  {t('ownAudit.history')}
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        people={people}
+        columns={[
+          { header: t('people.companies'), cell: (person) => (person.companies.length ? person.companies.join(', ') : <Text c="dimmed">—</Text>), wide: true },
+        ]}
+        actions={{
+          header: t('companies.actions'),
+          cell: (person) => (
+            <PersonActions email={person.email} to="/employer/account/my-vacancies" onAudit={() => setAuditing(person)} />
+          ),
+        }}
       />
       <PersonAuditDrawer person={auditing} onClose={() => setAuditing(null)} />
     </Page>

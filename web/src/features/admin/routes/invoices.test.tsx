@@ -66,6 +66,24 @@ describe('the administrators\u2019 invoices', () => {
     expect(listQueries(calls)).toEqual(['page=0&size=20', 'status=UNPAID&page=0&size=20']);
   });
 
+  it('shows each invoice as a card with its PDF, mark paid and delete on a phone', async () => {
+    fakeApi({ 'GET /api/admin/invoice': { body: page } });
+    const desktop = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...desktop(query), matches: query.includes('max-width: 47.99em') }));
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/admin/invoices', routes);
+
+    const card = await screen.findByRole('article', { name: 'Invoice 2026-000007' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByText('Buyer').nextSibling).toHaveTextContent('Põhja Köök OÜ12345678');
+    expect(within(card).getByText('Sum').nextSibling).toHaveTextContent('€35.96');
+    expect(within(card).getByRole('link', { name: 'PDF of invoice 2026-000007' })).toHaveAttribute('href', '/api/admin/invoice/i-1/pdf?lang=en');
+    expect(within(card).getByRole('button', { name: 'Delete invoice 2026-000007' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Mark invoice 2026-000007 paid' }));
+    expect(await screen.findByRole('dialog', { name: 'Mark invoice 2026-000007 paid' })).toBeInTheDocument();
+  });
+
   it('marks an invoice paid with a reason', async () => {
     const calls = fakeApi({ 'GET /api/admin/invoice': { body: page }, 'GET /api/admin/invoice/i-1/forcedPayment': { body: { paidNow: true } } });
     await loader();

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { type AdminInvoice, useAdminInvoices } from '../api/get-invoices';
 import { BankStatements } from '../components/bank-statements';
 import { DeleteInvoiceDialog } from '../components/delete-invoice-dialog';
 import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment-dialog';
-import { ListStatus } from '../components/list-status';
+import { type ListQuery, ResponsiveList, TwoLines } from '../components/responsive-list';
 import { INVOICE_STATUSES, type InvoiceFilter, type InvoiceStatus, readInvoiceFilter, withInvoiceFilter, writeInvoiceFilter } from '../lib/invoice-filter';
 import { texts } from '../texts';
 
@@ -25,57 +25,69 @@ export const loader = () => ensureNamespace('admin', texts);
 const STATUS_COLOR: Readonly<Record<string, string>> = { UNPAID: 'orange', PAID: 'green', CANCELLED: 'gray' };
 const ALL = 'ALL';
 
-function InvoiceRow({ invoice, onForce, onDelete }: { invoice: AdminInvoice; onForce: (ref: InvoiceRef) => void; onDelete: (ref: InvoiceRef) => void }) {
+/** The invoices as a table (cards on a phone): number, buyer, dates, status and sum; PDF, mark paid, delete. */
+function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminInvoice[]; query: ListQuery; onForce: (ref: InvoiceRef) => void; onDelete: (ref: InvoiceRef) => void }) {
   const { t } = useTranslation('admin');
   const language = useLanguage();
-  const ref = { id: invoice.id, number: invoice.number };
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text fw={600}>{invoice.number}</Text>
-        <Text size="xs" c="dimmed">
-          {invoice.referenceNumber}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text>{invoice.buyerName}</Text>
-        {invoice.buyerRegistryCode && (
-          <Text size="xs" c="dimmed">
-            {invoice.buyerRegistryCode}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{estonianDate(invoice.date)}</Table.Td>
-      <Table.Td>{estonianDate(invoice.expirationDate)}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Badge color={STATUS_COLOR[invoice.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
-            {t(`invoices.status.${invoice.status}`)}
-          </Badge>
-          {invoice.overdue && (
-            <Badge color="red" style={{ textTransform: 'none' }}>
-              {t('invoices.overdue')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td ta="right">{formatEuros(invoice.sumCents, language)}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
-            PDF
-          </Anchor>
-          {invoice.status === 'UNPAID' && (
-            <Button size="xs" variant="light" color="green" onClick={() => onForce(ref)} aria-label={t('invoices.forceNamed', { number: invoice.number })}>
-              {t('invoices.force')}
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(ref)} aria-label={t('invoices.deleteNamed', { number: invoice.number })}>
-            {t('invoices.delete')}
-          </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <ResponsiveList
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      columns={[
+        {
+          header: t('invoices.number'),
+          cell: (invoice) => <TwoLines main={invoice.number} note={invoice.referenceNumber} />,
+        },
+        {
+          header: t('invoices.buyer'),
+          cell: (invoice) => <TwoLines main={invoice.buyerName} note={invoice.buyerRegistryCode} plain />,
+        },
+        { header: t('invoices.issued'), cell: (invoice) => estonianDate(invoice.date) },
+        { header: t('invoices.due'), cell: (invoice) => estonianDate(invoice.expirationDate) },
+        {
+          header: t('invoices.state'),
+          cell: (invoice) => (
+            <Group gap={4}>
+              <Badge color={STATUS_COLOR[invoice.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+                {t(`invoices.status.${invoice.status}`)}
+              </Badge>
+              {invoice.overdue && (
+                <Badge color="red" style={{ textTransform: 'none' }}>
+                  {t('invoices.overdue')}
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        { header: t('invoices.sum'), cell: (invoice) => formatEuros(invoice.sumCents, language), numeric: true },
+      ]}
+      actions={{
+        header: t('companies.actions'),
+        cell: (invoice) => {
+          const ref = { id: invoice.id, number: invoice.number };
+          return (
+            <>
+              <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
+                PDF
+              </Anchor>
+              {invoice.status === 'UNPAID' && (
+                <Button size="xs" variant="light" color="green" onClick={() => onForce(ref)} aria-label={t('invoices.forceNamed', { number: invoice.number })}>
+                  {t('invoices.force')}
+                </Button>
+              )}
+              <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(ref)} aria-label={t('invoices.deleteNamed', { number: invoice.number })}>
+                {t('invoices.delete')}
+              </Button>
+            </>
+          );
+        },
+      }}
+      cardLabel={(invoice) => t('invoices.cardNamed', { number: invoice.number })}
+      minWidth={900}
+      table={{ striped: true, highlightOnHover: true }}
+      query={query}
+      empty={t('invoices.empty')}
+    />
   );
 }
 
@@ -140,34 +152,12 @@ export function Component() {
             </Tabs.List>
           </ScrollArea>
         </Tabs>
-        <Card withBorder padding={0}>
-          <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={900}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoices.number')}</Table.Th>
-                  <Table.Th>{t('invoices.buyer')}</Table.Th>
-                  <Table.Th>{t('invoices.issued')}</Table.Th>
-                  <Table.Th>{t('invoices.due')}</Table.Th>
-                  <Table.Th>{t('invoices.state')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.sum')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((invoice) => (
-                  <InvoiceRow key={invoice.id} invoice={invoice} onForce={setForcing} onDelete={setDeleting} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {invoices.isSuccess && rows.length === 0 && (
-            <Text c="dimmed" p="md">
-              {t('invoices.empty')}
-            </Text>
-          )}
-          <ListStatus query={invoices} />
-        </Card>
+        <InvoiceList
+          invoices={rows}
+          onForce={setForcing}
+          onDelete={setDeleting}
+          query={invoices}
+        />
         <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
         <BankStatements />
       </Stack>

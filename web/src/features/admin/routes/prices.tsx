@@ -1,4 +1,4 @@
-import { Badge, Button, Card, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,8 +11,8 @@ import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { type AdminProduct, useAdminProducts } from '../api/get-products';
-import { ListStatus } from '../components/list-status';
 import { ProductDialog } from '../components/product-dialog';
+import { ResponsiveList, TwoLines } from '../components/responsive-list';
 import { readListParams, writeListParams } from '../lib/search-params';
 import { texts } from '../texts';
 
@@ -32,53 +32,43 @@ export function Component() {
   const { page } = readListParams(params);
   const products = useAdminProducts(page);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
-  const rows = products.data?.content ?? [];
   return (
     <Page title={t('prices.title')} size="lg">
       <Stack gap="md">
         <Text c="dimmed">{t('prices.intro')}</Text>
-        <Card withBorder padding={0}>
-          <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={760}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('prices.product')}</Table.Th>
-                  <Table.Th ta="right">{t('prices.price')}</Table.Th>
-                  <Table.Th ta="right">{t('prices.vat')}</Table.Th>
-                  <Table.Th>{t('prices.validFrom')}</Table.Th>
-                  <Table.Th>{t('prices.state')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((product) => (
-                  <Table.Tr key={product.code}>
-                    <Table.Td>
-                      <Text fw={600}>{labelIn(product, language)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {product.code} · {t(`prices.unit.${product.unit}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatEuros(product.priceCents, language)}</Table.Td>
-                    <Table.Td ta="right">{product.vatRateBp / 100} %</Table.Td>
-                    <Table.Td>{estonianDate(product.validFrom)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={product.isActive ? 'green' : 'gray'}>
-                        {product.isActive ? t('prices.isActive') : t('prices.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="light" onClick={() => setEditing(product)} aria-label={t('prices.editNamed', { name: labelIn(product, language) })}>
-                        {t('prices.edit')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          <ListStatus query={products} />
-        </Card>
+        <ResponsiveList
+          rows={products.data?.content ?? []}
+          rowKey={(product) => product.code}
+          columns={[
+            {
+              header: t('prices.product'),
+              cell: (product) => <TwoLines main={labelIn(product, language)} note={`${product.code} · ${t(`prices.unit.${product.unit}`)}`} />,
+            },
+            { header: t('prices.price'), cell: (product) => formatEuros(product.priceCents, language), numeric: true },
+            { header: t('prices.vat'), cell: (product) => `${product.vatRateBp / 100} %`, numeric: true },
+            { header: t('prices.validFrom'), cell: (product) => estonianDate(product.validFrom) },
+            {
+              header: t('prices.state'),
+              cell: (product) => (
+                <Badge variant="light" color={product.isActive ? 'green' : 'gray'}>
+                  {product.isActive ? t('prices.isActive') : t('prices.inactive')}
+                </Badge>
+              ),
+            },
+          ]}
+          actions={{
+            header: t('companies.actions'),
+            cell: (product) => (
+              <Button size="xs" variant="light" onClick={() => setEditing(product)} aria-label={t('prices.editNamed', { name: labelIn(product, language) })}>
+                {t('prices.edit')}
+              </Button>
+            ),
+          }}
+          cardLabel={(product) => labelIn(product, language)}
+          minWidth={760}
+          table={{ striped: true, highlightOnHover: true }}
+          query={products}
+        />
         <Pager page={page} total={products.data?.totalPages ?? 0} onChange={(next) => setParams(writeListParams('', next))} />
       </Stack>
       <ProductDialog product={editing} onClose={() => setEditing(null)} />

@@ -1,0 +1,169 @@
+import { Box, Card, Group, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Key, ReactNode } from 'react';
+
+import { ListStatus } from './list-status';
+
+/** One column of an admin list: a table cell on wide screens, a labelled value in a phone's card. */
+export interface ListColumn<T> {
+  /** The table's header, the value's label in a card. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** A figure: right-aligned in the table. */
+  numeric?: boolean;
+  /** In a card the value takes the whole width (long texts). */
+  wide?: boolean;
+  /** More of the table cell (`maw`, `style`). */
+  td?: Omit<TableTdProps, 'children'>;
+}
+
+/** What a list shows of its query. */
+export type ListQuery = { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+
+interface ResponsiveListProps<T> {
+  rows: T[];
+  rowKey: (row: T) => Key;
+  /** The first column heads a card, without its label; the others follow as label and value. */
+  columns: ListColumn<T>[];
+  /** The row's buttons, links and switches, side by side: the table's last column, a card's foot. */
+  actions?: ListColumn<T>;
+  /** A card's accessible name. */
+  cardLabel: (row: T) => string;
+  /** The table's (and on a phone the cards' group's) accessible name. */
+  label?: string;
+  /** The table's minimum width: a wider table scrolls sideways. */
+  minWidth: number;
+  table?: Omit<TableProps, 'children' | 'miw'>;
+  /** In a bordered card of its own; false inside a section. */
+  framed?: boolean;
+  /** The list's query: a loader while it runs, its error, and `empty` when it found nothing. */
+  query?: ListQuery;
+  empty?: string;
+}
+
+/** Below Mantine's `sm` (48em, 768 px): a phone, where a table would scroll sideways. Known on the first render. */
+export function usePhone(): boolean {
+  return useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
+}
+
+const VALUE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
+
+function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListColumn<T>[]; actions?: ListColumn<T>; label: string }) {
+  const [head, ...rest] = columns;
+  const buttons = actions?.cell(row);
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" aria-label={label}>
+      <Stack gap="xs">
+        {head && <Box style={VALUE}>{head.cell(row)}</Box>}
+        {rest.length > 0 && (
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
+            {rest.map((column) => (
+              <Box key={column.header} style={column.wide ? { ...VALUE, gridColumn: '1 / -1' } : VALUE}>
+                <Text size="xs" c="dimmed">
+                  {column.header}
+                </Text>
+                <Box fz="sm">{column.cell(row)}</Box>
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+        {buttons != null && buttons !== false && (
+          <Group gap="xs" align="flex-start">
+            {buttons}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * An admin list: a table from 768 px, one card a row below (the same values, the same actions with
+ * the same names). Only one of them is rendered, so every button exists once. An empty list shows
+ * only `empty`.
+ */
+export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty }: ResponsiveListProps<T>) {
+  const phone = usePhone();
+  const footer = query && (
+    <>
+      {empty && query.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" p={framed && !phone ? 'md' : 0}>
+          {empty}
+        </Text>
+      )}
+      <ListStatus query={query} />
+    </>
+  );
+  if (phone) {
+    return (
+      <Stack gap="sm" role={label ? 'group' : undefined} aria-label={label}>
+        {rows.map((row) => (
+          <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
+        ))}
+        {footer}
+      </Stack>
+    );
+  }
+  const all = actions ? [...columns, actions] : columns;
+  const list = rows.length > 0 && (
+    <ScrollArea type="auto">
+      <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {all.map((column) => (
+              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} {...column.td}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+              {actions && (
+                <Table.Td {...actions.td}>
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    {actions.cell(row)}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+  if (!framed) {
+    return (
+      <>
+        {list}
+        {footer}
+      </>
+    );
+  }
+  return (
+    <Card withBorder padding={0}>
+      {list}
+      {footer}
+    </Card>
+  );
+}
+
+/** A cell's main line (bold unless `plain`) with a small dimmed note below it. */
+export function TwoLines({ main, note, plain = false }: { main: ReactNode; note?: ReactNode; plain?: boolean }) {
+  return (
+    <>
+      {plain ? <Text>{main}</Text> : <Text fw={600}>{main}</Text>}
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </>
+  );
+}
