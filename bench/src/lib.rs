@@ -197,7 +197,7 @@ const FRESHNESS_TIMEOUT: Duration = Duration::from_secs(10);
 enum Backend {
     Tantivy(TantivyEngine, #[allow(dead_code)] tempfile::TempDir),
     Postgres(pg::Pg),
-    Meili(search::MeiliEngine),
+    Meili(Box<search::MeiliEngine>),
 }
 
 impl Backend {
@@ -306,7 +306,7 @@ pub async fn measure(config: &Config) -> anyhow::Result<Measurement> {
             }
             engine.commit().await?;
             notes.push(format!("meilisearch: indexes {prefix}_* left on the server"));
-            (Backend::Meili(engine), None)
+            (Backend::Meili(Box::new(engine)), None)
         }
     };
     let seconds = started.elapsed().as_secs_f64();

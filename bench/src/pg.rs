@@ -479,7 +479,7 @@ fn csv_array(out: &mut String, values: &[String]) {
         }
         // codes are plain; quote anyway for array syntax, doubling the CSV quotes
         out.push_str("\"\"");
-        out.push_str(&v.replace('"', "").replace('\\', ""));
+        out.push_str(&v.replace(['"', '\\'], ""));
         out.push_str("\"\"");
     }
     out.push('}');

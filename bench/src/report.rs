@@ -108,7 +108,7 @@ pub struct Report {
     pub targets: Vec<Target>,
 }
 
-fn find<'a>(ms: &'a [Measurement], engine: Engine, kind: Kind, size: usize) -> Option<&'a Measurement> {
+fn find(ms: &[Measurement], engine: Engine, kind: Kind, size: usize) -> Option<&Measurement> {
     ms.iter().find(|m| m.engine == engine && m.kind == kind && m.size == size)
 }
 
@@ -183,9 +183,9 @@ pub fn targets(ms: &[Measurement]) -> Vec<Target> {
 }
 
 pub fn size_label(size: usize) -> String {
-    if size >= 1_000_000 && size % 1_000_000 == 0 {
+    if size >= 1_000_000 && size.is_multiple_of(1_000_000) {
         format!("{}M", size / 1_000_000)
-    } else if size >= 1000 && size % 1000 == 0 {
+    } else if size >= 1000 && size.is_multiple_of(1000) {
         format!("{}k", size / 1000)
     } else {
         size.to_string()

@@ -209,7 +209,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     // one applicant's session makes the writes (a session serves many requests at once), and the
     // sign-ins rotate over every other account of the seed: an account is sent a code at most once
     // a minute, so a sign-in a second needs more than 60 of them
-    let applicants = vec![sign_in(&base, APPLICANT, &Mutex::new(Vec::new())).await?];
+    let applicants = [sign_in(&base, APPLICANT, &Mutex::new(Vec::new())).await?];
     let accounts: Vec<String> = {
         let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&args.database_url).await?;
         sqlx::query_scalar("select username from users where deleted_at is null and username <> $1 order by username")
