@@ -112,7 +112,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
     let indexed = wait_for_the_index(&visitor, &base).await?;
     eprintln!("   {indexed} vacancies searchable");
 
-    let employer = Employer::sign_in(&base, EMPLOYER).await?;
+    let employer = Employer::demo(&base).await?;
 
     // the visitors
     let stop = Arc::new(AtomicBool::new(false));
@@ -152,7 +152,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
         let sent = Instant::now();
         employer.publish(&id).await?;
         publish_calls.push(sent.elapsed().as_secs_f64() * 1000.0);
-        match find(&visitor, &base, &word, &id, sent).await? {
+        match find(&visitor, &base, &word, &id, sent, POLL_INTERVAL).await? {
             Some(found) => freshness.push(found.as_secs_f64() * 1000.0),
             None => not_found += 1,
         }
@@ -190,7 +190,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
 }
 
 /// Three letters per probe (`aaa`, `aab`, … `zzz`): distinct leading letters for 17 576 probes.
-fn probe_prefix(n: usize) -> String {
+pub(crate) const PROBE_PREFIXES: usize = 26 * 26 * 26;
+
+/// The leading letters of probe `n` (see [`PROBE_PREFIXES`]).
+pub(crate) fn probe_prefix(n: usize) -> String {
     let mut rest = n;
     let mut letters = [b'a'; 3];
     for letter in letters.iter_mut().rev() {
@@ -200,8 +203,16 @@ fn probe_prefix(n: usize) -> String {
     String::from_utf8_lossy(&letters).into_owned()
 }
 
-/// Searches for `word` until the answer lists vacancy `id`; the time from `sent`.
-async fn find(http: &reqwest::Client, base: &str, word: &str, id: &str, sent: Instant) -> anyhow::Result<Option<Duration>> {
+/// Searches for `word` every `every` until the answer lists vacancy `id`; the time from `sent`,
+/// or `None` when [`PROBE_TIMEOUT`] passed first.
+pub(crate) async fn find(
+    http: &reqwest::Client,
+    base: &str,
+    word: &str,
+    id: &str,
+    sent: Instant,
+    every: Duration,
+) -> anyhow::Result<Option<Duration>> {
     while sent.elapsed() < PROBE_TIMEOUT {
         let answer: Value = http
             .post(format!("{base}/api/open/search"))
@@ -217,19 +228,26 @@ async fn find(http: &reqwest::Client, base: &str, word: &str, id: &str, sent: In
         if listed {
             return Ok(Some(sent.elapsed()));
         }
-        tokio::time::sleep(POLL_INTERVAL).await;
+        tokio::time::sleep(every).await;
     }
     Ok(None)
 }
 
-/// The signed-in demo employer: a cookie jar and the anti-forgery header, like the web app.
-struct Employer {
+/// The signed-in demo employer: a cookie jar and the anti-forgery header, like the web app. One
+/// session serves concurrent calls (`bench http`'s writer shares it between its writes).
+pub(crate) struct Employer {
     http: reqwest::Client,
     base: String,
     xsrf: String,
 }
 
 impl Employer {
+    /// Signs the demo employer (`employer@vakants.test`) in; its companies need a contract
+    /// ([`give_the_employer_a_contract`]) for a publish to go live at once.
+    pub(crate) async fn demo(base: &str) -> anyhow::Result<Employer> {
+        Employer::sign_in(base, EMPLOYER).await
+    }
+
     async fn sign_in(base: &str, email: &str) -> anyhow::Result<Employer> {
         let jar = Arc::new(reqwest::cookie::Jar::default());
         let http = reqwest::Client::builder().cookie_provider(jar.clone()).build()?;
@@ -271,24 +289,12 @@ impl Employer {
     }
 
     /// A complete cook's vacancy whose text holds `word`, publishable as it is; its id.
-    async fn create(&self, word: &str) -> anyhow::Result<String> {
-        let text = json!({ "ops": [{ "insert": format!("Köök otsib kokka, märksõna {word}.\n") }] }).to_string();
-        let publish_at = (chrono::Utc::now() - chrono::TimeDelta::minutes(1)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-        let document = json!({
-            "occupationCode": "COOK", "categoryCodes": ["CATERING"], "employmentTypeCode": "FULL_TIME",
-            "countryCode": "EE", "ehakCode": "0784", "address": "Harju maakond, Tallinn, Narva mnt 5",
-            "salaryFrom": 1500.0, "salaryTo": 2000.0, "salaryPeriodCode": "MONTH", "salaryByAgreement": false,
-            "remoteWork": false, "shiftWork": false,
-            "contents": [{ "languageCode": "et", "teaser": "Ootame kokka", "content": text }],
-            "galleryFileIds": [], "publishAt": publish_at, "questions": [], "languages": [], "driverLicences": [],
-            "cvNotRequired": false, "forDisabled": false, "forForeigners": false, "forRetired": false,
-            "forStudents": false, "forUnderage": false
-        });
+    pub(crate) async fn create(&self, word: &str) -> anyhow::Result<String> {
         let response = self
             .http
             .post(format!("{}/api/employer/vacancies/create", self.base))
             .header("x-xsrf-token", &self.xsrf)
-            .json(&document)
+            .json(&document(word))
             .send()
             .await?;
         let status = response.status();
@@ -297,7 +303,8 @@ impl Employer {
         body["id"].as_str().map(str::to_owned).context("the created vacancy has no id")
     }
 
-    async fn publish(&self, id: &str) -> anyhow::Result<()> {
+    /// Publishes draft `id` (`EXISTS` with `VACANCY`): live at once for a contract company.
+    pub(crate) async fn publish(&self, id: &str) -> anyhow::Result<()> {
         let response = self
             .http
             .put(format!("{}/api/employer/vacancies/{id}/status", self.base))
@@ -311,6 +318,40 @@ impl Employer {
         ensure!(body["displayedState"] == "ACTIVE", "a contract company's vacancy goes live at once: {body}");
         Ok(())
     }
+
+    /// Edits vacancy `id` (`PUT /api/employer/vacancies/{id}`): its document replaced by
+    /// [`document`]'s, whose text holds `word` (a published vacancy stays publishable and live).
+    pub(crate) async fn update(&self, id: &str, word: &str) -> anyhow::Result<()> {
+        let response = self
+            .http
+            .put(format!("{}/api/employer/vacancies/{id}", self.base))
+            .header("x-xsrf-token", &self.xsrf)
+            .json(&document(word))
+            .send()
+            .await?;
+        let status = response.status();
+        let body: Value = response.json().await?;
+        ensure!(status.is_success(), "editing answered {status}: {body}");
+        ensure!(body["displayedState"] == "ACTIVE", "an edited live vacancy stays live: {body}");
+        Ok(())
+    }
+}
+
+/// A complete cook's vacancy document (`VacancyDocument`) whose text holds `word`, publishable as
+/// it is (a published vacancy keeps its stored publish time on `PUT`).
+fn document(word: &str) -> Value {
+    let text = json!({ "ops": [{ "insert": format!("Köök otsib kokka, märksõna {word}.\n") }] }).to_string();
+    let publish_at = (chrono::Utc::now() - chrono::TimeDelta::minutes(1)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    json!({
+        "occupationCode": "COOK", "categoryCodes": ["CATERING"], "employmentTypeCode": "FULL_TIME",
+        "countryCode": "EE", "ehakCode": "0784", "address": "Harju maakond, Tallinn, Narva mnt 5",
+        "salaryFrom": 1500.0, "salaryTo": 2000.0, "salaryPeriodCode": "MONTH", "salaryByAgreement": false,
+        "remoteWork": false, "shiftWork": false,
+        "contents": [{ "languageCode": "et", "teaser": "Ootame kokka", "content": text }],
+        "galleryFileIds": [], "publishAt": publish_at, "questions": [], "languages": [], "driverLicences": [],
+        "cvNotRequired": false, "forDisabled": false, "forForeigners": false, "forRetired": false,
+        "forStudents": false, "forUnderage": false
+    })
 }
 
 /// Kills `vakants serve` when the run ends, however it ends.
@@ -408,7 +449,9 @@ pub(crate) async fn recreate_database(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn give_the_employer_a_contract(url: &str) -> anyhow::Result<()> {
+/// Gives every company the demo employer is on the staff of a contract, so that its publishes go
+/// live at once (spec 2 section 4); before `vakants serve` starts.
+pub(crate) async fn give_the_employer_a_contract(url: &str) -> anyhow::Result<()> {
     let mut conn = sqlx::PgConnection::connect(url).await?;
     let companies = sqlx::query(
         "update companies set has_contract = true

@@ -9,14 +9,28 @@
 //!
 //! - `search-mix`: `POST /api/open/search` cycling through the visitors' mix of eight searches
 //!   (browsing, facets, words, a salary), as a browser sends it (`Accept-Encoding: br, gzip`);
-//! - `vacancy-page`: `GET /et/vacancies/{id}`, the server-painted page, over 200 live vacancies.
+//! - `vacancy-page`: `GET /et/vacancies/{id}`, the server-painted page, over 200 live vacancies;
+//! - `search-while-writing` (issue 20, "Write while searching"): the search mix again, while an
+//!   open-loop writer (write *k* starts at *k / `--write-rate`* seconds, whatever the earlier ones
+//!   take) has the demo employer publish a new vacancy (`POST /api/employer/vacancies/create`,
+//!   then `PUT /api/employer/vacancies/{id}/status` with `EXISTS`) and edit a published one
+//!   (`PUT /api/employer/vacancies/{id}`, its text replaced) in turn, each write's text holding a
+//!   word of its own. Every write's freshness is measured as `bench publish-freshness` measures
+//!   it: from sending the publish or edit call until a search for the word (its own client,
+//!   every 10 ms, not counted in the scenario's searches) lists the vacancy. An edit takes a
+//!   vacancy no other write is probing (published beforehand, or by an earlier write of the
+//!   scenario); when there is none, a publish is made instead.
 //!
 //! Per scenario it reports requests/s, p50/p95/p99, the bytes of an answer as sent (compressed),
 //! errors (a failed request or a non-2xx answer), the answers the search cache gave, and the
-//! resident memory of `vakants serve` afterwards (its peak is reported too). The load generator
-//! runs on the same machine, so it shares the cores with the server.
+//! resident memory of `vakants serve` afterwards (its peak is reported too); for the writes, those
+//! attempted, succeeded and failed, the rate reached, the write call's latency and the freshness
+//! p50/p95/p99/max. The load generator runs on the same machine, so it shares the cores with the
+//! server.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::ensure;
@@ -24,7 +38,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Latency;
-use crate::http_freshness::{Vakants, free_address, recreate_database, visitor_searches, wait_for_health, wait_for_the_index};
+use crate::http_freshness::{
+    Employer, PROBE_PREFIXES, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
+    wait_for_health, wait_for_the_index,
+};
 use crate::report::Machine;
 
 /// Targets of issue 20 on the 2-core machine.
@@ -32,8 +49,14 @@ const TARGET_SEARCH_RPS: f64 = 5_000.0;
 const TARGET_SEARCH_P99_MS: f64 = 20.0;
 const TARGET_PAGE_RPS: f64 = 3_000.0;
 const TARGET_RSS_MB: f64 = 500.0;
+/// Issue 20, "Write while searching": freshness p95 ≤ 1 s (and the search p99 still ≤ 20 ms).
+const TARGET_FRESHNESS_P95_MS: f64 = 1000.0;
 /// Vacancy pages the page scenario cycles through.
 const PAGES: usize = 200;
+/// Vacancies published before `search-while-writing` starts, for its first edits.
+const EDIT_POOL: usize = 20;
+/// Between two searches of a write's freshness probe.
+const WRITE_POLL: Duration = Duration::from_millis(10);
 
 pub struct Args {
     pub vakants_bin: PathBuf,
@@ -43,6 +66,8 @@ pub struct Args {
     pub cvs: usize,
     pub connections: usize,
     pub seconds: u64,
+    /// Writes a second in `search-while-writing`.
+    pub write_rate: f64,
     pub out: PathBuf,
 }
 
@@ -62,9 +87,46 @@ pub struct Scenario {
     pub cache_hits: u64,
     /// Resident memory of `vakants serve` after the scenario.
     pub rss_mb: f64,
-    pub target_rps: f64,
+    /// None where the scenario has no throughput target (`search-while-writing`).
+    pub target_rps: Option<f64>,
     pub target_p99_ms: Option<f64>,
+    /// The employer's writes made meanwhile (`search-while-writing`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writes: Option<Writes>,
     pub met: bool,
+}
+
+/// The writes of `search-while-writing` and how soon a search found each.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Writes {
+    /// Writes scheduled a second (open loop).
+    pub target_per_s: f64,
+    pub attempted: u64,
+    /// Writes whose calls all succeeded.
+    pub succeeded: u64,
+    /// Writes a call of which failed (or whose probe's search did).
+    pub errors: u64,
+    /// The first failure, as the bench saw it.
+    pub first_error: Option<String>,
+    /// New vacancies published (create, then publish).
+    pub publishes: u64,
+    /// Published vacancies edited.
+    pub edits: u64,
+    /// Succeeded writes a second: over the scenario's seconds, or until the last write call
+    /// answered when that was later.
+    pub per_s: f64,
+    /// The call that starts the freshness clock: the publish (`PUT …/{id}/status`) or the edit
+    /// (`PUT …/{id}`).
+    pub write_call: Latency,
+    /// Creating the draft a publish publishes (`POST …/create`), before the clock starts.
+    pub create_call: Latency,
+    /// From sending the write call until a search for its word lists the vacancy.
+    pub freshness: Latency,
+    pub freshness_publish: Latency,
+    pub freshness_edit: Latency,
+    /// Succeeded writes whose vacancy no search listed within 10 s.
+    pub not_found: u64,
+    pub target_freshness_p95_ms: f64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -111,6 +173,8 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         seed.extend(["--cvs", cvs.as_str()]);
     }
     vakants.run(&seed)?;
+    // search-while-writing publishes as the demo employer: live at once with a contract
+    give_the_employer_a_contract(&args.database_url).await?;
     vakants.run(&["reindex"])?;
     eprintln!("   seeded and indexed in {:.0} s", started.elapsed().as_secs_f64());
 
@@ -142,17 +206,53 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     }
     ensure!(!pages.is_empty(), "no vacancy to open");
 
+    // the employer of search-while-writing, with published vacancies to edit
+    let scheduled_writes = (args.write_rate * args.seconds as f64).ceil() as usize;
+    ensure!(args.write_rate > 0.0, "--write-rate must be positive");
+    ensure!(
+        EDIT_POOL + scheduled_writes <= PROBE_PREFIXES,
+        "{scheduled_writes} writes: at most {} fit the probes' distinct words; lower --write-rate or --seconds",
+        PROBE_PREFIXES - EDIT_POOL
+    );
+    let employer = Arc::new(Employer::demo(&base).await?);
+    let mut editable = VecDeque::new();
+    for n in 0..EDIT_POOL {
+        let id = employer.create(&write_word(n)).await?;
+        employer.publish(&id).await?;
+        editable.push_back(id);
+    }
+
     let mut scenarios = Vec::new();
-    for (name, request, requests, target_rps, target_p99_ms) in [
-        ("search-mix", "POST /api/open/search (8 searches)", searches, TARGET_SEARCH_RPS, Some(TARGET_SEARCH_P99_MS)),
-        ("vacancy-page", "GET /et/vacancies/{id} (200 vacancies)", pages, TARGET_PAGE_RPS, None),
+    for (name, request, requests, target_rps, target_p99_ms, writing) in [
+        ("search-mix", "POST /api/open/search (8 searches)", &searches, Some(TARGET_SEARCH_RPS), Some(TARGET_SEARCH_P99_MS), false),
+        ("vacancy-page", "GET /et/vacancies/{id} (200 vacancies)", &pages, Some(TARGET_PAGE_RPS), None, false),
+        (
+            "search-while-writing",
+            "POST /api/open/search (8 searches) while publishing and editing vacancies",
+            &searches,
+            None,
+            Some(TARGET_SEARCH_P99_MS),
+            true,
+        ),
     ] {
-        eprintln!("== {name}: {} connections, {} s", args.connections, args.seconds);
-        drive(&base, &requests, args.connections, Duration::from_secs(args.seconds.div_ceil(5))).await;
-        let (elapsed, outcome) = drive(&base, &requests, args.connections, Duration::from_secs(args.seconds)).await;
+        let writing = writing.then(|| format!(", {} writes/s", args.write_rate));
+        eprintln!("== {name}: {} connections, {} s{}", args.connections, args.seconds, writing.as_deref().unwrap_or_default());
+        drive(&base, requests, args.connections, Duration::from_secs(args.seconds.div_ceil(5))).await;
+        let measured = Duration::from_secs(args.seconds);
+        let ((elapsed, outcome), writes) = if writing.is_some() {
+            let pool = std::mem::take(&mut editable);
+            let writer = write_while_searching(employer.clone(), &base, args.write_rate, measured, pool);
+            let (searched, written) = tokio::join!(drive(&base, requests, args.connections, measured), writer);
+            (searched, Some(written))
+        } else {
+            (drive(&base, requests, args.connections, measured).await, None)
+        };
         let requests_done = outcome.latencies_ms.len() as u64;
         let latency = Latency::of(outcome.latencies_ms);
         let requests_per_s = requests_done as f64 / elapsed;
+        let writes_met = writes
+            .as_ref()
+            .is_none_or(|w| w.succeeded > 0 && w.errors == 0 && w.not_found == 0 && w.freshness.p95_ms <= w.target_freshness_p95_ms);
         let scenario = Scenario {
             name: name.into(),
             request: request.into(),
@@ -166,7 +266,11 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             rss_mb: memory_mb(pid, "VmRSS"),
             target_rps,
             target_p99_ms,
-            met: outcome.errors == 0 && requests_per_s >= target_rps && target_p99_ms.is_none_or(|t| latency.p99_ms <= t),
+            met: outcome.errors == 0
+                && target_rps.is_none_or(|t| requests_per_s >= t)
+                && target_p99_ms.is_none_or(|t| latency.p99_ms <= t)
+                && writes_met,
+            writes,
             latency,
         };
         eprintln!(
@@ -179,6 +283,28 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             scenario.errors,
             scenario.rss_mb
         );
+        if let Some(w) = &scenario.writes {
+            eprintln!(
+                "   writes: {} attempted ({} publishes, {} edits), {} succeeded, {} errors, {:.1}/s; write call p50 {:.0} ms, p95 {:.0} ms; \
+                 freshness p50 {:.0} ms, p95 {:.0} ms, p99 {:.0} ms, max {:.0} ms ({} not found)",
+                w.attempted,
+                w.publishes,
+                w.edits,
+                w.succeeded,
+                w.errors,
+                w.per_s,
+                w.write_call.p50_ms,
+                w.write_call.p95_ms,
+                w.freshness.p50_ms,
+                w.freshness.p95_ms,
+                w.freshness.p99_ms,
+                w.freshness.max_ms,
+                w.not_found
+            );
+            if let Some(error) = &w.first_error {
+                eprintln!("   first write error: {error}");
+            }
+        }
         scenarios.push(scenario);
     }
     let rss_peak_mb = memory_mb(pid, "VmHWM");
@@ -194,6 +320,134 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     };
     write(&report, &args.out)?;
     Ok(report)
+}
+
+/// The word the text of write `n` holds: distinct leading letters for every write (see
+/// [`probe_prefix`]), and unlike `publish-freshness`'s words.
+fn write_word(n: usize) -> String {
+    format!("{}write{}", probe_prefix(n), std::process::id())
+}
+
+/// One write of [`write_while_searching`].
+struct Written {
+    edit: bool,
+    /// The draft's creation (publishes only), ms.
+    create_ms: Option<f64>,
+    /// The call that starts the clock, ms.
+    call_ms: f64,
+    /// When that call answered, from the writer's start.
+    answered: Duration,
+    /// Until a search listed the vacancy, ms; None when none did within the probe's time.
+    freshness_ms: Option<f64>,
+}
+
+/// The open-loop writer of `search-while-writing`: write *k* starts at *k / `rate`* seconds
+/// until `duration` has passed, a publish of a new vacancy and an edit of one from `editable` in
+/// turn (a publish when none is free); each write is then searched for, by its word, every
+/// [`WRITE_POLL`] with a client of its own, and its vacancy goes (back) to `editable`. Waits for
+/// every probe.
+async fn write_while_searching(employer: Arc<Employer>, base: &str, rate: f64, duration: Duration, editable: VecDeque<String>) -> Writes {
+    let editable = Arc::new(Mutex::new(editable));
+    let probes = reqwest::Client::builder().build().expect("an HTTP client");
+    let started = Instant::now();
+    let deadline = started + duration;
+    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut tasks = tokio::task::JoinSet::new();
+    let (mut attempted, mut done_writes) = (0u64, Vec::new());
+    for k in 0.. {
+        tick.tick().await;
+        if Instant::now() >= deadline {
+            break;
+        }
+        let target = if k % 2 == 1 { editable.lock().expect("the editable vacancies").pop_front() } else { None };
+        let (employer, base, probes, editable) = (employer.clone(), base.to_owned(), probes.clone(), editable.clone());
+        tasks.spawn(async move {
+            let word = write_word(EDIT_POOL + k);
+            let edit = target.is_some();
+            let mut create_ms = None;
+            let id = match target {
+                Some(id) => id,
+                None => {
+                    let sent = Instant::now();
+                    let id = employer.create(&word).await?;
+                    create_ms = Some(sent.elapsed().as_secs_f64() * 1000.0);
+                    id
+                }
+            };
+            let sent = Instant::now();
+            let call = if edit { employer.update(&id, &word).await } else { employer.publish(&id).await };
+            let call_ms = sent.elapsed().as_secs_f64() * 1000.0;
+            let answered = started.elapsed();
+            if let Err(error) = call {
+                // an edit refused leaves its vacancy as it was: it may be edited again
+                if edit {
+                    editable.lock().expect("the editable vacancies").push_back(id);
+                }
+                return Err(error);
+            }
+            let found = find(&probes, &base, &word, &id, sent, WRITE_POLL).await;
+            editable.lock().expect("the editable vacancies").push_back(id);
+            let freshness_ms = found?.map(|found| found.as_secs_f64() * 1000.0);
+            anyhow::Ok(Written { edit, create_ms, call_ms, answered, freshness_ms })
+        });
+        attempted += 1;
+        // reap finished writes now and then so the set stays small
+        while let Some(done) = tasks.try_join_next() {
+            done_writes.push(done);
+        }
+    }
+    while let Some(done) = tasks.join_next().await {
+        done_writes.push(done);
+    }
+    summarize_writes(rate, duration, attempted, done_writes)
+}
+
+/// The figures of [`write_while_searching`]'s writes.
+fn summarize_writes(
+    rate: f64,
+    duration: Duration,
+    attempted: u64,
+    done: Vec<Result<anyhow::Result<Written>, tokio::task::JoinError>>,
+) -> Writes {
+    let mut writes = Writes { target_per_s: rate, attempted, target_freshness_p95_ms: TARGET_FRESHNESS_P95_MS, ..Writes::default() };
+    let (mut calls, mut creates, mut fresh, mut fresh_publish, mut fresh_edit) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut last_answer = Duration::ZERO;
+    for outcome in done {
+        let written = match outcome.map_err(anyhow::Error::from).and_then(|written| written) {
+            Ok(written) => written,
+            Err(error) => {
+                writes.errors += 1;
+                writes.first_error.get_or_insert_with(|| format!("{error:#}"));
+                continue;
+            }
+        };
+        writes.succeeded += 1;
+        if written.edit {
+            writes.edits += 1;
+        } else {
+            writes.publishes += 1;
+        }
+        calls.push(written.call_ms);
+        creates.extend(written.create_ms);
+        last_answer = last_answer.max(written.answered);
+        match written.freshness_ms {
+            Some(ms) => {
+                fresh.push(ms);
+                if written.edit { fresh_edit.push(ms) } else { fresh_publish.push(ms) }
+            }
+            None => writes.not_found += 1,
+        }
+    }
+    // the writes were started over `duration`; a server that falls behind answers later
+    writes.per_s = writes.succeeded as f64 / last_answer.max(duration).as_secs_f64();
+    writes.write_call = Latency::of(calls);
+    writes.create_call = Latency::of(creates);
+    writes.freshness = Latency::of(fresh);
+    writes.freshness_publish = Latency::of(fresh_publish);
+    writes.freshness_edit = Latency::of(fresh_edit);
+    writes
 }
 
 #[derive(Default)]
@@ -298,10 +552,15 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         report.indexed_vacancies
     );
     for s in &report.scenarios {
-        let target = match s.target_p99_ms {
-            Some(p99) => format!("≥ {:.0}/s, p99 ≤ {p99:.0} ms", s.target_rps),
-            None => format!("≥ {:.0}/s", s.target_rps),
-        };
+        let target = [
+            s.target_rps.map(|rps| format!("≥ {rps:.0}/s")),
+            s.target_p99_ms.map(|p99| format!("p99 ≤ {p99:.0} ms")),
+            s.writes.as_ref().map(|w| format!("freshness p95 ≤ {:.0} ms", w.target_freshness_p95_ms)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
         text.push_str(&format!(
             "| {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {} | {} | {:.0} | {target} | {} |\n",
             s.name,
@@ -323,5 +582,119 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         report.target_rss_mb,
         if report.rss_peak_mb <= report.target_rss_mb { "met" } else { "missed" }
     ));
+    for s in &report.scenarios {
+        let Some(w) = &s.writes else { continue };
+        text.push_str(&format!(
+            "\n## Writes during `{}`\n\n\
+             The demo employer (its company with a contract, so a publish goes live at once) published a new vacancy \
+             (`POST /api/employer/vacancies/create`, then `PUT /api/employer/vacancies/{{id}}/status`) and edited a published one \
+             (`PUT /api/employer/vacancies/{{id}}`) in turn, {:.0} writes/s scheduled open-loop, each text holding a word of its own; \
+             freshness runs from sending the publish or edit call until a search for the word lists the vacancy (polled every {} ms \
+             by a client of its own, not counted above). {} writes attempted ({} publishes, {} edits), {} succeeded, **{} errors**, \
+             {:.1} writes/s reached, {} not found within 10 s. Freshness target: p95 ≤ {:.0} ms.\n\n\
+             | | samples | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|\n",
+            s.name,
+            w.target_per_s,
+            WRITE_POLL.as_millis(),
+            w.attempted,
+            w.publishes,
+            w.edits,
+            w.succeeded,
+            w.errors,
+            w.per_s,
+            w.not_found,
+            w.target_freshness_p95_ms
+        ));
+        for (name, l) in [
+            ("write → found by search", &w.freshness),
+            ("publish → found", &w.freshness_publish),
+            ("edit → found", &w.freshness_edit),
+            ("the write call (publish or edit)", &w.write_call),
+            ("creating the draft of a publish", &w.create_call),
+        ] {
+            text.push_str(&format!("| {name} | {} | {:.1} | {:.1} | {:.1} | {:.1} |\n", l.samples, l.p50_ms, l.p95_ms, l.p99_ms, l.max_ms));
+        }
+        if let Some(error) = &w.first_error {
+            text.push_str(&format!("\nThe first failed write: `{}`.\n", error.replace('`', "'")));
+        }
+    }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(edit: bool, answered_s: f64, freshness_ms: Option<f64>) -> Result<anyhow::Result<Written>, tokio::task::JoinError> {
+        Ok(Ok(Written {
+            edit,
+            create_ms: (!edit).then_some(5.0),
+            call_ms: 10.0,
+            answered: Duration::from_secs_f64(answered_s),
+            freshness_ms,
+        }))
+    }
+
+    #[test]
+    fn writes_count_publishes_edits_errors_and_the_rate_reached() {
+        let done = vec![
+            written(false, 0.1, Some(300.0)),
+            written(true, 0.2, Some(200.0)),
+            written(false, 0.3, None),
+            Ok(Err(anyhow::anyhow!("editing answered 400"))),
+        ];
+        let w = summarize_writes(20.0, Duration::from_secs(1), 4, done);
+        assert_eq!((w.attempted, w.succeeded, w.errors, w.publishes, w.edits, w.not_found), (4, 3, 1, 2, 1, 1));
+        assert_eq!(w.first_error.as_deref(), Some("editing answered 400"));
+        assert_eq!((w.freshness.samples, w.freshness_publish.samples, w.freshness_edit.samples), (2, 1, 1));
+        assert_eq!((w.write_call.samples, w.create_call.samples), (3, 2));
+        assert_eq!(w.freshness.max_ms, 300.0);
+        assert!((w.per_s - 3.0).abs() < 1e-9, "{}", w.per_s);
+        // a write call answered after the scenario's seconds stretches the window
+        let late = summarize_writes(20.0, Duration::from_secs(1), 1, vec![written(true, 2.0, Some(100.0))]);
+        assert!((late.per_s - 0.5).abs() < 1e-9, "{}", late.per_s);
+    }
+
+    #[test]
+    fn the_report_shows_the_writes_and_their_targets() {
+        let latency = Latency::of(vec![1.0, 2.0, 3.0]);
+        let scenario = |name: &str, target_rps: Option<f64>, writes: Option<Writes>| Scenario {
+            name: name.into(),
+            request: "POST /api/open/search (8 searches)".into(),
+            connections: 16,
+            seconds: 30.0,
+            requests: 3,
+            requests_per_s: 0.1,
+            latency: latency.clone(),
+            bytes_per_answer: 100.0,
+            errors: 0,
+            cache_hits: 0,
+            rss_mb: 100.0,
+            target_rps,
+            target_p99_ms: Some(TARGET_SEARCH_P99_MS),
+            writes,
+            met: false,
+        };
+        let writes =
+            summarize_writes(20.0, Duration::from_secs(1), 2, vec![written(false, 0.1, Some(300.0)), written(true, 0.2, Some(200.0))]);
+        let report = HttpReport {
+            machine: Machine::describe(),
+            command: "test".into(),
+            indexed_vacancies: 300,
+            scenarios: vec![scenario("search-mix", Some(TARGET_SEARCH_RPS), None), scenario("search-while-writing", None, Some(writes))],
+            rss_peak_mb: 100.0,
+            target_rss_mb: TARGET_RSS_MB,
+            met: false,
+        };
+        let md = markdown(&report, "x.json");
+        assert!(md.contains("| ≥ 5000/s, p99 ≤ 20 ms | no |"), "{md}");
+        assert!(md.contains("| p99 ≤ 20 ms, freshness p95 ≤ 1000 ms | no |"), "{md}");
+        assert!(md.contains("## Writes during `search-while-writing`") && md.contains("| write → found by search | 2 |"), "{md}");
+        // the JSON carries the writes where there are some, and reads back
+        let json = serde_json::to_value(&report).unwrap();
+        assert!(json["scenarios"][0].get("writes").is_none());
+        assert_eq!(json["scenarios"][1]["writes"]["edits"], 1);
+        let back: HttpReport = serde_json::from_value(json).unwrap();
+        assert_eq!(back.scenarios[1].writes.as_ref().unwrap().freshness.samples, 2);
+    }
 }

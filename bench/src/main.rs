@@ -83,8 +83,9 @@ enum Cmd {
         out: PathBuf,
     },
     /// The whole server's throughput through HTTP: seeds `--scale` vacancies and `--cvs` CVs,
-    /// rebuilds the index, serves a release `vakants` and drives the visitors' search mix and the
-    /// server-painted vacancy page; writes `<out>/<date>-http.{json,md}`.
+    /// rebuilds the index, serves a release `vakants` and drives the visitors' search mix, the
+    /// server-painted vacancy page, and the search mix again while an employer publishes and edits
+    /// vacancies (freshness of each write); writes `<out>/<date>-http.{json,md}`.
     Http {
         /// The `vakants` binary (a release build).
         #[arg(long, default_value_os_t = default_vakants_bin())]
@@ -104,6 +105,9 @@ enum Cmd {
         /// Measured seconds per scenario (after a warm-up of a fifth of it).
         #[arg(long, default_value_t = 30)]
         seconds: u64,
+        /// Writes a second (publishes and edits in turn) in `search-while-writing`.
+        #[arg(long, default_value_t = 20.0)]
+        write_rate: f64,
         #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
         out: PathBuf,
     },
@@ -185,11 +189,11 @@ fn main() -> anyhow::Result<()> {
             anyhow::ensure!(report.met, "the target p95 <= {} ms was not met", report.target_p95_ms);
             Ok(())
         }
-        Some(Cmd::Http { vakants_bin, database_url, web_dist, scale, cvs, connections, seconds, out }) => {
+        Some(Cmd::Http { vakants_bin, database_url, web_dist, scale, cvs, connections, seconds, write_rate, out }) => {
             let command = format!("cargo run -p bench --release -- {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
             // the generator's connections on both cores, as the server's
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-            let args = bench::http_load::Args { vakants_bin, database_url, web_dist, scale, cvs, connections, seconds, out };
+            let args = bench::http_load::Args { vakants_bin, database_url, web_dist, scale, cvs, connections, seconds, write_rate, out };
             let report = runtime.block_on(bench::http_load::run(args, command))?;
             anyhow::ensure!(report.met, "a target of issue 20 was missed: see the results file");
             Ok(())
