@@ -47,6 +47,8 @@ export function usePhone(): boolean {
 }
 
 const VALUE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
+/** A value's `Text` without a size of its own is small too. */
+const SMALL_TEXT = { '--text-fz': 'var(--mantine-font-size-sm)' };
 
 function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListColumn<T>[]; actions?: ListColumn<T>; label: string }) {
   const [head, ...rest] = columns;
@@ -62,7 +64,9 @@ function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListCol
                 <Text size="xs" c="dimmed">
                   {column.header}
                 </Text>
-                <Box fz="sm">{column.cell(row)}</Box>
+                <Box fz="sm" __vars={SMALL_TEXT}>
+                  {column.cell(row)}
+                </Box>
               </Box>
             ))}
           </SimpleGrid>

@@ -67,7 +67,7 @@ function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminIn
           const ref = { id: invoice.id, number: invoice.number };
           return (
             <>
-              <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
+              <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" style={{ alignSelf: 'center' }} aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
                 PDF
               </Anchor>
               {invoice.status === 'UNPAID' && (
