@@ -25,7 +25,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use arc_swap::ArcSwap;
@@ -120,15 +120,28 @@ impl Generation {
         })
     }
 
-    /// The writer; an error in a reader-mode handle.
-    pub fn writer(&self) -> Result<MutexGuard<'_, IndexWriter>> {
+    /// Stages changes with the writer (an error in a reader-mode handle).
+    ///
+    /// When tantivy fails while staging, the writer is rolled back to the last commit, as after a failed
+    /// [`commit`](Self::commit): tantivy's indexing threads die on an I/O error (the disk full)
+    /// while documents are added, and a writer without them refuses every later document
+    /// ("an index writer was killed") until it is started afresh. The staged changes since the
+    /// last commit are dropped; their index jobs fail and are retried.
+    pub fn stage<T>(&self, stage: impl FnOnce(&IndexWriter) -> Result<T>) -> Result<T> {
         let writer = self
             .writer
             .as_ref()
             .ok_or(SearchError::Misuse("the index was opened read-only"))?;
-        Ok(writer
+        let mut writer = writer
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()))
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let staged = stage(&writer);
+        // a document that cannot be made is the caller's; only tantivy's own failures may have
+        // cost the writer its threads
+        if let Err(SearchError::Tantivy(_) | SearchError::Io(_)) = &staged {
+            roll_back(&mut writer);
+        }
+        staged
     }
 
     /// Commits staged changes and makes them visible to this process's searches at once.
@@ -144,14 +157,20 @@ impl Generation {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             if let Err(error) = writer.commit() {
-                if let Err(rollback) = writer.rollback() {
-                    tracing::error!(error = %rollback, "rolling the index writer back after a failed commit failed");
-                }
+                roll_back(&mut writer);
                 return Err(error.into());
             }
         }
         self.reader.reload()?;
         Ok(())
+    }
+}
+
+/// Starts a writer afresh from the last commit (tantivy's rollback makes a new writer with new
+/// indexing threads); what was staged since is dropped.
+fn roll_back(writer: &mut IndexWriter) {
+    if let Err(error) = writer.rollback() {
+        tracing::error!(%error, "rolling the index writer back to its last commit failed");
     }
 }
 

@@ -138,45 +138,45 @@ impl TantivyEngine {
     /// Stages vacancies (replacing any with the same id).
     pub fn upsert_vacancies_sync(&self, docs: &[VacancyDoc]) -> Result<()> {
         let inner = &self.inner;
-        let generation = inner.vacancies.live()?;
-        let writer = generation.writer()?;
-        for doc in docs {
-            let document = inner.vacancy_schema.document(doc)?;
-            writer.delete_term(inner.vacancy_schema.id_term(&doc.card.vacancy_id));
-            writer.add_document(document)?;
-        }
-        Ok(())
+        inner.vacancies.live()?.stage(|writer| {
+            for doc in docs {
+                let document = inner.vacancy_schema.document(doc)?;
+                writer.delete_term(inner.vacancy_schema.id_term(&doc.card.vacancy_id));
+                writer.add_document(document)?;
+            }
+            Ok(())
+        })
     }
 
     pub fn delete_vacancies_sync(&self, ids: &[Uuid]) -> Result<()> {
-        let generation = self.inner.vacancies.live()?;
-        let writer = generation.writer()?;
-        for id in ids {
-            writer.delete_term(self.inner.vacancy_schema.id_term(id));
-        }
-        Ok(())
+        self.inner.vacancies.live()?.stage(|writer| {
+            for id in ids {
+                writer.delete_term(self.inner.vacancy_schema.id_term(id));
+            }
+            Ok(())
+        })
     }
 
     /// Stages CVs (replacing any with the same id).
     pub fn upsert_cvs_sync(&self, docs: &[CvDoc]) -> Result<()> {
         let inner = &self.inner;
-        let generation = inner.cvs.live()?;
-        let writer = generation.writer()?;
-        for doc in docs {
-            let document = inner.cv_schema.document(doc)?;
-            writer.delete_term(inner.cv_schema.id_term(&doc.card.cv_id));
-            writer.add_document(document)?;
-        }
-        Ok(())
+        inner.cvs.live()?.stage(|writer| {
+            for doc in docs {
+                let document = inner.cv_schema.document(doc)?;
+                writer.delete_term(inner.cv_schema.id_term(&doc.card.cv_id));
+                writer.add_document(document)?;
+            }
+            Ok(())
+        })
     }
 
     pub fn delete_cvs_sync(&self, ids: &[Uuid]) -> Result<()> {
-        let generation = self.inner.cvs.live()?;
-        let writer = generation.writer()?;
-        for id in ids {
-            writer.delete_term(self.inner.cv_schema.id_term(id));
-        }
-        Ok(())
+        self.inner.cvs.live()?.stage(|writer| {
+            for id in ids {
+                writer.delete_term(self.inner.cv_schema.id_term(id));
+            }
+            Ok(())
+        })
     }
 
     /// Commits both indexes and reloads this process's readers.
@@ -294,12 +294,13 @@ impl Rebuild {
             ));
         }
         let schema = &self.engine.inner.vacancy_schema;
-        let writer = self.generation.writer()?;
-        for doc in docs {
-            writer.delete_term(schema.id_term(&doc.card.vacancy_id));
-            writer.add_document(schema.document(doc)?)?;
-        }
-        Ok(())
+        self.generation.stage(|writer| {
+            for doc in docs {
+                writer.delete_term(schema.id_term(&doc.card.vacancy_id));
+                writer.add_document(schema.document(doc)?)?;
+            }
+            Ok(())
+        })
     }
 
     /// Adds CVs to the new index; only for a rebuild of [`IndexKind::Cvs`].
@@ -308,12 +309,13 @@ impl Rebuild {
             return Err(SearchError::Misuse("this rebuild is not of the cv index"));
         }
         let schema = &self.engine.inner.cv_schema;
-        let writer = self.generation.writer()?;
-        for doc in docs {
-            writer.delete_term(schema.id_term(&doc.card.cv_id));
-            writer.add_document(schema.document(doc)?)?;
-        }
-        Ok(())
+        self.generation.stage(|writer| {
+            for doc in docs {
+                writer.delete_term(schema.id_term(&doc.card.cv_id));
+                writer.add_document(schema.document(doc)?)?;
+            }
+            Ok(())
+        })
     }
 
     /// Commits the new index and atomically makes it the live one.
