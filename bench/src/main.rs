@@ -25,7 +25,7 @@ struct Cli {
 
 #[derive(clap::Args)]
 struct RunArgs {
-    /// Vacancy corpus sizes.
+    /// Vacancy corpus sizes (0 skips vacancies: `--sizes 0 --cvs 100000` measures the CV rows only).
     #[arg(long, value_delimiter = ',', default_value = "10000,100000")]
     sizes: Vec<usize>,
     /// CV corpus size (0 skips CVs).
@@ -292,7 +292,7 @@ async fn run(mut args: RunArgs) -> anyhow::Result<()> {
     let exe = std::env::current_exe()?;
 
     let mut jobs: Vec<(Engine, Kind, usize)> = Vec::new();
-    for size in &args.sizes {
+    for size in args.sizes.iter().filter(|&&size| size > 0) {
         for engine in &engines {
             jobs.push((*engine, Kind::Vacancies, *size));
         }
