@@ -100,10 +100,14 @@ test('an applicant signs up, builds a CV with a PDF, finds, saves and applies fo
   // 7. the calendar's week view shows it
   await page.goto('/en/account/calendar');
   await page.getByText('Week', { exact: true }).click();
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(
-    new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'Europe/Tallinn' }).format(new Date()),
-  );
-  if (weekday + 2 > 6) await page.getByRole('button', { name: 'Next' }).click();
+  // the calendar opens on Tallinn's today; the interview is on `day` (13:00 UTC is the afternoon of
+  // the same date in Tallinn), which is one Tallinn day ahead when UTC is still on the day before
+  const tallinnToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn' }).format(new Date());
+  const mondayOf = (isoDay: string) => {
+    const at = new Date(`${isoDay}T00:00:00Z`);
+    return at.getTime() - ((at.getUTCDay() + 6) % 7) * 86_400_000;
+  };
+  if (mondayOf(day) !== mondayOf(tallinnToday)) await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('.fc-event.vk-event-interview')).toHaveCount(1);
 
   // 8. export everything, then delete the account
