@@ -152,6 +152,20 @@ pub async fn out_of_date(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<Uuid>> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_all(pool).await
 }
 
+/// CVs changed since `since` whose index entry, by `search_index_state`, is missing, stale or
+/// should not exist: what a rebuild queues again after its swap (see
+/// [`crate::vacancies::out_of_date_since`]).
+pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Result<Vec<Uuid>> {
+    let sql = format!(
+        "select cv.id from cvs cv
+         left join search_index_state s on s.doc_kind = 'cv' and s.doc_id = cv.id
+         where cv.updated_at >= $1
+           and (({ACTIVE_SQL} and (s.doc_id is null or s.indexed_version < cv.updated_at))
+                or (not {ACTIVE_SQL} and s.doc_id is not null))"
+    );
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(pool).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

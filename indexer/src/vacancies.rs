@@ -190,3 +190,18 @@ pub async fn out_of_date(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<Uuid>> {
     );
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_all(pool).await
 }
+
+/// Vacancies changed since `since` whose index entry, by `search_index_state`, is missing, stale
+/// or should not exist: what a rebuild queues again after its swap (a row changed after the
+/// rebuild read it, or made live or hidden meanwhile). A row the rebuild read as it is now is left
+/// alone, so a rebuild just after a bulk load does not index every row a second time.
+pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Result<Vec<Uuid>> {
+    let sql = format!(
+        "select v.id from vacancies v join companies c on c.id = v.company_id
+         left join search_index_state s on s.doc_kind = 'vacancy' and s.doc_id = v.id
+         where greatest(v.updated_at, c.updated_at) >= $1
+           and (({ACTIVE_SQL} and (s.doc_id is null or s.indexed_version < greatest(v.updated_at, c.updated_at)))
+                or (not {ACTIVE_SQL} and s.doc_id is not null))"
+    );
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(pool).await
+}

@@ -1,8 +1,11 @@
 //! Full rebuild of an index from Postgres into a fresh index, swapped in atomically while
 //! searches keep answering from the old one (tantivy: a new generation on disk; Meilisearch: a
-//! new index and `swap-indexes`). Changes made while it runs are not lost: every row
-//! whose version is newer than the rebuild's start (minus a margin for transactions that were
-//! still open) is queued again after the swap.
+//! new index and `swap-indexes`). Changes made while it runs are not lost: every row changed
+//! since the rebuild's start (minus a margin for transactions that were still open) whose version
+//! is newer than the one the rebuild read (or that was made live or hidden meanwhile) is queued
+//! again after the swap. Rows read as they are now are not: a rebuild right after a bulk load
+//! (`vakants seed`, an import) once queued every row again, and the live writes of the next
+//! minutes waited behind them.
 
 use chrono::{DateTime, Utc};
 use domain::platform::jobs::{self, IndexJob};
@@ -95,20 +98,18 @@ async fn reset_state(pool: &PgPool, kind: &str, versions: &std::collections::Has
     Ok(())
 }
 
-/// Queues every row changed since `since`, so changes made during the rebuild reach the new index.
+/// Queues the rows changed since `since` that the new index does not hold as they are now (by
+/// `search_index_state`, which [`reset_state`] just set to what the rebuild read), so changes made
+/// during the rebuild reach the new index; rows the rebuild read in their present state are not
+/// queued again.
 async fn replay_since(pool: &PgPool, since: DateTime<Utc>, job: &RebuildJob) -> anyhow::Result<usize> {
     let mut jobs_to_push: Vec<IndexJob> = Vec::new();
     if job.vacancies {
-        let ids: Vec<uuid::Uuid> = sqlx::query_scalar(
-            "select v.id from vacancies v join companies c on c.id = v.company_id where greatest(v.updated_at, c.updated_at) >= $1",
-        )
-        .bind(since)
-        .fetch_all(pool)
-        .await?;
+        let ids = indexer::vacancies::out_of_date_since(pool, since).await?;
         jobs_to_push.extend(ids.into_iter().map(IndexJob::Vacancy));
     }
     if job.cvs {
-        let ids: Vec<uuid::Uuid> = sqlx::query_scalar("select id from cvs where updated_at >= $1").bind(since).fetch_all(pool).await?;
+        let ids = indexer::cvs::out_of_date_since(pool, since).await?;
         jobs_to_push.extend(ids.into_iter().map(IndexJob::Cv));
     }
     let mut conn = pool.acquire().await?;
