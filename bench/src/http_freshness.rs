@@ -109,7 +109,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
     let server = vakants.serve(&bind, &[])?;
     let visitor = reqwest::Client::builder().build()?;
     wait_for_health(&visitor, &base).await?;
-    let indexed = wait_for_the_index(&visitor, &base).await?;
+    let indexed = wait_for_the_index(&visitor, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
 
     let employer = Employer::demo(&base).await?;
@@ -420,10 +420,14 @@ pub(crate) async fn wait_for_health(http: &reqwest::Client, base: &str) -> anyho
     bail!("vakants serve did not answer /healthz within 60 s")
 }
 
-/// Waits until the index holds what it will hold (the first rebuild or the job backlog done):
-/// the browse-all count unchanged for 3 s.
-pub(crate) async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> anyhow::Result<u64> {
+/// Waits until the index holds what it will hold and its queue is empty: the browse-all count
+/// unchanged for 3 s, and no index job of `vakants seed`'s bulk load still waiting in the queue
+/// (`vakants reindex` builds the whole index before the server starts, but the jobs the seed
+/// queued are still handed to the worker afterwards, one per row; a write measured while that
+/// backlog drains waits behind it).
+pub(crate) async fn wait_for_the_index(http: &reqwest::Client, base: &str, database_url: &str) -> anyhow::Result<u64> {
     let started = Instant::now();
+    let mut db = sqlx::PgConnection::connect(database_url).await?;
     let (mut last, mut steady_since) = (0, Instant::now());
     while started.elapsed() < Duration::from_secs(900) {
         let answer: Value = http.post(format!("{base}/api/open/search")).json(&json!({})).send().await?.json().await?;
@@ -431,7 +435,14 @@ pub(crate) async fn wait_for_the_index(http: &reqwest::Client, base: &str) -> an
         if total != last {
             (last, steady_since) = (total, Instant::now());
         } else if total > 0 && steady_since.elapsed() >= Duration::from_secs(3) {
-            return Ok(total);
+            let waiting: i64 = sqlx::query_scalar(
+                "select count(*) from apalis.jobs where job_type = 'vakants.index' and status not in ('Done', 'Failed', 'Killed')",
+            )
+            .fetch_one(&mut db)
+            .await?;
+            if waiting == 0 {
+                return Ok(total);
+            }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
     }

@@ -185,7 +185,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     let pid = server.0.id();
     let http = reqwest::Client::builder().build()?;
     wait_for_health(&http, &base).await?;
-    let indexed = wait_for_the_index(&http, &base).await?;
+    let indexed = wait_for_the_index(&http, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
 
     let searches: Vec<Request> = visitor_searches()

@@ -195,7 +195,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     let pid = server.0.id();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).pool_max_idle_per_host(IN_FLIGHT).build()?;
     wait_for_health(&http, &base).await?;
-    let indexed = wait_for_the_index(&http, &base).await?;
+    let indexed = wait_for_the_index(&http, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
 
     let answer: Value = http.post(format!("{base}/api/open/search?size=100")).json(&json!({})).send().await?.json().await?;
