@@ -288,33 +288,27 @@ impl Employer {
         Ok(Employer { http, base: base.to_owned(), xsrf })
     }
 
-    /// A complete cook's vacancy whose text holds `word`, publishable as it is; its id.
-    pub(crate) async fn create(&self, word: &str) -> anyhow::Result<String> {
-        let response = self
-            .http
-            .post(format!("{}/api/employer/vacancies/create", self.base))
-            .header("x-xsrf-token", &self.xsrf)
-            .json(&document(word))
-            .send()
-            .await?;
+    /// Sends `body` to `path` with the session and its anti-forgery header; the answer's JSON,
+    /// or an error naming `call` when the status is not a success.
+    async fn send(&self, method: reqwest::Method, path: &str, body: &Value, call: &str) -> anyhow::Result<Value> {
+        let response =
+            self.http.request(method, format!("{}{path}", self.base)).header("x-xsrf-token", &self.xsrf).json(body).send().await?;
         let status = response.status();
         let body: Value = response.json().await?;
-        ensure!(status.is_success(), "create answered {status}: {body}");
+        ensure!(status.is_success(), "{call} answered {status}: {body}");
+        Ok(body)
+    }
+
+    /// A complete cook's vacancy whose text holds `word`, publishable as it is; its id.
+    pub(crate) async fn create(&self, word: &str) -> anyhow::Result<String> {
+        let body = self.send(reqwest::Method::POST, "/api/employer/vacancies/create", &document(word), "create").await?;
         body["id"].as_str().map(str::to_owned).context("the created vacancy has no id")
     }
 
     /// Publishes draft `id` (`EXISTS` with `VACANCY`): live at once for a contract company.
     pub(crate) async fn publish(&self, id: &str) -> anyhow::Result<()> {
-        let response = self
-            .http
-            .put(format!("{}/api/employer/vacancies/{id}/status", self.base))
-            .header("x-xsrf-token", &self.xsrf)
-            .json(&json!({ "status": "EXISTS", "productCodes": ["VACANCY"] }))
-            .send()
-            .await?;
-        let status = response.status();
-        let body: Value = response.json().await?;
-        ensure!(status.is_success(), "publishing answered {status}: {body}");
+        let status = json!({ "status": "EXISTS", "productCodes": ["VACANCY"] });
+        let body = self.send(reqwest::Method::PUT, &format!("/api/employer/vacancies/{id}/status"), &status, "publishing").await?;
         ensure!(body["displayedState"] == "ACTIVE", "a contract company's vacancy goes live at once: {body}");
         Ok(())
     }
@@ -322,16 +316,7 @@ impl Employer {
     /// Edits vacancy `id` (`PUT /api/employer/vacancies/{id}`): its document replaced by
     /// [`document`]'s, whose text holds `word` (a published vacancy stays publishable and live).
     pub(crate) async fn update(&self, id: &str, word: &str) -> anyhow::Result<()> {
-        let response = self
-            .http
-            .put(format!("{}/api/employer/vacancies/{id}", self.base))
-            .header("x-xsrf-token", &self.xsrf)
-            .json(&document(word))
-            .send()
-            .await?;
-        let status = response.status();
-        let body: Value = response.json().await?;
-        ensure!(status.is_success(), "editing answered {status}: {body}");
+        let body = self.send(reqwest::Method::PUT, &format!("/api/employer/vacancies/{id}"), &document(word), "editing").await?;
         ensure!(body["displayedState"] == "ACTIVE", "an edited live vacancy stays live: {body}");
         Ok(())
     }
