@@ -1,5 +1,7 @@
 //! CV rows to [`CvDoc`]s: every list of the CV and the text extracted from its files.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use search::{CvCard, CvDoc};
 use sqlx::PgPool;
@@ -152,18 +154,18 @@ pub async fn out_of_date(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<Uuid>> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_all(pool).await
 }
 
-/// CVs changed since `since` whose index entry, by `search_index_state`, is missing, stale or
-/// should not exist: what a rebuild queues again after its swap (see
-/// [`crate::vacancies::out_of_date_since`]).
-pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Result<Vec<Uuid>> {
+/// CVs changed since `since` that a rebuild did not read as they are now: what it queues again
+/// after its swap (see [`crate::vacancies::out_of_date_since`]).
+pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>, read: &HashMap<Uuid, DateTime<Utc>>) -> sqlx::Result<Vec<Uuid>> {
+    let (ids, versions): (Vec<Uuid>, Vec<DateTime<Utc>>) = read.iter().map(|(id, version)| (*id, *version)).unzip();
     let sql = format!(
         "select cv.id from cvs cv
-         left join search_index_state s on s.doc_kind = 'cv' and s.doc_id = cv.id
+         left join unnest($2::uuid[], $3::timestamptz[]) as r(id, version) on r.id = cv.id
          where cv.updated_at >= $1
-           and (({ACTIVE_SQL} and (s.doc_id is null or s.indexed_version < cv.updated_at))
-                or (not {ACTIVE_SQL} and s.doc_id is not null))"
+           and (({ACTIVE_SQL} and (r.id is null or r.version < cv.updated_at))
+                or (not {ACTIVE_SQL} and r.id is not null))"
     );
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(pool).await
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).bind(&ids).bind(&versions).fetch_all(pool).await
 }
 
 #[cfg(test)]

@@ -191,17 +191,21 @@ pub async fn out_of_date(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<Uuid>> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_all(pool).await
 }
 
-/// Vacancies changed since `since` whose index entry, by `search_index_state`, is missing, stale
-/// or should not exist: what a rebuild queues again after its swap (a row changed after the
-/// rebuild read it, or made live or hidden meanwhile). A row the rebuild read as it is now is left
-/// alone, so a rebuild just after a bulk load does not index every row a second time.
-pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Result<Vec<Uuid>> {
+/// Vacancies changed since `since` that a rebuild did not read as they are now: changed after it
+/// read them (`read` holds the version of each document it wrote), or made live or hidden
+/// meanwhile. What a rebuild queues again after its swap. It compares with `read`, not with
+/// `search_index_state`: a batch of the running worker may record its own versions after the
+/// rebuild reset that table, for documents it wrote into the index being replaced. A row the
+/// rebuild read as it is now is left alone, so a rebuild just after a bulk load does not index
+/// every row a second time.
+pub async fn out_of_date_since(pool: &PgPool, since: DateTime<Utc>, read: &HashMap<Uuid, DateTime<Utc>>) -> sqlx::Result<Vec<Uuid>> {
+    let (ids, versions): (Vec<Uuid>, Vec<DateTime<Utc>>) = read.iter().map(|(id, version)| (*id, *version)).unzip();
     let sql = format!(
         "select v.id from vacancies v join companies c on c.id = v.company_id
-         left join search_index_state s on s.doc_kind = 'vacancy' and s.doc_id = v.id
+         left join unnest($2::uuid[], $3::timestamptz[]) as r(id, version) on r.id = v.id
          where greatest(v.updated_at, c.updated_at) >= $1
-           and (({ACTIVE_SQL} and (s.doc_id is null or s.indexed_version < greatest(v.updated_at, c.updated_at)))
-                or (not {ACTIVE_SQL} and s.doc_id is not null))"
+           and (({ACTIVE_SQL} and (r.id is null or r.version < greatest(v.updated_at, c.updated_at)))
+                or (not {ACTIVE_SQL} and r.id is not null))"
     );
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).fetch_all(pool).await
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(since).bind(&ids).bind(&versions).fetch_all(pool).await
 }

@@ -3,9 +3,12 @@
 //! new index and `swap-indexes`). Changes made while it runs are not lost: every row changed
 //! since the rebuild's start (minus a margin for transactions that were still open) whose version
 //! is newer than the one the rebuild read (or that was made live or hidden meanwhile) is queued
-//! again after the swap. Rows read as they are now are not: a rebuild right after a bulk load
+//! again after the swap, judged by what the rebuild itself read, since the worker's batches go on
+//! meanwhile. Rows read as they are now are not: a rebuild right after a bulk load
 //! (`vakants seed`, an import) once queued every row again, and the live writes of the next
 //! minutes waited behind them.
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use domain::platform::jobs::{self, IndexJob};
@@ -13,6 +16,7 @@ use indexer::Places;
 use search::{IndexKind, SearchEngine};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
+use uuid::Uuid;
 
 /// Documents built and added per round trip.
 const CHUNK: usize = 5000;
@@ -59,10 +63,11 @@ pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob)
     // the database clock; the margin covers transactions that wrote before this and commit after
     let started: DateTime<Utc> = sqlx::query_scalar("select now() - interval '5 minutes'").fetch_one(pool).await?;
     let mut report = RebuildReport::default();
+    let mut read = Read::default();
     if job.vacancies {
         let ids = indexer::vacancies::active_ids(pool).await?;
         let mut rebuild = engine.begin_rebuild(IndexKind::Vacancies).await?;
-        let mut versions = std::collections::HashMap::new();
+        let versions = read.vacancies.insert(HashMap::new());
         for chunk in ids.chunks(CHUNK) {
             let prepared = indexer::vacancies::prepare(pool, &places, chunk).await?;
             versions.extend(prepared.versions);
@@ -71,12 +76,12 @@ pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob)
             rebuild.add_vacancies(docs).await?;
         }
         rebuild.finish().await?;
-        reset_state(pool, "vacancy", &versions).await?;
+        reset_state(pool, "vacancy", versions).await?;
     }
     if job.cvs {
         let ids = indexer::cvs::active_ids(pool).await?;
         let mut rebuild = engine.begin_rebuild(IndexKind::Cvs).await?;
-        let mut versions = std::collections::HashMap::new();
+        let versions = read.cvs.insert(HashMap::new());
         for chunk in ids.chunks(CHUNK) {
             let prepared = indexer::cvs::prepare(pool, &places, chunk).await?;
             versions.extend(prepared.versions);
@@ -85,31 +90,39 @@ pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob)
             rebuild.add_cvs(docs).await?;
         }
         rebuild.finish().await?;
-        reset_state(pool, "cv", &versions).await?;
+        reset_state(pool, "cv", versions).await?;
     }
-    report.replayed = replay_since(pool, started, job).await?;
+    report.replayed = replay_since(pool, started, &read).await?;
     Ok(report)
 }
 
+/// The version of each document a rebuild wrote, per index it rebuilt.
+#[derive(Default)]
+struct Read {
+    vacancies: Option<HashMap<Uuid, DateTime<Utc>>>,
+    cvs: Option<HashMap<Uuid, DateTime<Utc>>>,
+}
+
 /// After a swap the index holds exactly the rebuilt documents.
-async fn reset_state(pool: &PgPool, kind: &str, versions: &std::collections::HashMap<uuid::Uuid, DateTime<Utc>>) -> anyhow::Result<()> {
+async fn reset_state(pool: &PgPool, kind: &str, versions: &HashMap<Uuid, DateTime<Utc>>) -> anyhow::Result<()> {
     sqlx::query("delete from search_index_state where doc_kind = $1").bind(kind).execute(pool).await?;
     indexer::record_indexed(pool, kind, versions, &[]).await?;
     Ok(())
 }
 
-/// Queues the rows changed since `since` that the new index does not hold as they are now (by
-/// `search_index_state`, which [`reset_state`] just set to what the rebuild read), so changes made
-/// during the rebuild reach the new index; rows the rebuild read in their present state are not
-/// queued again.
-async fn replay_since(pool: &PgPool, since: DateTime<Utc>, job: &RebuildJob) -> anyhow::Result<usize> {
+/// Queues the rows changed since `since` that the rebuild did not read as they are now, so
+/// changes made during the rebuild reach the new index; rows it read in their present state are
+/// not queued again. This compares with what the rebuild read (`read`), not with
+/// `search_index_state`: the running worker's batches go on during a rebuild, write into the index
+/// being replaced, and may record their versions after [`reset_state`].
+async fn replay_since(pool: &PgPool, since: DateTime<Utc>, read: &Read) -> anyhow::Result<usize> {
     let mut jobs_to_push: Vec<IndexJob> = Vec::new();
-    if job.vacancies {
-        let ids = indexer::vacancies::out_of_date_since(pool, since).await?;
+    if let Some(versions) = &read.vacancies {
+        let ids = indexer::vacancies::out_of_date_since(pool, since, versions).await?;
         jobs_to_push.extend(ids.into_iter().map(IndexJob::Vacancy));
     }
-    if job.cvs {
-        let ids = indexer::cvs::out_of_date_since(pool, since).await?;
+    if let Some(versions) = &read.cvs {
+        let ids = indexer::cvs::out_of_date_since(pool, since, versions).await?;
         jobs_to_push.extend(ids.into_iter().map(IndexJob::Cv));
     }
     let mut conn = pool.acquire().await?;
