@@ -311,7 +311,10 @@ async fn main() -> anyhow::Result<()> {
                     // an index opened here with another schema was started empty: rebuild it too
                     let job = job.including(&engine.replaced_indexes());
                     let report = worker::rebuild(&pool, engine.as_ref(), &job).await?;
-                    println!("rebuilt: {} vacancies, {} CVs; {} changes replayed", report.vacancies, report.cvs, report.replayed);
+                    println!(
+                        "rebuilt: {} vacancies, {} CVs; {} changes replayed; {} waiting index jobs covered by the rebuild",
+                        report.vacancies, report.cvs, report.replayed, report.covered
+                    );
                 }
                 Err(open_error) => reindex_through_worker(&pool, &job, &format!("{open_error:#}")).await?,
             }

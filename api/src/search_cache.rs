@@ -100,33 +100,38 @@ impl Answer {
     }
 }
 
-struct Entry {
+struct Entry<T> {
     version: (u64, u64),
     /// The `now` the answer was computed for...
     from: DateTime<Utc>,
     /// ...and the first instant it may be wrong.
     until: DateTime<Utc>,
-    answer: Arc<Answer>,
+    answer: Arc<T>,
 }
 
-/// Cheap to clone (shared inside).
-#[derive(Clone)]
-pub struct SearchCache {
-    entries: Arc<Mutex<lru::LruCache<String, Entry>>>,
+/// Answers kept while the index stays at the version they were computed on and until their
+/// bound, the least recently used leaving first: visitors' searches ([`SearchCache`]) and the
+/// server-painted vacancy pages (web.rs). Cheap to clone (shared inside).
+pub struct AnswerCache<T> {
+    entries: Arc<Mutex<lru::LruCache<String, Entry<T>>>>,
 }
 
-impl Default for SearchCache {
+/// Visitors' search answers.
+pub type SearchCache = AnswerCache<Answer>;
+
+impl<T> Clone for AnswerCache<T> {
+    fn clone(&self) -> Self {
+        AnswerCache { entries: self.entries.clone() }
+    }
+}
+
+impl<T> Default for AnswerCache<T> {
     fn default() -> Self {
-        SearchCache::new(CAPACITY)
+        AnswerCache::new(CAPACITY)
     }
 }
 
 impl SearchCache {
-    pub fn new(capacity: usize) -> SearchCache {
-        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        SearchCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))) }
-    }
-
     /// The key of a query for a reader of `locale`: the same search written differently (codes
     /// in another order, repeated) has the same key, the instant of the query is left out.
     pub fn key(query: &VacancyQuery, locale: Locale) -> String {
@@ -145,9 +150,16 @@ impl SearchCache {
         normal.text = normal.text.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()).filter(|t| !t.is_empty());
         format!("{}:{}", locale.code(), serde_json::to_string(&normal).unwrap_or_default())
     }
+}
+
+impl<T> AnswerCache<T> {
+    pub fn new(capacity: usize) -> AnswerCache<T> {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        AnswerCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))) }
+    }
 
     /// The answer kept for `key`, if it was computed on `version` and still holds at `now`.
-    pub fn get(&self, key: &str, version: (u64, u64), now: DateTime<Utc>) -> Option<Arc<Answer>> {
+    pub fn get(&self, key: &str, version: (u64, u64), now: DateTime<Utc>) -> Option<Arc<T>> {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         let entry = entries.get(key)?;
         if entry.version == version && entry.from <= now && now < entry.until {
@@ -158,7 +170,7 @@ impl SearchCache {
     }
 
     /// Keeps an answer computed on `version` at `from` that holds until `until`.
-    pub fn put(&self, key: String, version: (u64, u64), from: DateTime<Utc>, until: DateTime<Utc>, answer: Arc<Answer>) {
+    pub fn put(&self, key: String, version: (u64, u64), from: DateTime<Utc>, until: DateTime<Utc>, answer: Arc<T>) {
         if until <= from {
             return;
         }

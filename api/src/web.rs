@@ -9,16 +9,20 @@ mod initial_data;
 mod preload;
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY, CONTENT_TYPE, VARY};
+use chrono::{DateTime, Utc};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::Locale;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::search_cache::{self, AnswerCache, Coding};
 use crate::state::AppState;
 
 const PRODUCT: &str = "Vakants";
@@ -499,14 +503,104 @@ struct WebState {
     app: AppState,
     /// The API as the browser sees it, for the answers a page carries (initial_data.rs).
     api: Router,
+    /// `index.html` and the build's manifest, read again only when `index.html` changes.
+    shell: Arc<Mutex<Option<Arc<Shell>>>>,
+    /// Visitors' vacancy pages as painted (see [`PAGE_MAX_AGE`]).
+    pages: AnswerCache<KeptPage>,
+}
+
+/// The build's files every page is made from.
+struct Shell {
+    modified: Option<SystemTime>,
+    template: String,
+    manifest: String,
+}
+
+impl WebState {
+    /// The build's `index.html` and manifest; `None` when the web app is not built.
+    async fn shell(&self) -> Option<Arc<Shell>> {
+        let index = self.dist.join("index.html");
+        // a stat per page, not two reads: the files change only when the app is built again
+        let modified = std::fs::metadata(&index).ok()?.modified().ok();
+        if let Some(shell) = self.shell.lock().unwrap_or_else(|p| p.into_inner()).as_ref().filter(|s| modified.is_some() && s.modified == modified) {
+            return Some(shell.clone());
+        }
+        let template = tokio::fs::read_to_string(&index).await.ok()?;
+        let manifest = tokio::fs::read_to_string(self.dist.join(".vite/manifest.json")).await.unwrap_or_default();
+        let shell = Arc::new(Shell { modified, template, manifest });
+        *self.shell.lock().unwrap_or_else(|p| p.into_inner()) = Some(shell.clone());
+        Some(shell)
+    }
+}
+
+/// Vacancy pages kept for visitors (a few tens of KB each, with their compressed forms).
+const PAGE_CAPACITY: usize = 1024;
+/// How long a visitor's vacancy page is kept at most. Besides the index version (every change of
+/// a vacancy, its company or its branding goes through the index pipeline, and its commit changes
+/// the version) and the vacancy's end, the page shows its view count, which changes without a
+/// commit: it is this much behind at most.
+const PAGE_MAX_AGE: chrono::Duration = chrono::Duration::seconds(10);
+/// Tells whether a page was answered from the kept pages (`hit`), or painted and kept (`miss`).
+pub const PAGE_CACHE_HEADER: &str = "x-page-cache";
+
+/// A visitor's vacancy page as painted, with its status and policy.
+struct KeptPage {
+    status: StatusCode,
+    policy: Option<HeaderValue>,
+    body: search_cache::Answer,
+}
+
+/// The key of a visitor's vacancy page (`/{lang}/vacancies/{id}`): the same for every visitor,
+/// and the address's query plays no part in it.
+fn kept_page_key(path: &str) -> Option<String> {
+    let (locale, rest) = split_language(path)?;
+    let id = rest.strip_prefix("vacancies/")?;
+    id.parse::<uuid::Uuid>().ok()?;
+    Some(format!("{}/{rest}", locale.code()))
+}
+
+fn html_response(status: StatusCode, body: axum::body::Bytes, policy: Option<HeaderValue>) -> Response {
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    if let Some(policy) = policy {
+        headers.insert(CONTENT_SECURITY_POLICY, policy);
+    }
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A kept page in the coding the client accepts (compressed once per page: the compression layer
+/// leaves an answer with a `Content-Encoding` alone).
+fn kept_page(page: &KeptPage, coding: Option<Coding>, cache: &'static str) -> Response {
+    let coding = coding.filter(|_| page.body.body.len() >= usize::from(crate::COMPRESS_ABOVE));
+    let body = coding.map_or_else(|| page.body.body.clone(), |c| page.body.encoded(c));
+    let mut response = html_response(page.status, body, page.policy.clone());
+    let headers = response.headers_mut();
+    if let Some(coding) = coding {
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
+        headers.append(VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    headers.insert(PAGE_CACHE_HEADER, HeaderValue::from_static(cache));
+    response
 }
 
 async fn page(State(state): State<WebState>, request: Request) -> Response {
-    let Ok(template) = tokio::fs::read_to_string(state.dist.join("index.html")).await else {
+    let path = request.uri().path();
+    let guest = initial_data::is_guest(request.headers());
+    // read before painting: a page is kept under a version no newer than what it saw
+    let kept = if guest { kept_page_key(path).and_then(|key| Some((state.app.search.vacancy_version()?, key))) } else { None };
+    let now = Utc::now();
+    let coding = Coding::accepted(request.headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
+    if let Some((version, key)) = &kept
+        && let Some(page) = state.pages.get(key, *version, now)
+    {
+        return kept_page(&page, coding, "hit");
+    }
+    let Some(shell) = state.shell().await else {
         return (StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response();
     };
     let origin = crate::seo::origin(&state.app);
-    let path = request.uri().path();
     let mut head = match split_language(path) {
         Some((locale, rest)) => match dynamic::head(&state.app, locale, rest, &origin).await {
             Ok(Some((status, content))) => render(locale, rest, &origin, status, &content),
@@ -520,32 +614,36 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
     };
     // the first screen and its preloads, for pages that exist
     let mut first = None;
+    // the painted vacancy's end, when the page shows one
+    let mut vacancy_until: Option<Option<DateTime<Utc>>> = None;
     if let Some((locale, rest)) = split_language(path).filter(|_| head.status == StatusCode::OK) {
-        let manifest = tokio::fs::read_to_string(state.dist.join(".vite/manifest.json")).await.unwrap_or_default();
-        head.html.push_str(&preload::links(&manifest, locale, rest));
-        if initial_data::is_guest(request.headers()) {
+        head.html.push_str(&preload::links(&shell.manifest, locale, rest));
+        if guest {
             let data = initial_data::for_page(&state.api, locale, rest, request.uri().query().unwrap_or("")).await;
             head.html.push_str(&data.links);
             head.html.push_str(&data.script);
             let search = data.search.as_ref().map(|(filter, answer)| (filter, answer));
             first = first_screen::render(locale, rest, search, data.vacancy.as_ref(), data.branding.as_ref());
+            vacancy_until = data.vacancy.as_ref().map(|v| v.get("validUntil").and_then(|u| serde_json::from_value(u.clone()).ok()));
         }
     }
-    let mut body = render_index(&template, &head);
+    let mut body = render_index(&shell.template, &head);
+    let painted = first.is_some();
     if let Some(first) = first {
         body = body.replacen("</head>", &format!("  {}\n  </head>", first_screen::STYLE), 1).replacen(ROOT, &format!("<div id=\"root\">{first}</div>"), 1);
         body = first_screen::start_after_paint(&body);
     }
     // the policy allows exactly the inline scripts this page carries (security_headers.rs)
-    let policy = crate::security_headers::page_policy(&body);
-    let mut response = (head.status, body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    if let Ok(policy) = HeaderValue::from_str(&policy) {
-        headers.insert(CONTENT_SECURITY_POLICY, policy);
+    let policy = HeaderValue::from_str(&crate::security_headers::page_policy(&body)).ok();
+    match (kept, vacancy_until) {
+        (Some((version, key)), Some(valid_until)) if head.status == StatusCode::OK && painted => {
+            let until = valid_until.map_or(now + PAGE_MAX_AGE, |end| end.min(now + PAGE_MAX_AGE));
+            let page = Arc::new(KeptPage { status: head.status, policy, body: search_cache::Answer::new(body.into()) });
+            state.pages.put(key, version, now, until, page.clone());
+            kept_page(&page, coding, "miss")
+        }
+        _ => html_response(head.status, body.into(), policy),
     }
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
 }
 
 /// The web app's service, for the app router's fallback.
@@ -556,7 +654,13 @@ pub fn router(app: &AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(std::sync::Arc::new(crate::api_keys::scope(&doc)), crate::area_guard))
         .layer(axum::middleware::from_fn_with_state(app.clone(), crate::session::middleware))
         .with_state(app.clone());
-    let state = WebState { dist: dist.to_path_buf(), app: app.clone(), api };
+    let state = WebState {
+        dist: dist.to_path_buf(),
+        app: app.clone(),
+        api,
+        shell: Arc::default(),
+        pages: AnswerCache::new(PAGE_CAPACITY),
+    };
     let assets = Router::new()
         .fallback_service(ServeDir::new(dist.join("assets")))
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));
@@ -573,6 +677,17 @@ mod tests {
     use super::*;
 
     const ORIGIN: &str = "https://vakants.ee";
+
+    #[test]
+    fn only_a_vacancy_page_of_a_language_is_kept_and_its_key_leaves_out_the_slash_and_query() {
+        let id = uuid::Uuid::new_v4();
+        assert_eq!(kept_page_key(&format!("/en/vacancies/{id}")), Some(format!("en/vacancies/{id}")));
+        assert_eq!(kept_page_key(&format!("/en/vacancies/{id}/")), Some(format!("en/vacancies/{id}")));
+        for path in ["/en/vacancies", "/en/vacancies/not-an-id", "/xx/vacancies/{id}", "/en/companies/EE/1", "/"] {
+            assert_eq!(kept_page_key(&path.replace("{id}", &id.to_string())), None, "{path}");
+        }
+        assert_eq!(kept_page_key(&format!("/en/vacancies/{id}/apply")), None);
+    }
 
     #[test]
     fn a_known_route_gets_its_title_description_canonical_and_alternates() {

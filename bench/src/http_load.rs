@@ -83,10 +83,14 @@ pub struct Scenario {
     /// Mean body bytes of an answer as sent (compressed when the server compressed it).
     pub bytes_per_answer: f64,
     pub errors: u64,
-    /// Answers marked `x-search-cache: hit`.
+    /// Answers marked `x-search-cache: hit` (a search) or `x-page-cache: hit` (a vacancy page).
     pub cache_hits: u64,
     /// Resident memory of `vakants serve` after the scenario.
     pub rss_mb: f64,
+    /// Of which anonymous (heap, stacks: `RssAnon`); the rest is mostly the index's files mapped
+    /// into memory (`RssFile`), which the kernel may drop and read again.
+    #[serde(default)]
+    pub rss_anon_mb: f64,
     /// None where the scenario has no throughput target (`search-while-writing`).
     pub target_rps: Option<f64>,
     pub target_p99_ms: Option<f64>,
@@ -264,6 +268,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             errors: outcome.errors,
             cache_hits: outcome.cache_hits,
             rss_mb: memory_mb(pid, "VmRSS"),
+            rss_anon_mb: memory_mb(pid, "RssAnon"),
             target_rps,
             target_p99_ms,
             met: outcome.errors == 0
@@ -274,14 +279,15 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             latency,
         };
         eprintln!(
-            "   {:.0} requests/s, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, {:.0} bytes per answer, {} errors, RSS {:.0} MB",
+            "   {:.0} requests/s, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, {:.0} bytes per answer, {} errors, RSS {:.0} MB ({:.0} MB anonymous)",
             scenario.requests_per_s,
             scenario.latency.p50_ms,
             scenario.latency.p95_ms,
             scenario.latency.p99_ms,
             scenario.bytes_per_answer,
             scenario.errors,
-            scenario.rss_mb
+            scenario.rss_mb,
+            scenario.rss_anon_mb
         );
         if let Some(w) = &scenario.writes {
             eprintln!(
@@ -487,7 +493,7 @@ async fn drive(base: &str, requests: &[Request], connections: usize, duration: D
                     continue;
                 };
                 let ok = response.status().is_success();
-                let hit = response.headers().get("x-search-cache").is_some_and(|v| v == "hit");
+                let hit = ["x-search-cache", "x-page-cache"].iter().any(|name| response.headers().get(*name).is_some_and(|v| v == "hit"));
                 match response.bytes().await {
                     Ok(body) if ok => {
                         outcome.latencies_ms.push(sent.elapsed().as_secs_f64() * 1000.0);
@@ -539,7 +545,7 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         "# HTTP throughput ({})\n\n`{}`\n\n{} ({} cores, {:.0} GiB), {}, load average {:.1} at the start, commit {}. \
          {} live vacancies in the index. The load generator ran on the same cores as `vakants serve`. \
          Raw figures: [{json_name}]({json_name}).\n\n\
-         | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | bytes/answer | errors | cache hits | RSS MB | target | met |\n\
+         | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | bytes/answer | errors | cache hits | RSS MB (anonymous) | target | met |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
         &m.date[..10],
         report.command,
@@ -562,7 +568,7 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
         text.push_str(&format!(
-            "| {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {} | {} | {:.0} | {target} | {} |\n",
+            "| {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {} | {} | {:.0} ({:.0}) | {target} | {} |\n",
             s.name,
             s.connections,
             s.requests_per_s,
@@ -573,6 +579,7 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
             s.errors,
             s.cache_hits,
             s.rss_mb,
+            s.rss_anon_mb,
             if s.met { "yes" } else { "no" }
         ));
     }
@@ -670,6 +677,7 @@ mod tests {
             errors: 0,
             cache_hits: 0,
             rss_mb: 100.0,
+            rss_anon_mb: 60.0,
             target_rps,
             target_p99_ms: Some(TARGET_SEARCH_P99_MS),
             writes,

@@ -73,7 +73,7 @@ struct RebuildEngine(Engine);
 
 async fn handle_rebuild(job: RebuildJob, pool: Data<PgPool>, engine: Data<RebuildEngine>) -> Result<(), BoxDynError> {
     let report = rebuild::rebuild(&pool, (*engine).0.as_ref(), &job).await.map_err(|e| format!("{e:#}"))?;
-    tracing::info!(vacancies = report.vacancies, cvs = report.cvs, replayed = report.replayed, "index rebuilt");
+    tracing::info!(vacancies = report.vacancies, cvs = report.cvs, replayed = report.replayed, covered = report.covered, "index rebuilt");
     Ok(())
 }
 

@@ -4,7 +4,8 @@
 //! since the rebuild's start (minus a margin for transactions that were still open) whose version
 //! is newer than the one the rebuild read (or that was made live or hidden meanwhile) is queued
 //! again after the swap, judged by what the rebuild itself read, since the worker's batches go on
-//! meanwhile. Rows read as they are now are not: a rebuild right after a bulk load
+//! meanwhile. Index jobs that were waiting when it began are ended as done after the swap: their
+//! changes were committed before it read any row. Rows read as they are now are not: a rebuild right after a bulk load
 //! (`vakants seed`, an import) once queued every row again, and the live writes of the next
 //! minutes waited behind them.
 
@@ -55,6 +56,9 @@ pub struct RebuildReport {
     pub vacancies: usize,
     pub cvs: usize,
     pub replayed: usize,
+    /// Index jobs that were waiting when the rebuild began, ended as done: it read their rows
+    /// after they were committed (`vakants seed` queues one per row).
+    pub covered: u64,
 }
 
 /// Rebuilds the chosen indexes.
@@ -62,6 +66,16 @@ pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob)
     let places = Places::load(pool).await?;
     // the database clock; the margin covers transactions that wrote before this and commit after
     let started: DateTime<Utc> = sqlx::query_scalar("select now() - interval '5 minutes'").fetch_one(pool).await?;
+    // jobs committed before any row is read: the rebuild will hold what they would write
+    let covered: Vec<String> = jobs::pending_index_jobs(pool)
+        .await?
+        .into_iter()
+        .filter(|(_, index_job)| match index_job {
+            IndexJob::Vacancy(_) | IndexJob::Company(_) => job.vacancies,
+            IndexJob::Cv(_) => job.cvs,
+        })
+        .map(|(id, _)| id)
+        .collect();
     let mut report = RebuildReport::default();
     let mut read = Read::default();
     if job.vacancies {
@@ -93,6 +107,7 @@ pub async fn rebuild(pool: &PgPool, engine: &dyn SearchEngine, job: &RebuildJob)
         reset_state(pool, "cv", versions).await?;
     }
     report.replayed = replay_since(pool, started, &read).await?;
+    report.covered = jobs::cover_pending(pool, &covered).await?;
     Ok(report)
 }
 

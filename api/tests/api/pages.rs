@@ -1,5 +1,6 @@
 //! The public vacancy and company pages' calls.
 
+use domain::platform::jobs::{self, IndexJob};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -254,9 +255,11 @@ fn json_ld(html: &str) -> Option<Value> {
 
 #[tokio::test]
 async fn a_vacancy_page_carries_job_posting_data_until_it_ends() {
-    let (app, dir) = crate::web::app_with_dist().await;
+    let dir = crate::web::dist();
+    let app = crate::helpers::spawn_app_with(crate::helpers::AppOptions { worker: true, web_dist: Some(dir.clone()), ..Default::default() }).await;
     let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
     let id = publish(&app, company_id, NewVacancy { remote: true, ..NewVacancy::default() }, true).await;
+    crate::search::eventually(&app, json!({}), |page| page["totalElements"] == 1).await;
 
     let html = app.client.http.get(app.client.url(&format!("/en/vacancies/{id}"))).send().await.unwrap().text().await.unwrap();
     assert!(html.contains("<title>Cook — Põhja Köök OÜ | Vakants</title>"), "{html}");
@@ -276,11 +279,17 @@ async fn a_vacancy_page_carries_job_posting_data_until_it_ends() {
     assert!(posting["validThrough"].is_string());
     assert!(posting["description"].as_str().unwrap().starts_with("<p>"));
 
+    // ended as a write of the product ends it: with its index job (a visitor's page is kept until
+    // the index changes)
+    let mut tx = app.pool.begin().await.unwrap();
     sqlx::query("update vacancies set valid_until = now() - interval '1 day', publish_at = now() - interval '31 days' where id = $1")
         .bind(id)
-        .execute(&app.pool)
+        .execute(&mut *tx)
         .await
         .unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+    tx.commit().await.unwrap();
+    crate::search::eventually(&app, json!({}), |page| page["totalElements"] == 0).await;
     let html = app.client.http.get(app.client.url(&format!("/en/vacancies/{id}"))).send().await.unwrap().text().await.unwrap();
     assert!(html.contains("<meta name=\"robots\" content=\"noindex\" />"));
     assert!(json_ld(&html).is_none(), "an ended vacancy has no JobPosting");

@@ -458,6 +458,39 @@ async fn a_rebuild_swaps_in_a_fresh_index_that_matches_postgres() {
     assert_eq!(made_live, expected, "a row made live meanwhile is queued too");
 }
 
+#[tokio::test]
+async fn a_rebuild_ends_the_index_jobs_waiting_before_it_and_a_bulk_load_waits_behind_users_changes() {
+    // no worker: the jobs of these writes wait
+    let app = spawn_app().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let first = publish(&app, company_id, NewVacancy::default(), true).await;
+    let second = publish(&app, company_id, NewVacancy { occupation: "DRIVER", category: "TRANSPORT_LOGISTICS", ..NewVacancy::default() }, true).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    jobs::enqueue_index_bulk(&mut conn, &[IndexJob::Vacancy(first), IndexJob::Vacancy(second)]).await.unwrap();
+    jobs::enqueue_index(&mut conn, &[IndexJob::Cv(Uuid::new_v4())]).await.unwrap();
+    drop(conn);
+    let priorities: Vec<(i32, i64)> = sqlx::query_as(
+        "select priority, count(*) from apalis.jobs where job_type = $1 and status = 'Pending' group by priority order by priority",
+    )
+    .bind(jobs::INDEX_QUEUE)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(priorities, vec![(0, 2), (1, 3)], "a user's change is taken before a bulk load's jobs");
+
+    let report = worker::rebuild(&app.pool, app.index.as_ref(), &worker::RebuildJob { vacancies: true, cvs: false }).await.unwrap();
+    assert_eq!(report.vacancies, 2);
+    assert_eq!(report.covered, 4, "the vacancies' jobs are covered, the CV's is not: the CV index was not rebuilt");
+    let waiting: Vec<Vec<u8>> = sqlx::query_scalar("select job from apalis.jobs where job_type = $1 and status = 'Pending'")
+        .bind(jobs::INDEX_QUEUE)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert!(matches!(serde_json::from_slice(&waiting[0]).unwrap(), IndexJob::Cv(_)));
+    eventually(&app, json!({}), |p| p["totalElements"] == 2).await;
+}
+
 /// An index as a version with another schema left it: one generation, current.
 fn write_foreign_index(dir: &std::path::Path) {
     use tantivy::schema::{STORED, Schema, TEXT};

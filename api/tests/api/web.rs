@@ -160,3 +160,67 @@ async fn a_signed_in_user_s_page_and_a_missing_vacancy_carry_no_answers() {
     assert!(initial_data(&html).is_none(), "answers for a signed-in user may be personal");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn a_visitor_s_vacancy_page_is_kept_until_the_index_changes_and_never_for_a_signed_in_user() {
+    use domain::platform::jobs::{self, IndexJob};
+    use serde_json::json;
+
+    use crate::search::{NewVacancy, company, eventually, publish};
+
+    let dir = dist();
+    let app = spawn_app_with(AppOptions { worker: true, web_dist: Some(dir.clone()), ..AppOptions::default() }).await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    let id = publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({}), |page| page["totalElements"] == 1).await;
+    let get = |path: String| {
+        let client = app.client.http.clone();
+        let url = app.client.url(&path);
+        async move {
+            let response = client.get(url).send().await.unwrap();
+            let cache = response.headers().get("x-page-cache").map(|v| v.to_str().unwrap().to_string());
+            (response.status(), cache, response.text().await.unwrap())
+        }
+    };
+
+    let (status, cache, first) = get(format!("/en/vacancies/{id}")).await;
+    assert_eq!((status, cache.as_deref()), (StatusCode::OK, Some("miss")));
+    assert!(first.contains("<title>Cook — Põhja Köök OÜ | Vakants</title>"), "{first}");
+    let (status, cache, again) = get(format!("/en/vacancies/{id}?utm_source=mail")).await;
+    assert_eq!((status, cache.as_deref()), (StatusCode::OK, Some("hit")), "the query plays no part in the page");
+    assert_eq!(again, first);
+    let (_, cache, in_estonian) = get(format!("/et/vacancies/{id}")).await;
+    assert_eq!(cache.as_deref(), Some("miss"), "each language is a page of its own");
+    assert!(in_estonian.contains("<html lang=\"et\">"));
+
+    // a write goes through the index pipeline: once its commit is searchable, the page is painted again
+    let mut tx = app.pool.begin().await.unwrap();
+    sqlx::query("update vacancies set occupation_code = 'DRIVER', updated_at = now() where id = $1").bind(id).execute(&mut *tx).await.unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+    tx.commit().await.unwrap();
+    eventually(&app, json!({ "occupation": "driver" }), |page| page["totalElements"] == 1).await;
+    let (_, cache, changed) = get(format!("/en/vacancies/{id}")).await;
+    assert_eq!(cache.as_deref(), Some("miss"));
+    assert!(changed.contains("<title>Driver — Põhja Köök OÜ | Vakants</title>"), "{changed}");
+
+    // hidden: not found at once after its commit, and a page that is not found is not kept
+    let mut tx = app.pool.begin().await.unwrap();
+    sqlx::query("update vacancies set status = 'HIDDEN', updated_at = now() where id = $1").bind(id).execute(&mut *tx).await.unwrap();
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+    tx.commit().await.unwrap();
+    eventually(&app, json!({}), |page| page["totalElements"] == 0).await;
+    for _ in 0..2 {
+        let (status, cache, _) = get(format!("/en/vacancies/{id}")).await;
+        assert_eq!((status, cache), (StatusCode::NOT_FOUND, None));
+    }
+
+    // a signed-in user's page may be personal: never kept, never answered from what was kept
+    sqlx::query("update vacancies set status = 'EXISTS', updated_at = now() where id = $1").bind(id).execute(&app.pool).await.unwrap();
+    app.create_user("mari@example.com", &["APPLICANT"]).await;
+    app.client.sign_in("mari@example.com").await;
+    for _ in 0..2 {
+        let (status, cache, _) = get(format!("/en/vacancies/{id}")).await;
+        assert_eq!((status, cache), (StatusCode::OK, None));
+    }
+    std::fs::remove_dir_all(dir).ok();
+}

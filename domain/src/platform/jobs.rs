@@ -35,15 +35,26 @@ pub struct ExtractPdfText {
     pub cv_id: Option<Uuid>,
 }
 
+/// Priority of a job that follows a user's change: a worker takes these before [`BULK_PRIORITY`]
+/// ones (apalis fetches by priority, then by age).
+const LIVE_PRIORITY: usize = 1;
+/// Priority of the jobs of a bulk load (`vakants seed`, the demo data, an import): a load of
+/// 100k rows queues 100k jobs, and a user's change made meanwhile must not wait behind them.
+const BULK_PRIORITY: usize = 0;
+
 /// Enqueues jobs of any queue on the caller's transaction.
 pub async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]) -> Result<()> {
+    push_with(conn, queue, jobs, LIVE_PRIORITY).await
+}
+
+async fn push_with<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T], priority: usize) -> Result<()> {
     if jobs.is_empty() {
         return Ok(());
     }
     let mut tasks = Vec::with_capacity(jobs.len());
     for job in jobs {
         let bytes = serde_json::to_vec(job).map_err(anyhow::Error::from)?;
-        tasks.push(TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).build());
+        tasks.push(TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).priority(priority).build());
     }
     apalis_postgres::queries::push_tasks(conn, queue, tasks)
         .await
@@ -54,6 +65,41 @@ pub async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]
 /// Enqueues index jobs on the caller's transaction.
 pub async fn enqueue_index(conn: &mut PgConnection, jobs: &[IndexJob]) -> Result<()> {
     push(conn, INDEX_QUEUE, jobs).await
+}
+
+/// Enqueues the index jobs of a bulk load on the caller's transaction: the worker takes them
+/// after every job of a user's change ([`enqueue_index`]).
+pub async fn enqueue_index_bulk(conn: &mut PgConnection, jobs: &[IndexJob]) -> Result<()> {
+    push_with(conn, INDEX_QUEUE, jobs, BULK_PRIORITY).await
+}
+
+/// Index jobs waiting for a worker (not yet taken), with their ids: what a full rebuild that
+/// reads every row after this covers ([`cover_pending`]).
+pub async fn pending_index_jobs(pool: &sqlx::PgPool) -> Result<Vec<(String, IndexJob)>> {
+    let rows: Vec<(String, Vec<u8>)> = sqlx::query_as("select id, job from apalis.jobs where job_type = $1 and status = 'Pending'")
+        .bind(INDEX_QUEUE)
+        .fetch_all(pool)
+        .await?;
+    // a payload this version cannot read is left for the worker to report
+    Ok(rows.into_iter().filter_map(|(id, job)| Some((id, serde_json::from_slice(&job).ok()?))).collect())
+}
+
+/// Ends the index jobs `ids` that are still waiting as done: a rebuild read their rows after
+/// they were committed, so the new index already holds what they would write. Answers how many.
+pub async fn cover_pending(pool: &sqlx::PgPool, ids: &[String]) -> Result<u64> {
+    let mut covered = 0;
+    for chunk in ids.chunks(10_000) {
+        covered += sqlx::query(
+            "update apalis.jobs set status = 'Done', done_at = now()
+             where id = any($1) and job_type = $2 and status = 'Pending'",
+        )
+        .bind(chunk)
+        .bind(INDEX_QUEUE)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    }
+    Ok(covered)
 }
 
 /// Enqueues PDF text extraction on the caller's transaction.
