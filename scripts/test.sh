@@ -38,8 +38,11 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 (cd web && npm ci --no-audit --no-fund)
 
-cargo build --bin vakants
+# the API tests above built `vakants` from this checkout (their CARGO_BIN_EXE_vakants); a separate
+# `cargo build --bin vakants` would build the workspace again without the tests' features (tokio's
+# test-util), two minutes for the same code
 VAKANTS_BIN="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/vakants"
+[ -x "$VAKANTS_BIN" ] || cargo build --bin vakants
 export VAKANTS_BIN
 echo "==> web: typecheck"
 (cd web && npm run --silent typecheck)

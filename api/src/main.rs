@@ -38,7 +38,8 @@ enum Command {
     Seed {
         #[arg(long)]
         scale: Option<usize>,
-        /// Also add this many generated applicants with CVs and PDF files.
+        /// Also add this many generated applicants with CVs and PDF files (the PDFs' text stored
+        /// with them as extraction would store it, not queued for extraction: see fixtures::cvs).
         #[arg(long)]
         cvs: Option<usize>,
         #[arg(long, default_value_t = 1)]
@@ -248,7 +249,7 @@ async fn main() -> anyhow::Result<()> {
             );
             if let Some(count) = cvs {
                 let started = std::time::Instant::now();
-                let added = fixtures::cvs::generate(&pool, &files, count, seed).await?;
+                let added = fixtures::cvs::generate(&pool, &files, count, seed, fixtures::cvs::PdfText::Known).await?;
                 tracing::info!(cvs = added.cvs, seconds = started.elapsed().as_secs_f64(), "generated CVs loaded");
             }
             if let Some(count) = scale {

@@ -42,13 +42,14 @@ async function newestCode(page: Page, email: string): Promise<string> {
 /**
  * Steps 1 and 2 of sign-in for an existing account: e-mail, then the code from the outbox. Several
  * journeys sign in to the same demo account, so it waits for a code newer than the last one sent,
- * and for the minute the server keeps between two codes of one account.
+ * and for the time the server keeps between two codes of one account (a minute; 2 s with the
+ * journeys' RELAXED_RATE_LIMITS).
  */
 export async function signIn(page: Page, email: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<void> {
   const labels = { et: ['E-post', 'Jätka', 'Kood'], en: ['E-mail', 'Continue', 'Code'], ru: ['E-mail', 'Продолжить', 'Код'] }[language];
   const previous = await newestCode(page, email);
   await page.getByLabel(labels[0]).fill(email);
-  // one code a minute per account: when another journey has just signed in here, wait it out
+  // codes of one account are spaced out: when another journey has just signed in here, wait it out
   for (let attempt = 0; ; attempt++) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login') && response.request().method() === 'POST');
     await page.getByRole('button', { name: labels[1] }).click();

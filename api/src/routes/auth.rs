@@ -61,7 +61,7 @@ pub struct VerifyParams {
 }
 
 async fn send_code(state: &AppState, user: &UserRecord, locale: Locale, ip: Option<&str>) -> ApiResult<()> {
-    let code = otp::issue(&state.pool, state.secret(), user.id, ip, state.limits.codes_per_account_hour).await?;
+    let code = otp::issue(&state.pool, state.secret(), user.id, ip, state.limits.codes_per_account).await?;
     state.mailer.send(mail::sign_in_code(locale, &user.username, &code)).await?;
     Ok(())
 }

@@ -75,11 +75,26 @@ async fn check_locks(tx: &mut PgConnection, user_id: Uuid, client: &str) -> Resu
     Ok(())
 }
 
+/// How many codes one (account, client address) pair may be sent.
+#[derive(Clone, Copy, Debug)]
+pub struct IssueLimits {
+    /// Codes an hour ([`MAX_CODES_PER_HOUR`]).
+    pub per_hour: i64,
+    /// Between two codes ([`RESEND_INTERVAL`]).
+    pub resend_interval: Duration,
+}
+
+impl Default for IssueLimits {
+    fn default() -> Self {
+        IssueLimits { per_hour: MAX_CODES_PER_HOUR, resend_interval: RESEND_INTERVAL }
+    }
+}
+
 /// Creates a new code for the user and returns it in clear text for delivery. `ip` is the client
-/// address asking; the pair may be sent `per_hour` codes an hour ([`MAX_CODES_PER_HOUR`] but in
+/// address asking; the pair may be sent codes as `limits` allow ([`IssueLimits::default`] but in
 /// the relaxed limits of the browser journeys).
 #[tracing::instrument(skip_all)]
-pub async fn issue(pool: &PgPool, secret: &[u8], user_id: Uuid, ip: Option<&str>, per_hour: i64) -> Result<String> {
+pub async fn issue(pool: &PgPool, secret: &[u8], user_id: Uuid, ip: Option<&str>, limits: IssueLimits) -> Result<String> {
     let client = ip.unwrap_or(UNKNOWN_CLIENT);
     let mut tx = pool.begin().await?;
     check_locks(&mut tx, user_id, client).await?;
@@ -91,10 +106,10 @@ pub async fn issue(pool: &PgPool, secret: &[u8], user_id: Uuid, ip: Option<&str>
     .bind(ip)
     .fetch_one(&mut *tx)
     .await?;
-    if let Some(last) = last_created.filter(|l| Utc::now() - *l < RESEND_INTERVAL) {
-        return Err(retry_after(last + RESEND_INTERVAL));
+    if let Some(last) = last_created.filter(|l| Utc::now() - *l < limits.resend_interval) {
+        return Err(retry_after(last + limits.resend_interval));
     }
-    if sent_last_hour >= per_hour {
+    if sent_last_hour >= limits.per_hour {
         return Err(Error::TooManyRequests { retry_after_secs: 3600 });
     }
     // the pair's earlier code dies, and the account keeps at most MAX_LIVE_CODES live codes
