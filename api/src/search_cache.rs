@@ -109,11 +109,40 @@ struct Entry<T> {
     answer: Arc<T>,
 }
 
+/// An answer being computed, for every caller that asks for it meanwhile: the answer and
+/// whether it was kept.
+type Flight<T> = Arc<tokio::sync::OnceCell<(Arc<T>, bool)>>;
+
 /// Answers kept while the index stays at the version they were computed on and until their
 /// bound, the least recently used leaving first: visitors' searches ([`SearchCache`]) and the
 /// server-painted vacancy pages (web.rs). Cheap to clone (shared inside).
 pub struct AnswerCache<T> {
     entries: Arc<Mutex<lru::LruCache<String, Entry<T>>>>,
+    /// Answers being computed, by key, with the version they are computed on.
+    flights: Arc<Mutex<std::collections::HashMap<String, ((u64, u64), Flight<T>)>>>,
+}
+
+/// Where an answer of [`AnswerCache::get_or_compute`] came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Kept, or computed by another caller at the same time and kept.
+    Kept,
+    /// Computed for this caller, and kept.
+    Computed,
+    /// Computed (for this caller or another one at the same time) and not kept: it changes on its
+    /// own too soon.
+    NotKept,
+}
+
+impl Source {
+    /// The value of the answer's cache header (`hit`, `miss`, none).
+    pub fn header(self) -> Option<&'static str> {
+        match self {
+            Source::Kept => Some("hit"),
+            Source::Computed => Some("miss"),
+            Source::NotKept => None,
+        }
+    }
 }
 
 /// Visitors' search answers.
@@ -121,7 +150,7 @@ pub type SearchCache = AnswerCache<Answer>;
 
 impl<T> Clone for AnswerCache<T> {
     fn clone(&self) -> Self {
-        AnswerCache { entries: self.entries.clone() }
+        AnswerCache { entries: self.entries.clone(), flights: self.flights.clone() }
     }
 }
 
@@ -155,7 +184,66 @@ impl SearchCache {
 impl<T> AnswerCache<T> {
     pub fn new(capacity: usize) -> AnswerCache<T> {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        AnswerCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))) }
+        AnswerCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))), flights: Arc::default() }
+    }
+
+    /// The answer kept for `key` at `version`, or else the one `compute` makes (with the first
+    /// instant it may be wrong, `None` when it may not be kept), kept when it may be. Callers that
+    /// ask for the same key and version while it is computed wait for that answer instead of
+    /// computing it again: a commit changes the version, and the connections that ask for a
+    /// popular search right after it would otherwise each compute it, on the cores the writer
+    /// needs. When the computing caller fails or goes away, the next waiting one computes.
+    pub async fn get_or_compute<E, Fut>(
+        &self,
+        key: String,
+        version: (u64, u64),
+        now: DateTime<Utc>,
+        compute: impl FnOnce() -> Fut,
+    ) -> Result<(Arc<T>, Source), E>
+    where
+        Fut: std::future::Future<Output = Result<(Arc<T>, Option<DateTime<Utc>>), E>>,
+    {
+        if let Some(answer) = self.get(&key, version, now) {
+            return Ok((answer, Source::Kept));
+        }
+        let flight: Flight<T> = {
+            let mut flights = self.flights.lock().unwrap_or_else(|p| p.into_inner());
+            match flights.get(&key) {
+                Some((at, flight)) if *at == version => flight.clone(),
+                _ => {
+                    let flight = Flight::default();
+                    flights.insert(key.clone(), (version, flight.clone()));
+                    flight
+                }
+            }
+        };
+        let mut computed_here = false;
+        let outcome = flight
+            .get_or_try_init(|| async {
+                computed_here = true;
+                let (answer, until) = compute().await?;
+                let kept = until.is_some_and(|until| until > now);
+                if let Some(until) = until.filter(|_| kept) {
+                    self.put(key.clone(), version, now, until, answer.clone());
+                }
+                Ok((answer, kept))
+            })
+            .await
+            .map(|(answer, kept)| (answer.clone(), *kept));
+        {
+            // the flight is over: later callers find the kept answer, or compute afresh
+            let mut flights = self.flights.lock().unwrap_or_else(|p| p.into_inner());
+            if flights.get(&key).is_some_and(|(_, current)| Arc::ptr_eq(current, &flight)) {
+                flights.remove(&key);
+            }
+        }
+        let (answer, kept) = outcome?;
+        let source = match (kept, computed_here) {
+            (false, _) => Source::NotKept,
+            (true, true) => Source::Computed,
+            (true, false) => Source::Kept,
+        };
+        Ok((answer, source))
     }
 
     /// The answer kept for `key`, if it was computed on `version` and still holds at `now`.
@@ -242,6 +330,59 @@ mod tests {
         let mut decoded = Vec::new();
         brotli_decompressor::Decompressor::new(&br[..], 4096).read_to_end(&mut decoded).unwrap();
         assert_eq!(decoded, body);
+    }
+
+    #[tokio::test]
+    async fn callers_asking_while_an_answer_is_computed_wait_for_it_and_it_is_computed_once() {
+        let cache: SearchCache = AnswerCache::new(8);
+        let now = Utc::now();
+        let until = now + chrono::Duration::minutes(5);
+        let computed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let ask = |version: (u64, u64), until: Option<DateTime<Utc>>| {
+            let (cache, computed) = (cache.clone(), computed.clone());
+            async move {
+                cache
+                    .get_or_compute("a".into(), version, now, || async move {
+                        computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        Ok::<_, ()>((Arc::new(Answer::new(Bytes::from_static(b"{}"))), until))
+                    })
+                    .await
+                    .unwrap()
+                    .1
+            }
+        };
+        let sources = futures::future::join_all((0..8).map(|_| ask((1, 1), Some(until)))).await;
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 1, "one computation for eight callers");
+        assert_eq!(sources.iter().filter(|s| **s == Source::Computed).count(), 1);
+        assert_eq!(sources.iter().filter(|s| **s == Source::Kept).count(), 7);
+        assert_eq!(ask((1, 1), Some(until)).await, Source::Kept, "kept afterwards");
+        assert_eq!(ask((1, 2), Some(until)).await, Source::Computed, "another version is computed again");
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 2);
+        // an answer that may not be kept is shared with those who waited, and computed again later
+        cache.entries.lock().unwrap().clear();
+        let sources = futures::future::join_all((0..3).map(|_| ask((1, 3), None))).await;
+        assert_eq!(sources, vec![Source::NotKept; 3]);
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 3);
+        assert_eq!(ask((1, 3), None).await, Source::NotKept);
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 4);
+        assert!(cache.flights.lock().unwrap().is_empty(), "no flight is left behind");
+    }
+
+    #[tokio::test]
+    async fn when_the_computing_caller_fails_a_waiting_one_computes() {
+        let cache: SearchCache = AnswerCache::new(8);
+        let now = Utc::now();
+        let failing = cache.get_or_compute("a".into(), (1, 1), now, || async {
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            Err::<(Arc<Answer>, Option<DateTime<Utc>>), &str>("engine down")
+        });
+        let waiting = cache.get_or_compute("a".into(), (1, 1), now, || async {
+            Ok::<_, &str>((Arc::new(Answer::new(Bytes::from_static(b"{}"))), Some(now + chrono::Duration::minutes(1))))
+        });
+        let (failed, answered) = tokio::join!(failing, waiting);
+        assert_eq!(failed.err(), Some("engine down"));
+        assert_eq!(answered.unwrap().1, Source::Computed);
     }
 
     #[test]

@@ -304,21 +304,42 @@ async fn search_vacancies(
 ) -> ApiResult<Response> {
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
     let query = filter::vacancy_query(&state.read_pool, &state.reference, filter, page, size).await?;
-    let now = query.now;
     let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
-    // read before the search: an answer is kept under a version no newer than what it saw
-    let cached = if applicant { None } else { state.search.vacancy_version().map(|version| (version, SearchCache::key(&query, context.locale))) };
     let coding = Coding::accepted(headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
-    if let Some((version, key)) = &cached
-        && let Some(answer) = state.search_cache.get(key, *version, now)
-    {
-        return Ok(kept_json(&answer, coding, "hit"));
+    // read before the search: an answer is kept under a version no newer than what it saw
+    let version = if applicant { None } else { state.search.vacancy_version() };
+    match version {
+        Some(version) => {
+            let (key, now) = (SearchCache::key(&query, context.locale), query.now);
+            let (answer, source) = state
+                .search_cache
+                .get_or_compute(key, version, now, || async {
+                    let (body, until) = search_answer(&state, &context, query, false).await?;
+                    Ok::<_, Error>((Arc::new(search_cache::Answer::new(body)), until))
+                })
+                .await?;
+            Ok(kept_json(&answer, coding, source.header()))
+        }
+        // compressed on the way out (crate::compression) when it is large enough
+        None => Ok(json_bytes(search_answer(&state, &context, query, applicant).await?.0, None)),
     }
+}
+
+/// A vacancy search's answer as sent, and the first instant it would change on its own (a
+/// vacancy on it expires or a card stops being new; `None` when nothing bounds it, and then it is
+/// not kept). `applicant` marks the favourites of the signed-in applicant on the cards.
+async fn search_answer(
+    state: &AppState,
+    context: &crate::session::RequestContext,
+    query: search::VacancyQuery,
+    applicant: bool,
+) -> Result<(Bytes, Option<DateTime<Utc>>), Error> {
+    let (page, size, now) = (query.page, query.size, query.now);
     let results = state.search.search_vacancies(query).await.map_err(anyhow::Error::from)?;
     let ids: Vec<Uuid> = results.hits.iter().map(|h| h.card.vacancy_id).collect();
-    let favourites = if applicant { favourites_among(&state, &context, &ids).await? } else { Vec::new() };
+    let favourites = if applicant { favourites_among(state, context, &ids).await? } else { Vec::new() };
     let periods = state.reference.period_labels(&state.read_pool, context.locale).await?;
-    let covers = covers_of(&state, results.hits.iter().map(|h| &h.card)).await?;
+    let covers = covers_of(state, results.hits.iter().map(|h| &h.card)).await?;
     // the answer changes on its own when a vacancy on it expires or a card stops being new
     let until = results
         .hits
@@ -353,23 +374,14 @@ async fn search_vacancies(
         salary_stats: salary_stats(results.salary, &periods),
         took_ms: results.took_ms,
     };
-    let body = Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?);
-    match (cached, until) {
-        (Some((version, key)), Some(until)) => {
-            let answer = Arc::new(search_cache::Answer::new(body));
-            state.search_cache.put(key, version, now, until, answer.clone());
-            Ok(kept_json(&answer, coding, "miss"))
-        }
-        // compressed on the way out (crate::compression) when it is large enough
-        _ => Ok(json_bytes(body, None)),
-    }
+    Ok((Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?), until))
 }
 
 /// A kept answer in the coding the client accepts (compressed here, once per answer: the
 /// compression layer leaves an answer with a `Content-Encoding` alone).
-fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: &'static str) -> Response {
+fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: Option<&'static str>) -> Response {
     let coding = coding.filter(|_| answer.body.len() >= usize::from(crate::COMPRESS_ABOVE));
-    let mut response = json_bytes(coding.map_or_else(|| answer.body.clone(), |c| answer.encoded(c)), Some(cache));
+    let mut response = json_bytes(coding.map_or_else(|| answer.body.clone(), |c| answer.encoded(c)), cache);
     if let Some(coding) = coding {
         let headers = response.headers_mut();
         headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
