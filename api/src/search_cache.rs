@@ -35,6 +35,14 @@ pub enum Coding {
     Gzip,
 }
 
+/// Says that a response's body is in `coding` (the compression layer then leaves it alone).
+pub fn mark_encoded(headers: &mut axum::http::HeaderMap, coding: Option<Coding>) {
+    if let Some(coding) = coding {
+        headers.insert(axum::http::header::CONTENT_ENCODING, axum::http::HeaderValue::from_static(coding.name()));
+        headers.append(axum::http::header::VARY, axum::http::HeaderValue::from_static("accept-encoding"));
+    }
+}
+
 impl Coding {
     /// The coding to send for an `Accept-Encoding` header: br when accepted, else gzip when
     /// accepted, else none (identity). A coding with `q=0` is refused.
@@ -80,6 +88,15 @@ pub struct Answer {
 impl Answer {
     pub fn new(body: Bytes) -> Answer {
         Answer { body, br: OnceLock::new(), gzip: OnceLock::new() }
+    }
+
+    /// The body to send to a client accepting `coding` (compressed only from
+    /// [`crate::COMPRESS_ABOVE`] bytes, as the compression layer would), with the coding it is in.
+    pub fn for_client(&self, coding: Option<Coding>) -> (Bytes, Option<Coding>) {
+        match coding.filter(|_| self.body.len() >= usize::from(crate::COMPRESS_ABOVE)) {
+            Some(coding) => (self.encoded(coding), Some(coding)),
+            None => (self.body.clone(), None),
+        }
     }
 
     /// The body in `coding`.

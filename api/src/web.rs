@@ -14,10 +14,10 @@ use std::time::SystemTime;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY, CONTENT_TYPE, VARY};
-use chrono::{DateTime, Utc};
+use axum::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use domain::Locale;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -573,15 +573,10 @@ fn html_response(status: StatusCode, body: axum::body::Bytes, policy: Option<Hea
 /// A kept page in the coding the client accepts (compressed once per page: the compression layer
 /// leaves an answer with a `Content-Encoding` alone).
 fn kept_page(page: &KeptPage, coding: Option<Coding>, cache: &'static str) -> Response {
-    let coding = coding.filter(|_| page.body.body.len() >= usize::from(crate::COMPRESS_ABOVE));
-    let body = coding.map_or_else(|| page.body.body.clone(), |c| page.body.encoded(c));
+    let (body, coding) = page.body.for_client(coding);
     let mut response = html_response(page.status, body, page.policy.clone());
-    let headers = response.headers_mut();
-    if let Some(coding) = coding {
-        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
-        headers.append(VARY, HeaderValue::from_static("accept-encoding"));
-    }
-    headers.insert(PAGE_CACHE_HEADER, HeaderValue::from_static(cache));
+    search_cache::mark_encoded(response.headers_mut(), coding);
+    response.headers_mut().insert(PAGE_CACHE_HEADER, HeaderValue::from_static(cache));
     response
 }
 

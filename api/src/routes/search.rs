@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, VARY};
+use axum::http::header::{ACCEPT_ENCODING, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, Utc};
@@ -380,13 +380,9 @@ async fn search_answer(
 /// A kept answer in the coding the client accepts (compressed here, once per answer: the
 /// compression layer leaves an answer with a `Content-Encoding` alone).
 fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: Option<&'static str>) -> Response {
-    let coding = coding.filter(|_| answer.body.len() >= usize::from(crate::COMPRESS_ABOVE));
-    let mut response = json_bytes(coding.map_or_else(|| answer.body.clone(), |c| answer.encoded(c)), cache);
-    if let Some(coding) = coding {
-        let headers = response.headers_mut();
-        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding.name()));
-        headers.append(VARY, HeaderValue::from_static("accept-encoding"));
-    }
+    let (body, coding) = answer.for_client(coding);
+    let mut response = json_bytes(body, cache);
+    search_cache::mark_encoded(response.headers_mut(), coding);
     response
 }
 
