@@ -570,30 +570,58 @@ fn html_response(status: StatusCode, body: axum::body::Bytes, policy: Option<Hea
     response
 }
 
-/// A kept page in the coding the client accepts (compressed once per page: the compression layer
-/// leaves an answer with a `Content-Encoding` alone).
-fn kept_page(page: &KeptPage, coding: Option<Coding>, cache: &'static str) -> Response {
+/// A painted page in the coding the client accepts (compressed once per page: the compression
+/// layer leaves an answer with a `Content-Encoding` alone), with its cache header when it was kept.
+fn kept_page(page: &KeptPage, coding: Option<Coding>, cache: Option<&'static str>) -> Response {
     let (body, coding) = page.body.for_client(coding);
     let mut response = html_response(page.status, body, page.policy.clone());
     search_cache::mark_encoded(response.headers_mut(), coding);
-    response.headers_mut().insert(PAGE_CACHE_HEADER, HeaderValue::from_static(cache));
+    if let Some(cache) = cache {
+        response.headers_mut().insert(PAGE_CACHE_HEADER, HeaderValue::from_static(cache));
+    }
     response
+}
+
+/// A page as painted, and until when it may be kept for visitors (`None`: not at all).
+struct Painted {
+    page: KeptPage,
+    keep_until: Option<DateTime<Utc>>,
 }
 
 async fn page(State(state): State<WebState>, request: Request) -> Response {
     let path = request.uri().path();
+    let query = request.uri().query().unwrap_or("");
     let guest = initial_data::is_guest(request.headers());
+    let coding = Coding::accepted(request.headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
     // read before painting: a page is kept under a version no newer than what it saw
     let kept = if guest { kept_page_key(path).and_then(|key| Some((state.app.search.vacancy_version()?, key))) } else { None };
     let now = Utc::now();
-    let coding = Coding::accepted(request.headers().get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
-    if let Some((version, key)) = &kept
-        && let Some(page) = state.pages.get(key, *version, now)
-    {
-        return kept_page(&page, coding, "hit");
+    let Some((version, key)) = kept else {
+        return match paint(&state, path, query, guest, now).await {
+            Ok(painted) => html_response(painted.page.status, painted.page.body.body.clone(), painted.page.policy),
+            Err(refusal) => refusal,
+        };
+    };
+    // a visitor's vacancy page: kept, or painted once for every visitor asking for it meanwhile
+    // (right after a commit, all of a popular page's visitors miss at once)
+    let outcome = state
+        .pages
+        .get_or_compute(key, version, now, || async {
+            let painted = paint(&state, path, query, guest, now).await?;
+            Ok::<_, Response>((Arc::new(painted.page), painted.keep_until))
+        })
+        .await;
+    match outcome {
+        Ok((page, source)) => kept_page(&page, coding, source.header()),
+        Err(refusal) => refusal,
     }
+}
+
+/// Paints a page: its head from the database, and for a visitor its first screen and the answers
+/// it starts from. `Err` is the answer when the web app is not built.
+async fn paint(state: &WebState, path: &str, query: &str, guest: bool, now: DateTime<Utc>) -> Result<Painted, Response> {
     let Some(shell) = state.shell().await else {
-        return (StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response();
+        return Err((StatusCode::NOT_FOUND, "the web app is not built: run `npm run build` in web/").into_response());
     };
     let origin = crate::seo::origin(&state.app);
     let mut head = match split_language(path) {
@@ -614,7 +642,7 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
     if let Some((locale, rest)) = split_language(path).filter(|_| head.status == StatusCode::OK) {
         head.html.push_str(&preload::links(&shell.manifest, locale, rest));
         if guest {
-            let data = initial_data::for_page(&state.api, locale, rest, request.uri().query().unwrap_or("")).await;
+            let data = initial_data::for_page(&state.api, locale, rest, query).await;
             head.html.push_str(&data.links);
             head.html.push_str(&data.script);
             let search = data.search.as_ref().map(|(filter, answer)| (filter, answer));
@@ -630,15 +658,15 @@ async fn page(State(state): State<WebState>, request: Request) -> Response {
     }
     // the policy allows exactly the inline scripts this page carries (security_headers.rs)
     let policy = HeaderValue::from_str(&crate::security_headers::page_policy(&body)).ok();
-    match (kept, vacancy_until) {
-        (Some((version, key)), Some(valid_until)) if head.status == StatusCode::OK && painted => {
-            let until = valid_until.map_or(now + PAGE_MAX_AGE, |end| end.min(now + PAGE_MAX_AGE));
-            let page = Arc::new(KeptPage { status: head.status, policy, body: search_cache::Answer::new(body.into()) });
-            state.pages.put(key, version, now, until, page.clone());
-            kept_page(&page, coding, "miss")
+    // only a painted vacancy is kept: never past its end, and never long (its view count changes
+    // without a commit)
+    let keep_until = match vacancy_until {
+        Some(valid_until) if head.status == StatusCode::OK && painted => {
+            Some(valid_until.map_or(now + PAGE_MAX_AGE, |end| end.min(now + PAGE_MAX_AGE)))
         }
-        _ => html_response(head.status, body.into(), policy),
-    }
+        _ => None,
+    };
+    Ok(Painted { page: KeptPage { status: head.status, policy, body: search_cache::Answer::new(body.into()) }, keep_until })
 }
 
 /// The web app's service, for the app router's fallback.

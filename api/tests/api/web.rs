@@ -205,9 +205,22 @@ async fn a_visitor_s_vacancy_page_is_kept_until_the_index_changes_and_never_for_
     jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
     tx.commit().await.unwrap();
     eventually(&app, json!({ "occupation": "driver" }), |page| page["totalElements"] == 1).await;
-    let (_, cache, changed) = get(format!("/en/vacancies/{id}")).await;
-    assert_eq!(cache.as_deref(), Some("miss"));
-    assert!(changed.contains("<title>Driver — Põhja Köök OÜ | Vakants</title>"), "{changed}");
+    // every visitor of the page right after the commit: one of them has it painted, the others
+    // are given that page (they wait for it rather than each painting it again)
+    // (a stray commit of the worker's in the middle of a burst changes the version, and the page is
+    // then rightly painted again: the burst is repeated once in another language then)
+    let burst = |lang: &'static str| futures::future::join_all((0..8).map(move |_| get(format!("/{lang}/vacancies/{id}"))));
+    let misses = |visitors: &[(StatusCode, Option<String>, String)]| visitors.iter().filter(|(_, cache, _)| cache.as_deref() == Some("miss")).count();
+    let mut visitors = burst("en").await;
+    if misses(&visitors) > 1 {
+        visitors = burst("ru").await;
+    }
+    assert_eq!(misses(&visitors), 1, "{:?}", visitors.iter().map(|v| v.1.clone()).collect::<Vec<_>>());
+    for (status, cache, page) in &visitors {
+        assert_eq!(*status, StatusCode::OK);
+        assert!(matches!(cache.as_deref(), Some("miss" | "hit")));
+        assert!(page.contains("<title>Driver — Põhja Köök OÜ | Vakants</title>") || page.contains("<title>Водитель"), "{page}");
+    }
 
     // hidden: not found at once after its commit, and a page that is not found is not kept
     let mut tx = app.pool.begin().await.unwrap();
