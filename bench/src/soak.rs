@@ -308,12 +308,22 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
                 Call::Favourites => session.http.get(format!("{base}/api/applicant/favourites-vacancies")),
             };
             let sent = Instant::now();
+            // a request without an answer says why on stderr (connect, timeout, a closed connection…)
             let status = match request.header("accept-encoding", "br, gzip").send().await {
                 Ok(response) => {
                     let status = response.status().as_u16();
-                    if response.bytes().await.is_ok() { status } else { 0 }
+                    match response.bytes().await {
+                        Ok(_) => status,
+                        Err(error) => {
+                            eprintln!("no whole answer ({}): {error:?}", call.kind());
+                            0
+                        }
+                    }
                 }
-                Err(_) => 0,
+                Err(error) => {
+                    eprintln!("no answer ({}): {error:?}", call.kind());
+                    0
+                }
             };
             samples.lock().await.push(Sample { kind: call.kind(), status, ms: sent.elapsed().as_secs_f64() * 1000.0 });
             drop(permit);
