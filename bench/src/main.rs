@@ -204,12 +204,13 @@ fn main() -> anyhow::Result<()> {
             let args = bench::soak::Args { vakants_bin, database_url, web_dist, scale, rate, seconds, sign_in_every_ms, out };
             let report = runtime.block_on(bench::soak::run(args, command))?;
             eprintln!(
-                "{} requests ({:.0}/s), {} 5xx, {} failed, p99 {:.1} ms, memory growth {:+.1} %",
+                "{} requests ({:.0}/s), {} 5xx, {} failed, p99 {:.1} ms, memory growth: anonymous {:+.1} %, resident {:+.1} %",
                 report.requests,
                 report.requests_per_s,
                 report.server_errors,
                 report.failed,
                 report.latency.p99_ms,
+                report.anon_growth * 100.0,
                 report.rss_growth * 100.0
             );
             anyhow::ensure!(report.met, "a soak target was missed: see the results file");

@@ -46,6 +46,12 @@ const FLAT_GROWTH: f64 = 0.10;
 const IN_FLIGHT: usize = 4096;
 /// How often the memory of `vakants serve` is sampled.
 const RSS_EVERY: Duration = Duration::from_secs(5);
+/// How long the generator's HTTP clients keep an idle connection: below the server's 10 s
+/// (`HEADER_READ_TIMEOUT_SECS`), as docs/deploy.md asks of a reverse proxy. With reqwest's default
+/// (90 s) a request now and then goes out on a connection the server is closing and gets a reset
+/// (the 20-minute soak of 2026-11-28: one search in 1.2 million): the keep-alive race every HTTP/1.1
+/// client must avoid or retry, not a request the server failed.
+const CLIENT_IDLE: Duration = Duration::from_secs(5);
 /// The demo applicant whose session makes the applicant's writes.
 const APPLICANT: &str = "applicant@vakants.test";
 
@@ -70,10 +76,22 @@ pub struct Traffic {
     pub latency: Latency,
 }
 
+/// Requests that got no answer for one reason (see [`why`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Failure {
+    pub kind: String,
+    pub why: String,
+    pub count: u64,
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 pub struct RssSample {
     pub seconds: f64,
     pub rss_mb: f64,
+    /// The anonymous part of the resident memory (the heap: what a leak grows); the rest is
+    /// file-backed, mostly the memory-mapped index, pages the kernel may drop and read again.
+    #[serde(default)]
+    pub anon_mb: f64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -90,9 +108,16 @@ pub struct SoakReport {
     pub failed: u64,
     pub latency: Latency,
     pub kinds: Vec<Traffic>,
+    /// Why the failed requests got no answer, grouped (empty when none failed).
+    #[serde(default)]
+    pub failures: Vec<Failure>,
     pub rss: Vec<RssSample>,
-    /// Memory growth over the run (see [`growth`]).
+    /// Growth of the resident memory over the run (see [`growth`]).
     pub rss_growth: f64,
+    /// Growth of its anonymous part (the heap), which the flat-memory target judges: the
+    /// file-backed rest grows as searches touch more of the memory-mapped index, and is page cache.
+    #[serde(default)]
+    pub anon_growth: f64,
     pub rss_peak_mb: f64,
     pub target_p99_ms: f64,
     pub met: bool,
@@ -118,11 +143,39 @@ impl Call {
     }
 }
 
-/// One answer: its kind, status (0: no answer) and time.
+/// One answer: its kind, status (0: no answer) and time; without an answer, why (see [`why`]).
 struct Sample {
     kind: &'static str,
     status: u16,
     ms: f64,
+    error: Option<String>,
+}
+
+/// Unanswered requests printed on stderr as they happen, at most; the report counts them all.
+const PRINTED_FAILURES: usize = 20;
+static PRINTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Why a request got no (whole) answer, in words that group alike failures: the phase (`send`,
+/// `body`, `timeout`, `connect`) and the innermost cause of reqwest's error chain (hyper's
+/// "connection closed before message completed", an I/O error…), without the URL.
+fn why(phase: &str, error: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = error;
+    while let Some(source) = cause.source() {
+        cause = source;
+    }
+    let phase = if error.is_timeout() {
+        "timeout"
+    } else if error.is_connect() {
+        "connect"
+    } else {
+        phase
+    };
+    let text = cause.to_string();
+    let text = match error.url() {
+        Some(url) => text.replace(url.as_str(), "…"),
+        None => text,
+    };
+    format!("{phase}: {text}")
 }
 
 /// A signed-in client (cookie jar, anti-forgery token).
@@ -141,18 +194,22 @@ fn xsrf_of(jar: &reqwest::cookie::Jar, base: &str) -> anyhow::Result<String> {
 /// Signs `email` in through the dev outbox, recording each call as a `sign-in` sample.
 async fn sign_in(base: &str, email: &str, samples: &Mutex<Vec<Sample>>) -> anyhow::Result<Session> {
     let jar = Arc::new(reqwest::cookie::Jar::default());
-    let http = reqwest::Client::builder().cookie_provider(jar.clone()).timeout(Duration::from_secs(30)).build()?;
+    let http =
+        reqwest::Client::builder().cookie_provider(jar.clone()).timeout(Duration::from_secs(30)).pool_idle_timeout(CLIENT_IDLE).build()?;
     let timed = |request: reqwest::RequestBuilder| async move {
         let sent = Instant::now();
         let answer = request.send().await;
-        let (status, body) = match answer {
+        let (status, body, error) = match answer {
             Ok(response) => {
                 let status = response.status().as_u16();
-                (status, response.bytes().await.ok())
+                match response.bytes().await {
+                    Ok(body) => (status, Some(body), None),
+                    Err(error) => (0, None, Some(why("body", &error))),
+                }
             }
-            Err(_) => (0, None),
+            Err(error) => (0, None, Some(why("send", &error))),
         };
-        samples.lock().await.push(Sample { kind: "sign-in", status, ms: sent.elapsed().as_secs_f64() * 1000.0 });
+        samples.lock().await.push(Sample { kind: "sign-in", status, ms: sent.elapsed().as_secs_f64() * 1000.0, error });
         ensure!((200..300).contains(&status), "a sign-in call answered {status}");
         Ok(body.unwrap_or_default())
     };
@@ -195,7 +252,11 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     eprintln!("== serve on {base}");
     let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())])?;
     let pid = server.0.id();
-    let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).pool_max_idle_per_host(IN_FLIGHT).build()?;
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .pool_max_idle_per_host(IN_FLIGHT)
+        .pool_idle_timeout(CLIENT_IDLE)
+        .build()?;
     wait_for_health(&http, &base).await?;
     let indexed = wait_for_the_index(&http, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
@@ -249,7 +310,8 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
         let rss = rss.clone();
         async move {
             while Instant::now() < deadline {
-                rss.lock().await.push(RssSample { seconds: started.elapsed().as_secs_f64(), rss_mb: memory_mb(pid, "VmRSS") });
+                let (rss_mb, anon_mb) = (memory_mb(pid, "VmRSS"), memory_mb(pid, "RssAnon"));
+                rss.lock().await.push(RssSample { seconds: started.elapsed().as_secs_f64(), rss_mb, anon_mb });
                 tokio::time::sleep(RSS_EVERY).await;
             }
         }
@@ -288,7 +350,8 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
         let session = applicants[k % applicants.len()].clone();
         k += 1;
         let Ok(permit) = limit.clone().try_acquire_owned() else {
-            samples.lock().await.push(Sample { kind: call.kind(), status: 0, ms: 0.0 });
+            let error = Some(format!("not sent: {IN_FLIGHT} requests already in flight"));
+            samples.lock().await.push(Sample { kind: call.kind(), status: 0, ms: 0.0, error });
             continue;
         };
         let (http, base, samples) = (http.clone(), base.clone(), samples.clone());
@@ -308,24 +371,24 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
                 Call::Favourites => session.http.get(format!("{base}/api/applicant/favourites-vacancies")),
             };
             let sent = Instant::now();
-            // a request without an answer says why on stderr (connect, timeout, a closed connection…)
-            let status = match request.header("accept-encoding", "br, gzip").send().await {
+            // a request without an answer says why (connect, timeout, a closed connection…)
+            let (status, error) = match request.header("accept-encoding", "br, gzip").send().await {
                 Ok(response) => {
                     let status = response.status().as_u16();
                     match response.bytes().await {
-                        Ok(_) => status,
-                        Err(error) => {
-                            eprintln!("no whole answer ({}): {error:?}", call.kind());
-                            0
-                        }
+                        Ok(_) => (status, None),
+                        Err(error) => (0, Some(why("body", &error))),
                     }
                 }
-                Err(error) => {
-                    eprintln!("no answer ({}): {error:?}", call.kind());
-                    0
-                }
+                Err(error) => (0, Some(why("send", &error))),
             };
-            samples.lock().await.push(Sample { kind: call.kind(), status, ms: sent.elapsed().as_secs_f64() * 1000.0 });
+            let ms = sent.elapsed().as_secs_f64() * 1000.0;
+            if let Some(error) = &error
+                && PRINTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < PRINTED_FAILURES
+            {
+                eprintln!("no answer ({}, after {ms:.0} ms): {error}", call.kind());
+            }
+            samples.lock().await.push(Sample { kind: call.kind(), status, ms, error });
             drop(permit);
         });
         // reap finished tasks now and then so the set stays small
@@ -372,6 +435,14 @@ fn summarize(
             _ => kind.other_non_2xx += 1,
         }
     }
+    let mut failures: std::collections::BTreeMap<(&'static str, &str), u64> = Default::default();
+    for sample in &samples {
+        if let Some(error) = &sample.error {
+            *failures.entry((sample.kind, error.as_str())).or_default() += 1;
+        }
+    }
+    let failures: Vec<Failure> =
+        failures.into_iter().map(|((kind, why), count)| Failure { kind: kind.into(), why: why.into(), count }).collect();
     for (_, (mut kind, ms)) in per_kind {
         kind.latency = Latency::of(ms);
         kinds.push(kind);
@@ -380,7 +451,8 @@ fn summarize(
     let (requests, server_errors, other_non_2xx, failed) =
         (sum(|k| k.requests), sum(|k| k.server_errors), sum(|k| k.other_non_2xx), sum(|k| k.failed));
     let latency = Latency::of(all_ms);
-    let rss_growth = growth(&rss);
+    let rss_growth = growth(&rss, |r| r.rss_mb);
+    let anon_growth = growth(&rss, |r| r.anon_mb);
     SoakReport {
         machine,
         command,
@@ -392,11 +464,13 @@ fn summarize(
         server_errors,
         other_non_2xx,
         failed,
-        met: server_errors == 0 && failed == 0 && latency.p99_ms <= TARGET_P99_MS && rss_growth <= FLAT_GROWTH,
+        met: server_errors == 0 && failed == 0 && latency.p99_ms <= TARGET_P99_MS && anon_growth <= FLAT_GROWTH,
         latency,
         kinds,
+        failures,
         rss,
         rss_growth,
+        anon_growth,
         rss_peak_mb,
         target_p99_ms: TARGET_P99_MS,
     }
@@ -404,12 +478,13 @@ fn summarize(
 
 /// How much the memory grew: the mean of the last fifth of the samples over the mean of those
 /// of the second fifth (the first fills caches), minus one; 0 with fewer than 5 samples.
-pub fn growth(rss: &[RssSample]) -> f64 {
+/// `of` picks the figure: the resident memory or its anonymous part.
+pub fn growth(rss: &[RssSample], of: fn(&RssSample) -> f64) -> f64 {
     if rss.len() < 5 {
         return 0.0;
     }
     let fifth = rss.len() / 5;
-    let mean = |s: &[RssSample]| s.iter().map(|r| r.rss_mb).sum::<f64>() / s.len() as f64;
+    let mean = |s: &[RssSample]| s.iter().map(of).sum::<f64>() / s.len() as f64;
     let early = mean(&rss[fifth..2 * fifth]);
     let late = mean(&rss[rss.len() - fifth..]);
     if early > 0.0 { late / early - 1.0 } else { 0.0 }
@@ -431,7 +506,8 @@ pub fn markdown(report: &SoakReport, json_name: &str) -> String {
          The load generator ran on the same cores as `vakants serve`. Raw figures: [{json_name}]({json_name}).\n\n\
          {:.0} s at a scheduled {} requests/s: {} requests ({:.0}/s), **{} 5xx**, {} other non-2xx, {} failed \
          (no answer, or more than {IN_FLIGHT} in flight); p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms (target ≤ {:.0} ms), \
-         max {:.0} ms. Memory: peak {:.0} MB, growth {:+.1} % from the second to the last fifth of the run (flat: ≤ {:.0} %). \
+         max {:.0} ms. Memory, from the second to the last fifth of the run: anonymous (the heap) {:+.1} % (flat: ≤ {:.0} %), \
+         resident {:+.1} % (with the file-backed pages of the memory-mapped index); peak resident {:.0} MB. \
          Targets: **{}**.\n\n\
          | kind | requests | 5xx | other non-2xx | failed | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         &m.date[..10],
@@ -455,9 +531,10 @@ pub fn markdown(report: &SoakReport, json_name: &str) -> String {
         report.latency.p99_ms,
         report.target_p99_ms,
         report.latency.max_ms,
-        report.rss_peak_mb,
-        report.rss_growth * 100.0,
+        report.anon_growth * 100.0,
         FLAT_GROWTH * 100.0,
+        report.rss_growth * 100.0,
+        report.rss_peak_mb,
         if report.met { "met" } else { "missed" }
     );
     for k in &report.kinds {
@@ -466,9 +543,15 @@ pub fn markdown(report: &SoakReport, json_name: &str) -> String {
             k.name, k.requests, k.server_errors, k.other_non_2xx, k.failed, k.latency.p50_ms, k.latency.p95_ms, k.latency.p99_ms, k.latency.max_ms
         ));
     }
-    text.push_str("\nResident memory of `vakants serve` over the run:\n\n| s | RSS MB |\n|---:|---:|\n");
+    if !report.failures.is_empty() {
+        text.push_str("\nWhy the failed requests got no answer:\n\n| kind | why | requests |\n|---|---|---:|\n");
+        for f in &report.failures {
+            text.push_str(&format!("| {} | {} | {} |\n", f.kind, f.why.replace('|', "\\|"), f.count));
+        }
+    }
+    text.push_str("\nMemory of `vakants serve` over the run:\n\n| s | resident MB | anonymous MB |\n|---:|---:|---:|\n");
     for sample in &report.rss {
-        text.push_str(&format!("| {:.0} | {:.0} |\n", sample.seconds, sample.rss_mb));
+        text.push_str(&format!("| {:.0} | {:.0} | {:.0} |\n", sample.seconds, sample.rss_mb, sample.anon_mb));
     }
     text
 }
@@ -479,11 +562,58 @@ mod tests {
 
     #[test]
     fn memory_growth_compares_the_last_fifth_with_the_second() {
-        let flat: Vec<RssSample> = (0..10).map(|i| RssSample { seconds: i as f64, rss_mb: if i < 2 { 50.0 } else { 100.0 } }).collect();
-        assert_eq!(growth(&flat), 0.0, "the first fifth (warm-up) does not count");
-        let growing: Vec<RssSample> = (0..10).map(|i| RssSample { seconds: i as f64, rss_mb: 100.0 + 10.0 * i as f64 }).collect();
-        let g = growth(&growing);
+        let flat: Vec<RssSample> = (0..10).map(|i| RssSample { seconds: i as f64, rss_mb: if i < 2 { 50.0 } else { 100.0 }, anon_mb: 0.0 }).collect();
+        assert_eq!(growth(&flat, |r| r.rss_mb), 0.0, "the first fifth (warm-up) does not count");
+        let growing: Vec<RssSample> = (0..10).map(|i| RssSample { seconds: i as f64, rss_mb: 100.0 + 10.0 * i as f64, anon_mb: 0.0 }).collect();
+        let g = growth(&growing, |r| r.rss_mb);
         assert!((g - (185.0 / 125.0 - 1.0)).abs() < 1e-9, "{g}");
-        assert_eq!(growth(&growing[..3]), 0.0);
+        assert_eq!(growth(&growing[..3], |r| r.rss_mb), 0.0);
+    }
+
+    #[test]
+    fn failed_requests_are_counted_and_grouped_by_why() {
+        let machine = Machine {
+            host: "h".into(),
+            cpu_model: "c".into(),
+            cores: 2,
+            ram_gib: 1.0,
+            os: "o".into(),
+            kernel: "k".into(),
+            rustc: "r".into(),
+            date: "2026-11-28T00:00:00Z".into(),
+            load_avg: 0.0,
+            git: "g".into(),
+        };
+        let args = Args {
+            vakants_bin: "v".into(),
+            database_url: "d".into(),
+            web_dist: "w".into(),
+            scale: 1,
+            rate: 10,
+            seconds: 1,
+            sign_in_every_ms: 1000,
+            out: "o".into(),
+        };
+        let closed = || Some("send: connection closed before message completed".to_owned());
+        let samples = vec![
+            Sample { kind: "search", status: 200, ms: 5.0, error: None },
+            Sample { kind: "search", status: 0, ms: 1.0, error: closed() },
+            Sample { kind: "search", status: 0, ms: 2.0, error: closed() },
+            Sample { kind: "vacancy-page", status: 0, ms: 30000.0, error: Some("timeout: operation timed out".into()) },
+            Sample { kind: "vacancy-page", status: 503, ms: 3.0, error: None },
+        ];
+        let report = summarize(machine, "c".into(), 1, &args, 1.0, samples, Vec::new(), 1.0);
+        assert_eq!((report.requests, report.failed, report.server_errors), (5, 3, 1));
+        assert!(!report.met);
+        let failures: Vec<(&str, &str, u64)> = report.failures.iter().map(|f| (f.kind.as_str(), f.why.as_str(), f.count)).collect();
+        assert_eq!(
+            failures,
+            [
+                ("search", "send: connection closed before message completed", 2),
+                ("vacancy-page", "timeout: operation timed out", 1)
+            ]
+        );
+        let text = markdown(&report, "x.json");
+        assert!(text.contains("| search | send: connection closed before message completed | 2 |"), "{text}");
     }
 }
