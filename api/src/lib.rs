@@ -265,10 +265,11 @@ pub const METRICS_UPKEEP_THREAD: &str = "metrics-upkeep";
 ///
 /// A recorder made with `build_recorder` keeps every histogram observation in a pending buffer
 /// until something drains it: a scrape of `/metrics` or `PrometheusHandle::run_upkeep`. Without
-/// a scraper the buffer grows with each request (the 20-minute soak measured about 4 MB a minute
-/// at 1,000 requests/s), so a thread of its own drains it every [`METRICS_UPKEEP`]: a thread
+/// a scraper the buffer grows by a value per request, without bound (the crate's documentation;
+/// metrics-rs/metrics#467), so a thread of its own drains it every [`METRICS_UPKEEP`]: a thread
 /// rather than a task, because tests build many runtimes in one process and a task would end
-/// with the first.
+/// with the first. (It is not what grows the heap in `bench soak` after minute 7: that growth
+/// stayed, more slowly, once this thread was in; see bench/results/2026-11-28-soak.md.)
 pub fn metrics_handle() -> PrometheusHandle {
     static HANDLE: std::sync::OnceLock<PrometheusHandle> = std::sync::OnceLock::new();
     HANDLE

@@ -148,9 +148,9 @@ async fn health_readiness_and_metrics_answer() {
     assert!(metrics.contains("http_requests_total"));
 }
 
-/// Histogram observations wait in the recorder until drained; unscraped, they grew the server's
-/// heap by about 4 MB a minute at 1,000 requests/s (bench soak). A thread drains them: its effect
-/// is measured by the soak, its presence here.
+/// Histogram observations wait in the recorder until drained, and nothing scrapes `/metrics` in
+/// dev or in a deployment without Prometheus: a thread drains them (api::metrics_handle). Its
+/// presence is checked here.
 #[tokio::test]
 async fn the_metrics_recorder_is_drained_by_its_upkeep_thread_without_a_scraper() {
     let _app = spawn_app().await;
