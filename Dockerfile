@@ -41,10 +41,7 @@ ENV VAKANTS_MODE=prod \
     BIND=0.0.0.0:8080 \
     DATA_DIR=/var/lib/vakants \
     WEB_DIST=/usr/share/vakants/web \
-    TRUST_PROXY=true \
-    MALLOC_ARENA_MAX=2
-# MALLOC_ARENA_MAX: glibc's per-thread arenas kept freed memory and grew the heap ~3x past what the
-# server holds (bench/results/2026-11-28-soak-heap.md); two arenas kept the soak flat at 51-58 MB
+    TRUST_PROXY=true
 EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/vakants"]
 CMD ["serve", "--no-worker"]

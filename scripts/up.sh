@@ -6,8 +6,6 @@ source scripts/ensure-services.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 # a local run with the dev outbox; the server refuses to start without an explicit mode
 export VAKANTS_MODE=dev
-# two glibc arenas: the default per-thread ones keep freed memory (docs/deploy.md, "Faults")
-export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 
 echo "==> building vakants"
 cargo build --bin vakants

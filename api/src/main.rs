@@ -142,9 +142,13 @@ async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, o
     }
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() -> anyhow::Result<()> {
+    // before the runtime's threads: glibc fixes its arena limit when the ninth arena is wanted
+    api::memory::limit_malloc_arenas();
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse()))
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
     if let Command::ExtractPdf = cli.command {
         std::process::exit(worker::extract::child_main());
     }

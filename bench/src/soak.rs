@@ -153,7 +153,6 @@ struct Sample {
 
 /// Unanswered requests printed on stderr as they happen, at most; the report counts them all.
 const PRINTED_FAILURES: usize = 20;
-static PRINTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Why a request got no (whole) answer, in words that group alike failures: the phase (`send`,
 /// `body`, `timeout`, `connect`) and the innermost cause of reqwest's error chain (hyper's
@@ -178,6 +177,21 @@ fn why(phase: &str, error: &reqwest::Error) -> String {
     format!("{phase}: {text}")
 }
 
+/// Sends `request` and reads its whole body: the status and the body, or (status 0) why there was
+/// no whole answer.
+async fn answer(request: reqwest::RequestBuilder) -> (u16, Vec<u8>, Option<String>) {
+    match request.send().await {
+        Ok(response) => {
+            let status = response.status().as_u16();
+            match response.bytes().await {
+                Ok(body) => (status, body.to_vec(), None),
+                Err(error) => (0, Vec::new(), Some(why("body", &error))),
+            }
+        }
+        Err(error) => (0, Vec::new(), Some(why("send", &error))),
+    }
+}
+
 /// A signed-in client (cookie jar, anti-forgery token).
 #[derive(Clone)]
 struct Session {
@@ -198,20 +212,10 @@ async fn sign_in(base: &str, email: &str, samples: &Mutex<Vec<Sample>>) -> anyho
         reqwest::Client::builder().cookie_provider(jar.clone()).timeout(Duration::from_secs(30)).pool_idle_timeout(CLIENT_IDLE).build()?;
     let timed = |request: reqwest::RequestBuilder| async move {
         let sent = Instant::now();
-        let answer = request.send().await;
-        let (status, body, error) = match answer {
-            Ok(response) => {
-                let status = response.status().as_u16();
-                match response.bytes().await {
-                    Ok(body) => (status, Some(body), None),
-                    Err(error) => (0, None, Some(why("body", &error))),
-                }
-            }
-            Err(error) => (0, None, Some(why("send", &error))),
-        };
+        let (status, body, error) = answer(request).await;
         samples.lock().await.push(Sample { kind: "sign-in", status, ms: sent.elapsed().as_secs_f64() * 1000.0, error });
         ensure!((200..300).contains(&status), "a sign-in call answered {status}");
-        Ok(body.unwrap_or_default())
+        Ok(body)
     };
     timed(http.get(format!("{base}/api/open/me"))).await?;
     let token = xsrf_of(&jar, base)?;
@@ -261,11 +265,11 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     let indexed = wait_for_the_index(&http, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
 
-    let answer: Value = http.post(format!("{base}/api/open/search?size=100")).json(&json!({})).send().await?.json().await?;
+    let first: Value = http.post(format!("{base}/api/open/search?size=100")).json(&json!({})).send().await?.json().await?;
     let mut vacancies: Vec<String> =
-        answer["content"].as_array().into_iter().flatten().filter_map(|c| c["vacancyId"].as_str().map(str::to_owned)).collect();
-    let answer: Value = http.post(format!("{base}/api/open/search?page=1&size=100")).json(&json!({})).send().await?.json().await?;
-    vacancies.extend(answer["content"].as_array().into_iter().flatten().filter_map(|c| c["vacancyId"].as_str().map(str::to_owned)));
+        first["content"].as_array().into_iter().flatten().filter_map(|c| c["vacancyId"].as_str().map(str::to_owned)).collect();
+    let second: Value = http.post(format!("{base}/api/open/search?page=1&size=100")).json(&json!({})).send().await?.json().await?;
+    vacancies.extend(second["content"].as_array().into_iter().flatten().filter_map(|c| c["vacancyId"].as_str().map(str::to_owned)));
     ensure!(!vacancies.is_empty(), "no vacancy to open");
 
     let samples = Arc::new(Mutex::new(Vec::<Sample>::with_capacity(args.rate as usize * args.seconds as usize + 1024)));
@@ -304,6 +308,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     let started = Instant::now();
     let deadline = started + Duration::from_secs(args.seconds);
     let limit = Arc::new(Semaphore::new(IN_FLIGHT));
+    let printed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     // memory samples
     let rss = Arc::new(Mutex::new(Vec::<RssSample>::new()));
     let sampling = tokio::spawn({
@@ -354,7 +359,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
             samples.lock().await.push(Sample { kind: call.kind(), status: 0, ms: 0.0, error });
             continue;
         };
-        let (http, base, samples) = (http.clone(), base.clone(), samples.clone());
+        let (http, base, samples, printed) = (http.clone(), base.clone(), samples.clone(), printed.clone());
         tasks.spawn(async move {
             let request = match &call {
                 Call::Search(body) => http.post(format!("{base}/api/open/search")).json(body),
@@ -372,19 +377,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
             };
             let sent = Instant::now();
             // a request without an answer says why (connect, timeout, a closed connection…)
-            let (status, error) = match request.header("accept-encoding", "br, gzip").send().await {
-                Ok(response) => {
-                    let status = response.status().as_u16();
-                    match response.bytes().await {
-                        Ok(_) => (status, None),
-                        Err(error) => (0, Some(why("body", &error))),
-                    }
-                }
-                Err(error) => (0, Some(why("send", &error))),
-            };
+            let (status, _, error) = answer(request.header("accept-encoding", "br, gzip")).await;
             let ms = sent.elapsed().as_secs_f64() * 1000.0;
             if let Some(error) = &error
-                && PRINTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < PRINTED_FAILURES
+                && printed.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < PRINTED_FAILURES
             {
                 eprintln!("no answer ({}, after {ms:.0} ms): {error}", call.kind());
             }
@@ -572,18 +568,7 @@ mod tests {
 
     #[test]
     fn failed_requests_are_counted_and_grouped_by_why() {
-        let machine = Machine {
-            host: "h".into(),
-            cpu_model: "c".into(),
-            cores: 2,
-            ram_gib: 1.0,
-            os: "o".into(),
-            kernel: "k".into(),
-            rustc: "r".into(),
-            date: "2026-11-28T00:00:00Z".into(),
-            load_avg: 0.0,
-            git: "g".into(),
-        };
+        let machine = Machine::describe();
         let args = Args {
             vakants_bin: "v".into(),
             database_url: "d".into(),
