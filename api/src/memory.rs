@@ -5,15 +5,21 @@
 //! blocking threads, tantivy's searcher and merge threads, the soak measured a live heap flat at
 //! ~31 MB (heaptrack) while the anonymous resident memory grew from ~135 MB to ~155–194 MB:
 //! memory freed in one arena and held there, not a leak (`bench/results/2026-11-28-soak-heap.md`).
-//! Two arenas kept it at 51 → 58 MB with the same p99 (`2026-11-28-soak-arena-max-2.md`).
+//!
+//! Fewer arenas hold less, but the threads then wait for each other's arena lock: on the 2-core
+//! machine at 100k vacancies (`bench/results/2026-11-28-http-arenas.md`), two arenas halved the
+//! memory but cut the painted pages from 20,500 to 13,400 requests/s and raised the search p99 while
+//! writing from 19 to 34 ms; four kept the throughput within the runs' spread (18,600 pages/s,
+//! p99 23 ms while writing) with the memory of `bench http` at 258 MB instead of 372 MB, and the
+//! soak's heap flat (`2026-11-28-soak-arenas-4.md`).
 //!
 //! The limit is set here, in the binary, so that every way of starting `vakants` gets it; an
 //! operator's own `MALLOC_ARENA_MAX` (read by glibc itself at start) is left alone. glibc fixes its
 //! arena limit the first time it needs one past the eighth, so this must run before the runtime
 //! starts its threads: first thing in `main`.
 
-/// Arenas for the whole process: the main one and one that every other thread shares.
-pub const MALLOC_ARENAS: i32 = 2;
+/// Arenas for the whole process: the main one and three that the other threads share.
+pub const MALLOC_ARENAS: i32 = 4;
 
 /// Limits glibc to [`MALLOC_ARENAS`] malloc arenas unless `MALLOC_ARENA_MAX` is set. Returns
 /// whether the limit was set here. Elsewhere than on glibc (musl, macOS) it does nothing.
@@ -59,11 +65,11 @@ mod tests {
     }
 
     #[test]
-    fn threads_allocating_at_once_share_two_malloc_arenas() {
+    fn threads_allocating_at_once_share_four_malloc_arenas() {
         assert!(super::set_arena_max(super::MALLOC_ARENAS), "mallopt refused M_ARENA_MAX");
         // Without the limit, each of these threads gets an arena of its own on its first
         // allocation (glibc makes new ones up to eight per core): sixteen threads alive at once
-        // would leave more than two.
+        // would leave more than four.
         const THREADS: usize = 16;
         let all_allocated = Arc::new(Barrier::new(THREADS + 1));
         let counted = Arc::new(Barrier::new(THREADS + 1));
