@@ -64,6 +64,9 @@ mod tests {
         report.matches("<heap nr=").count()
     }
 
+    /// Needs a process of its own, as `cargo nextest` (`make test`) gives each test: glibc fixes
+    /// its limit once more than eight arenas exist, which many tests running at once in one
+    /// process (`cargo test`) may have made already.
     #[test]
     fn threads_allocating_at_once_share_four_malloc_arenas() {
         assert!(super::set_arena_max(super::MALLOC_ARENAS), "mallopt refused M_ARENA_MAX");
