@@ -67,6 +67,21 @@ test('an administrator lands on the companies list, finds a company, marks its c
     await expect(page.getByRole('table')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
+
+  // a tablet (the sidebar open at 1024 px, closed at 800 px): each list is a table where it fits,
+  // the cards where it would not, and neither the page nor a table scrolls sideways
+  for (const width of [800, 1024]) {
+    await page.setViewportSize({ width, height: 768 });
+    for (const path of ['/en/admin/companies', '/en/admin/employers', '/en/admin/applicants', '/en/admin/invoices', '/en/admin/prices', '/en/admin/audit']) {
+      await page.goto(path);
+      await expect(page.getByRole('article').or(page.getByRole('row').nth(1)).first()).toBeVisible();
+      const sideways = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        tables: [...document.querySelectorAll('main .mantine-ScrollArea-viewport')].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+      }));
+      expect(sideways, `${path} at ${width} px`).toEqual({ page: width, tables: 0 });
+    }
+  }
 });
 
 test('an administrator gives a company a discount it sees at once, force-pays its invoice and deletes a test applicant', async ({ page, browser }) => {

@@ -39,6 +39,23 @@ const claim = {
   createdAt: '2026-11-20T10:00:00Z',
 };
 
+/** Every element measured by a `ResizeObserver` is `width` px wide (jsdom lays nothing out). */
+function stubListWidth(width: number) {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const size = [{ inlineSize: width, blockSize: 400 }];
+        const entry = { target, borderBoxSize: size, contentBoxSize: size, contentRect: { x: 0, y: 0, top: 0, left: 0, bottom: 400, right: width, width, height: 400 } };
+        queueMicrotask(() => this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver));
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe('the admin lists on a phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -68,6 +85,24 @@ describe('the admin lists on a phone', () => {
     expect(within(claimCard).getByText('info@kohvik.ee')).toBeInTheDocument();
     expect(within(claimCard).getByRole('button', { name: 'Approve: Kohvik OÜ, mari@kohvik.ee' })).toBeInTheDocument();
     expect(within(claimCard).getByRole('button', { name: 'Reject: Kohvik OÜ, mari@kohvik.ee' })).toBeInTheDocument();
+  });
+
+  it('shows the cards where the window is wide but the list has less room than its table needs', async () => {
+    fakeApi({
+      'GET /api/admin/company/EE': { body: { content: [company], totalElements: 1, totalPages: 1, page: 0, size: 50 } },
+      'GET /api/admin/company-claims': { body: [claim] },
+    });
+    // 900 px: less than the companies' table needs (1080), more than the claims' (880)
+    stubListWidth(900);
+    await loader();
+    await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);
+
+    const card = await screen.findByRole('article', { name: 'Põhja Köök OÜ' });
+    expect(within(card).getByRole('link', { name: 'Open Põhja Köök OÜ' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open Põhja Köök OÜ' })!.closest('tr')).toBeNull();
+    const claims = screen.getByRole('table', { name: 'Claims waiting for a decision' });
+    expect(within(claims).getByRole('button', { name: 'Approve: Kohvik OÜ, mari@kohvik.ee' })).toBeInTheDocument();
+    expect(screen.getAllByRole('table')).toHaveLength(1);
   });
 
   it('keeps the table at desktop width', async () => {

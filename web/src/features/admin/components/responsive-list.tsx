@@ -1,5 +1,5 @@
 import { Box, Card, Group, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { Key, ReactNode } from 'react';
 
 import { ListStatus } from './list-status';
@@ -31,7 +31,8 @@ interface ResponsiveListProps<T> {
   cardLabel: (row: T) => string;
   /** The table's (and on a phone the cards' group's) accessible name. */
   label?: string;
-  /** The table's minimum width: a wider table scrolls sideways. */
+  /** The table's minimum width: where the list has less room (a tablet, a desktop with the sidebar),
+   * it shows the cards instead of a table that would scroll sideways. */
   minWidth: number;
   table?: Omit<TableProps, 'children' | 'miw'>;
   /** In a bordered card of its own; false inside a section. */
@@ -45,6 +46,9 @@ interface ResponsiveListProps<T> {
 export function usePhone(): boolean {
   return useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
 }
+
+/** The room from which the cards go two side by side (a tablet, a desktop with the sidebar). */
+const TWO_CARDS = 640;
 
 const VALUE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 /** A value's `Text` without a size of its own is small too. */
@@ -82,12 +86,16 @@ function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListCol
 }
 
 /**
- * An admin list: a table from 768 px, one card a row below (the same values, the same actions with
- * the same names). Only one of them is rendered, so every button exists once. An empty list shows
- * only `empty`.
+ * An admin list: a table where the list has room for it (`minWidth`), one card a row otherwise, as
+ * always below 768 px (the same values, the same actions with the same names). Only one of them is
+ * rendered, so every button exists once. An empty list shows only `empty`.
  */
 export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty }: ResponsiveListProps<T>) {
-  const phone = usePhone();
+  // the list's own width (0 until measured, and where nothing measures it): the sidebar and the
+  // page's padding leave a tablet or a small desktop less room than the window's width says
+  const { ref, width } = useElementSize();
+  const room = framed ? width - 2 : width; // inside the card's 1 px border
+  const phone = usePhone() || (width > 0 && room < minWidth);
   const footer = query && (
     <>
       {empty && query.isSuccess && rows.length === 0 && (
@@ -100,10 +108,14 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   );
   if (phone) {
     return (
-      <Stack gap="sm" role={label ? 'group' : undefined} aria-label={label}>
-        {rows.map((row) => (
-          <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
-        ))}
+      <Stack ref={ref} gap="sm" role={label ? 'group' : undefined} aria-label={label}>
+        {rows.length > 0 && (
+          <SimpleGrid cols={room >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm">
+            {rows.map((row) => (
+              <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
+            ))}
+          </SimpleGrid>
+        )}
         {footer}
       </Stack>
     );
@@ -144,14 +156,14 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   );
   if (!framed) {
     return (
-      <>
+      <Box ref={ref}>
         {list}
         {footer}
-      </>
+      </Box>
     );
   }
   return (
-    <Card withBorder padding={0}>
+    <Card ref={ref} withBorder padding={0}>
       {list}
       {footer}
     </Card>

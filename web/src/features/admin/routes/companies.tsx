@@ -76,7 +76,7 @@ function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]
         ),
       }}
       cardLabel={(company) => company.businessName}
-      minWidth={1080}
+      minWidth={960}
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('companies.empty')}
