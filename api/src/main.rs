@@ -144,11 +144,11 @@ async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, o
 
 fn main() -> anyhow::Result<()> {
     // before the runtime's threads: glibc fixes its arena limit when the ninth arena is wanted
-    api::memory::limit_malloc_arenas();
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse()))
+    let arenas = api::memory::limit_malloc_arenas();
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse(), arenas))
 }
 
-async fn run(cli: Cli) -> anyhow::Result<()> {
+async fn run(cli: Cli, arenas: api::memory::ArenaLimit) -> anyhow::Result<()> {
     if let Command::ExtractPdf = cli.command {
         std::process::exit(worker::extract::child_main());
     }
@@ -164,6 +164,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         _ => Config::from_env_for_tools()?,
     };
     init_logging(&config);
+    if let Command::Serve { .. } | Command::Worker = cli.command {
+        tracing::info!(?arenas, "malloc arena limit");
+    }
     match cli.command {
         Command::Serve { no_worker } => {
             let bind = config.bind;

@@ -26,6 +26,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, ensure};
+use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore};
@@ -179,16 +180,16 @@ fn why(phase: &str, error: &reqwest::Error) -> String {
 
 /// Sends `request` and reads its whole body: the status and the body, or (status 0) why there was
 /// no whole answer.
-async fn answer(request: reqwest::RequestBuilder) -> (u16, Vec<u8>, Option<String>) {
+async fn answer(request: reqwest::RequestBuilder) -> (u16, Bytes, Option<String>) {
     match request.send().await {
         Ok(response) => {
             let status = response.status().as_u16();
             match response.bytes().await {
-                Ok(body) => (status, body.to_vec(), None),
-                Err(error) => (0, Vec::new(), Some(why("body", &error))),
+                Ok(body) => (status, body, None),
+                Err(error) => (0, Bytes::new(), Some(why("body", &error))),
             }
         }
-        Err(error) => (0, Vec::new(), Some(why("send", &error))),
+        Err(error) => (0, Bytes::new(), Some(why("send", &error))),
     }
 }
 
