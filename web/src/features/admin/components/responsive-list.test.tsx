@@ -92,7 +92,7 @@ describe('the admin lists on a phone', () => {
       'GET /api/admin/company/EE': { body: { content: [company], totalElements: 1, totalPages: 1, page: 0, size: 50 } },
       'GET /api/admin/company-claims': { body: [claim] },
     });
-    // 900 px: less than the companies' table needs (1080), more than the claims' (880)
+    // 900 px: less than the companies' table needs (960), more than the claims' (880)
     stubListWidth(900);
     await loader();
     await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);

@@ -4,7 +4,7 @@ import type { Key, ReactNode } from 'react';
 
 import { ListStatus } from './list-status';
 
-/** One column of an admin list: a table cell on wide screens, a labelled value in a phone's card. */
+/** One column of an admin list: a table cell where the table fits, a labelled value in a card otherwise. */
 export interface ListColumn<T> {
   /** The table's header, the value's label in a card. */
   header: string;
@@ -29,7 +29,7 @@ interface ResponsiveListProps<T> {
   actions?: ListColumn<T>;
   /** A card's accessible name. */
   cardLabel: (row: T) => string;
-  /** The table's (and on a phone the cards' group's) accessible name. */
+  /** The table's (or the cards' group's) accessible name. */
   label?: string;
   /** The table's minimum width: where the list has less room (a tablet, a desktop with the sidebar),
    * it shows the cards instead of a table that would scroll sideways. */
@@ -95,18 +95,18 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   // page's padding leave a tablet or a small desktop less room than the window's width says
   const { ref, width } = useElementSize();
   const room = framed ? width - 2 : width; // inside the card's 1 px border
-  const phone = usePhone() || (width > 0 && room < minWidth);
+  const cards = usePhone() || (width > 0 && room < minWidth);
   const footer = query && (
     <>
       {empty && query.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" p={framed && !phone ? 'md' : 0}>
+        <Text c="dimmed" p={framed && !cards ? 'md' : 0}>
           {empty}
         </Text>
       )}
       <ListStatus query={query} />
     </>
   );
-  if (phone) {
+  if (cards) {
     return (
       <Stack ref={ref} gap="sm" role={label ? 'group' : undefined} aria-label={label}>
         {rows.length > 0 && (
