@@ -4,7 +4,6 @@ pub mod api_keys;
 pub mod download;
 pub mod error;
 pub mod live;
-pub mod memory;
 pub mod openapi;
 pub mod rate_limit;
 pub mod redis_link;

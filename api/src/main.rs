@@ -10,6 +10,14 @@ use search::AccessMode;
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
+/// jemalloc rather than glibc's malloc: with glibc's default arenas (eight per core) the resident
+/// memory kept growing under steady load while the live heap stayed flat (memory freed in one
+/// thread's arena and held there), and limiting glibc to a few arenas made the threads wait for
+/// each other under load: the writes of `bench http` took seconds. jemalloc keeps both the
+/// throughput and a flat, smaller memory (`bench/results/2026-11-28-http-allocators.md`).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// Connections of `vakants worker`: each of the worker's eight queues keeps one busy polling (apalis'
 /// pollers spin on a pool that has too few), the batcher, the time rules and the reminders take
 /// the rest.
@@ -142,13 +150,9 @@ async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, o
     }
 }
 
-fn main() -> anyhow::Result<()> {
-    // before the runtime's threads: glibc fixes its arena limit when the ninth arena is wanted
-    let arenas = api::memory::limit_malloc_arenas();
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(Cli::parse(), arenas))
-}
-
-async fn run(cli: Cli, arenas: api::memory::ArenaLimit) -> anyhow::Result<()> {
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
     if let Command::ExtractPdf = cli.command {
         std::process::exit(worker::extract::child_main());
     }
@@ -164,9 +168,6 @@ async fn run(cli: Cli, arenas: api::memory::ArenaLimit) -> anyhow::Result<()> {
         _ => Config::from_env_for_tools()?,
     };
     init_logging(&config);
-    if let Command::Serve { .. } | Command::Worker = cli.command {
-        tracing::info!(?arenas, "malloc arena limit");
-    }
     match cli.command {
         Command::Serve { no_worker } => {
             let bind = config.bind;

@@ -30,6 +30,17 @@ fn serve_and_worker_refuse_to_start_without_an_explicit_mode() {
     assert!(openapi.status.success(), "openapi needs no configuration");
 }
 
+/// `vakants` allocates with jemalloc (`api/src/main.rs`): asked to through jemalloc's own setting
+/// (`_RJEM_MALLOC_CONF`, the prefix tikv-jemallocator gives it), it prints jemalloc's statistics as
+/// it exits; with glibc's malloc nothing reads that setting.
+#[test]
+fn the_binary_allocates_with_jemalloc() {
+    let output = vakants_command(&["openapi"], &[("_RJEM_MALLOC_CONF", "stats_print:true".into())]).output().unwrap();
+    assert!(output.status.success(), "openapi failed: {}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Begin jemalloc statistics"), "no jemalloc statistics on stderr: {stderr}");
+}
+
 #[test]
 fn prod_refuses_to_start_without_public_url_or_mail_url() {
     let base = vec![("VAKANTS_MODE", "prod".to_string()), ("APP_SECRET", "s".repeat(40))];
