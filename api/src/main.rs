@@ -13,8 +13,9 @@ use tracing_subscriber::EnvFilter;
 /// jemalloc rather than glibc's malloc: with glibc's default arenas (eight per core) the resident
 /// memory kept growing under steady load while the live heap stayed flat (memory freed in one
 /// thread's arena and held there), and limiting glibc to a few arenas made the threads wait for
-/// each other under load: the writes of `bench http` took seconds. jemalloc keeps both the
-/// throughput and a flat, smaller memory (`bench/results/2026-11-28-http-allocators.md`).
+/// each other under load: the writes of `bench http` took seconds. With jemalloc the writes were
+/// fast again and the memory stayed as small as with four glibc arenas, flat in the soak
+/// (`bench/results/2026-11-28-http-allocators.md`, `2026-11-28-soak-jemalloc.md`).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

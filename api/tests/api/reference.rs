@@ -150,16 +150,25 @@ async fn health_readiness_and_metrics_answer() {
 
 /// Histogram observations wait in the recorder until drained, and nothing scrapes `/metrics` in
 /// dev or in a deployment without Prometheus: a thread drains them (api::metrics_handle). Its
-/// presence is checked here.
+/// presence is checked here. A new thread names itself once it runs (until then `/proc` shows its
+/// parent's name), so the check looks again for a while before it fails.
 #[tokio::test]
 async fn the_metrics_recorder_is_drained_by_its_upkeep_thread_without_a_scraper() {
     let _app = spawn_app().await;
-    let threads: Vec<String> = std::fs::read_dir("/proc/self/task")
-        .unwrap()
-        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
-        .map(|name| name.trim().to_owned())
-        .collect();
-    assert!(threads.iter().any(|name| name == api::METRICS_UPKEEP_THREAD), "no {} thread among {threads:?}", api::METRICS_UPKEEP_THREAD);
+    let threads = || -> Vec<String> {
+        std::fs::read_dir("/proc/self/task")
+            .unwrap()
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+            .map(|name| name.trim().to_owned())
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut seen = threads();
+    while !seen.iter().any(|name| name == api::METRICS_UPKEEP_THREAD) && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        seen = threads();
+    }
+    assert!(seen.iter().any(|name| name == api::METRICS_UPKEEP_THREAD), "no {} thread among {seen:?}", api::METRICS_UPKEEP_THREAD);
 }
 
 fn collect_refs(value: &Value, refs: &mut Vec<String>) {

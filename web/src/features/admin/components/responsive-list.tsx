@@ -94,7 +94,10 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   // the list's own width (0 until measured, and where nothing measures it): the sidebar and the
   // page's padding leave a tablet or a small desktop less room than the window's width says
   const { ref, width } = useElementSize();
-  const room = framed ? width - 2 : width; // inside the card's 1 px border
+  // the room a table would have: inside the card's 1 px border. Worked out the same way whichever
+  // branch is shown (the cards' Stack has no border) so that a width within 2 px of `minWidth`
+  // cannot flip the list from one branch to the other and back
+  const room = framed ? width - 2 : width;
   const cards = usePhone() || (width > 0 && room < minWidth);
   const footer = query && (
     <>
@@ -110,7 +113,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
     return (
       <Stack ref={ref} gap="sm" role={label ? 'group' : undefined} aria-label={label}>
         {rows.length > 0 && (
-          <SimpleGrid cols={room >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm">
+          <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm">
             {rows.map((row) => (
               <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
             ))}
@@ -122,7 +125,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   }
   const all = actions ? [...columns, actions] : columns;
   const list = rows.length > 0 && (
-    <ScrollArea type="auto">
+    <ScrollArea type="auto" data-testid="list-table">
       <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
