@@ -372,7 +372,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         mailer,
         metrics: metrics_handle(),
         reference: domain::platform::reference::ReferenceCache::default(),
-        search_cache: search_cache::SearchCache::serving_previous(search_cache::CAPACITY),
+        search_cache: search_cache::SearchCache::default(),
     })
 }
 

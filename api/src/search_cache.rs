@@ -130,31 +130,13 @@ struct Entry<T> {
 /// whether it was kept.
 type Flight<T> = Arc<tokio::sync::OnceCell<(Arc<T>, bool)>>;
 
-/// A flight: the version it computes on, the answer, and the answer kept on an earlier version
-/// (still within its time bound) that callers are given meanwhile where the cache serves one.
-struct Running<T> {
-    version: (u64, u64),
-    flight: Flight<T>,
-    previous: Option<Arc<T>>,
-}
-
 /// Answers kept while the index stays at the version they were computed on and until their
 /// bound, the least recently used leaving first: visitors' searches ([`SearchCache`]) and the
 /// server-painted vacancy pages (web.rs). Cheap to clone (shared inside).
 pub struct AnswerCache<T> {
     entries: Arc<Mutex<lru::LruCache<String, Entry<T>>>>,
-    /// Answers being computed, by key.
-    flights: Arc<Mutex<std::collections::HashMap<String, Running<T>>>>,
-    /// Whether callers who ask while an answer is computed on a new version are given the answer
-    /// of the version before ([`AnswerCache::serving_previous`]).
-    serve_previous: bool,
-}
-
-/// What [`AnswerCache::lookup`] found.
-enum Lookup<T> {
-    Kept(Arc<T>),
-    /// Nothing on this version; the answer kept on another one, if it still holds.
-    Previous(Option<Arc<T>>),
+    /// Answers being computed, by key, with the version they are computed on.
+    flights: Arc<Mutex<std::collections::HashMap<String, ((u64, u64), Flight<T>)>>>,
 }
 
 /// Where an answer of [`AnswerCache::get_or_compute`] came from.
@@ -167,9 +149,6 @@ pub enum Source {
     /// Computed (for this caller or another one at the same time) and not kept: it changes on its
     /// own too soon.
     NotKept,
-    /// The answer of the index version before, given while the answer on the new one is computed
-    /// for another caller ([`AnswerCache::serving_previous`]).
-    Previous,
 }
 
 impl Source {
@@ -179,7 +158,6 @@ impl Source {
             Source::Kept => Some("hit"),
             Source::Computed => Some("miss"),
             Source::NotKept => None,
-            Source::Previous => Some("previous"),
         }
     }
 }
@@ -189,7 +167,7 @@ pub type SearchCache = AnswerCache<Answer>;
 
 impl<T> Clone for AnswerCache<T> {
     fn clone(&self) -> Self {
-        AnswerCache { entries: self.entries.clone(), flights: self.flights.clone(), serve_previous: self.serve_previous }
+        AnswerCache { entries: self.entries.clone(), flights: self.flights.clone() }
     }
 }
 
@@ -223,19 +201,7 @@ impl SearchCache {
 impl<T> AnswerCache<T> {
     pub fn new(capacity: usize) -> AnswerCache<T> {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        AnswerCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))), flights: Arc::default(), serve_previous: false }
-    }
-
-    /// A cache that, while an answer is computed on a new index version, gives the callers who ask
-    /// meanwhile the answer it kept on the version before (if that one still holds by its time
-    /// bound) instead of making them wait. Only the caller who computes waits: a commit would
-    /// otherwise hold every connection asking for a popular search for the length of one
-    /// computation, on cores the writer is using too, and at a few commits a second those waits
-    /// are what the slowest hundredth of searches is made of. No answer is older than the version
-    /// before the current one, and only for the length of a computation; a caller who asks when
-    /// nothing is computed (one client asking again, a test) always gets the current version.
-    pub fn serving_previous(capacity: usize) -> AnswerCache<T> {
-        AnswerCache { serve_previous: true, ..AnswerCache::new(capacity) }
+        AnswerCache { entries: Arc::new(Mutex::new(lru::LruCache::new(capacity))), flights: Arc::default() }
     }
 
     /// The answer kept for `key` at `version`, or else the one `compute` makes (with the first
@@ -254,25 +220,16 @@ impl<T> AnswerCache<T> {
     where
         Fut: std::future::Future<Output = Result<(Arc<T>, Option<DateTime<Utc>>), E>>,
     {
-        let previous = match self.lookup(&key, version, now) {
-            Lookup::Kept(answer) => return Ok((answer, Source::Kept)),
-            Lookup::Previous(previous) => previous,
-        };
+        if let Some(answer) = self.get(&key, version, now) {
+            return Ok((answer, Source::Kept));
+        }
         let flight: Flight<T> = {
             let mut flights = self.flights.lock().unwrap_or_else(|p| p.into_inner());
             match flights.get(&key) {
-                Some(running) if running.version == version => {
-                    if let Some(previous) = running.previous.clone().filter(|_| self.serve_previous) {
-                        return Ok((previous, Source::Previous));
-                    }
-                    running.flight.clone()
-                }
-                other => {
-                    // the answer of the version before: the one kept, or the one an earlier flight
-                    // (on a version between) was giving out
-                    let previous = previous.or_else(|| other.and_then(|running| running.previous.clone())).filter(|_| self.serve_previous);
+                Some((at, flight)) if *at == version => flight.clone(),
+                _ => {
                     let flight = Flight::default();
-                    flights.insert(key.clone(), Running { version, flight: flight.clone(), previous });
+                    flights.insert(key.clone(), (version, flight.clone()));
                     flight
                 }
             }
@@ -293,7 +250,7 @@ impl<T> AnswerCache<T> {
         {
             // the flight is over: later callers find the kept answer, or compute afresh
             let mut flights = self.flights.lock().unwrap_or_else(|p| p.into_inner());
-            if flights.get(&key).is_some_and(|running| Arc::ptr_eq(&running.flight, &flight)) {
+            if flights.get(&key).is_some_and(|(_, current)| Arc::ptr_eq(current, &flight)) {
                 flights.remove(&key);
             }
         }
@@ -308,23 +265,13 @@ impl<T> AnswerCache<T> {
 
     /// The answer kept for `key`, if it was computed on `version` and still holds at `now`.
     pub fn get(&self, key: &str, version: (u64, u64), now: DateTime<Utc>) -> Option<Arc<T>> {
-        match self.lookup(key, version, now) {
-            Lookup::Kept(answer) => Some(answer),
-            Lookup::Previous(_) => None,
-        }
-    }
-
-    /// The answer kept for `key` on `version` that holds at `now`; else the entry leaves, and its
-    /// answer is handed back when only its version is another (it still holds by its time bound).
-    fn lookup(&self, key: &str, version: (u64, u64), now: DateTime<Utc>) -> Lookup<T> {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(entry) = entries.get(key) else { return Lookup::Previous(None) };
-        let holds = entry.from <= now && now < entry.until;
-        if holds && entry.version == version {
-            return Lookup::Kept(entry.answer.clone());
+        let entry = entries.get(key)?;
+        if entry.version == version && entry.from <= now && now < entry.until {
+            return Some(entry.answer.clone());
         }
-        let previous = entries.pop(key).filter(|_| holds).map(|entry| entry.answer);
-        Lookup::Previous(previous)
+        entries.pop(key);
+        None
     }
 
     /// Keeps an answer computed on `version` at `from` that holds until `until`.
@@ -437,55 +384,6 @@ mod tests {
         assert_eq!(ask((1, 3), None).await, Source::NotKept);
         assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 4);
         assert!(cache.flights.lock().unwrap().is_empty(), "no flight is left behind");
-    }
-
-    #[tokio::test]
-    async fn while_a_new_version_is_computed_the_others_are_given_the_answer_of_the_version_before() {
-        let now = Utc::now();
-        let until = now + chrono::Duration::minutes(5);
-        let computed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let ask = |cache: AnswerCache<Answer>, version: (u64, u64), body: &'static [u8]| {
-            let computed = computed.clone();
-            async move {
-                let (answer, source) = cache
-                    .get_or_compute("a".into(), version, now, || async move {
-                        computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                        Ok::<_, ()>((Arc::new(Answer::new(Bytes::from_static(body))), Some(until)))
-                    })
-                    .await
-                    .unwrap();
-                (answer.body.clone(), source)
-            }
-        };
-        let cache: SearchCache = AnswerCache::serving_previous(8);
-        assert_eq!(ask(cache.clone(), (1, 1), b"one").await, (Bytes::from_static(b"one"), Source::Computed));
-        // a commit: the first caller computes the new answer and waits for it, the others meanwhile
-        // get the answer of version 1 at once
-        let first = tokio::spawn(ask(cache.clone(), (1, 2), b"two"));
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        let meanwhile = futures::future::join_all((0..7).map(|_| ask(cache.clone(), (1, 2), b"two"))).await;
-        assert_eq!(meanwhile, vec![(Bytes::from_static(b"one"), Source::Previous); 7]);
-        assert_eq!(first.await.unwrap(), (Bytes::from_static(b"two"), Source::Computed));
-        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 2, "one computation per version");
-        // once it is computed, everyone gets the new answer from memory
-        assert_eq!(ask(cache.clone(), (1, 2), b"two").await, (Bytes::from_static(b"two"), Source::Kept));
-        // an answer past its time bound is never given out as the previous one
-        cache.entries.lock().unwrap().clear();
-        cache.put("a".into(), (1, 2), now - chrono::Duration::minutes(10), now, Arc::new(Answer::new(Bytes::from_static(b"old"))));
-        let (late, early) = tokio::join!(ask(cache.clone(), (1, 3), b"three"), async {
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-            ask(cache.clone(), (1, 3), b"three").await
-        });
-        assert_eq!(late, (Bytes::from_static(b"three"), Source::Computed));
-        assert_eq!(early, (Bytes::from_static(b"three"), Source::Kept), "it waited for the computation");
-
-        // the page cache makes everyone wait for the new answer
-        let strict: SearchCache = AnswerCache::new(8);
-        ask(strict.clone(), (1, 1), b"one").await;
-        let answers = futures::future::join_all((0..4).map(|_| ask(strict.clone(), (1, 2), b"two"))).await;
-        assert!(answers.iter().all(|(body, source)| body == &b"two"[..] && *source != Source::Previous), "{answers:?}");
-        assert!(cache.flights.lock().unwrap().is_empty() && strict.flights.lock().unwrap().is_empty(), "no flight is left behind");
     }
 
     #[tokio::test]

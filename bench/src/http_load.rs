@@ -83,8 +83,7 @@ pub struct Scenario {
     /// Mean body bytes of an answer as sent (compressed when the server compressed it).
     pub bytes_per_answer: f64,
     pub errors: u64,
-    /// Answers from memory: marked `x-search-cache: hit` or `previous` (a search) or
-    /// `x-page-cache: hit` (a vacancy page).
+    /// Answers marked `x-search-cache: hit` (a search) or `x-page-cache: hit` (a vacancy page).
     pub cache_hits: u64,
     /// Resident memory of `vakants serve` after the scenario.
     pub rss_mb: f64,
@@ -494,7 +493,7 @@ async fn drive(base: &str, requests: &[Request], connections: usize, duration: D
                     continue;
                 };
                 let ok = response.status().is_success();
-                let hit = ["x-search-cache", "x-page-cache"].iter().any(|name| response.headers().get(*name).is_some_and(|v| v == "hit" || v == "previous"));
+                let hit = ["x-search-cache", "x-page-cache"].iter().any(|name| response.headers().get(*name).is_some_and(|v| v == "hit"));
                 match response.bytes().await {
                     Ok(body) if ok => {
                         outcome.latencies_ms.push(sent.elapsed().as_secs_f64() * 1000.0);

@@ -386,9 +386,8 @@ fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: Optio
     response
 }
 
-/// Tells whether a search was answered from [`crate::search_cache`] (`hit`; `previous` when it
-/// was the answer of the index version before, given while the new one was computed), or computed
-/// and kept (`miss`); absent on answers that are never kept.
+/// Tells whether a search was answered from [`crate::search_cache`] (`hit`), or computed and kept
+/// (`miss`); absent on answers that are never kept.
 pub const SEARCH_CACHE_HEADER: &str = "x-search-cache";
 
 /// A JSON answer already serialized.
