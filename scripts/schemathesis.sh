@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Schemathesis against a real `vakants serve` (scripts/fresh-server.sh: database vakants_schemathesis,
-# Redis db 6, dev mode): the OpenAPI document at /api/openapi.json is the contract. Runs the
-# examples, coverage and fuzzing phases with a fixed seed once per role (anonymous, applicant,
-# employer, admin; the demo accounts, signed in through the dev outbox) with the checks
+# Redis db 6, dev mode): the OpenAPI document at /api/openapi.json is the contract. Runs with a
+# fixed seed for each role (anonymous, applicant, employer, admin; the demo accounts, signed in
+# through the dev outbox), on the role's own paths and then on the others (below), with the checks
 # not_a_server_error, status_code_conformance, response_schema_conformance and
 # content_type_conformance. Any failure fails the script.
 #
@@ -66,10 +66,12 @@ sign_in "$jars/admin" admin@vakants.test
 hooks="$PWD/scripts/schemathesis_hooks.py"
 status=0
 started=$SECONDS
-# The paths each role works with: there every phase runs with $max_examples. On every other path
-# (what the role may not use: 401 and 403 answers) a few fuzzed examples check that the refusal is
-# the documented one; fuzzing those with as many examples as the role's own paths took half the
-# run's time to find the same refusal again.
+# The paths each role works with: there every phase runs with $max_examples. Every other path gets
+# a few fuzzed examples: most of them are another role's, where the answer is a refusal (401, 403)
+# that must be the documented one, and fuzzing those as much as the role's own took half the run's
+# time to find the same refusal again; the rest are open to every role (`/api/auth`, `/api/files`,
+# `/api/payment`, and `/api/open` for the employer and the administrator), which the visitor's (and
+# for `/api/open` the applicant's) run fuzzes in full.
 declare -A own=(
   [anonymous]='^/api/(open|auth|payment|files|dev)/'
   [applicant]='^/api/(open|applicant|user)/'
