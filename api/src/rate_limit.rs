@@ -37,6 +37,9 @@ pub struct RateLimits {
     /// Uploads per user (`POST /api/user/upload`, the profile picture, a CV's PDF): each may be
     /// tens of MiB to read, check and store.
     pub uploads_per_user: Limit,
+    /// Generated CV PDFs per user (`GET /api/applicant/cv/{id}/pdf`): each is CPU work of a
+    /// blocking thread (`domain::platform::typeset::RENDERS` bounds how many run at once).
+    pub pdf_renders_per_user: Limit,
     /// Calls one API key may make (`Authorization: Bearer`), whoever sends them.
     pub api_key_requests: Limit,
     /// Sign-in codes one account may be sent from one address: an hour
@@ -68,6 +71,7 @@ impl Default for RateLimits {
             verify_per_ip: Limit { max: 60, window_secs: 600 },
             my_data_per_user: Limit { max: 5, window_secs: 3600 },
             uploads_per_user: Limit { max: 60, window_secs: 3600 },
+            pdf_renders_per_user: Limit { max: 30, window_secs: 3600 },
             api_key_requests: Limit { max: 300, window_secs: 60 },
             codes_per_account: IssueLimits::default(),
         }

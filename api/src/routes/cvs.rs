@@ -105,11 +105,16 @@ async fn delete_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id)
 /// Handles `GET /api/applicant/cv/{id}/pdf`: the applicant's CV as a generated PDF (every section,
 /// headings in the language of `Accept-Language`), downloaded as `cv-<first>-<last>.pdf`. Another
 /// applicant's CV is "not found"; a failure to build the document answers 500 "Failed to generate PDF".
+/// Each user lays out at most `RateLimits::pdf_renders_per_user` (30 an hour) before 429, and the
+/// process at most `typeset::MAX_CONCURRENT_RENDERS` at a time (503 after waiting 10 s for a place).
 #[utoipa::path(get, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path)),
     responses((status = 200, description = "the PDF, as an attachment", content_type = "application/pdf"),
         (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
-        (status = 500, body = ErrorBody, description = "pdf_generation_failed: Failed to generate PDF")))]
+        (status = 429, body = ErrorBody, description = "too_many_requests: more CV PDFs than the hourly rate"),
+        (status = 500, body = ErrorBody, description = "pdf_generation_failed: Failed to generate PDF"),
+        (status = 503, body = ErrorBody, description = "service_unavailable: every place for laying out documents stayed taken")))]
 async fn generated_pdf(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Response> {
+    state.limiter.hit("cv-pdf", &signed_in.session.user_id.to_string(), state.limits.pdf_renders_per_user).await?;
     let (bytes, name) = domain::cvs::pdf::generate(&state.pool, signed_in.session.user_id, id, signed_in.context.locale).await?;
     Ok(file_response("application/pdf", Disposition::Attachment, &name, bytes))
 }

@@ -1,5 +1,6 @@
 //! Claiming a company is a request: accepted at once when the claimant's verified e-mail is at the
-//! domain of the company's e-mail or website in the register, otherwise decided by an
+//! host of the company's website in the register (never by its e-mail, never a domain other
+//! register companies share or a disposable mail service's), otherwise decided by an
 //! administrator (or by the company's supervisor when it has one). Until then the claimant is not
 //! on the company's staff and publishes nothing.
 
@@ -62,6 +63,49 @@ async fn a_claim_from_the_domain_of_the_registers_website_is_accepted_at_once() 
     assert_eq!(me["company"]["registryCode"], "12345678");
     assert!(me.get("pendingClaims").is_none());
     assert_eq!(claim_statuses(&app).await, vec!["APPROVED"]);
+}
+
+#[tokio::test]
+async fn a_register_email_at_any_mail_service_never_passes_a_claim_at_once() {
+    // the register's e-mail says nothing about who works there: anyone has a mailbox at a provider
+    let app = spawn_app().await;
+    register_company(&app, None, None).await;
+    for (n, provider) in ["inbox.ru", "bk.ru", "yandex.com", "gmx.de", "web.de", "aol.com", "puit.ee"].into_iter().enumerate() {
+        sqlx::query("update business_register set email = $1 where registry_code = '12345678'")
+            .bind(format!("firma@{provider}"))
+            .execute(&app.pool)
+            .await
+            .unwrap();
+        let claimant = claimant(&app, &format!("someone{n}@{provider}")).await;
+        assert_eq!(claimant.post_empty(CLAIM).await.status(), StatusCode::ACCEPTED, "{provider}: the claim waits for a decision");
+    }
+    let staff: i64 = sqlx::query_scalar("select count(*) from company_staff").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(staff, 0, "nobody joined the company");
+}
+
+#[tokio::test]
+async fn a_website_domain_other_register_companies_share_waits_for_a_decision() {
+    // a page on a portal that also gives mail (hot.ee, pri.ee, mail.ru's pages): its domain is
+    // shared by the register's other companies, so an address there proves nothing
+    let app = spawn_app().await;
+    register_company(&app, None, Some("http://www.pri.ee/puit")).await;
+    app.add_register_company("22222222", "Muu Firma OÜ").await;
+    sqlx::query("update business_register set email = 'muu.firma@pri.ee' where registry_code = '22222222'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let anyone = claimant(&app, "anyone@pri.ee").await;
+    assert_eq!(anyone.post_empty(CLAIM).await.status(), StatusCode::ACCEPTED);
+    assert_eq!(claim_statuses(&app).await, vec!["PENDING"]);
+
+    // once no other company gives the domain, an address at the company's own site passes
+    sqlx::query("update business_register set email = null where registry_code = '22222222'").execute(&app.pool).await.unwrap();
+    sqlx::query("update business_register set website = 'https://www.puit.ee' where registry_code = '12345678'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let owner = claimant(&app, "juhan@puit.ee").await;
+    assert_eq!(owner.post_empty(CLAIM).await.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -141,7 +185,7 @@ async fn a_rejected_claim_leaves_the_user_without_the_company_and_tells_them_why
 async fn a_claim_on_a_company_with_a_supervisor_goes_to_that_supervisor() {
     let app = spawn_app().await;
     app.create_employer("first@example.ee", &[("12345678", "Põhja Puit OÜ")]).await;
-    sqlx::query("update business_register set email = 'info@example.ee'").execute(&app.pool).await.unwrap();
+    sqlx::query("update business_register set website = 'https://example.ee'").execute(&app.pool).await.unwrap();
     let second = claimant(&app, "second@example.ee").await;
     assert_eq!(second.post_empty(CLAIM).await.status(), StatusCode::ACCEPTED, "a matching domain does not pass the supervisor by");
 

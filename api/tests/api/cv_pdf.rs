@@ -80,3 +80,23 @@ async fn nobody_but_the_owner_gets_the_pdf() {
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers()["content-disposition"].to_str().unwrap().contains("filename=\"cv.pdf\""));
 }
+
+#[tokio::test]
+async fn a_user_lays_out_at_most_the_hourly_rate_of_cv_pdfs_and_then_gets_429() {
+    use api::rate_limit::{Limit, RateLimits};
+    let limits = RateLimits { pdf_renders_per_user: Limit { max: 3, window_secs: 3600 }, ..RateLimits::default() };
+    let app = crate::helpers::spawn_app_with(crate::helpers::AppOptions { limits, ..Default::default() }).await;
+    let mari = applicant(&app, "mari@example.ee").await;
+    let jaan = applicant(&app, "jaan@example.ee").await;
+    let id = save_ok(&mari, full_cv()).await["cvId"].as_str().unwrap().to_string();
+    let other = save_ok(&jaan, full_cv()).await["cvId"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        assert_eq!(generated(&mari, &id, "et").await.status(), StatusCode::OK);
+    }
+    let refused = generated(&mari, &id, "et").await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key("retry-after"));
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "too_many_requests", "{body}");
+    assert_eq!(generated(&jaan, &other, "et").await.status(), StatusCode::OK, "the rate is each user's own");
+}

@@ -330,12 +330,11 @@ pub async fn stored_pdf(
     let seller = seller.clone();
     let language = document.language();
     let owner = document.invoice.user_id;
-    let bytes =
-        match tokio::task::spawn_blocking(move || render_pdf(&document, &seller, locale)).await {
-            Ok(Ok(bytes)) => bytes,
-            Ok(Err(detail)) => return Err(generation_failed(&detail)),
-            Err(panicked) => return Err(generation_failed(&panicked)),
-        };
+    let bytes = match crate::platform::typeset::RENDERS.run(move || render_pdf(&document, &seller, locale)).await {
+        Ok(bytes) => bytes,
+        Err(crate::platform::typeset::Refused::Busy) => return Err(Error::code(ErrorCode::ServiceUnavailable)),
+        Err(crate::platform::typeset::Refused::Failed(detail)) => return Err(generation_failed(&detail)),
+    };
     let key = files.put(&bytes).await?;
     let stored = async {
         let mut tx = pool.begin().await?;

@@ -89,14 +89,6 @@ pub enum Registration {
     Pending(Uuid),
 }
 
-/// Mail services anyone can have an address at: a company's register e-mail there says nothing
-/// about who works for it, so it never approves a claim by itself.
-const PUBLIC_MAIL_DOMAINS: [&str; 20] = [
-    "gmail.com", "googlemail.com", "hotmail.com", "outlook.com", "live.com", "msn.com", "yahoo.com", "icloud.com",
-    "me.com", "proton.me", "protonmail.com", "gmx.com", "mail.com", "mail.ee", "hot.ee", "online.ee", "zone.ee",
-    "mail.ru", "yandex.ru", "inbox.lv",
-];
-
 /// The domain of an e-mail address or a web address, lowercased, without `www.`; None for none.
 fn domain_of(address: &str) -> Option<String> {
     let address = address.trim().to_lowercase();
@@ -114,14 +106,33 @@ fn domain_of(address: &str) -> Option<String> {
     (host.contains('.') && host.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '-')).then(|| host.to_string())
 }
 
-/// Whether the user's verified e-mail shows they belong to the company: its domain is the domain
-/// of the company's e-mail or website in the register (public mail services never count).
-pub fn email_matches_company(username: &str, register_email: Option<&str>, register_website: Option<&str>) -> bool {
-    let Some(mine) = domain_of(username) else { return false };
-    if PUBLIC_MAIL_DOMAINS.contains(&mine.as_str()) {
-        return false;
-    }
-    [register_email, register_website].into_iter().flatten().filter_map(domain_of).any(|theirs| theirs == mine)
+/// The domain that can make a claim pass at once: the claimant's verified e-mail is at the host of
+/// the company's website in the register. The register's e-mail never counts (any mail service's
+/// address can stand there), nor does a host of a disposable mail service (mailchecker's list).
+/// The caller also checks that no other company of the register gives this domain
+/// ([`domain_is_shared`]): a domain many companies share is a mail or hosting service.
+pub fn claim_domain(username: &str, register_website: Option<&str>) -> Option<String> {
+    let mine = domain_of(username)?;
+    let theirs = domain_of(register_website?)?;
+    (mine == theirs && mailchecker::is_valid(&format!("claim@{mine}"))).then_some(mine)
+}
+
+/// Whether another company of the register than (`country`, `registry_code`) gives `domain` as the
+/// domain of its e-mail or its website: such a domain (gmail.com, hot.ee, inbox.ru, a hosting
+/// service's, a group's) says nothing about who works for one of them. The register is the list:
+/// every public mail service that companies use is in it many times over.
+pub async fn domain_is_shared(conn: &mut PgConnection, domain: &str, country: &str, registry_code: &str) -> Result<bool> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from business_register
+                        where register_email_domain(email) = $1 and email is not null and (country_code, registry_code) <> ($2, $3))
+             or exists (select 1 from business_register
+                        where register_website_domain(website) = $1 and website is not null and (country_code, registry_code) <> ($2, $3))",
+    )
+    .bind(domain)
+    .bind(country)
+    .bind(registry_code)
+    .fetch_one(&mut *conn)
+    .await?)
 }
 
 struct RegisterCompany {
@@ -198,8 +209,9 @@ async fn join_company(conn: &mut PgConnection, user_id: Uuid, country: &str, reg
 }
 
 /// A user claims a company of the Business Register. The claim is accepted at once when the
-/// user's verified e-mail is at the domain of the company's e-mail or website in the register and
-/// no one supervises the company yet: the user becomes its supervisor and an EMPLOYER. Otherwise
+/// user's verified e-mail is at the host of the company's website in the register ([`claim_domain`]),
+/// no other company of the register shares that domain ([`domain_is_shared`]) and no one
+/// supervises the company yet: the user becomes its supervisor and an EMPLOYER. Otherwise
 /// it waits (`Pending`) for the company's supervisor, or for an administrator when there is none;
 /// until then the user is not on the company's staff and so publishes nothing for it. Claiming
 /// again while a claim waits answers the same claim.
@@ -237,7 +249,10 @@ pub async fn register(pool: &PgPool, user_id: Uuid, country_code: &str, registry
     .bind(registry_code)
     .fetch_one(&mut *tx)
     .await?;
-    let at_once = !supervised && email_matches_company(&me.username, entry.email.as_deref(), entry.website.as_deref());
+    let at_once = match claim_domain(&me.username, entry.website.as_deref()) {
+        Some(domain) if !supervised => !domain_is_shared(&mut tx, &domain, &country, registry_code).await?,
+        _ => false,
+    };
     let claim_id: Uuid = sqlx::query_scalar(
         "insert into company_claims (user_id, country_code, registry_code, status, decided_at, reason)
          values ($1, $2, $3, $4, case when $4 = 'APPROVED' then now() end, $5) returning id",
@@ -529,13 +544,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_claim_matches_by_the_domain_of_the_register_email_or_website() {
-        assert!(email_matches_company("mari@puit.ee", Some("info@Puit.ee"), None));
-        assert!(email_matches_company("mari@puit.ee", None, Some("https://www.puit.ee/kontakt")));
-        assert!(email_matches_company("mari@puit.ee", None, Some("puit.ee")));
-        assert!(!email_matches_company("mari@puit.ee", Some("info@muu.ee"), Some("http://puit.ee.evil.com")));
-        assert!(!email_matches_company("mari@evilpuit.ee", None, Some("puit.ee")));
-        assert!(!email_matches_company("mari@gmail.com", Some("firma@gmail.com"), None), "public mail services never match");
-        assert!(!email_matches_company("mari@puit.ee", None, None));
+    fn a_claim_matches_only_by_the_host_of_the_registers_website() {
+        assert_eq!(claim_domain("mari@puit.ee", Some("https://www.puit.ee/kontakt")).as_deref(), Some("puit.ee"));
+        assert_eq!(claim_domain("Mari@Puit.ee", Some("puit.ee")).as_deref(), Some("puit.ee"));
+        assert_eq!(claim_domain("mari@puit.ee", Some("http://puit.ee.evil.com")), None);
+        assert_eq!(claim_domain("mari@evilpuit.ee", Some("puit.ee")), None);
+        assert_eq!(claim_domain("mari@puit.ee", None), None);
+        assert_eq!(claim_domain("mari@puit.ee", Some("https://user@puit.ee:8443/")).as_deref(), Some("puit.ee"));
+    }
+
+    #[test]
+    fn a_disposable_mail_services_host_never_matches() {
+        assert_eq!(claim_domain("x@mailinator.com", Some("https://mailinator.com/firma")), None);
+        assert_eq!(claim_domain("x@yopmail.com", Some("yopmail.com")), None);
     }
 }

@@ -97,16 +97,17 @@ pub async fn prepare(pool: &PgPool, cv: Cv, locale: Locale) -> Result<CvDocument
 }
 
 /// The generated PDF of the owner's CV and the name to save it under. Another applicant's CV is
-/// "not found"; a failure to build the document is "Failed to generate PDF".
+/// "not found"; a failure to build the document is "Failed to generate PDF"; when no place comes
+/// free in the process's [`typeset::RENDERS`] within its wait, 503 (nothing is laid out).
 #[tracing::instrument(skip_all)]
 pub async fn generate(pool: &PgPool, owner: Uuid, cv_id: Uuid, locale: Locale) -> Result<(Vec<u8>, String)> {
     let cv = cvs::get(pool, owner, cv_id).await?;
     let document = prepare(pool, cv, locale).await?;
     let name = file_name(&document.cv);
-    match tokio::task::spawn_blocking(move || render(&document)).await {
-        Ok(Ok(bytes)) => Ok((bytes, name)),
-        Ok(Err(detail)) => Err(generation_failed(&detail)),
-        Err(panicked) => Err(generation_failed(&panicked)),
+    match typeset::RENDERS.run(move || render(&document)).await {
+        Ok(bytes) => Ok((bytes, name)),
+        Err(typeset::Refused::Busy) => Err(Error::code(ErrorCode::ServiceUnavailable)),
+        Err(typeset::Refused::Failed(detail)) => Err(generation_failed(&detail)),
     }
 }
 

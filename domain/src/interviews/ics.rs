@@ -79,6 +79,19 @@ fn tallinn(t: DateTime<Utc>) -> CalendarDateTime {
     CalendarDateTime::WithTimezone { date_time: t.with_timezone(&chrono_tz::Europe::Tallinn).naive_local(), tzid: "Europe/Tallinn".into() }
 }
 
+/// A text value (SUMMARY, DESCRIPTION, LOCATION, the calendar's name): CR LF and a lone CR become
+/// LF, which the crate writes as the escape `\n`; other control characters (but tab) go. The
+/// crate escapes only LF, so a raw CR would end the content line (RFC 5545 3.1) and could start a
+/// property of the sender's choosing in a mailed file.
+fn text(value: &str) -> String {
+    value.replace("\r\n", "\n").replace('\r', "\n").chars().filter(|&c| c == '\n' || c == '\t' || !c.is_control()).collect()
+}
+
+/// A value the crate writes as it is (URL, ORGANIZER, ATTENDEE, RRULE): every control character goes.
+fn plain(value: &str) -> String {
+    value.chars().filter(|c| !c.is_control()).collect()
+}
+
 /// The VEVENT of an interview.
 pub fn interview_event(interview: &InterviewEvent) -> Event {
     let mut event = Event::new();
@@ -88,24 +101,24 @@ pub fn interview_event(interview: &InterviewEvent) -> Event {
         .timestamp(interview.stamp)
         .starts(utc(interview.start))
         .ends(utc(interview.end))
-        .summary(&interview.summary)
-        .description(&interview.description)
+        .summary(&text(&interview.summary))
+        .description(&text(&interview.description))
         .status(match interview.state {
             State::Tentative => EventStatus::Tentative,
             State::Confirmed => EventStatus::Confirmed,
             State::Cancelled => EventStatus::Cancelled,
         });
     if let Some(location) = &interview.location {
-        event.location(location);
+        event.location(&text(location));
     }
     if let Some(link) = &interview.link {
-        event.url(link);
+        event.url(&plain(link));
     }
     if let Some(organizer) = &interview.organizer {
-        event.add_property("ORGANIZER", format!("mailto:{organizer}"));
+        event.add_property("ORGANIZER", format!("mailto:{}", plain(organizer)));
     }
     if let Some(attendee) = &interview.attendee {
-        event.add_property("ATTENDEE", format!("mailto:{attendee}"));
+        event.add_property("ATTENDEE", format!("mailto:{}", plain(attendee)));
     }
     event.done()
 }
@@ -154,7 +167,7 @@ END:VTIMEZONE\r
 /// in Tallinn time, so the feed then carries the zone's VTIMEZONE.
 pub fn feed(name: &str, interviews: &[InterviewEvent], events: &[OwnEvent]) -> String {
     let mut calendar = Calendar::new();
-    calendar.append_property(("METHOD", "PUBLISH")).name(name);
+    calendar.append_property(("METHOD", "PUBLISH")).name(&text(name));
     if events.iter().any(|own| own.recurrence.is_some()) {
         let zone: icalendar::CalendarComponent = TALLINN_VTIMEZONE.parse().expect("the Tallinn VTIMEZONE is valid");
         calendar.push(zone);
@@ -167,7 +180,7 @@ pub fn feed(name: &str, interviews: &[InterviewEvent], events: &[OwnEvent]) -> S
         event
             .uid(&event_uid(own.event_id))
             .timestamp(own.stamp)
-            .summary(&own.name);
+            .summary(&text(&own.name));
         if own.recurrence.is_some() {
             // a series repeats at the same local time across daylight saving: Tallinn time
             event.starts(tallinn(own.start)).ends(tallinn(own.end));
@@ -175,10 +188,10 @@ pub fn feed(name: &str, interviews: &[InterviewEvent], events: &[OwnEvent]) -> S
             event.starts(utc(own.start)).ends(utc(own.end));
         }
         if let Some(description) = &own.description {
-            event.description(description);
+            event.description(&text(description));
         }
         if let Some(rule) = &own.recurrence {
-            event.add_property("RRULE", rule.trim_start_matches("RRULE:"));
+            event.add_property("RRULE", plain(rule.trim_start_matches("RRULE:")));
         }
         calendar.push(event.done());
     }
@@ -254,5 +267,43 @@ mod tests {
         let parsed: Calendar = text.parse().unwrap();
         assert_eq!(parsed.property_value("METHOD"), Some("CANCEL"));
         assert_eq!(parsed.events().next().unwrap().get_status(), Some(EventStatus::Cancelled));
+    }
+
+    /// Every content line of a document: split at CR LF only, so a stray CR or LF shows up inside one.
+    fn lines(document: &str) -> Vec<&str> {
+        assert!(document.ends_with("\r\n"));
+        document[..document.len() - 2].split("\r\n").collect()
+    }
+
+    #[test]
+    fn a_carriage_return_in_any_text_never_reaches_the_file_raw() {
+        for breaker in ["\r", "\r\n", "\n"] {
+            let mut hostile = interview(1, State::Confirmed);
+            hostile.summary = format!("Interview{breaker}ATTENDEE:mailto:evil@example.com");
+            hostile.description = format!("Räägime{breaker}{breaker}BEGIN:VALARM");
+            hostile.location = Some(format!("Narva mnt 5{breaker}Tallinn"));
+            hostile.link = Some(format!("https://meet.example.ee/kokk{breaker}X-EVIL:1"));
+            hostile.organizer = Some(format!("boss@example.ee{breaker}X-EVIL:2"));
+            let own = OwnEvent {
+                event_id: Uuid::nil(),
+                name: format!("Own{breaker}METHOD:CANCEL"),
+                description: Some(format!("a{breaker}b")),
+                start: hostile.start,
+                end: hostile.end,
+                recurrence: Some(format!("RRULE:FREQ=WEEKLY{breaker}X-EVIL:3")),
+                stamp: hostile.stamp,
+            };
+            for document in [interview_message(&hostile, Method::Request), feed(&format!("Mari{breaker}X-EVIL:4"), &[hostile.clone()], &[own])] {
+                for line in lines(&document) {
+                    assert!(!line.contains('\r') && !line.contains('\n'), "{breaker:?}: a raw line break inside {line:?}");
+                    assert!(!line.starts_with("X-EVIL") && !line.starts_with("BEGIN:VALARM"), "{breaker:?}: an injected line {line:?}");
+                }
+                let parsed: Calendar = document.parse().unwrap();
+                let event = parsed.events().next().unwrap();
+                assert_eq!(event.get_description(), Some("Räägime\n\nBEGIN:VALARM"), "{breaker:?}: the break is kept as a text line break");
+                assert_eq!(event.get_location(), Some("Narva mnt 5\nTallinn"));
+                assert_eq!(event.properties().get("ATTENDEE").map(|p| p.value()), Some("mailto:mari@example.ee"), "{breaker:?}");
+            }
+        }
     }
 }

@@ -111,6 +111,55 @@ impl World for DocumentWorld {
     }
 }
 
+/// Documents laid out at once by one process: each is a blocking thread of CPU work, so more at a
+/// time only make every one of them slower (and a crowd of them starves the searches).
+pub const MAX_CONCURRENT_RENDERS: usize = 2;
+/// How long a request waits for a free place before it is told the server is busy (503).
+pub const RENDER_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Why [`RenderGate::run`] gave no result.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// No place came free within the gate's wait.
+    Busy,
+    /// The work failed or panicked: the detail, for the log.
+    Failed(String),
+}
+
+/// At most so many blocking renders at a time. A request waits for a place *before* any work
+/// starts, inside its own future: when the client goes away or the request times out meanwhile,
+/// the future is dropped and nothing is laid out for nobody. Once started, a render (tens of
+/// milliseconds, at most a few seconds for the longest CV the input limits allow) holds its place
+/// until it ends, so the cap counts the threads that really work.
+pub struct RenderGate {
+    places: tokio::sync::Semaphore,
+    wait: std::time::Duration,
+}
+
+impl RenderGate {
+    pub const fn new(places: usize, wait: std::time::Duration) -> Self {
+        RenderGate { places: tokio::sync::Semaphore::const_new(places), wait }
+    }
+
+    /// Runs `work` on a blocking thread once a place is free.
+    pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> Result<T, String> + Send + 'static) -> Result<T, Refused> {
+        let place = match tokio::time::timeout(self.wait, self.places.acquire()).await {
+            Ok(Ok(place)) => place,
+            Ok(Err(_closed)) | Err(_) => return Err(Refused::Busy),
+        };
+        let result = tokio::task::spawn_blocking(work).await;
+        drop(place);
+        match result {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(detail)) => Err(Refused::Failed(detail)),
+            Err(panicked) => Err(Refused::Failed(panicked.to_string())),
+        }
+    }
+}
+
+/// The process's gate for every PDF it lays out (CVs, invoices).
+pub static RENDERS: RenderGate = RenderGate::new(MAX_CONCURRENT_RENDERS, RENDER_QUEUE_WAIT);
+
 /// Lays out `template` with `data` (given to it as JSON in `sys.inputs.data`) and writes the PDF.
 /// CPU work of tens of milliseconds: call it on a blocking thread. An error is for the log (the
 /// template's messages with their hints), never for the user.
@@ -205,5 +254,61 @@ mod tests {
         let error = render_pdf(broken, &json!({}), today()).unwrap_err();
         assert!(error.starts_with("laying out broken.typ: "), "{error}");
         assert!(error.contains("missing"), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod gate_tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn no_more_renders_run_at_once_than_the_gate_has_places() {
+        let gate = Arc::new(RenderGate::new(2, Duration::from_secs(30)));
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let tasks: Vec<_> = (0..8)
+            .map(|_| {
+                let (gate, running, most) = (gate.clone(), running.clone(), most.clone());
+                tokio::spawn(async move {
+                    gate.run(move || {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(Duration::from_millis(30));
+                        running.fetch_sub(1, Ordering::SeqCst);
+                        Ok(())
+                    })
+                    .await
+                })
+            })
+            .collect();
+        for task in tasks {
+            assert_eq!(task.await.unwrap(), Ok(()));
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_request_that_waits_too_long_is_busy_and_one_that_left_starts_nothing() {
+        let gate = Arc::new(RenderGate::new(1, Duration::from_millis(100)));
+        let hold = gate.places.acquire().await.unwrap();
+        assert_eq!(gate.run(|| Ok(())).await, Err(Refused::Busy), "no place within the wait");
+
+        // a request dropped while it waits (its client left, or its time ran out) never renders
+        let started = Arc::new(AtomicBool::new(false));
+        let flag = started.clone();
+        let waiting = gate.run(move || {
+            flag.store(true, Ordering::SeqCst);
+            Ok(())
+        });
+        assert!(tokio::time::timeout(Duration::from_millis(20), waiting).await.is_err());
+        drop(hold);
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        assert!(!started.load(Ordering::SeqCst), "the work of a request nobody waits for did not start");
+        assert_eq!(gate.run(|| Ok(7)).await, Ok(7), "the place is free again");
+        assert!(matches!(gate.run(|| Err::<(), _>("bad template".into())).await, Err(Refused::Failed(_))));
     }
 }
