@@ -145,7 +145,7 @@ impl RenderGate {
     pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> Result<T, String> + Send + 'static) -> Result<T, Refused> {
         let place = match tokio::time::timeout(self.wait, self.places.acquire()).await {
             Ok(Ok(place)) => place,
-            Ok(Err(_closed)) | Err(_) => return Err(Refused::Busy),
+            Ok(Err(_)) | Err(_) => return Err(Refused::Busy),
         };
         let result = tokio::task::spawn_blocking(work).await;
         drop(place);
