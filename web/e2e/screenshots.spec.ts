@@ -22,7 +22,7 @@ for (const width of [375, 1280]) {
     await shot('prices');
 
     // at the website domain the demo register gives the company chosen below: its claim passes at once
-    const email = newEmail(`shot${width}`, width < 500 ? 'eestipuhastus.ee' : 'paikesesolutions.ee');
+    const email = newEmail(`shot${width}`, width < 500 ? 'kuldpuhastus.ee' : 'baltisolutions.ee');
     await page.goto('/et/login');
     await shot('login-1-email');
     await page.getByLabel('E-post').fill(email);
@@ -46,7 +46,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('button', { name: 'Olen tööandja' })).toBeVisible();
     await shot('login-4-role');
     await page.getByRole('button', { name: 'Olen tööandja' }).click();
-    const [search, company] = width < 500 ? ['eestipuhas', /Eestipuhastus/] : ['PÄIKESESOL', /Päikesesolutions/];
+    const [search, company] = width < 500 ? ['kuldpuhas', /Kuldpuhastus/] : ['BALTISOL', /Baltisolutions/];
     await page.getByRole('combobox', { name: 'Ettevõte' }).fill(search);
     await expect(page.getByRole('option').first()).toBeVisible();
     await shot('login-5-company');
