@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use domain::companies::invitations::INVITATION_QUEUE;
+use domain::companies::invitations::{INVITATION_QUEUE, PENDING_MAX};
 
 use crate::helpers::{TestApp, TestClient, error_of, spawn_app};
 
@@ -245,4 +245,26 @@ async fn an_administrator_acting_as_the_person_cannot_answer_their_invitation() 
     assert_eq!(admin.post_empty(&format!("{MINE}/{id}/accept")).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(admin.post_empty(&format!("{MINE}/{id}/decline")).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(account_state(&app, "mari@example.ee").await.staff_rows, 0);
+}
+
+#[tokio::test]
+async fn at_most_50_invitations_of_a_company_wait_at_once() {
+    let app = with_supervisor().await;
+    sqlx::query(
+        "insert into company_staff_invitations (company_id, email, locale, expires_at)
+         select c.id, 'person' || n || '@example.ee', 'et', now() + interval '1 day' from companies c, generate_series(1, $1) n",
+    )
+    .bind(PENDING_MAX as i32)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
+    let (status, error) = error_of(app.client.post(STAFF, add("one-more@example.ee")).await).await;
+    assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("email")), "{error}");
+    assert_eq!(queued_invitation_mails(&app).await, 0);
+    let again = app.client.post(STAFF, add("person1@example.ee")).await;
+    assert_eq!(again.status(), StatusCode::OK, "a pending one is answered still");
+
+    sqlx::query("update company_staff_invitations set expires_at = now() - interval '1 second' where email = 'person2@example.ee'").execute(&app.pool).await.unwrap();
+    assert_eq!(app.client.post(STAFF, add("one-more@example.ee")).await.status(), StatusCode::OK, "an expired one no longer counts");
 }

@@ -32,6 +32,10 @@ pub const INVITATION_QUEUE: &str = "vakants.staff-invitation-mail";
 /// How long an invitation waits for its answer.
 pub const INVITATION_DAYS: i64 = 30;
 
+/// At most this many invitations of one company wait at once, so that a company (anyone may claim
+/// one on a domain they own) cannot use its invitations to mail any number of strangers.
+pub const PENDING_MAX: i64 = 50;
+
 /// Mail a pending invitation to the e-mail it invites.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,6 +133,13 @@ pub async fn invite(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale
                 .await?
         }
         None => {
+            let waiting: i64 = sqlx::query_scalar("select count(*) from company_staff_invitations where company_id = $1 and expires_at > now()")
+                .bind(company_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            if waiting >= PENDING_MAX {
+                return Err(Error::field("email", format!("At most {PENDING_MAX} invitations may wait for an answer; withdraw some first")));
+            }
             sqlx::query_as(
                 "insert into company_staff_invitations (company_id, email, job_title, invited_by_user_id, locale, expires_at)
                  values ($1, $2, $3, $4, $5, now() + make_interval(days => $6::int))
