@@ -13,7 +13,7 @@
 //! sends it ([`mail_invitation`]) in the person's language (their account's, else the
 //! supervisor's).
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;

@@ -168,7 +168,6 @@ export function StaffTab({ company }: { company: MyCompany }) {
   const remove = useRemoveStaffMember(company);
   const handOver = useHandOverSupervisor(company);
   const [editing, setEditing] = useState<Editing>(null);
-  const name = memberName;
 
   return (
     <Stack>
@@ -182,11 +181,11 @@ export function StaffTab({ company }: { company: MyCompany }) {
         </Text>
       )}
       {(staff.data ?? []).map((member) => (
-        <Card key={member.userId} withBorder padding="sm" component="article" aria-label={name(member)}>
+        <Card key={member.userId} withBorder padding="sm" component="article" aria-label={memberName(member)}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <div>
               <Group gap="xs">
-                <Text fw={600}>{name(member)}</Text>
+                <Text fw={600}>{memberName(member)}</Text>
                 {member.isSupervisor && <Badge variant="light">{t('staff.supervisor')}</Badge>}
               </Group>
               <Text size="sm" c="dimmed">
