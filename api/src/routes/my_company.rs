@@ -120,7 +120,7 @@ async fn staff_list(
 #[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/staff", tag = "employer",
     params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = StaffInvitationInput,
     responses((status = 200, body = StaffInvitation, description = "the pending invitation (the same one for a second add)"),
-        (status = 400, body = ErrorBody, description = "validation, naming the field: `email` (required, valid; \"This person is already on the staff\"), `jobTitle` (over 100 characters)"),
+        (status = 400, body = ErrorBody, description = "validation, naming the field: `email` (required, valid; \"This person is already on the staff\"), `jobTitle` (over 100 characters); any other field, such as `firstname` or `phoneNumber` (a person's name and phone are their own)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
         (status = 404, body = ErrorBody, description = "not a company the user works for")))]
 async fn invite_staff(
@@ -139,7 +139,7 @@ async fn invite_staff(
 #[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/staff/{userId}", tag = "employer",
     params(("countryCode" = String, Path), ("registryCode" = String, Path), ("userId" = Uuid, Path)), request_body = StaffMemberInput,
     responses((status = 200, body = StaffMember),
-        (status = 400, body = ErrorBody, description = "`jobTitle` over 100 characters, or the user id is not a UUID"),
+        (status = 400, body = ErrorBody, description = "`jobTitle` over 100 characters, any other field (such as `firstname`), or the user id is not a UUID"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
         (status = 404, body = ErrorBody, description = "not a company the user works for, or not one of its staff")))]
 async fn edit_staff_member(
