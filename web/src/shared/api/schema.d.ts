@@ -11976,7 +11976,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvitation"];
                 };
             };
-            /** @description validation, naming the field: `email` (required, valid; "This person is already on the staff"), `jobTitle` (over 100 characters) */
+            /** @description validation, naming the field: `email` (required, valid; "This person is already on the staff"), `jobTitle` (over 100 characters); any other field, such as `firstname` or `phoneNumber` (a person's name and phone are their own) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12323,7 +12323,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffMember"];
                 };
             };
-            /** @description `jobTitle` over 100 characters, or the user id is not a UUID */
+            /** @description `jobTitle` over 100 characters, any other field (such as `firstname`), or the user id is not a UUID */
             400: {
                 headers: {
                     [name: string]: unknown;
