@@ -48,7 +48,7 @@ test('the supervisor fills the general information and sees it on the public com
   await expect(page.getByRole('link', { name: 'Phone: +37251234567' })).toBeVisible();
 });
 
-test('the supervisor adds a staff member who gives the consents, signs in with a code and sees the company, makes them a moderator; once removed, their next request is refused', async ({ browser }) => {
+test('the supervisor invites a new e-mail; the person creates the account through the mailed link and accepts, becomes a moderator; once removed, their next request is refused', async ({ browser }) => {
   const supervisor = await supervisorPage(browser);
   await supervisor.getByRole('tab', { name: 'Staff' }).click();
   await expect(supervisor).toHaveURL(/\?tab=staff$/);
@@ -58,27 +58,28 @@ test('the supervisor adds a staff member who gives the consents, signs in with a
   await supervisor.getByRole('button', { name: 'Add a staff member' }).click();
   const dialog = supervisor.getByRole('dialog', { name: 'Add a staff member' });
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('First name').fill('Kati');
-  await dialog.getByLabel('Last name').fill('Karu');
-  await dialog.getByLabel('Phone').fill('+372 5222 3333');
+  await dialog.getByLabel('Job title').fill('Kuller');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(supervisor.getByText(`${email} was added and got an invitation by e-mail`)).toBeVisible();
-  const row = supervisor.getByRole('article', { name: 'Kati Karu' });
-  await expect(row).toContainText(email);
+  await expect(supervisor.getByText(`${email} got an invitation by e-mail`)).toBeVisible();
+  // until they accept, the company sees the e-mail and "invited" only
+  const invited = supervisor.getByRole('article', { name: email });
+  await expect(invited).toContainText('invited');
 
-  // the invitation names the company and the sign-in page
+  // the invitation names the company and a link that signs in and lands on the invitations
+  let link = '';
   await expect
     .poll(async () => {
       const mails = (await (await supervisor.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
-      return mails.find((mail) => mail.subject.includes(DEMO_COMPANY))?.text ?? '';
+      link = mails.find((mail) => mail.subject.includes(DEMO_COMPANY))?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+      return link;
     })
-    .toContain('/login');
+    .toContain('/en/login?p=/en/invitations');
 
-  // the new member signs in: the account exists, but its consents are theirs to give
+  // the person has no account: the link's sign-in creates it (consents, code, their own name and phone)
   const member = await (await browser.newContext()).newPage();
   await member.setViewportSize({ width: 1280, height: 900 });
-  await member.goto('/en/login');
+  await member.goto(new URL(link).pathname + new URL(link).search);
   await member.getByLabel('E-mail').fill(email);
   await member.getByRole('button', { name: 'Continue' }).click();
   await member.getByLabel('I accept the terms of use').check();
@@ -87,13 +88,25 @@ test('the supervisor adds a staff member who gives the consents, signs in with a
   await member.getByRole('button', { name: 'Create an account' }).click();
   await member.getByLabel('Code').fill(await codeFor(member, email));
   await member.getByRole('button', { name: 'Continue' }).click();
-  // the supervisor gave the name and phone: no profile step, straight to the company
+  await member.getByLabel('First name').fill('Kati');
+  await member.getByLabel('Last name').fill('Karu');
+  await member.getByLabel('Phone').fill('+372 5222 3333');
+  await member.getByRole('button', { name: 'Continue' }).click();
+  await expect(member).toHaveURL(/\/en\/invitations$/);
+  const card = member.getByRole('article', { name: DEMO_COMPANY });
+  await expect(card).toContainText('Job title: Kuller');
+  await card.getByRole('button', { name: 'Accept' }).click();
   await expect(member).toHaveURL(/\/en\/employer\/account\/my-company$/);
   await expect(member.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
   await member.getByRole('tab', { name: 'Staff' }).click();
-  await expect(member.getByText("The company's supervisor adds and removes staff.")).toBeVisible();
+  await expect(member.getByText("The company's supervisor invites and removes staff.")).toBeVisible();
   await expect(member.getByRole('button', { name: 'Add a staff member' })).toHaveCount(0);
   expect((await callApi(member, 'GET', '/api/employer/company')).status).toBe(200);
+
+  await supervisor.reload();
+  const row = supervisor.getByRole('article', { name: 'Kati Karu' });
+  await expect(row).toContainText('Kuller');
+  await expect(invited).toHaveCount(0);
 
   // moderators come from the staff: the supervisor delegates an active vacancy to the new member
   await supervisor.goto('/en/employer/account/my-vacancies');

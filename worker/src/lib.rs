@@ -32,7 +32,7 @@ use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
 use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
 use domain::billing::seller::Seller;
-use domain::companies::staff::{INVITATION_QUEUE, MailStaffInvitation};
+use domain::companies::invitations::{INVITATION_QUEUE, MailStaffInvitation};
 use domain::files::FileStore;
 use domain::platform::mail::Mailer;
 use domain::platform::jobs::{EXTRACT_QUEUE, ExtractPdfText, INDEX_QUEUE, IndexJob};

@@ -38,5 +38,6 @@ pub mod pages;
 pub mod payment_sandbox;
 pub mod payments;
 pub mod search;
+pub mod staff_invitations;
 pub mod user;
 pub mod working_hours;

@@ -2,14 +2,17 @@
 //!
 //! Who may: any staff member reads the company, its general information and staff list, and
 //! edits the general information (spec 2 section 6 gives the company profile to every EMPLOYER);
-//! only the supervisor adds, edits and removes staff and hands the supervisor role over (others
-//! get 403). A company the user does not work for is "not found".
+//! only the supervisor invites, edits (the job title: a member's name and phone are their own) and
+//! removes staff, sees and withdraws the pending invitations and hands the supervisor role over
+//! (others get 403). A company the user does not work for is "not found". Nobody joins without
+//! accepting (`domain::companies::invitations`, issue 32 item 1).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use domain::Error;
 use domain::companies::profile::{self, CompanyProfileInput};
-use domain::companies::staff::{self, StaffInput, StaffMember};
+use domain::companies::invitations::{self, StaffInvitation, StaffInvitationInput};
+use domain::companies::staff::{self, StaffMember, StaffMemberInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -25,7 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(acting_company))
         .routes(routes!(save_profile))
-        .routes(routes!(staff_list, add_staff, remove_staff))
+        .routes(routes!(staff_list, invite_staff, remove_staff))
+        .routes(routes!(edit_staff_member))
+        .routes(routes!(staff_invitations))
+        .routes(routes!(withdraw_staff_invitation))
         .routes(routes!(hand_over))
         .merge(super::company_branding::router())
 }
@@ -106,24 +112,79 @@ async fn staff_list(
     Ok(Json(staff::list(&state.pool, company_id).await?))
 }
 
-/// Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-/// person by e-mail (a new address becomes an account that signs in with a code; the invitation
-/// mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
+/// Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor invites
+/// an e-mail to the staff. Nothing of the person's account changes until they accept in their own
+/// account; the answer is the pending invitation (the e-mail and "invited", nothing of the
+/// account). The invitation mail is queued on the same transaction. A second add of a pending
+/// e-mail changes nothing and mails nothing. Audited.
 #[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/staff", tag = "employer",
-    params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = StaffInput,
-    responses((status = 200, body = StaffMember),
-        (status = 400, body = ErrorBody, description = "validation, naming the field: `email`, `firstname`, `lastname` (required), `phoneNumber` (required, with the country code)"),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "staff, but not the company's supervisor"),
+    params(("countryCode" = String, Path), ("registryCode" = String, Path)), request_body = StaffInvitationInput,
+    responses((status = 200, body = StaffInvitation, description = "the pending invitation (the same one for a second add)"),
+        (status = 400, body = ErrorBody, description = "validation, naming the field: `email` (required, valid; \"This person is already on the staff\"), `jobTitle` (over 100 characters); any other field, such as `firstname` or `phoneNumber` (a person's name and phone are their own)"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
         (status = 404, body = ErrorBody, description = "not a company the user works for")))]
-async fn add_staff(
+async fn invite_staff(
     State(state): State<AppState>,
     signed_in: SignedIn,
     Path((country_code, registry_code)): Path<(String, String)>,
-    Json(body): Json<StaffInput>,
-) -> ApiResult<Json<StaffMember>> {
+    Json(body): Json<StaffInvitationInput>,
+) -> ApiResult<Json<StaffInvitation>> {
     let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
     let context = &signed_in.context;
-    Ok(Json(staff::save(&state.pool, company_id, signed_in.session.user_id, context.locale, &body, context.ip.as_deref()).await?))
+    Ok(Json(invitations::invite(&state.pool, company_id, signed_in.session.user_id, context.locale, &body, context.ip.as_deref()).await?))
+}
+
+/// Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff/{userId}`: the supervisor
+/// edits what the company keeps about a member (the job title). Audited.
+#[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/staff/{userId}", tag = "employer",
+    params(("countryCode" = String, Path), ("registryCode" = String, Path), ("userId" = Uuid, Path)), request_body = StaffMemberInput,
+    responses((status = 200, body = StaffMember),
+        (status = 400, body = ErrorBody, description = "`jobTitle` over 100 characters, any other field (such as `firstname`), or the user id is not a UUID"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
+        (status = 404, body = ErrorBody, description = "not a company the user works for, or not one of its staff")))]
+async fn edit_staff_member(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path((country_code, registry_code, user_id)): Path<(String, String, Uuid)>,
+    Json(body): Json<StaffMemberInput>,
+) -> ApiResult<Json<StaffMember>> {
+    let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
+    let ip = signed_in.context.ip.as_deref();
+    Ok(Json(staff::edit(&state.pool, company_id, signed_in.session.user_id, user_id, &body, ip).await?))
+}
+
+/// Handles `GET /api/employer/company/{countryCode}/{registryCode}/staff/invitations`: the pending
+/// invitations, newest first (the supervisor only): e-mail, job title, status "invited".
+#[utoipa::path(get, path = "/company/{countryCode}/{registryCode}/staff/invitations", tag = "employer",
+    params(("countryCode" = String, Path), ("registryCode" = String, Path)),
+    responses((status = 200, body = Vec<StaffInvitation>), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
+        (status = 404, body = ErrorBody, description = "not a company the user works for")))]
+async fn staff_invitations(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path((country_code, registry_code)): Path<(String, String)>,
+) -> ApiResult<Json<Vec<StaffInvitation>>> {
+    let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
+    Ok(Json(invitations::pending(&state.pool, company_id, signed_in.session.user_id).await?))
+}
+
+/// Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/staff/invitations/{invitationId}`:
+/// the supervisor withdraws a pending invitation. Audited.
+#[utoipa::path(delete, path = "/company/{countryCode}/{registryCode}/staff/invitations/{invitationId}", tag = "employer",
+    params(("countryCode" = String, Path), ("registryCode" = String, Path), ("invitationId" = Uuid, Path)),
+    responses((status = 204, description = "withdrawn"), (status = 400, body = ErrorBody, description = "the id is not a UUID"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not an employer, or staff but not the company's supervisor"),
+        (status = 404, body = ErrorBody, description = "not a company the user works for, or no such pending invitation")))]
+async fn withdraw_staff_invitation(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path((country_code, registry_code, invitation_id)): Path<(String, String, Uuid)>,
+) -> ApiResult<StatusCode> {
+    let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
+    invitations::withdraw(&state.pool, company_id, signed_in.session.user_id, invitation_id, signed_in.context.ip.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, IntoParams)]

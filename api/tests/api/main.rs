@@ -53,6 +53,7 @@ mod resource_limits;
 mod roles;
 mod search;
 mod security_headers;
+mod staff_invitations;
 mod server;
 mod sessions;
 mod time_rules;

@@ -3,6 +3,7 @@
 pub mod api_keys;
 pub mod branding;
 pub mod geo;
+pub mod invitations;
 pub mod profile;
 pub mod staff;
 pub mod registry;

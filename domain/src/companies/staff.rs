@@ -1,34 +1,17 @@
-//! A company's staff as its supervisor runs it (spec 2 sections 5 and 6): the supervisor adds
-//! people by e-mail, first and last name and phone, edits their data, removes them and hands the
-//! supervisor role to one of them. Every staff member may read the list (moderators are chosen
-//! from it). A removed member loses the company at their next request: `company_staff` is
-//! re-checked on every request (`api::session::acting_company_of`).
-//!
-//! Joining queues the invitation mail ([`MailStaffInvitation`]) on the transaction that adds the
-//! person, so no one is added without their mail and no mail goes for an addition that rolled
-//! back; the worker sends it ([`mail_invitation`]).
+//! A company's staff as its supervisor runs it (spec 2 sections 5 and 6, issue 32 item 1): the
+//! supervisor invites people by e-mail ([`super::invitations`]; nobody joins without accepting),
+//! edits what the company keeps about its members (their job title; the name and phone are each
+//! member's own), removes them and hands the supervisor role to one of them. Every staff member
+//! may read the list (moderators are chosen from it). A removed member loses the company at their
+//! next request: `company_staff` is re-checked on every request (`api::session::acting_company_of`).
 
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::accounts::{self, Role, normalize_email, normalize_phone};
+use crate::accounts::{normalize_email, normalize_phone};
 use crate::platform::audit;
 use crate::platform::error::{Error, Result};
-use crate::platform::jobs;
-use crate::platform::locale::Locale;
-use crate::platform::mail::{self, Mailer};
-
-/// The queue of staff invitation mails.
-pub const INVITATION_QUEUE: &str = "vakants.staff-invitation-mail";
-
-/// Mail the invitation to the company's staff to the person who joined it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MailStaffInvitation {
-    pub company_id: Uuid,
-    pub user_id: Uuid,
-}
 
 const NAME_MAX: usize = 100;
 
@@ -42,10 +25,12 @@ pub struct StaffMember {
     pub firstname: Option<String>,
     pub lastname: Option<String>,
     pub phone_number: Option<String>,
+    /// What the company keeps about the member (the supervisor edits it).
+    pub job_title: Option<String>,
     pub is_supervisor: bool,
 }
 
-/// Adds a person to the staff, or edits the data of someone on it (found by e-mail).
+/// A person's e-mail, names and phone: the form of a new administrator (`admin::administrators`).
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StaffInput {
@@ -67,7 +52,7 @@ fn name(field: &'static str, label: &str, value: &str) -> Result<String> {
     Ok(value.to_string())
 }
 
-/// Checks a staff form: e-mail, first and last name required; the phone with its country code.
+/// Checks an administrator's form: e-mail, first and last name required; the phone with its country code.
 pub fn check(input: &StaffInput) -> Result<StaffInput> {
     Ok(StaffInput {
         email: normalize_email(&input.email)?,
@@ -78,7 +63,7 @@ pub fn check(input: &StaffInput) -> Result<StaffInput> {
     })
 }
 
-const MEMBER_SELECT: &str = "select u.id as user_id, u.username as email, p.firstname, p.lastname, p.phone_number,
+const MEMBER_SELECT: &str = "select u.id as user_id, u.username as email, p.firstname, p.lastname, p.phone_number, s.job_title,
             (c.supervisor_user_id is not distinct from u.id) as is_supervisor
      from company_staff s join users u on u.id = s.user_id join companies c on c.id = s.company_id
      left join profiles p on p.user_id = u.id
@@ -118,67 +103,48 @@ pub(crate) async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid
     Ok(())
 }
 
-/// The supervisor adds a person to the staff, or edits the data of a staff member. A new e-mail
-/// becomes an account (USER and EMPLOYER, no consents yet) that signs in with a code; an existing
-/// account joins as it is, with only its blank name and phone filled in. Someone joining gets the
-/// invitation mail, queued on this transaction. Audited.
+/// What the company keeps about a member, which its supervisor edits (the name and phone are the
+/// member's own, in their profile, and only they edit them).
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StaffMemberInput {
+    /// The member's job title at the company; blank clears it. At most 100 characters.
+    pub job_title: Option<String>,
+}
+
+/// A job title: trimmed, blank is none, at most [`NAME_MAX`] characters.
+pub(crate) fn job_title(value: Option<&str>) -> Result<Option<String>> {
+    let value = value.map(str::trim).unwrap_or_default();
+    if value.chars().count() > NAME_MAX {
+        return Err(Error::field("jobTitle", format!("Job title is longer than {NAME_MAX} characters")));
+    }
+    Ok((!value.is_empty()).then(|| value.to_string()))
+}
+
+/// The supervisor edits what the company keeps about a member (the job title). Someone not on the
+/// staff is not found. Audited.
 #[tracing::instrument(skip_all)]
-pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, input: &StaffInput, ip: Option<&str>) -> Result<StaffMember> {
-    let input = check(input)?;
+pub async fn edit(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, input: &StaffMemberInput, ip: Option<&str>) -> Result<StaffMember> {
+    let title = job_title(input.job_title.as_deref())?;
     let mut tx = pool.begin().await?;
     lock_as_supervisor(&mut tx, company_id, actor).await?;
-    let existing: Option<(Uuid, bool)> = sqlx::query_as("select id, deleted_at is not null from users where username = $1 for update")
-        .bind(&input.email)
-        .fetch_optional(&mut *tx)
-        .await?;
-    let (user_id, created) = match existing {
-        Some((_, true)) => return Err(Error::field("email", "This e-mail belongs to a deleted account")),
-        Some((id, false)) => (id, false),
-        None => {
-            let id: Uuid = sqlx::query_scalar("insert into users (username, locale) values ($1, $2) returning id")
-                .bind(&input.email)
-                .bind(locale.code())
-                .fetch_one(&mut *tx)
-                .await?;
-            accounts::add_role(&mut tx, id, Role::User).await?;
-            (id, true)
-        }
-    };
-    let on_staff: bool = sqlx::query_scalar("select exists (select 1 from company_staff where company_id = $1 and user_id = $2)")
+    let updated = sqlx::query("update company_staff set job_title = $3, updated_at = now() where company_id = $1 and user_id = $2")
         .bind(company_id)
         .bind(user_id)
-        .fetch_one(&mut *tx)
+        .bind(&title)
+        .execute(&mut *tx)
         .await?;
-    // a staff member's data is the supervisor's to edit; someone joining keeps what they entered
-    let overwrite = on_staff || created;
-    sqlx::query(
-        "insert into profiles (user_id, firstname, lastname, phone_number) values ($1, $2, $3, $4)
-         on conflict (user_id) do update set
-             firstname = case when $5 then excluded.firstname else coalesce(profiles.firstname, excluded.firstname) end,
-             lastname = case when $5 then excluded.lastname else coalesce(profiles.lastname, excluded.lastname) end,
-             phone_number = case when $5 then excluded.phone_number else coalesce(profiles.phone_number, excluded.phone_number) end,
-             updated_at = now()",
-    )
-    .bind(user_id)
-    .bind(&input.firstname)
-    .bind(&input.lastname)
-    .bind(&input.phone_number)
-    .bind(overwrite)
-    .execute(&mut *tx)
-    .await?;
-    if !on_staff {
-        sqlx::query("insert into company_staff (company_id, user_id) values ($1, $2)").bind(company_id).bind(user_id).execute(&mut *tx).await?;
-        accounts::add_role(&mut tx, user_id, Role::Employer).await?;
-        jobs::push(&mut tx, INVITATION_QUEUE, &[MailStaffInvitation { company_id, user_id }]).await?;
+    if updated.rows_affected() == 0 {
+        return Err(Error::not_found());
     }
     audit::record(
         &mut *tx,
         audit::Entry {
             actor_user_id: Some(actor),
-            action: if on_staff { "company_staff.edit" } else { "company_staff.add" },
+            action: "company_staff.edit",
             target_user_id: Some(user_id),
             target_company_id: Some(company_id),
-            details: serde_json::json!({ "email": input.email, "newAccount": created }),
+            details: serde_json::json!({ "jobTitle": title }),
             ip,
         },
     )
@@ -186,27 +152,6 @@ pub async fn save(pool: &PgPool, company_id: Uuid, actor: Uuid, locale: Locale, 
     let member = member(&mut tx, company_id, user_id).await?.ok_or_else(Error::not_found)?;
     tx.commit().await?;
     Ok(member)
-}
-
-/// Sends the invitation of a queued [`MailStaffInvitation`] in the person's language, naming the
-/// company and the sign-in page (`{public_url}/{lang}/login`). Answers whether a mail went out:
-/// nothing is sent to someone no longer on the staff, or whose account or company is gone since.
-#[tracing::instrument(skip_all, fields(company = %job.company_id, user = %job.user_id))]
-pub async fn mail_invitation(pool: &PgPool, mailer: &Mailer, public_url: &str, job: &MailStaffInvitation) -> Result<bool> {
-    let row: Option<(String, String, String)> = sqlx::query_as(
-        "select u.username, u.locale, c.business_name from company_staff s join users u on u.id = s.user_id
-         join companies c on c.id = s.company_id
-         where s.company_id = $1 and s.user_id = $2 and u.deleted_at is null and c.deleted_at is null",
-    )
-    .bind(job.company_id)
-    .bind(job.user_id)
-    .fetch_optional(pool)
-    .await?;
-    let Some((to, locale, business_name)) = row else { return Ok(false) };
-    let locale = Locale::from_code(&locale).unwrap_or_default();
-    let login_url = format!("{public_url}/{}/login", locale.code());
-    mailer.send(mail::staff_invitation(locale, &to, &business_name, &login_url)).await?;
-    Ok(true)
 }
 
 /// The supervisor removes a staff member (not themself: hand the role over first). The member

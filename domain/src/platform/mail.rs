@@ -189,29 +189,32 @@ pub fn auto_reply(locale: Locale, to: &str, occupation: &str, company: &str, tex
     Mail { to: to.to_string(), subject, text: format!("{intro}\n\n{text}\n\nVakants") }
 }
 
-/// The invitation to a company's staff: the supervisor added the address; the person signs in
-/// with a code sent to it (`login_url` is the sign-in page in their language).
-pub fn staff_invitation(locale: Locale, to: &str, company: &str, login_url: &str) -> Mail {
+/// The invitation to a company's staff: the supervisor invited the address; the person signs in
+/// with it and accepts or declines (`answer_url` signs in first and lands on their invitations).
+pub fn staff_invitation(locale: Locale, to: &str, company: &str, answer_url: &str) -> Mail {
     let (subject, text) = match locale {
         Locale::Et => (
-            format!("Vakants: sind lisati ettevõtte {company} töötajaks"),
+            format!("Vakants: kutse ettevõtte {company} töötajaks"),
             format!(
-                "Tere!\n\nEttevõtte {company} haldur lisas sind Vakantsis ettevõtte töötajate hulka. \
-                 Logi sisse selle e-posti aadressiga; sisselogimiskoodi saadame sulle e-kirjaga.\n\n{login_url}\n\nVakants"
+                "Tere!\n\nEttevõtte {company} haldur kutsub sind Vakantsis ettevõtte töötajate hulka. \
+                 Logi sisse selle e-posti aadressiga (kui sul kontot veel pole, loome selle) ning võta kutse vastu või \
+                 keeldu sellest. Enne vastuvõtmist ei näe ettevõte sinust muud kui e-posti aadressi.\n\n{answer_url}\n\nVakants"
             ),
         ),
         Locale::En => (
-            format!("Vakants: you have been added to the staff of {company}"),
+            format!("Vakants: an invitation to join the staff of {company}"),
             format!(
-                "Hello,\n\nthe supervisor of {company} added you to the company's staff on Vakants. \
-                 Sign in with this e-mail address; we will e-mail you a sign-in code.\n\n{login_url}\n\nVakants"
+                "Hello,\n\nthe supervisor of {company} invites you to join the company's staff on Vakants. \
+                 Sign in with this e-mail address (we will create your account if you have none yet), then accept or \
+                 decline the invitation. Until you accept, the company sees nothing of you but this e-mail address.\n\n{answer_url}\n\nVakants"
             ),
         ),
         Locale::Ru => (
-            format!("Vakants: вас добавили в сотрудники компании {company}"),
+            format!("Vakants: приглашение в сотрудники компании {company}"),
             format!(
-                "Здравствуйте!\n\nАдминистратор компании {company} добавил вас в сотрудники компании в Vakants. \
-                 Войдите с этим адресом электронной почты; код входа мы пришлём письмом.\n\n{login_url}\n\nVakants"
+                "Здравствуйте!\n\nАдминистратор компании {company} приглашает вас в сотрудники компании в Vakants. \
+                 Войдите с этим адресом электронной почты (если учётной записи ещё нет, мы её создадим) и примите \
+                 приглашение или откажитесь от него. Пока вы не приняли приглашение, компания видит только этот адрес.\n\n{answer_url}\n\nVakants"
             ),
         ),
     };

@@ -83,6 +83,12 @@ export function createRouter() {
               ],
             },
             {
+              // any signed-in account: the invited person may be an applicant, an employer or an administrator
+              path: 'invitations',
+              element: <RequireRole roles={['USER', 'APPLICANT', 'EMPLOYER', 'ADMIN', 'SUPERVISOR']} />,
+              children: [{ index: true, lazy: () => import('@/features/staff-invitations/routes/staff-invitations') }],
+            },
+            {
               path: 'samples',
               element: <RequireRole roles={['ADMIN', 'SUPERVISOR']} />,
               children: [{ index: true, lazy: () => import('@/features/samples/routes/samples') }],

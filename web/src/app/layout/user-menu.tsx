@@ -1,7 +1,8 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useMyStaffInvitations } from '@/features/staff-invitations/api/get-my-staff-invitations';
 import type { Me } from '@/shared/api/types';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useBadgeCounts } from '@/shared/session/badge-counts';
@@ -9,6 +10,22 @@ import { useBadgeCounts } from '@/shared/session/badge-counts';
 import NavBadge from './nav-badge';
 import { avatarMenuItems } from './navigation';
 import { UserAvatar } from './user-avatar';
+
+/**
+ * The pending staff invitations, shown only while one waits (the mailed link is the way in, this
+ * the way back). Asked for when the menu opens, not on every page.
+ */
+function StaffInvitationsItem() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const count = useMyStaffInvitations().data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Menu.Item component={Link} to={to('/invitations')} rightSection={<Badge size="sm" circle>{count}</Badge>}>
+      {t('nav.staffInvitations')}
+    </Menu.Item>
+  );
+}
 
 export function UserMenu({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const { t } = useTranslation();
@@ -36,6 +53,7 @@ export function UserMenu({ me, onLogout }: { me: Me; onLogout: () => void }) {
             {t(item.label)}
           </Menu.Item>
         ))}
+        {!me.originalUser && <StaffInvitationsItem />}
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('nav.logout')}

@@ -1274,16 +1274,58 @@ export interface paths {
         get: operations["staff_list"];
         put?: never;
         /**
-         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor adds a
-         *     person by e-mail (a new address becomes an account that signs in with a code; the invitation
-         *     mail is queued on the same transaction), or edits the name and phone of a staff member with that e-mail.
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff`: the supervisor invites
+         *     an e-mail to the staff. Nothing of the person's account changes until they accept in their own
+         *     account; the answer is the pending invitation (the e-mail and "invited", nothing of the
+         *     account). The invitation mail is queued on the same transaction. A second add of a pending
+         *     e-mail changes nothing and mails nothing. Audited.
          */
-        post: operations["add_staff"];
+        post: operations["invite_staff"];
         /**
          * Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/staff?userId=`: the
          *     supervisor removes a staff member, who loses the company at their next request.
          */
         delete: operations["remove_staff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/staff/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/company/{countryCode}/{registryCode}/staff/invitations`: the pending
+         *     invitations, newest first (the supervisor only): e-mail, job title, status "invited".
+         */
+        get: operations["staff_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/staff/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Handles `DELETE /api/employer/company/{countryCode}/{registryCode}/staff/invitations/{invitationId}`:
+         *     the supervisor withdraws a pending invitation. Audited.
+         */
+        delete: operations["withdraw_staff_invitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1303,6 +1345,26 @@ export interface paths {
          *     the supervisor hands the role to a staff member and stays on the staff.
          */
         post: operations["hand_over"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/company/{countryCode}/{registryCode}/staff/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/employer/company/{countryCode}/{registryCode}/staff/{userId}`: the supervisor
+         *     edits what the company keeps about a member (the job title). Audited.
+         */
+        post: operations["edit_staff_member"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3193,6 +3255,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/staff-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/user/staff-invitations`: the pending invitations to the user's e-mail, newest first. */
+        get: operations["my_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/staff-invitations/{invitationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/staff-invitations/{invitationId}/accept`: the user joins the company's
+         *     staff (EMPLOYER role) and acts for it from now on. Their profile stays as it is. Audited.
+         */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/staff-invitations/{invitationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/staff-invitations/{invitationId}/decline`: the invitation is deleted;
+         *     nothing else changes. Audited.
+         */
+        post: operations["decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/stream": {
         parameters: {
             query?: never;
@@ -4983,6 +5102,11 @@ export interface components {
             /** Format: uuid */
             vacancyId: string;
         };
+        /**
+         * @description Where an invitation stands, as the company sees it.
+         * @enum {string}
+         */
+        InvitationStatus: "invited";
         /** @description An invoice with everything on it. */
         Invoice: components["schemas"]["InvoiceListItem"] & {
             /** @description The seller's account a bank transfer goes to, quoting `referenceNumber`. */
@@ -5256,6 +5380,19 @@ export interface components {
             /** @description Whether the signed-in user is the company's supervisor (runs the staff). */
             isSupervisor: boolean;
             profile: components["schemas"]["CompanyProfileInput"];
+            registryCode: string;
+        };
+        /** @description A pending invitation as the invited person sees it. */
+        MyStaffInvitation: {
+            businessName: string;
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            jobTitle?: string | null;
             registryCode: string;
         };
         NewApiKey: {
@@ -5920,7 +6057,7 @@ export interface components {
             /** Format: date-time */
             start: string;
         };
-        /** @description Adds a person to the staff, or edits the data of someone on it (found by e-mail). */
+        /** @description A person's e-mail, names and phone: the form of a new administrator (`admin::administrators`). */
         StaffInput: {
             /** @default  */
             email: string;
@@ -5934,16 +6071,54 @@ export interface components {
              */
             phoneNumber: string;
         };
+        /** @description A pending invitation as the company sees it: the e-mail it typed and nothing of the person's account. */
+        StaffInvitation: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            jobTitle?: string | null;
+            status: components["schemas"]["InvitationStatus"];
+        };
+        /** @description The supervisor's invitation form. Names and phone are not asked: they are the person's own. */
+        StaffInvitationInput: {
+            /**
+             * @description The person's e-mail (their username once they have an account).
+             * @default
+             */
+            email: string;
+            /**
+             * @description The job title the company keeps about the person once they join. At most 100 characters.
+             * @default null
+             */
+            jobTitle: string | null;
+        };
         /** @description A person on the company's staff. */
         StaffMember: {
             /** @description The e-mail address, which is the username. */
             email: string;
             firstname?: string | null;
             isSupervisor: boolean;
+            /** @description What the company keeps about the member (the supervisor edits it). */
+            jobTitle?: string | null;
             lastname?: string | null;
             phoneNumber?: string | null;
             /** Format: uuid */
             userId: string;
+        };
+        /**
+         * @description What the company keeps about a member, which its supervisor edits (the name and phone are the
+         *     member's own, in their profile, and only they edit them).
+         */
+        StaffMemberInput: {
+            /**
+             * @description The member's job title at the company; blank clears it. At most 100 characters.
+             * @default null
+             */
+            jobTitle: string | null;
         };
         /**
          * @description Where the payment goes on from here.
@@ -11776,7 +11951,7 @@ export interface operations {
             };
         };
     };
-    add_staff: {
+    invite_staff: {
         parameters: {
             query?: never;
             header?: never;
@@ -11788,19 +11963,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffInput"];
+                "application/json": components["schemas"]["StaffInvitationInput"];
             };
         };
         responses: {
+            /** @description the pending invitation (the same one for a second add) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffMember"];
+                    "application/json": components["schemas"]["StaffInvitation"];
                 };
             };
-            /** @description validation, naming the field: `email`, `firstname`, `lastname` (required), `phoneNumber` (required, with the country code) */
+            /** @description validation, naming the field: `email` (required, valid; "This person is already on the staff"), `jobTitle` (over 100 characters); any other field, such as `firstname` or `phoneNumber` (a person's name and phone are their own) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11817,7 +11993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description staff, but not the company's supervisor */
+            /** @description not an employer, or staff but not the company's supervisor */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11923,6 +12099,138 @@ export interface operations {
             };
         };
     };
+    staff_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or staff but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_staff_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or staff but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or no such pending invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     hand_over: {
         parameters: {
             query?: never;
@@ -11972,6 +12280,86 @@ export interface operations {
             };
             /** @description not a company the user works for, or not one of its staff */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_staff_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                countryCode: string;
+                registryCode: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffMemberInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description `jobTitle` over 100 characters, any other field (such as `firstname`), or the user id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer, or staff but not the company's supervisor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a company the user works for, or not one of its staff */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18194,6 +18582,190 @@ export interface operations {
             };
             /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStaffInvitation"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description joined; the session acts for the company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description the id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an administrator acting as the user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no pending invitation of that id to the user's e-mail (another's, answered, withdrawn or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description an administrator acting as the user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no pending invitation of that id to the user's e-mail (another's, answered, withdrawn or expired) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,11 @@ describe('nextAfterUser', () => {
     expect(nextAfterUser(user(), '/en/account/my-cv', 'en')).toEqual({ kind: 'registerApplicant' });
   });
 
+  it('takes a base user straight to the staff invitations when the mailed invitation brought them', () => {
+    expect(nextAfterUser(user(), '/ru/invitations', 'ru')).toEqual({ kind: 'finish' });
+    expect(landingPath(user(), '/ru/invitations', 'ru')).toBe('/ru/invitations');
+  });
+
   it('asks for the company when a base user returns anywhere else', () => {
     expect(nextAfterUser(user(), '/en/employer/account/my-company', 'en')).toEqual({ kind: 'step', step: 'company' });
     expect(nextAfterUser(user(), '/et/account/profile', 'en')).toEqual({ kind: 'step', step: 'company' });

@@ -25,6 +25,8 @@ export function nextAfterUser(me: Me, returnPath: string | null, language: Langu
   if (hasOnlyBaseRole(me)) {
     if (me.pendingClaims?.length) return { kind: 'step', step: 'claimPending' };
     if (!returnPath) return { kind: 'step', step: 'role' };
+    // a staff invitation's link: the person answers it first, without choosing a role here
+    if (returnPath === `/${language}/invitations`) return { kind: 'finish' };
     if (returnPath.startsWith(`/${language}/account`)) return { kind: 'registerApplicant' };
     return { kind: 'step', step: 'company' };
   }
