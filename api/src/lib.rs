@@ -114,6 +114,16 @@ async fn observe(request: Request, next: Next) -> Response {
     response
 }
 
+/// What the logs say a request asked for: its route template (`/api/open/calendar/{file}`), or a
+/// page's pattern, never the path or query it came with — those carry calendar-feed, unsubscribe
+/// and sign-in tokens.
+fn logged_route(request: &Request) -> String {
+    match request.extensions().get::<MatchedPath>() {
+        Some(matched) => matched.as_str().to_string(),
+        None => web::page_pattern(request.uri().path()).unwrap_or_else(|| "web".to_string()),
+    }
+}
+
 async fn build_version_header(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     response
@@ -247,7 +257,7 @@ pub fn router(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
             let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-            tracing::info_span!("http", method = %request.method(), path = %request.uri().path(), request_id = %request_id)
+            tracing::info_span!("http", method = %request.method(), route = %logged_route(request), request_id = %request_id)
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)

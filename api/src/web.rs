@@ -380,6 +380,14 @@ fn find_route(rest: &str) -> Option<&'static PageHead> {
     ROUTES.iter().find(|(pattern, _)| matches(pattern, rest)).map(|(_, head)| head)
 }
 
+/// The route-table pattern of a page's path (`/{lang}/notifications/unsubscribe/*/*`), for the logs,
+/// which must not carry what a path holds (tokens, e-mail addresses); `None` for any other path.
+pub fn page_pattern(path: &str) -> Option<String> {
+    let (_, rest) = split_language(path)?;
+    let (pattern, _) = ROUTES.iter().find(|(pattern, _)| matches(pattern, rest))?;
+    Some(if pattern.is_empty() { "/{lang}/".to_string() } else { format!("/{{lang}}/{pattern}") })
+}
+
 /// JSON to put inside an HTML `<script>` element (JSON-LD, a page's data): `<`, `>` and `&` are
 /// written as `\u003c`, `\u003e`, `\u0026`, so no text of the data can end the element (`</script>`)
 /// or open a comment (`<!--`) that changes how the HTML parser reads it, and U+2028/U+2029 as
@@ -629,7 +637,8 @@ async fn paint(state: &WebState, path: &str, query: &str, guest: bool, now: Date
             Ok(Some((status, content))) => render(locale, rest, &origin, status, &content),
             Ok(None) => render_head(path, &origin),
             Err(err) => {
-                tracing::warn!(error = %err, path, "page head from the database failed; the generic head is served");
+                let page = page_pattern(path).unwrap_or_else(|| "web".to_string());
+                tracing::warn!(error = %err, page, "page head from the database failed; the generic head is served");
                 render_head(path, &origin)
             }
         },
@@ -700,6 +709,15 @@ mod tests {
     use super::*;
 
     const ORIGIN: &str = "https://vakants.ee";
+
+    #[test]
+    fn a_page_path_is_logged_as_its_pattern() {
+        assert_eq!(page_pattern("/en/notifications/unsubscribe/mari@example.ee/s3cret").as_deref(), Some("/{lang}/notifications/unsubscribe/*/*"));
+        assert_eq!(page_pattern("/et/login").as_deref(), Some("/{lang}/login"));
+        assert_eq!(page_pattern("/ru/").as_deref(), Some("/{lang}/"));
+        assert_eq!(page_pattern("/et/vacancies/123"), None);
+        assert_eq!(page_pattern("/favicon.ico"), None);
+    }
 
     #[test]
     fn only_a_vacancy_page_of_a_language_is_kept_and_its_key_leaves_out_the_slash_and_query() {

@@ -39,6 +39,7 @@ mod input_limits;
 mod interview_calendar;
 mod interviews;
 mod invoice_documents;
+mod logs;
 mod my_company;
 mod mydata;
 mod notifications;

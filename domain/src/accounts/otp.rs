@@ -1,17 +1,25 @@
-//! One-time sign-in codes: six digits from a CSPRNG, kept only as a keyed hash, valid ten minutes,
-//! single use.
+//! One-time sign-in codes and links: every sign-in mail carries a six-digit code (from a CSPRNG,
+//! kept only as a keyed hash, valid ten minutes, single use) and a link (a 256-bit random token,
+//! kept only as a keyed hash, valid fifteen minutes, single use, working only in the browser that
+//! asked for the mail).
 //!
-//! A lock-out must cost the attacker, not the owner, so wrong codes count in three places:
+//! A lock-out must cost the attacker, not the owner, so wrong codes count only against a live code
+//! (a guess at an account without one can match nothing: it is refused and not counted here; the
+//! per-address limit of the route still counts it), in three places:
 //! - per code: a code that has seen 5 wrong tries dies (every wrong try counts against each live
 //!   code of the account, so no code is guessed more than 5 times);
 //! - per (account, client address) pair: 5 wrong tries in a row lock that pair — only that pair —
-//!   for 10 minutes (it can neither verify nor ask for codes); the owner, asking for a fresh code
-//!   from another address, signs in meanwhile;
-//! - per account: 100 wrong tries within 24 hours lock the account's sign-in until the oldest of
-//!   them is a day old (the last line against a stranger with many addresses).
+//!   for 10 minutes (it can neither verify nor ask for mails); the owner, asking from another
+//!   address, signs in meanwhile;
+//! - per account: after 100 wrong tries within 24 hours no code of the account can be typed any
+//!   more until the oldest of them is a day old (NIST SP 800-63B's ceiling on guesses). Asking to
+//!   sign in still works: the mail then carries the link alone, which nobody can guess, so the
+//!   owner signs in while the guessing has stopped.
 //!
-//! Issuing is bounded per pair (one code a minute, 10 an hour); an account holds at most 5 live
-//! codes (the oldest dies first), and a new code kills the earlier live code of the same pair.
+//! Mails are bounded per pair (one a minute, 10 an hour); an account holds at most 5 live codes
+//! (the oldest dies first), and a new code kills the earlier live code of the same pair. Links are
+//! not evicted: only the browser holding the nonce can use one, so a stranger's mails cannot push
+//! the owner's link out.
 
 use chrono::{DateTime, Duration, Utc};
 use sqlx::{PgConnection, PgPool};
@@ -21,12 +29,19 @@ use crate::platform::crypto;
 use crate::platform::error::{Error, ErrorCode, Result};
 
 pub const CODE_LIFETIME: Duration = Duration::minutes(10);
+/// How long a sign-in link works.
+pub const LINK_LIFETIME: Duration = Duration::minutes(15);
+/// Random bytes of a link's token (256 bits; 43 characters of URL-safe base64).
+pub const LINK_TOKEN_BYTES: usize = 32;
+/// Random bytes of the nonce that binds links to the asking browser (its HttpOnly cookie).
+pub const BROWSER_NONCE_BYTES: usize = 32;
 /// Wrong tries a code survives.
 pub const MAX_WRONG_ATTEMPTS: i32 = 5;
 /// Wrong tries in a row from one (account, client address) pair before the pair is locked.
 pub const MAX_CLIENT_FAILURES: i32 = 5;
 pub const LOCK_DURATION: Duration = Duration::minutes(10);
-/// Wrong tries on one account within `ACCOUNT_WINDOW`, from any address, before its sign-in stops.
+/// Wrong tries against live codes of one account within `ACCOUNT_WINDOW`, from any address,
+/// after which its codes can no longer be typed (its mails carry only the link).
 pub const MAX_ACCOUNT_FAILURES: i64 = 100;
 pub const ACCOUNT_WINDOW: Duration = Duration::hours(24);
 /// Per (account, client address) pair.
@@ -43,25 +58,34 @@ fn hash_code(secret: &[u8], user_id: Uuid, code: &str) -> Vec<u8> {
     crypto::keyed_hash(secret, &[b"otp", user_id.as_bytes(), code.as_bytes()])
 }
 
+fn hash_link(secret: &[u8], token: &str) -> Vec<u8> {
+    crypto::keyed_hash(secret, &[b"sign-in-link", token.as_bytes()])
+}
+
+fn hash_browser(secret: &[u8], nonce: &str) -> Vec<u8> {
+    crypto::keyed_hash(secret, &[b"sign-in-browser", nonce.as_bytes()])
+}
+
+/// Whether `nonce` has the shape of a browser nonce this module hands out (43 URL-safe base64
+/// characters); anything else from a cookie is replaced by a fresh one.
+pub fn is_browser_nonce(nonce: &str) -> bool {
+    nonce.len() == 43 && nonce.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A fresh nonce for the asking browser's cookie.
+pub fn new_browser_nonce() -> String {
+    crypto::random_token(BROWSER_NONCE_BYTES)
+}
+
 fn retry_after(until: DateTime<Utc>) -> Error {
     let secs = (until - Utc::now()).num_seconds().max(1) as u64;
     Error::TooManyRequests { retry_after_secs: secs }
 }
 
 /// Takes the account's row lock (serialises the checks and counts of one account) and refuses
-/// when the account's daily ceiling or the pair's lock is reached.
-async fn check_locks(tx: &mut PgConnection, user_id: Uuid, client: &str) -> Result<()> {
+/// when the pair is locked.
+async fn lock_account_and_check_pair(tx: &mut PgConnection, user_id: Uuid, client: &str) -> Result<()> {
     sqlx::query("select 1 from users where id = $1 for update").bind(user_id).fetch_one(&mut *tx).await?;
-    let (failures, oldest): (i64, Option<DateTime<Utc>>) = sqlx::query_as(
-        "select count(*), min(created_at) from otp_failures where user_id = $1 and created_at > $2",
-    )
-    .bind(user_id)
-    .bind(Utc::now() - ACCOUNT_WINDOW)
-    .fetch_one(&mut *tx)
-    .await?;
-    if failures >= MAX_ACCOUNT_FAILURES {
-        return Err(retry_after(oldest.unwrap_or_else(Utc::now) + ACCOUNT_WINDOW));
-    }
     let locked_until: Option<DateTime<Utc>> =
         sqlx::query_scalar("select locked_until from otp_client_locks where user_id = $1 and client = $2")
             .bind(user_id)
@@ -75,12 +99,22 @@ async fn check_locks(tx: &mut PgConnection, user_id: Uuid, client: &str) -> Resu
     Ok(())
 }
 
-/// How many codes one (account, client address) pair may be sent.
+/// Whether the account's daily count of wrong codes is spent (then no code of it can be typed).
+async fn codes_spent(tx: &mut PgConnection, user_id: Uuid) -> Result<bool> {
+    let failures: i64 = sqlx::query_scalar("select count(*) from otp_failures where user_id = $1 and created_at > $2")
+        .bind(user_id)
+        .bind(Utc::now() - ACCOUNT_WINDOW)
+        .fetch_one(&mut *tx)
+        .await?;
+    Ok(failures >= MAX_ACCOUNT_FAILURES)
+}
+
+/// How many sign-in mails one (account, client address) pair may be sent.
 #[derive(Clone, Copy, Debug)]
 pub struct IssueLimits {
-    /// Codes an hour ([`MAX_CODES_PER_HOUR`]).
+    /// Mails an hour ([`MAX_CODES_PER_HOUR`]).
     pub per_hour: i64,
-    /// Between two codes ([`RESEND_INTERVAL`]).
+    /// Between two mails ([`RESEND_INTERVAL`]).
     pub resend_interval: Duration,
 }
 
@@ -90,14 +124,31 @@ impl Default for IssueLimits {
     }
 }
 
-/// Creates a new code for the user and returns it in clear text for delivery. `ip` is the client
-/// address asking; the pair may be sent codes as `limits` allow ([`IssueLimits::default`] but in
-/// the relaxed limits of the browser journeys).
+/// What one sign-in mail carries, in clear text for delivery only.
+#[derive(Debug)]
+pub struct Issued {
+    /// None once the account's daily count of wrong codes is spent: the mail carries the link alone.
+    pub code: Option<String>,
+    /// The link's token, for the sign-in link of the mail.
+    pub link_token: String,
+}
+
+/// Creates the code and the link of a new sign-in mail for the user. `ip` is the client address
+/// asking; the pair may be sent mails as `limits` allow ([`IssueLimits::default`] but in the
+/// relaxed limits of the browser journeys). `browser_nonce` is the asking browser's nonce (its
+/// cookie): the link works only with it.
 #[tracing::instrument(skip_all)]
-pub async fn issue(pool: &PgPool, secret: &[u8], user_id: Uuid, ip: Option<&str>, limits: IssueLimits) -> Result<String> {
+pub async fn issue(
+    pool: &PgPool,
+    secret: &[u8],
+    user_id: Uuid,
+    ip: Option<&str>,
+    limits: IssueLimits,
+    browser_nonce: &str,
+) -> Result<Issued> {
     let client = ip.unwrap_or(UNKNOWN_CLIENT);
     let mut tx = pool.begin().await?;
-    check_locks(&mut tx, user_id, client).await?;
+    lock_account_and_check_pair(&mut tx, user_id, client).await?;
     let (last_created, sent_last_hour): (Option<DateTime<Utc>>, i64) = sqlx::query_as(
         "select max(created_at), count(*) filter (where created_at > now() - interval '1 hour')
          from one_time_codes where user_id = $1 and requested_ip is not distinct from $2::inet",
@@ -112,46 +163,67 @@ pub async fn issue(pool: &PgPool, secret: &[u8], user_id: Uuid, ip: Option<&str>
     if sent_last_hour >= limits.per_hour {
         return Err(Error::TooManyRequests { retry_after_secs: 3600 });
     }
-    // the pair's earlier code dies, and the account keeps at most MAX_LIVE_CODES live codes
-    sqlx::query(
-        "update one_time_codes set consumed_at = now()
-         where user_id = $1 and consumed_at is null and requested_ip is not distinct from $2::inet",
-    )
-    .bind(user_id)
-    .bind(ip)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "update one_time_codes set consumed_at = now() where id in (
-             select id from one_time_codes where user_id = $1 and consumed_at is null
-             order by created_at desc offset $2)",
-    )
-    .bind(user_id)
-    .bind(MAX_LIVE_CODES - 1)
-    .execute(&mut *tx)
-    .await?;
-    let code = crypto::six_digit_code();
-    sqlx::query("insert into one_time_codes (user_id, code_hash, expires_at, requested_ip) values ($1, $2, $3, $4::inet)")
+    let code = if codes_spent(&mut tx, user_id).await? {
+        None
+    } else {
+        // the pair's earlier code dies, and the account keeps at most MAX_LIVE_CODES live codes
+        sqlx::query(
+            "update one_time_codes set consumed_at = now()
+             where user_id = $1 and code_hash is not null and consumed_at is null
+               and requested_ip is not distinct from $2::inet",
+        )
         .bind(user_id)
-        .bind(hash_code(secret, user_id, &code))
-        .bind(Utc::now() + CODE_LIFETIME)
         .bind(ip)
         .execute(&mut *tx)
         .await?;
+        sqlx::query(
+            "update one_time_codes set consumed_at = now() where id in (
+                 select id from one_time_codes where user_id = $1 and code_hash is not null and consumed_at is null
+                 order by created_at desc offset $2)",
+        )
+        .bind(user_id)
+        .bind(MAX_LIVE_CODES - 1)
+        .execute(&mut *tx)
+        .await?;
+        Some(crypto::six_digit_code())
+    };
+    let link_token = crypto::random_token(LINK_TOKEN_BYTES);
+    let now = Utc::now();
+    let (code_hash, expires_at) = match &code {
+        Some(code) => (Some(hash_code(secret, user_id, code)), now + CODE_LIFETIME),
+        None => (None, now + LINK_LIFETIME),
+    };
+    sqlx::query(
+        "insert into one_time_codes
+             (user_id, code_hash, expires_at, requested_ip, link_hash, browser_hash, link_expires_at)
+         values ($1, $2, $3, $4::inet, $5, $6, $7)",
+    )
+    .bind(user_id)
+    .bind(code_hash)
+    .bind(expires_at)
+    .bind(ip)
+    .bind(hash_link(secret, &link_token))
+    .bind(hash_browser(secret, browser_nonce))
+    .bind(now + LINK_LIFETIME)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
-    Ok(code)
+    Ok(Issued { code, link_token })
 }
 
 /// Checks a code from the client address `ip` against the account's live codes. Success consumes
-/// the code and clears that pair's count (other pairs stay locked).
+/// the code (and its mail's link) and clears that pair's count (other pairs stay locked).
 #[tracing::instrument(skip_all)]
 pub async fn verify(pool: &PgPool, secret: &[u8], user_id: Uuid, code: &str, ip: Option<&str>) -> Result<()> {
     let client = ip.unwrap_or(UNKNOWN_CLIENT);
     let mut tx = pool.begin().await?;
-    check_locks(&mut tx, user_id, client).await?;
+    lock_account_and_check_pair(&mut tx, user_id, client).await?;
+    if codes_spent(&mut tx, user_id).await? {
+        return Err(Error::code(ErrorCode::SignInCodesSpent));
+    }
     let live: Vec<(Uuid, Vec<u8>, DateTime<Utc>)> = sqlx::query_as(
         "select id, code_hash, expires_at from one_time_codes
-         where user_id = $1 and consumed_at is null and failed_attempts < $2
+         where user_id = $1 and code_hash is not null and consumed_at is null and failed_attempts < $2
          order by created_at desc limit $3",
     )
     .bind(user_id)
@@ -168,21 +240,24 @@ pub async fn verify(pool: &PgPool, secret: &[u8], user_id: Uuid, code: &str, ip:
         }
     }
     if let Some((id, expires_at)) = matched {
-        sqlx::query("update one_time_codes set consumed_at = now() where id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("update one_time_codes set consumed_at = now(), link_used_at = coalesce(link_used_at, now()) where id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         if expires_at <= Utc::now() {
             tx.commit().await?;
             return Err(Error::code(ErrorCode::VerificationCodeExpired));
         }
-        sqlx::query("delete from otp_client_locks where user_id = $1 and client = $2")
-            .bind(user_id)
-            .bind(client)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("update users set last_login_at = now() where id = $1").bind(user_id).execute(&mut *tx).await?;
+        signed_in(&mut tx, user_id, client).await?;
         tx.commit().await?;
         return Ok(());
     }
-    let ids: Vec<Uuid> = live.iter().map(|(id, _, _)| *id).collect();
+    let now = Utc::now();
+    let ids: Vec<Uuid> = live.iter().filter(|(_, _, expires_at)| *expires_at > now).map(|(id, _, _)| *id).collect();
+    if ids.is_empty() {
+        // no code could have matched: nothing to guess, so nothing counts against the account
+        return Err(Error::code(ErrorCode::InvalidVerificationCode));
+    }
     sqlx::query(
         "update one_time_codes set failed_attempts = failed_attempts + 1,
                 consumed_at = case when failed_attempts + 1 >= $2 then now() else consumed_at end
@@ -216,6 +291,65 @@ pub async fn verify(pool: &PgPool, secret: &[u8], user_id: Uuid, code: &str, ip:
     Err(Error::code(ErrorCode::InvalidVerificationCode))
 }
 
+/// A sign-in went through: the pair's count is cleared and the time noted.
+async fn signed_in(tx: &mut PgConnection, user_id: Uuid, client: &str) -> Result<()> {
+    sqlx::query("delete from otp_client_locks where user_id = $1 and client = $2")
+        .bind(user_id)
+        .bind(client)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("update users set last_login_at = now() where id = $1").bind(user_id).execute(&mut *tx).await?;
+    Ok(())
+}
+
+/// Signs in with a mail's link from the client address `ip`; `browser_nonce` is the nonce cookie
+/// of the browser following it. Returns the account. An unknown, used or expired token is
+/// `invalid_sign_in_link`; a live link followed without the nonce of the browser that asked is
+/// `sign_in_link_other_browser` and stays usable there (a mail scanner or a forwarded mail does not
+/// spend it). The account's count of wrong codes does not stop a link: nobody guesses one.
+#[tracing::instrument(skip_all)]
+pub async fn sign_in_by_link(
+    pool: &PgPool,
+    secret: &[u8],
+    token: &str,
+    browser_nonce: Option<&str>,
+    ip: Option<&str>,
+) -> Result<Uuid> {
+    let client = ip.unwrap_or(UNKNOWN_CLIENT);
+    let token = token.trim();
+    if token.is_empty() || token.len() > 100 {
+        return Err(Error::code_on(ErrorCode::InvalidSignInLink, "token"));
+    }
+    let mut tx = pool.begin().await?;
+    let found: Option<(Uuid, Uuid, Option<Vec<u8>>, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = sqlx::query_as(
+        "select id, user_id, browser_hash, link_expires_at, link_used_at from one_time_codes
+         where link_hash = $1 for update",
+    )
+    .bind(hash_link(secret, token))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((id, user_id, browser_hash, expires_at, used_at)) = found else {
+        return Err(Error::code_on(ErrorCode::InvalidSignInLink, "token"));
+    };
+    if used_at.is_some() || expires_at.is_none_or(|e| e <= Utc::now()) {
+        return Err(Error::code_on(ErrorCode::InvalidSignInLink, "token"));
+    }
+    let same_browser = match (browser_nonce.filter(|n| is_browser_nonce(n)), browser_hash) {
+        (Some(nonce), Some(expected)) => crypto::constant_time_eq(&hash_browser(secret, nonce), &expected),
+        _ => false,
+    };
+    if !same_browser {
+        return Err(Error::code_on(ErrorCode::SignInLinkOtherBrowser, "token"));
+    }
+    sqlx::query("update one_time_codes set link_used_at = now(), consumed_at = coalesce(consumed_at, now()) where id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    signed_in(&mut tx, user_id, client).await?;
+    tx.commit().await?;
+    Ok(user_id)
+}
+
 /// Deletes codes that ended more than a day ago, failures past the account window and pair
 /// counts untouched for a day; returns how many codes went.
 pub async fn purge_ended(pool: &PgPool) -> Result<u64> {
@@ -243,6 +377,14 @@ mod tests {
             assert_eq!(code.len(), 6);
             assert!(code.chars().all(|c| c.is_ascii_digit()));
         }
+    }
+
+    #[test]
+    fn browser_nonces_have_one_shape() {
+        assert!(is_browser_nonce(&new_browser_nonce()));
+        assert!(!is_browser_nonce(""));
+        assert!(!is_browser_nonce(&"a".repeat(44)));
+        assert!(!is_browser_nonce(&format!("{}=", "a".repeat(42))));
     }
 
     #[test]

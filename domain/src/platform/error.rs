@@ -50,6 +50,13 @@ pub enum ErrorCode {
     ChatReadOnly,
     /// The applicant writes in a chat before the employer has written in it.
     ChatNotStarted,
+    /// The account's daily count of wrong sign-in codes is spent: no code can be typed, sign-in
+    /// goes through the link of the mail.
+    SignInCodesSpent,
+    /// A sign-in link that is unknown, used or expired.
+    InvalidSignInLink,
+    /// A live sign-in link followed in another browser than the one that asked for it.
+    SignInLinkOtherBrowser,
 }
 
 impl ErrorCode {
@@ -62,6 +69,7 @@ impl ErrorCode {
             TooManyOccurrences | StorageQuotaExceeded => 400,
             // 400, not 403: the web sends every 403 to the "access denied" page; these show in the chat
             ChatReadOnly | ChatNotStarted => 400,
+            SignInCodesSpent | InvalidSignInLink | SignInLinkOtherBrowser => 400,
             Unauthorized => 401,
             AccessDenied | CvDatabaseAccessRequired => 403,
             NotFound | CompanyNotFound => 404,
@@ -105,6 +113,9 @@ impl ErrorCode {
             InsufficientStorage => "insufficient_storage",
             ChatReadOnly => "chat_read_only",
             ChatNotStarted => "chat_not_started",
+            SignInCodesSpent => "sign_in_codes_spent",
+            InvalidSignInLink => "invalid_sign_in_link",
+            SignInLinkOtherBrowser => "sign_in_link_other_browser",
         }
     }
 
@@ -144,6 +155,11 @@ impl ErrorCode {
             InsufficientStorage => "The server has no space left to store files; nothing was saved, try again later",
             ChatReadOnly => "This chat is read-only: the employer no longer has access to the applicant's CV",
             ChatNotStarted => "You can write once the employer has written to you",
+            SignInCodesSpent => {
+                "Too many wrong codes were tried for this account today; sign in with the link in the e-mail we sent"
+            }
+            InvalidSignInLink => "This sign-in link was used or has expired; ask for a new one",
+            SignInLinkOtherBrowser => "Open the sign-in link in the browser where you asked to sign in, or ask for a new one here",
         }
     }
 }

@@ -99,32 +99,71 @@ impl Mailer {
     }
 }
 
-/// The sign-in code mail in the user's language.
-pub fn sign_in_code(locale: Locale, to: &str, code: &str) -> Mail {
-    let (subject, text) = match locale {
-        Locale::Et => (
+/// The sign-in mail in the user's language: the code and the link (`link`, a full URL that works
+/// only in the browser that asked), or the link alone once the account's codes are spent (`code`
+/// none). Only a mail with a code has six digits in its subject.
+pub fn sign_in(locale: Locale, to: &str, code: Option<&str>, link: &str) -> Mail {
+    let (subject, text) = match (locale, code) {
+        (Locale::Et, Some(code)) => (
             format!("Vakantsi sisselogimiskood: {code}"),
             format!(
                 "Tere!\n\nSinu sisselogimiskood on {code}.\nKood kehtib 10 minutit ja seda saab kasutada ühe korra.\n\n\
+                 Võid sisse logida ka selle lingiga, samas brauseris, kus koodi küsisid (kehtib 15 minutit, ühe korra):\n{link}\n\n\
                  Kui sa ei proovinud Vakantsi sisse logida, võid selle kirja tähelepanuta jätta.\n\nVakants"
             ),
         ),
-        Locale::En => (
+        (Locale::Et, None) => (
+            "Vakantsi sisselogimislink".to_string(),
+            format!(
+                "Tere!\n\nSinu kontole sisestati täna liiga palju valesid koode, seega ei saa sisselogimiskoode praegu kasutada.\n\
+                 Logi sisse selle lingiga, samas brauseris, kus sisselogimist küsisid (kehtib 15 minutit, ühe korra):\n{link}\n\n\
+                 Keegi võib proovida sinu koode ära arvata; seda linki ta kasutada ei saa. \
+                 Kui sa ei proovinud Vakantsi sisse logida, võid selle kirja tähelepanuta jätta.\n\nVakants"
+            ),
+        ),
+        (Locale::En, Some(code)) => (
             format!("Your Vakants sign-in code: {code}"),
             format!(
                 "Hello,\n\nyour sign-in code is {code}.\nIt is valid for 10 minutes and can be used once.\n\n\
+                 You can also sign in with this link, in the browser where you asked for the code (valid for 15 minutes, once):\n{link}\n\n\
                  If you did not try to sign in to Vakants, you can ignore this e-mail.\n\nVakants"
             ),
         ),
-        Locale::Ru => (
+        (Locale::En, None) => (
+            "Your Vakants sign-in link".to_string(),
+            format!(
+                "Hello,\n\ntoo many wrong codes were tried for your account today, so sign-in codes cannot be used for now.\n\
+                 Sign in with this link, in the browser where you asked to sign in (valid for 15 minutes, once):\n{link}\n\n\
+                 Someone may be trying to guess your codes; they cannot use this link. \
+                 If you did not try to sign in to Vakants, you can ignore this e-mail.\n\nVakants"
+            ),
+        ),
+        (Locale::Ru, Some(code)) => (
             format!("Код входа в Vakants: {code}"),
             format!(
                 "Здравствуйте!\n\nВаш код входа: {code}.\nКод действует 10 минут и может быть использован один раз.\n\n\
+                 Можно также войти по этой ссылке в том браузере, где вы запросили код (действует 15 минут, один раз):\n{link}\n\n\
+                 Если вы не пытались войти в Vakants, просто проигнорируйте это письмо.\n\nVakants"
+            ),
+        ),
+        (Locale::Ru, None) => (
+            "Ссылка для входа в Vakants".to_string(),
+            format!(
+                "Здравствуйте!\n\nСегодня для вашей учётной записи было введено слишком много неверных кодов, \
+                 поэтому коды входа сейчас использовать нельзя.\n\
+                 Войдите по этой ссылке в том браузере, где вы запросили вход (действует 15 минут, один раз):\n{link}\n\n\
+                 Возможно, кто-то пытается подобрать ваш код; воспользоваться этой ссылкой он не сможет. \
                  Если вы не пытались войти в Vakants, просто проигнорируйте это письмо.\n\nVakants"
             ),
         ),
     };
     Mail { to: to.to_string(), subject, text }
+}
+
+/// The link of a sign-in mail: the sign-in page in the mail's language, which posts the token
+/// (`origin` has no final slash).
+pub fn sign_in_link(origin: &str, locale: Locale, token: &str) -> String {
+    format!("{origin}/{}/login?link={token}", locale.code())
 }
 
 /// The confirmation of a sent application, with the link that opens it (`origin` has no final slash).
@@ -326,5 +365,25 @@ mod unsubscribe_tests {
         assert!(unsubscribe_footer(Locale::Et, "a@b.ee", "https://x", "t").starts_with("Ei soovi Vakantsi uudiskirja?"));
         let mail = application_sent(Locale::Ru, "a@b.ee", "Повар", "Firma", "https://x", uuid::Uuid::nil(), None);
         assert!(!mail.text.contains("unsubscribe"));
+    }
+}
+
+#[cfg(test)]
+mod sign_in_tests {
+    use super::*;
+
+    #[test]
+    fn every_language_carries_the_link_and_only_a_mail_with_a_code_has_digits_in_its_subject() {
+        let link = sign_in_link("https://vakants.ee", Locale::Ru, "tok_en-42");
+        assert_eq!(link, "https://vakants.ee/ru/login?link=tok_en-42");
+        for locale in Locale::ALL {
+            let with_code = sign_in(locale, "a@b.ee", Some("012345"), &link);
+            assert!(with_code.subject.contains("012345") && with_code.text.contains("012345"), "{locale:?}");
+            assert!(with_code.text.contains(&link), "{locale:?}");
+            let link_only = sign_in(locale, "a@b.ee", None, &link);
+            assert!(!link_only.subject.chars().any(|c| c.is_ascii_digit()), "{locale:?}: {}", link_only.subject);
+            assert!(link_only.text.contains(&link), "{locale:?}");
+            assert_ne!(link_only.text, with_code.text);
+        }
     }
 }

@@ -9,7 +9,7 @@ import { theme } from '@/app/theme';
 import { applyLanguage } from '@/shared/i18n';
 import type { Language } from '@/shared/i18n/languages';
 
-type Reply = { status?: number; body?: unknown };
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeApi = Record<string, Reply | ((request: Request) => Reply)>;
 
 /** Answers fetch calls by "METHOD /path" (query string ignored); records what was asked. */
@@ -26,7 +26,7 @@ export function fakeApi(routes: FakeApi) {
       const reply = typeof route === 'function' ? route(request) : route;
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status ?? 200,
-        headers: { 'content-type': 'application/json', 'x-build-version': 'test' },
+        headers: { 'content-type': 'application/json', 'x-build-version': 'test', ...reply.headers },
       });
     }),
   );

@@ -806,6 +806,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/auth/link`: signs in with the link of a sign-in mail, in the browser that
+         *     asked for the mail (its `vakants_sign_in` cookie).
+         */
+        post: operations["sign_in_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -815,7 +835,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Handles `POST /api/auth/login`: sends a sign-in code to a known e-mail whose account has given its consents. */
+        /**
+         * Handles `POST /api/auth/login`: sends the sign-in mail (a code and a link, or the link alone)
+         *     to a known e-mail whose account has given its consents.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -851,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/auth/register`: creates the account (role USER), or records the consents of
-         *     an account a company made for its staff, and sends a sign-in code.
+         *     an account a company made for its staff, and sends the sign-in mail as login does.
          */
         post: operations["register"];
         delete?: never;
@@ -5291,6 +5314,10 @@ export interface components {
         };
         Link: {
             url: string;
+        };
+        LinkRequest: {
+            /** @description The `link` parameter of the sign-in mail's link. */
+            token: string;
         };
         /**
          * @description What happened in a chat.
@@ -10092,6 +10119,78 @@ export interface operations {
             };
         };
     };
+    sign_in_by_link: {
+        parameters: {
+            query?: {
+                /** @description Keep the session for 30 days instead of until the browser closes (or 12 hours idle). */
+                "remember-me"?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRequest"];
+            };
+        };
+        responses: {
+            /** @description signed in; the link is spent; the session and anti-forgery cookies are set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description invalid_sign_in_link (unknown, used or expired), or sign_in_link_other_browser (a live link followed without the cookie of the browser that asked; it stays usable there); field `token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests from this address (shared with verify-otp), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -10105,9 +10204,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description true when a code was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next */
+            /** @description true when the sign-in mail was sent; false when the e-mail is unknown, or its account (made when a company added the person to its staff) has not given the consents yet: register next. With true come the `vakants_sign_in` cookie (HttpOnly; the mail's link works only in the browser holding it) and the `X-Sign-In-Method` header */
             200: {
                 headers: {
+                    /** @description `code`: the mail carries a code and a link; `link`: the link alone, as too many wrong codes were tried for the account today (sign_in_codes_spent) */
+                    "X-Sign-In-Method"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10217,9 +10318,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the account exists and a code was sent */
+            /** @description the account exists and the sign-in mail was sent, with the cookie and header of login */
             200: {
                 headers: {
+                    /** @description `code` or `link`, as for login */
+                    "X-Sign-In-Method"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10288,7 +10391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description invalid_verification_code or verification_code_expired */
+            /** @description invalid_verification_code or verification_code_expired; sign_in_codes_spent: 100 wrong codes were tried on the account within 24 hours, so no code can be typed — sign in with the link of the mail */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10315,7 +10418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests, see Retry-After: five wrong codes in a row from this address lock this address for the account for 10 minutes; 100 wrong codes on the account within 24 hours lock its sign-in */
+            /** @description too_many_requests, see Retry-After: five wrong codes in a row from this address lock this address for the account for 10 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;

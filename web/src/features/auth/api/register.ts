@@ -1,12 +1,16 @@
 import { api, unwrap } from '@/shared/api/client';
 
+import { type SignInMethod, signInMethod } from './login';
+
 export interface Consents {
   termsOfUse: boolean;
   dataProcessing: boolean;
   useOfCookies: boolean;
 }
 
-/** Creates the account (with the consents) and sends the first code. */
-export async function register(email: string, consents: Consents): Promise<void> {
-  await unwrap(api.POST('/api/auth/register', { body: { email, ...consents } }));
+/** Creates the account (with the consents) and sends the first sign-in mail. */
+export async function register(email: string, consents: Consents): Promise<SignInMethod> {
+  const call = api.POST('/api/auth/register', { body: { email, ...consents } });
+  await unwrap(call);
+  return signInMethod((await call).response);
 }

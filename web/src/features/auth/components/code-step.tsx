@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,25 @@ import { errorText } from '@/shared/api/error-text';
 import type { Me } from '@/shared/api/types';
 import { track } from '@/shared/lib/analytics';
 
+import type { SignInMethod } from '../api/login';
 import { verifyOtp } from '../api/verify-otp';
 
-/** Step 2: the one-time code, with remember-me; a wrong code's error clears on the next input. */
-export function CodeStep({ email, onVerified, onBack }: { email: string; onVerified: (me: Me) => void; onBack: () => void }) {
+/**
+ * Step 2: the one-time code, with remember-me; a wrong code's error clears on the next input. When
+ * the mail carries only the link (too many wrong codes were tried for the account today), there is
+ * no code to type: the step says so and points to the link.
+ */
+export function CodeStep({
+  email,
+  method,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  method: SignInMethod;
+  onVerified: (me: Me) => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -27,6 +42,21 @@ export function CodeStep({ email, onVerified, onBack }: { email: string; onVerif
     event.preventDefault();
     track('verification_code');
     verify.mutate();
+  }
+
+  if (method === 'link') {
+    return (
+      <Stack gap="md">
+        <Alert color="orange" role="alert" title={t('login.codesSpentTitle')}>
+          {t('login.codesSpent', { email })}
+        </Alert>
+        <Group>
+          <Button variant="default" onClick={onBack}>
+            {t('common.back')}
+          </Button>
+        </Group>
+      </Stack>
+    );
   }
 
   return (

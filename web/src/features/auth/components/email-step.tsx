@@ -8,7 +8,7 @@ import { errorText } from '@/shared/api/error-text';
 import { track } from '@/shared/lib/analytics';
 import { useLanguage } from '@/shared/i18n/use-language';
 
-import { login } from '../api/login';
+import { login, type SignInMethod } from '../api/login';
 import { type Consents, register } from '../api/register';
 
 function DocumentLink({ name, children }: { name: string; children: string }) {
@@ -20,8 +20,16 @@ function DocumentLink({ name, children }: { name: string; children: string }) {
   );
 }
 
-/** Step 1: the e-mail; an unknown e-mail registers with the consents before the code is sent. */
-export function EmailStep({ email, onEmail, onCodeSent }: { email: string; onEmail: (email: string) => void; onCodeSent: () => void }) {
+/** Step 1: the e-mail; an unknown e-mail registers with the consents before the sign-in mail is sent. */
+export function EmailStep({
+  email,
+  onEmail,
+  onCodeSent,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onCodeSent: (method: SignInMethod) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useLanguage();
@@ -32,12 +40,12 @@ export function EmailStep({ email, onEmail, onCodeSent }: { email: string; onEma
   const signIn = useMutation({
     mutationFn: login,
     meta: { handledLocally: true },
-    onSuccess: (known) => (known ? onCodeSent() : setUnknown(true)),
+    onSuccess: ({ known, method }) => (known ? onCodeSent(method) : setUnknown(true)),
   });
   const signUp = useMutation({
     mutationFn: () => register(email.trim(), consents),
     meta: { handledLocally: true },
-    onSuccess: onCodeSent,
+    onSuccess: (method) => onCodeSent(method),
   });
   const busy = signIn.isPending || signUp.isPending;
 

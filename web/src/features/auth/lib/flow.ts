@@ -1,7 +1,7 @@
 import type { Me } from '@/shared/api/types';
 import type { Language } from '@/shared/i18n/languages';
 
-export type Step = 'login' | 'verify' | 'profile' | 'role' | 'company' | 'claimPending' | 'employerCompanies';
+export type Step = 'login' | 'link' | 'verify' | 'profile' | 'role' | 'company' | 'claimPending' | 'employerCompanies';
 
 /** What follows once the user is known (spec 1 section 4). */
 export type Next =

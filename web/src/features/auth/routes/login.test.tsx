@@ -88,4 +88,54 @@ describe('sign-in', () => {
     expect(new URL(verify.url).searchParams.get('remember-me')).toBe('true');
     await waitFor(() => expect(window.dataLayer?.map((entry) => entry.event)).toEqual(expect.arrayContaining(['log_in', 'new_b2c'])));
   });
+
+  it('says that only the link of the mail works once the codes of the account are spent', async () => {
+    fakeApi({
+      'GET /api/open/me': { body: null },
+      'POST /api/auth/login': { body: true, headers: { 'x-sign-in-method': 'link' } },
+    });
+    await renderRoutes('/en/login', routes);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail/), 'mari@example.ee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many wrong codes were tried for this account today. Use the link in the e-mail we just sent to mari@example.ee',
+    );
+    expect(screen.queryByRole('textbox', { name: /^Code/ })).not.toBeInTheDocument();
+  });
+
+  it('signs in with the link of the mail and takes the token out of the address', async () => {
+    const calls = fakeApi({
+      'GET /api/open/me': { body: null },
+      'POST /api/auth/link': { body: me(['USER', 'APPLICANT']) },
+    });
+    const { router } = await renderRoutes('/en/login?link=tok3n&p=%2Fen%2Faccount%2Fmy-cv', routes);
+    const user = userEvent.setup();
+    await waitFor(() => expect(router.state.location.search).toBe('?p=%2Fen%2Faccount%2Fmy-cv'));
+    await user.click(screen.getByLabelText('Remember me on this device'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('account page')).toBeInTheDocument();
+    const link = calls.find((call) => call.url.includes('/api/auth/link'))!;
+    expect(await link.json()).toEqual({ token: 'tok3n' });
+    expect(new URL(link.url).searchParams.get('remember-me')).toBe('true');
+  });
+
+  it('explains a link opened in another browser and offers a new mail', async () => {
+    fakeApi({
+      'GET /api/open/me': { body: null },
+      'POST /api/auth/link': {
+        status: 400,
+        body: { message: 'Open the sign-in link in the browser where you asked', code: 'sign_in_link_other_browser', field: 'token' },
+      },
+    });
+    await renderRoutes('/en/login?link=tok3n', routes);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link works only in the browser where you asked to sign in.');
+    await user.click(screen.getByRole('button', { name: 'Send a new e-mail' }));
+    expect(await screen.findByLabelText(/E-mail/)).toBeInTheDocument();
+  });
 });

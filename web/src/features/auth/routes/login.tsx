@@ -13,30 +13,45 @@ import { fetchMyCompanies } from '@/shared/session/my-companies';
 import { notifyError } from '@/shared/ui/notify';
 import { useDocumentTitle } from '@/shared/ui/page';
 
+import type { SignInMethod } from '../api/login';
 import { registerApplicant } from '../api/register-applicant';
 import { ClaimPendingStep } from '../components/claim-pending-step';
 import { CodeStep } from '../components/code-step';
 import { CompanyPickerStep } from '../components/company-picker-step';
 import { CompanyStep } from '../components/company-step';
 import { EmailStep } from '../components/email-step';
+import { LinkStep } from '../components/link-step';
 import { ProfileStep } from '../components/profile-step';
 import { RoleStep } from '../components/role-step';
 import { landingPath, nextAfterCompanies, nextAfterUser, type Step } from '../lib/flow';
 
-/** `/login`: the six sign-in steps of spec 1 section 4. Query `p` is the return path, `email` prefills. */
+/**
+ * `/login`: the six sign-in steps of spec 1 section 4. Query `p` is the return path, `email`
+ * prefills, `link` is the token of a sign-in mail's link (the step that signs in with it).
+ */
 export function Component() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const returnPath = params.get('p');
   const language = useLanguage();
   const navigate = useNavigate();
   const client = useQueryClient();
   const signedIn = useMe();
-  const [step, setStep] = useState<Step>('login');
+  const [linkToken] = useState(() => params.get('link'));
+  const [step, setStep] = useState<Step>(linkToken ? 'link' : 'login');
+  const [method, setMethod] = useState<SignInMethod>('code');
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [user, setUser] = useState<Me | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t(`login.title.${step}`));
+
+  // the token leaves the address bar at once, so history, bookmarks and shared screens do not keep it
+  useEffect(() => {
+    if (!params.has('link')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('link');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
 
   useEffect(() => {
     if (step === 'login' && signedIn.data) navigate(landingPath(signedIn.data, returnPath, language), { replace: true });
@@ -90,8 +105,18 @@ export function Component() {
           <Title order={1} size="h2">
             {t(`login.title.${step}`)}
           </Title>
-          {step === 'login' && <EmailStep email={email} onEmail={setEmail} onCodeSent={() => setStep('verify')} />}
-          {step === 'verify' && <CodeStep email={email.trim()} onVerified={proceed} onBack={() => setStep('login')} />}
+          {step === 'login' && (
+            <EmailStep
+              email={email}
+              onEmail={setEmail}
+              onCodeSent={(sent) => {
+                setMethod(sent);
+                setStep('verify');
+              }}
+            />
+          )}
+          {step === 'verify' && <CodeStep email={email.trim()} method={method} onVerified={proceed} onBack={() => setStep('login')} />}
+          {step === 'link' && linkToken && <LinkStep token={linkToken} onVerified={proceed} onNewMail={() => setStep('login')} />}
           {step === 'profile' && user && <ProfileStep me={user} onSaved={proceed} />}
           {step === 'role' && <RoleStep busy={busy} onApplicant={chooseApplicant} onEmployer={() => setStep('company')} />}
           {step === 'company' && <CompanyStep onRegistered={proceed} />}
