@@ -238,7 +238,8 @@ pub struct DeleteInvoiceParams {
 }
 
 /// Handles `DELETE /api/admin/invoice/{id}?number=`: deletes an invoice once its number is typed
-/// (an unpaid one is cancelled first: its services, and its vacancy back to the drafts). The row is
+/// (an unpaid one is cancelled first: its services, what they granted withdrawn — a publication
+/// they started ends —, and a vacancy waiting for payment back to the drafts). The row is
 /// kept for the accounts, out of every list and document. Audited.
 #[utoipa::path(delete, path = "/invoice/{id}", tag = "admin", params(("id" = Uuid, Path), DeleteInvoiceParams),
     responses((status = 204, description = "deleted"),

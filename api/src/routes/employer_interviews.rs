@@ -72,7 +72,7 @@ fn body_field(error: Error) -> Error {
         (status = 404, body = ErrorBody, description = "the application is not one to the acting company's vacancies, or is withdrawn or anonymised")))]
 async fn invite(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewInvitation>) -> ApiResult<(StatusCode, Json<CreatedInterview>)> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::not_found)?;
-    let (vacancy_id, applicant_user_id) = interviews::live_application(&state.pool, company_id, body.application_id).await?;
+    let (vacancy_id, applicant_user_id) = interviews::live_application(&state.pool, company_id, signed_in.session.user_id, body.application_id).await?;
     let new = NewInterview {
         company_id,
         vacancy_id: Some(vacancy_id),
@@ -186,7 +186,7 @@ pub struct TabParams {
 async fn company_interviews(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<TabParams>) -> ApiResult<Json<Vec<EmployerInterview>>> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
     let tab = params.tab.unwrap_or_default();
-    let records = interviews::of_company(&state.pool, company_id, Utc::now()).await?;
+    let records = interviews::of_company(&state.pool, company_id, signed_in.session.user_id, Utc::now()).await?;
     Ok(Json(records.into_iter().filter(|r| tab.shows(r.interview.display_status)).map(to_response).collect()))
 }
 
@@ -262,6 +262,6 @@ pub struct CompleteInterview {
         (status = 404, body = ErrorBody, description = "not an interview of the acting company")))]
 async fn complete(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<CompleteInterview>) -> ApiResult<StatusCode> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::forbidden)?;
-    moves::complete(&state.pool, company_id, id, body.conclusion.as_deref()).await?;
+    moves::complete(&state.pool, company_id, signed_in.session.user_id, id, body.conclusion.as_deref()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

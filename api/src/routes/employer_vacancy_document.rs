@@ -256,11 +256,13 @@ pub struct ModeratorRequest {
 }
 
 /// Handles `POST /api/employer/vacancies/{id}/moderators {username}`: delegates the vacancy to a
-/// member of the acting company's staff, in place of the one before; answers the moderator.
+/// member of the acting company's staff, in place of the one before; answers the moderator. Only
+/// the supervisor and staff with the administrator tag delegate.
 #[utoipa::path(post, path = "/vacancies/{id}/moderators", tag = "employer", params(("id" = Uuid, Path)), request_body = ModeratorRequest,
     responses((status = 200, body = VacancyModerator),
         (status = 400, body = ErrorBody, description = "validation naming `username`: blank, or \"Wrong username\" (not on the company's staff)"),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not the company's supervisor nor a member of its staff with the administrator tag"),
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
 async fn assign_moderator(
     State(state): State<AppState>,

@@ -90,10 +90,11 @@ async fn confirm_invoice(
 
 /// Handles `POST /api/user/invoices/{id}/cancel`: cancels an unpaid invoice (of the company the
 /// caller acts for, or the caller's own): its unpaid services are cancelled and a vacancy waiting
-/// for payment on it goes back to a draft.
+/// for payment on it goes back to a draft. Refused once anything it bought has started (a contract
+/// company's publication or extras): only an administrator cancels it then.
 #[utoipa::path(post, path = "/invoices/{id}/cancel", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = InvoiceSummary),
-        (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID"),
+        (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID, or a service it bought has started (the vacancy published, an extra granted)"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such invoice, or another's")))]
 async fn cancel_invoice(

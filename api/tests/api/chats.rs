@@ -163,13 +163,14 @@ async fn a_colleagues_message_is_not_unread_for_the_company() {
     let s = scene().await;
     let chat = start(&s).await;
     s.app.create_user("colleague@example.ee", &["EMPLOYER"]).await;
-    sqlx::query("insert into company_staff (company_id, user_id) select c.id, u.id from companies c, users u where c.registry_code = '12345678' and u.username = 'colleague@example.ee'")
+    // a colleague who sees the candidate (here through the administrator tag; see delegation.rs)
+    sqlx::query("insert into company_staff (company_id, user_id, is_administrator) select c.id, u.id, true from companies c, users u where c.registry_code = '12345678' and u.username = 'colleague@example.ee'")
         .execute(&s.app.pool)
         .await
         .unwrap();
     let colleague = s.app.new_client();
     colleague.sign_in("colleague@example.ee").await;
-    assert_eq!(say(&colleague, &chat, "Tere, kolleegi poolt!").await.status(), StatusCode::CREATED, "the company's staff write in its chats");
+    assert_eq!(say(&colleague, &chat, "Tere, kolleegi poolt!").await.status(), StatusCode::CREATED, "the company's staff who see the candidate write in its chats");
     assert_eq!(json_of(s.boss.get("/api/user/menu-notifications").await).await["messages"], 0);
     let conversation = json_of(s.boss.get(&format!("/api/user/chats/{chat}/messages")).await).await;
     assert_eq!(conversation["messages"][0]["mine"], true, "written by the reader's side");

@@ -158,11 +158,12 @@ async fn a_file_over_the_limit_is_too_large() {
     assert_eq!(upload(&mari, "kind=portfolio&name=big.pdf", huge).await.status(), StatusCode::CREATED);
 }
 
-/// A company with a published vacancy, and a signed-in employer of it (without CV-database access).
+/// A company with a published vacancy, and a signed-in employer of it (without CV-database access)
+/// who sees its candidates (the administrator tag).
 async fn employer_with_vacancy(app: &TestApp, email: &str, registry_code: &str) -> (TestClient, Uuid) {
     app.create_user(email, &["EMPLOYER"]).await;
     let company_id = company(app, "Köök ja Kohv OÜ", registry_code).await;
-    sqlx::query("insert into company_staff (company_id, user_id) select $1, id from users where username = $2")
+    sqlx::query("insert into company_staff (company_id, user_id, is_administrator) select $1, id, true from users where username = $2")
         .bind(company_id)
         .bind(email)
         .execute(&app.pool)
@@ -234,7 +235,7 @@ async fn a_file_downloads_with_its_type_and_name_for_those_who_may_read_the_cv()
         .await
         .unwrap();
     assert_eq!(boss.get(&url).await.status(), StatusCode::NOT_FOUND);
-    sqlx::query("insert into company_staff (company_id, user_id) select c.id, u.id from companies c, users u where c.registry_code = '11111111' and u.username = 'chef@example.ee'")
+    sqlx::query("insert into company_staff (company_id, user_id, is_administrator) select c.id, u.id, true from companies c, users u where c.registry_code = '11111111' and u.username = 'chef@example.ee'")
         .execute(&app.pool)
         .await
         .unwrap();

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::companies::delegation;
 use crate::platform::crypto;
 use crate::platform::error::{Error, Result};
 
@@ -73,9 +74,10 @@ pub struct BadgeCounts {
 /// interview invitations (applicant) or the applicant's answers to them, an acceptance or a
 /// cancellation (employer), since last seen (the employer's own cancellations and later edits do
 /// not count); unread chat messages from the other side (for a company, from the applicant: a
-/// colleague's message is not unread); unpaid invoices.
+/// colleague's message is not unread); unpaid invoices. A member of a company's staff counts only
+/// the candidates, interviews and chats they see ([`delegation`]).
 pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -> Result<BadgeCounts> {
-    let (applications, interviews, messages, invoices): (i64, i64, i64, i64) = sqlx::query_as(
+    let sql = format!(
         "with seen as (
              select kind, seen_at from menu_notification_seen where user_id = $1 and company_id is not distinct from $2
          ), since as (
@@ -85,14 +87,15 @@ pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -
          select
              case when $2::uuid is not null then
                  (select count(*) from applications a join vacancies v on v.id = a.vacancy_id, since
-                  where v.company_id = $2 and a.withdrawn_at is null and a.status = 'EXISTS' and a.created_at > since.applications)
+                  where v.company_id = $2 and a.withdrawn_at is null and a.status = 'EXISTS' and a.created_at > since.applications
+                    and {sees_vacancy})
              else
                  (select count(*) from applications a, since
                   where a.applicant_user_id = $1 and a.change_flag = 'UPDATED' and a.updated_at > since.applications)
              end,
              case when $2::uuid is not null then
                  (select count(*) from interviews i, since
-                  where i.company_id = $2
+                  where i.company_id = $2 and {sees_interview}
                     and ((i.status = 'ACCEPTED' and i.accepted_at > since.interviews)
                          or (i.status = 'CANCELED' and i.canceled_by_user_id = i.applicant_user_id and i.canceled_at > since.interviews)))
              else
@@ -101,12 +104,16 @@ pub async fn badge_counts(pool: &PgPool, user_id: Uuid, company: Option<Uuid>) -
              end,
              (select count(*) from chat_messages m join chats c on c.id = m.chat_id
               where m.read_at is null
-                and (case when $2::uuid is not null then c.company_id = $2 and m.author_user_id = c.applicant_user_id
+                and (case when $2::uuid is not null then c.company_id = $2 and m.author_user_id = c.applicant_user_id and {sees_chat}
                           else c.applicant_user_id = $1 and m.author_user_id is distinct from c.applicant_user_id end)),
              (select count(*) from invoices i
               where i.status = 'UNPAID' and i.deleted_at is null
                 and (case when $2::uuid is not null then i.company_id = $2 else i.user_id = $1 and i.company_id is null end))",
-    )
+        sees_vacancy = delegation::sees_vacancy_sql("v", "$1"),
+        sees_interview = delegation::sees_interview_sql("i", "$1"),
+        sees_chat = delegation::sees_applicant_sql("c.company_id", "c.applicant_user_id", "$1", "c.application_id", "c.started_by_user_id"),
+    );
+    let (applications, interviews, messages, invoices): (i64, i64, i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(user_id)
     .bind(company)
     .fetch_one(pool)

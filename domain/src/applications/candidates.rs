@@ -19,6 +19,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::workable_sql;
+use crate::companies::delegation;
 use crate::platform::error::{Error, Result};
 
 /// Longest comment.
@@ -137,12 +138,11 @@ pub struct Staff {
     pub company_id: Uuid,
 }
 
-/// SQL: the vacancy `v` is the company's ($1), not deleted, and the user ($2) sees its candidates.
-const SEES_VACANCY: &str = "v.company_id = $1 and v.status <> 'DELETED'
-    and exists (select 1 from company_staff s join companies c on c.id = s.company_id
-                where s.company_id = v.company_id and s.user_id = $2 and c.deleted_at is null
-                  and (s.is_administrator or c.supervisor_user_id = s.user_id
-                       or exists (select 1 from vacancy_moderators m where m.vacancy_id = v.id and m.user_id = s.user_id)))";
+/// SQL: the vacancy `v` is the company's ($1), not deleted, and the user ($2) sees its candidates
+/// (the one rule, [`delegation::sees_vacancy_sql`]).
+fn sees_vacancy() -> String {
+    format!("v.company_id = $1 and v.status <> 'DELETED' and {}", delegation::sees_vacancy_sql("v", "$2"))
+}
 
 /// SQL: the application `a` is one the employer works on.
 const LIVE_APPLICATION: &str = "a.status <> 'DELETED' and a.withdrawn_at is null and a.anonymised_at is null";
@@ -296,14 +296,15 @@ fn candidate_select(now_bind: &str) -> String {
          from applications a join vacancies v on v.id = a.vacancy_id
          left join cvs cv on cv.id = a.cv_id and cv.deleted_at is null
          left join profiles p on p.user_id = a.applicant_user_id
-         where {SEES_VACANCY} and {LIVE_APPLICATION} and {}",
+         where {} and {LIVE_APPLICATION} and {}",
+        sees_vacancy(),
         workable_sql(now_bind)
     )
 }
 
 /// Whether the staff member sees the vacancy's candidates; "not found" otherwise.
 pub async fn vacancy_seen(pool: &PgPool, staff: Staff, vacancy_id: Uuid) -> Result<()> {
-    let sql = format!("select exists (select 1 from vacancies v where v.id = $3 and {SEES_VACANCY})");
+    let sql = format!("select exists (select 1 from vacancies v where v.id = $3 and {})", sees_vacancy());
     let seen: bool = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(staff.company_id)
         .bind(staff.user_id)
@@ -499,14 +500,15 @@ pub struct Comment {
 }
 
 async fn comments_of(pool: &PgPool, staff: Staff, application_id: Uuid, only: Option<Uuid>) -> Result<Vec<Comment>> {
-    Ok(sqlx::query_as(
+    let sql = format!(
         "select cm.id, cm.author_user_id, p.firstname as author_firstname, p.lastname as author_lastname, u.username as author_username,
                 cm.body, cm.created_at,
-                (cm.author_user_id = $2 or exists (select 1 from company_staff s join companies c on c.id = s.company_id
-                    where s.company_id = $1 and s.user_id = $2 and (s.is_administrator or c.supervisor_user_id = s.user_id))) as deletable
+                (cm.author_user_id = $2 or {}) as deletable
          from application_comments cm left join users u on u.id = cm.author_user_id left join profiles p on p.user_id = cm.author_user_id
          where cm.application_id = $3 and ($4::uuid is null or cm.id = $4) order by cm.created_at, cm.id",
-    )
+        delegation::oversees_sql("$1", "$2")
+    );
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(staff.company_id)
     .bind(staff.user_id)
     .bind(application_id)

@@ -509,8 +509,9 @@ pub async fn force_payment(pool: &PgPool, actor: Actor<'_>, invoice_id: Uuid, re
 }
 
 /// Deletes an invoice once the administrator typed its number (else a 400 naming `number`, "Wrong
-/// invoice number"). An UNPAID invoice is cancelled first (its services cancelled, a vacancy
-/// waiting for payment back to the drafts); a paid one keeps what it bought. The row stays for the
+/// invoice number"). An UNPAID invoice is cancelled first (its services cancelled and what they
+/// granted withdrawn — the publication of a contract company's vacancy ends, its extras go —, a
+/// vacancy waiting for payment back to the drafts); a paid one keeps what it bought. The row stays for the
 /// accounts (the law keeps invoices for seven years), marked deleted: no list, document or payment
 /// reaches it. Audited.
 #[tracing::instrument(skip_all, fields(%invoice_id))]

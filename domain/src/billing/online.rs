@@ -591,10 +591,14 @@ pub fn status_message(status: &str, number: &str, locale: Locale) -> String {
     }
 }
 
-/// Cancels the payer's UNPAID invoice: the invoice and its services become CANCELLED (what they
-/// granted withdrawn), its
+/// Cancels the payer's UNPAID invoice: the invoice and its services become CANCELLED, its
 /// online attempts still pending CANCELLED, and each vacancy waiting for payment on it goes back
 /// to a draft (its index job queued). One not UNPAID is a 400 naming `status`; another's "not found".
+///
+/// Only while nothing it bought has started: once a service of it is at work (a contract
+/// company's order starts before it pays: the vacancy live, an extra granted) the payer cannot
+/// cancel it (a 400 naming `status` that says so) — it is paid, or an administrator cancels it
+/// (`administration::delete_invoice`, audited), which withdraws what was granted.
 #[tracing::instrument(skip_all, fields(%invoice_id))]
 pub async fn cancel(
     pool: &PgPool,
@@ -609,6 +613,15 @@ pub async fn cancel(
     if invoice.status != "UNPAID" {
         return Err(not_unpaid(&invoice.status));
     }
+    if super::services::any_started(&mut tx, invoice_id).await? {
+        return Err(Error::field(
+            "status",
+            format!(
+                "Invoice {} can no longer be cancelled: what it bought is already in use (the vacancy is published or an extra service runs). Pay the invoice, or contact us to cancel it",
+                invoice.number
+            ),
+        ));
+    }
     let summary = cancel_on(&mut tx, invoice_id, now).await?;
     tx.commit().await?;
     Ok(summary)
@@ -616,8 +629,11 @@ pub async fn cancel(
 
 /// The cancelling of an UNPAID invoice on the caller's transaction (the caller checked it is
 /// UNPAID and holds its row): see [`cancel`]. Also what an administrator's deletion of an unpaid
-/// invoice does first.
+/// invoice does first, when its services may have started: a publication it started ends now
+/// (the vacancy finishes and leaves the search through its index job), and the services'
+/// cancelling withdraws the extras they granted.
 pub(super) async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<InvoiceSummary> {
+    let ended = super::services::end_publications(tx, invoice_id, now).await?;
     let drafts: Vec<Uuid> = sqlx::query_scalar(
         "update vacancies set status = 'TEMPORARY', payment_status = 'NONE', updated_at = now()
          where payment_status = 'WAITING' and status = 'EXISTS'
@@ -645,7 +661,7 @@ pub(super) async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: Date
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
-    let index: Vec<IndexJob> = drafts.into_iter().map(IndexJob::Vacancy).collect();
+    let index: Vec<IndexJob> = drafts.into_iter().chain(ended).map(IndexJob::Vacancy).collect();
     jobs::enqueue_index(tx, &index).await?;
     Ok(summary)
 }

@@ -254,6 +254,44 @@ pub async fn finish_ended(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     Ok(ended.len() as u64)
 }
 
+/// Whether any service of the invoice has started (WAITING, ACTIVE or FINISHED: no longer UNPAID
+/// nor CANCELLED): what it bought is, or was, at work.
+#[tracing::instrument(skip_all)]
+pub async fn any_started(conn: &mut PgConnection, invoice_id: Uuid) -> Result<bool> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from services where invoice_id = $1 and status not in ('UNPAID', 'CANCELLED'))",
+    )
+    .bind(invoice_id)
+    .fetch_one(&mut *conn)
+    .await?)
+}
+
+/// Ends at `now` the runs the invoice's started publication services (a VACANCY or a package,
+/// WAITING or ACTIVE) paid for: the vacancy, running or waiting for its publish time, finishes
+/// (`valid_until` and `finished_at` now), so it leaves the search; its applications stay workable
+/// for their 30 days. Run before the services are cancelled ([`cancel_for_invoice`]). Answers the
+/// vacancies ended, whose index jobs the caller queues on its transaction.
+#[tracing::instrument(skip_all)]
+pub async fn end_publications(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<Vec<Uuid>> {
+    let publishing: Vec<&str> =
+        [ProductGroup::Vacancy, ProductGroup::Package].into_iter().flat_map(|group| group.codes().iter().copied()).collect();
+    let granting: Vec<&str> = ServiceStatus::ALL.into_iter().filter(|s| s.grants()).map(ServiceStatus::as_str).collect();
+    Ok(sqlx::query_scalar(
+        "update vacancies v set valid_until = $2, finished_at = $2, updated_at = now()
+         where v.type = 'DEFAULT' and v.status in ('EXISTS', 'HIDDEN') and v.payment_status = 'PAID'
+           and (v.valid_until is null or v.valid_until > $2)
+           and v.id in (select s.vacancy_id from services s
+                        where s.invoice_id = $1 and s.vacancy_id is not null and s.product_code = any($3) and s.status = any($4))
+         returning v.id",
+    )
+    .bind(invoice_id)
+    .bind(now)
+    .bind(&publishing)
+    .bind(&granting)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
 /// Cancels the services of an invoice that the table lets be cancelled (UNPAID, WAITING, ACTIVE)
 /// and withdraws what they granted, the changed vacancies' index jobs on the same transaction.
 /// Answers the vacancies that changed.

@@ -475,7 +475,7 @@ pub async fn interview_entries(
     to: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<Vec<InterviewEntry>> {
-    let rows: Vec<InterviewEntryRow> = sqlx::query_as(
+    let sql = format!(
         "select i.id, i.status, i.type, i.duration_minutes, i.starts_at, i.applicant_user_id = $1 as as_applicant, c.business_name,
                 coalesce(o.label_et, v.occupation_label) as label_et, coalesce(o.label_en, v.occupation_label) as label_en,
                 coalesce(o.label_ru, v.occupation_label) as label_ru,
@@ -483,11 +483,13 @@ pub async fn interview_entries(
          from interviews i join companies c on c.id = i.company_id
          left join vacancies v on v.id = i.vacancy_id left join ref_occupations o on o.code = v.occupation_code
          left join profiles p on p.user_id = i.applicant_user_id
-         where (i.applicant_user_id = $1 or i.company_id = $2)
+         where (i.applicant_user_id = $1 or (i.company_id = $2 and {}))
            and ((i.status in ('ACCEPTED', 'COMPLETED') and i.starts_at < $4 and i.starts_at + make_interval(mins => i.duration_minutes) > $3)
                 or (i.status = 'INVITED' and exists (select 1 from interview_slots s
                                                      where s.interview_id = i.id and s.starts_at < $4 and s.ends_at > $3)))",
-    )
+        crate::companies::delegation::sees_interview_sql("i", "$1")
+    );
+    let rows: Vec<InterviewEntryRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(user)
     .bind(company)
     .bind(from)

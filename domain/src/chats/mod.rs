@@ -6,8 +6,10 @@
 //! only after the employer has written. The chat is open while the company has access to the
 //! applicant's CV ([`open_sql`]) and read-only afterwards: its history stays readable by both sides.
 //!
-//! Who reads: the applicant, and the staff of the company while they act for it ([`Party`]).
-//! Anyone else gets "not found". A message is read when the other side opens the chat (`read_at`);
+//! Who reads: the applicant, and the staff of the company while they act for it ([`Party`]) who
+//! see the applicant's candidacy (the company's supervisor and administrators, the moderators of a
+//! vacancy the applicant applied to, and the starter of a chat about a CV of the CV database:
+//! [`delegation::sees_applicant_sql`]). Anyone else gets "not found". A message is read when the other side opens the chat (`read_at`);
 //! one left unread for [`unread_mail::MAIL_AFTER`] is mailed to its recipient once.
 
 pub mod unread_mail;
@@ -18,7 +20,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::applications::workable_sql;
-use crate::companies::cv_database_access_sql;
+use crate::companies::{cv_database_access_sql, delegation};
 use crate::files::chat_attachment_url;
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::platform::locale::Locale;
@@ -42,11 +44,12 @@ impl Party {
         }
     }
 
-    /// Binds of the chat filters below: ($applicant, $company), one of them null.
+    /// Binds of the chat filters below: ($user, $company): the reader, and for a member of the
+    /// staff the company they act for (null for the applicant).
     fn binds(self) -> (Option<Uuid>, Option<Uuid>) {
         match self {
             Party::Applicant { user_id } => (Some(user_id), None),
-            Party::Employer { company_id, .. } => (None, Some(company_id)),
+            Party::Employer { user_id, company_id } => (Some(user_id), Some(company_id)),
         }
     }
 }
@@ -77,10 +80,21 @@ pub fn open_sql() -> String {
     )
 }
 
-/// Chat `c` as `$1` (applicant) or `$2` (company) sees it; the applicant sees a chat once the
-/// employer has written in it.
-const VISIBLE_TO_PARTY: &str = "(($1::uuid is not null and c.applicant_user_id = $1) or ($2::uuid is not null and c.company_id = $2))";
-const LISTED_FOR_PARTY: &str = "(($1::uuid is not null and c.applicant_user_id = $1 and c.last_message_at is not null) or ($2::uuid is not null and c.company_id = $2))";
+/// Chat `c` as its reader sees it: the applicant (`$1`, `$2` null) their own; a member of the
+/// staff (`$1`) acting for the company (`$2`) its chats with the applicants whose candidacies they
+/// see (the one rule of [`crate::companies::delegation`]).
+fn visible_to_party() -> String {
+    format!(
+        "(($2::uuid is null and c.applicant_user_id = $1) or ($2::uuid is not null and c.company_id = $2 and {}))",
+        delegation::sees_applicant_sql("c.company_id", "c.applicant_user_id", "$1", "c.application_id", "c.started_by_user_id")
+    )
+}
+
+/// [`visible_to_party`], where the applicant lists a chat only once the employer has written in it.
+fn listed_for_party() -> String {
+    format!("({} and ($2::uuid is not null or c.last_message_at is not null))", visible_to_party())
+}
+
 /// Message `m` of chat `c` comes from the other side than the reader's (`$2` set: the reader is
 /// the company). A message whose author left (null) was written by the company's staff: an
 /// applicant's own account going takes the chat with it.
@@ -166,7 +180,7 @@ pub async fn list(pool: &PgPool, party: Party, locale: Locale, page: u32, size: 
     let (applicant, company) = party.binds();
     let sql = summary_sql(
         locale,
-        LISTED_FOR_PARTY,
+        &listed_for_party(),
         "",
         "order by coalesce(c.last_message_at, c.created_at) desc, c.id limit $3 offset $4",
     );
@@ -180,7 +194,7 @@ pub async fn list(pool: &PgPool, party: Party, locale: Locale, page: u32, size: 
     let total_elements = match rows.first() {
         Some(row) => row.total as u64,
         None => {
-            let sql = format!("select count(*) from chats c where {LISTED_FOR_PARTY}");
+            let sql = format!("select count(*) from chats c where {}", listed_for_party());
             let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(applicant).bind(company).fetch_one(pool).await?;
             total as u64
         }
@@ -198,7 +212,7 @@ pub async fn list(pool: &PgPool, party: Party, locale: Locale, page: u32, size: 
 #[tracing::instrument(skip_all)]
 pub async fn summary(pool: &PgPool, party: Party, locale: Locale, chat_id: Uuid) -> Result<ChatSummary> {
     let (applicant, company) = party.binds();
-    let sql = summary_sql(locale, VISIBLE_TO_PARTY, "and c.id = $3", "");
+    let sql = summary_sql(locale, &visible_to_party(), "and c.id = $3", "");
     let row: Option<SummaryRow> =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant).bind(company).bind(chat_id).fetch_optional(pool).await?;
     row.map(|row| row.summary).ok_or_else(Error::not_found)
@@ -212,7 +226,7 @@ pub async fn of_application(pool: &PgPool, party: Party, locale: Locale, applica
     let (applicant, company) = party.binds();
     let sql = summary_sql(
         locale,
-        VISIBLE_TO_PARTY,
+        &visible_to_party(),
         "and exists (select 1 from applications ap join vacancies av on av.id = ap.vacancy_id
                      where ap.id = $3 and ap.status <> 'DELETED' and ap.anonymised_at is null
                        and ap.applicant_user_id = c.applicant_user_id and av.company_id = c.company_id)",
@@ -233,7 +247,8 @@ pub struct Started {
 }
 
 /// The employer starts (or finds) the chat with the applicant behind `subject`. An application
-/// not to the company's vacancies, withdrawn or anonymised, or a CV the company cannot see: "not
+/// not to the company's vacancies, of a vacancy whose candidates the staff member does not see
+/// ([`delegation`]), withdrawn or anonymised, or a CV the company cannot see: "not
 /// found"; an application no longer workable: `chat_read_only`; a CV of the CV database without
 /// the company's access to it: `cv_database_access_required`.
 #[tracing::instrument(skip_all)]
@@ -242,11 +257,17 @@ pub async fn start(pool: &PgPool, company_id: Uuid, staff_user_id: Uuid, subject
         Subject::Application(application_id) => {
             let sql = format!(
                 "select a.applicant_user_id, {} as workable from applications a join vacancies v on v.id = a.vacancy_id
-                 where a.id = $1 and v.company_id = $2 and a.withdrawn_at is null and a.anonymised_at is null and a.status <> 'DELETED'",
-                workable_sql("now()")
+                 where a.id = $1 and v.company_id = $2 and a.withdrawn_at is null and a.anonymised_at is null and a.status <> 'DELETED'
+                   and {}",
+                workable_sql("now()"),
+                delegation::sees_vacancy_sql("v", "$3")
             );
-            let row: Option<(Uuid, bool)> =
-                sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(application_id).bind(company_id).fetch_optional(pool).await?;
+            let row: Option<(Uuid, bool)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(application_id)
+                .bind(company_id)
+                .bind(staff_user_id)
+                .fetch_optional(pool)
+                .await?;
             let (applicant, workable) = row.ok_or_else(Error::not_found)?;
             if !workable {
                 return Err(Error::code(ErrorCode::ChatReadOnly));
@@ -349,16 +370,17 @@ const MESSAGE_COLUMNS: &str = "m.id, m.body, m.created_at, not {FROM_OTHER_SIDE}
 /// how many were marked, for the live stream.
 #[tracing::instrument(skip_all)]
 pub async fn read(pool: &PgPool, party: Party, locale: Locale, chat_id: Uuid) -> Result<(Conversation, u64)> {
+    let visible = visible_to_party();
     let (applicant, company) = party.binds();
     let mark = format!(
         "update chat_messages m set read_at = now() from chats c
-         where c.id = m.chat_id and m.chat_id = $3 and m.read_at is null and {VISIBLE_TO_PARTY} and {FROM_OTHER_SIDE}"
+         where c.id = m.chat_id and m.chat_id = $3 and m.read_at is null and {visible} and {FROM_OTHER_SIDE}"
     );
     let marked = sqlx::query(sqlx::AssertSqlSafe(mark)).bind(applicant).bind(company).bind(chat_id).execute(pool).await?.rows_affected();
     let chat = summary(pool, party, locale, chat_id).await?;
     let sql = format!(
         "select {} from chat_messages m join chats c on c.id = m.chat_id left join files f on f.id = m.attachment_file_id
-         where m.chat_id = $3 and {VISIBLE_TO_PARTY} order by m.created_at, m.id",
+         where m.chat_id = $3 and {visible} order by m.created_at, m.id",
         MESSAGE_COLUMNS.replace("{FROM_OTHER_SIDE}", FROM_OTHER_SIDE)
     );
     let rows: Vec<MessageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant).bind(company).bind(chat_id).fetch_all(pool).await?;
@@ -401,12 +423,13 @@ pub fn checked_text(text: &str) -> Result<&str> {
 /// applicant before the employer has written: `chat_not_started`.
 #[tracing::instrument(skip_all)]
 pub async fn send(pool: &PgPool, party: Party, chat_id: Uuid, new: &NewMessage) -> Result<(ChatMessage, ChatParties)> {
+    let visible = visible_to_party();
     let (applicant, company) = party.binds();
     let mut tx = pool.begin().await?;
     let sql = format!(
         "select c.company_id, c.applicant_user_id, {} as open,
                 exists (select 1 from chat_messages m where m.chat_id = c.id and m.author_user_id is distinct from c.applicant_user_id) as employer_wrote
-         from chats c where c.id = $3 and {VISIBLE_TO_PARTY} for update of c",
+         from chats c where c.id = $3 and {visible} for update of c",
         open_sql()
     );
     let row: Option<(Uuid, Uuid, bool, bool)> =
@@ -453,8 +476,9 @@ pub async fn send(pool: &PgPool, party: Party, chat_id: Uuid, new: &NewMessage) 
 
 /// The parties of a chat the reader may read; anyone else's is "not found".
 pub async fn parties(pool: &PgPool, party: Party, chat_id: Uuid) -> Result<ChatParties> {
+    let visible = visible_to_party();
     let (applicant, company) = party.binds();
-    let sql = format!("select c.id, c.company_id, c.applicant_user_id from chats c where c.id = $3 and {VISIBLE_TO_PARTY}");
+    let sql = format!("select c.id, c.company_id, c.applicant_user_id from chats c where c.id = $3 and {visible}");
     let row: Option<(Uuid, Uuid, Uuid)> =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(applicant).bind(company).bind(chat_id).fetch_optional(pool).await?;
     let (chat_id, company_id, applicant_user_id) = row.ok_or_else(Error::not_found)?;
@@ -472,13 +496,14 @@ pub struct AttachmentFile {
 /// A chat attachment for its uploader, or for either side of a chat whose message carries it;
 /// anyone else: "not found".
 pub async fn attachment_for(pool: &PgPool, party: Party, file_id: Uuid) -> Result<AttachmentFile> {
+    let visible = visible_to_party();
     let (applicant, company) = party.binds();
     let sql = format!(
         "select f.storage_key, f.original_name, f.content_type from files f
          where f.id = $3 and f.kind = 'chat_attachment'
            and (f.owner_user_id = $4
                 or exists (select 1 from chat_messages m join chats c on c.id = m.chat_id
-                           where m.attachment_file_id = f.id and {VISIBLE_TO_PARTY}))"
+                           where m.attachment_file_id = f.id and {visible}))"
     );
     let row: Option<AttachmentFile> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(applicant)

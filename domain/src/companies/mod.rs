@@ -2,6 +2,7 @@
 
 pub mod api_keys;
 pub mod branding;
+pub mod delegation;
 pub mod geo;
 pub mod invitations;
 pub mod profile;

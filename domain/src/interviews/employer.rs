@@ -102,7 +102,7 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
         notify_applicant: true,
     };
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company { company_id, user }, interview_id).await?;
     let next = transition(status, starts_at, Move::Update, Utc::now())?;
     let slots = check_invitation(&probe, Utc::now())?;
     let link = check_link(change.link.as_deref())?;
@@ -156,7 +156,7 @@ pub async fn cancel(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
     let message = optional_text(message, MAX_MESSAGE, "message", "message")?
         .ok_or_else(|| Error::field("message", "Please write a message to the applicant"))?;
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company { company_id, user }, interview_id).await?;
     let next = transition(status, starts_at, Move::EmployerCancel, Utc::now())?;
     sqlx::query(
         "update interviews set status = $2, reason = $3, canceled_at = now(), canceled_by_user_id = $4, ics_sequence = ics_sequence + 1
@@ -176,11 +176,11 @@ pub async fn cancel(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
 /// Marks one of the company's accepted interviews completed, once it has started, with a
 /// conclusion (the applicant sees it). No mail: nothing changes in anyone's calendar.
 #[tracing::instrument(skip_all)]
-pub async fn complete(pool: &PgPool, company_id: Uuid, interview_id: Uuid, conclusion: Option<&str>) -> Result<()> {
+pub async fn complete(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: Uuid, conclusion: Option<&str>) -> Result<()> {
     let conclusion = optional_text(conclusion, MAX_MESSAGE, "conclusion", "conclusion")?
         .ok_or_else(|| Error::field("conclusion", "Please write a conclusion"))?;
     let mut tx = pool.begin().await?;
-    let (status, _, starts_at) = lock(&mut tx, Party::Company(company_id), interview_id).await?;
+    let (status, _, starts_at) = lock(&mut tx, Party::Company { company_id, user }, interview_id).await?;
     let next = transition(status, starts_at, Move::Complete, Utc::now())?;
     sqlx::query("update interviews set status = $2, conclusion_message = $3, completed_at = now() where id = $1")
         .bind(interview_id)

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::companies::delegation;
 use crate::platform::error::{Error, ErrorCode, Result};
 
 pub mod employer;
@@ -526,10 +527,12 @@ pub struct CompanyInterview {
     pub applicant_name: Option<String>,
 }
 
-/// The company's interviews, the newest invitation first.
+/// The company's interviews that the member of its staff sees ([`delegation::sees_interview_sql`]),
+/// the newest invitation first.
 #[tracing::instrument(skip_all)]
-pub async fn of_company(pool: &PgPool, company_id: Uuid, now: DateTime<Utc>) -> Result<Vec<CompanyInterview>> {
-    let rows: Vec<InterviewRow> = sqlx::query_as(sqlx::AssertSqlSafe(COMPANY_SELECT)).bind(company_id).fetch_all(pool).await?;
+pub async fn of_company(pool: &PgPool, company_id: Uuid, user: Uuid, now: DateTime<Utc>) -> Result<Vec<CompanyInterview>> {
+    let sql = format!("{COMPANY_SELECT} and {}", delegation::sees_interview_sql("i", "$2"));
+    let rows: Vec<InterviewRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(user).fetch_all(pool).await?;
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
     let slots = slots_of(pool, &ids).await?;
     let people: Vec<(Uuid, Uuid, Option<String>)> = sqlx::query_as(
@@ -552,17 +555,21 @@ pub async fn of_company(pool: &PgPool, company_id: Uuid, now: DateTime<Utc>) -> 
 }
 
 /// The vacancy and applicant of a live application (not withdrawn, anonymised or deleted) to one
-/// of the company's vacancies; anything else is "not found".
+/// of the company's vacancies whose candidates the member of its staff sees; anything else is
+/// "not found".
 #[tracing::instrument(skip_all)]
-pub async fn live_application(pool: &PgPool, company_id: Uuid, application_id: Uuid) -> Result<(Uuid, Uuid)> {
-    let row: Option<(Uuid, Uuid)> = sqlx::query_as(
+pub async fn live_application(pool: &PgPool, company_id: Uuid, user: Uuid, application_id: Uuid) -> Result<(Uuid, Uuid)> {
+    let sql = format!(
         "select a.vacancy_id, a.applicant_user_id from applications a join vacancies v on v.id = a.vacancy_id
          join companies c on c.id = v.company_id
          where a.id = $1 and v.company_id = $2 and c.deleted_at is null and a.status <> 'DELETED'
-           and a.withdrawn_at is null and a.anonymised_at is null",
-    )
+           and a.withdrawn_at is null and a.anonymised_at is null and {}",
+        delegation::sees_vacancy_sql("v", "$3")
+    );
+    let row: Option<(Uuid, Uuid)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(application_id)
     .bind(company_id)
+    .bind(user)
     .fetch_optional(pool)
     .await?;
     row.ok_or_else(Error::not_found)
@@ -638,11 +645,12 @@ pub fn transition(status: InterviewStatus, starts_at: Option<DateTime<Utc>>, mov
     }
 }
 
-/// Whose interview a change reaches for: the applicant's own, or one of the company's.
+/// Whose interview a change reaches for: the applicant's own, or one of the company's that the
+/// member of its staff sees ([`delegation::sees_interview_sql`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Party {
     Applicant(Uuid),
-    Company(Uuid),
+    Company { company_id: Uuid, user: Uuid },
 }
 
 /// Locks the party's interview for a change: (status, duration, start); another's is not found.
@@ -651,15 +659,18 @@ pub(crate) async fn lock(
     party: Party,
     interview_id: Uuid,
 ) -> Result<(InterviewStatus, Duration, Option<DateTime<Utc>>)> {
-    let (column, owner) = match party {
-        Party::Applicant(id) => ("applicant_user_id", id),
-        Party::Company(id) => ("company_id", id),
+    let (filter, owner, user) = match party {
+        Party::Applicant(id) => ("applicant_user_id = $2 and $3::uuid is null".to_string(), id, None),
+        Party::Company { company_id, user } => {
+            (format!("company_id = $2 and {}", delegation::sees_interview_sql("interviews", "$3")), company_id, Some(user))
+        }
     };
     let row: Option<(String, i32, Option<DateTime<Utc>>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select status, duration_minutes, starts_at from interviews where id = $1 and {column} = $2 for update"
+        "select status, duration_minutes, starts_at from interviews where id = $1 and {filter} for update"
     )))
     .bind(interview_id)
     .bind(owner)
+    .bind(user)
     .fetch_optional(&mut *conn)
     .await?;
     let (status, minutes, starts_at) = row.ok_or_else(Error::not_found)?;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::employer_list::{self, TabFilter};
 use super::states::Displayed;
+use crate::companies::delegation;
 use crate::platform::error::{Error, Result};
 use crate::platform::filters::{MAX_EMPLOYER_SEARCH, text_param};
 use crate::platform::locale::Locale;
@@ -69,9 +70,13 @@ pub struct VacancyModerator {
 /// Delegates one of the company's vacancies to a member of its staff (by e-mail address), in place
 /// of the one it was delegated to before (spec 2 section 6: a vacancy is delegated to one). Another
 /// company's vacancy, or a deleted one, is "not found"; anyone but the company's staff is a 400
-/// naming `username`.
+/// naming `username`. Only the company's supervisor and staff with the administrator tag delegate
+/// ([`delegation::may_delegate`]); anyone else is refused (403).
 #[tracing::instrument(skip_all)]
 pub async fn assign_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, assigned_by: Uuid, username: &str) -> Result<VacancyModerator> {
+    if !delegation::may_delegate(pool, company_id, assigned_by).await? {
+        return Err(Error::forbidden());
+    }
     let mut tx = pool.begin().await?;
     let found: Option<Uuid> = sqlx::query_scalar("select id from vacancies where id = $1 and company_id = $2 and status <> 'DELETED' for update")
         .bind(vacancy_id)

@@ -448,7 +448,8 @@ export interface paths {
         post?: never;
         /**
          * Handles `DELETE /api/admin/invoice/{id}?number=`: deletes an invoice once its number is typed
-         *     (an unpaid one is cancelled first: its services, and its vacancy back to the drafts). The row is
+         *     (an unpaid one is cancelled first: its services, what they granted withdrawn — a publication
+         *     they started ends —, and a vacancy waiting for payment back to the drafts). The row is
          *     kept for the accounts, out of every list and document. Audited.
          */
         delete: operations["delete_invoice"];
@@ -1861,7 +1862,8 @@ export interface paths {
         put?: never;
         /**
          * Handles `POST /api/employer/vacancies/{id}/moderators {username}`: delegates the vacancy to a
-         *     member of the acting company's staff, in place of the one before; answers the moderator.
+         *     member of the acting company's staff, in place of the one before; answers the moderator. Only
+         *     the supervisor and staff with the administrator tag delegate.
          */
         post: operations["assign_moderator"];
         delete?: never;
@@ -3145,7 +3147,8 @@ export interface paths {
         /**
          * Handles `POST /api/user/invoices/{id}/cancel`: cancels an unpaid invoice (of the company the
          *     caller acts for, or the caller's own): its unpaid services are cancelled and a vacancy waiting
-         *     for payment on it goes back to a draft.
+         *     for payment on it goes back to a draft. Refused once anything it bought has started (a contract
+         *     company's publication or extras): only an administrator cancels it then.
          */
         post: operations["cancel_invoice"];
         delete?: never;
@@ -14332,6 +14335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description not the company's supervisor nor a member of its staff with the administrator tag */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18218,7 +18222,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceSummary"];
                 };
             };
-            /** @description `status`: the invoice is not UNPAID */
+            /** @description `status`: the invoice is not UNPAID, or a service it bought has started (the vacancy published, an extra granted) */
             400: {
                 headers: {
                     [name: string]: unknown;
