@@ -38,6 +38,8 @@ mod impersonation;
 mod input_limits;
 mod interview_calendar;
 mod interviews;
+mod leaving;
+mod live_limits;
 mod invoice_documents;
 mod my_company;
 mod mydata;
