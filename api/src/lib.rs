@@ -386,6 +386,56 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
     })
 }
 
+/// File descriptors kept out of the connection limit for everything else the process opens:
+/// Postgres and Redis connections, files being read or written, the PDF child processes' pipes,
+/// the search index. The reserve is this many, or an eighth of the descriptor limit when that is more.
+pub const DESCRIPTOR_RESERVE: u64 = 256;
+/// The fewest connections the server serves, however low the descriptor limit.
+const MIN_CONNECTIONS: usize = 16;
+
+/// The process's soft limit of open file descriptors (`RLIMIT_NOFILE`), raised to its hard limit
+/// first when `raise` (as `vakants serve` does at start: the soft limit is often 1024 while the
+/// hard one allows far more). None when it cannot be read.
+pub fn descriptor_limit(raise: bool) -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read or write the struct they are given
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return None;
+    }
+    if raise && limit.rlim_cur < limit.rlim_max {
+        let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            limit = raised;
+        }
+    }
+    Some(limit.rlim_cur)
+}
+
+/// How many client connections the server holds at once: the descriptor limit less its reserve
+/// ([`DESCRIPTOR_RESERVE`]), so the process runs out of connection slots before it runs out of
+/// descriptors, or `CONNECTION_LIMIT` when that is lower. (Unknown descriptors count as the
+/// common soft limit of 1024.)
+pub fn connection_limit(configured: Option<usize>, descriptors: Option<u64>) -> usize {
+    let descriptors = descriptors.unwrap_or(1024);
+    let free = descriptors.saturating_sub(DESCRIPTOR_RESERVE.max(descriptors / 8));
+    let by_descriptors = usize::try_from(free).unwrap_or(usize::MAX).max(MIN_CONNECTIONS);
+    configured.map_or(by_descriptors, |configured| configured.min(by_descriptors))
+}
+
+/// What a connection past the limit gets before it is closed: a 503 in the error format.
+fn refusal() -> Vec<u8> {
+    use domain::platform::error::ErrorCode;
+    let body = serde_json::json!({ "message": ErrorCode::ServiceUnavailable.default_message(), "code": ErrorCode::ServiceUnavailable.as_str() }).to_string();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: {REFUSED_RETRY_AFTER_SECS}\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// The Retry-After of a refused connection, in seconds.
+const REFUSED_RETRY_AFTER_SECS: u64 = 5;
+
 /// A bound, ready-to-serve app; `port()` tells where (tests bind port 0).
 pub struct Application {
     listener: TcpListener,
@@ -413,6 +463,9 @@ impl Application {
     /// `SHUTDOWN_GRACE_SECS` (8 s) and drops the connections still open. Each connection has
     /// `HEADER_READ_TIMEOUT_SECS` (10 s) to send a request head, which also bounds how long an idle
     /// keep-alive connection stays open (hyper starts the timer whenever it waits for a head).
+    /// At most [`connection_limit`] connections are open at once: one past it is answered 503
+    /// (best effort, without reading it) and closed at once, so descriptors never run out and the
+    /// connections already open keep being served.
     pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
         use hyper_util::server::conn::auto;
@@ -423,6 +476,11 @@ impl Application {
         let app = router(self.state);
         let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
         builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).keep_alive(true);
+        let limit = connection_limit(config.connection_limit, descriptor_limit(false));
+        let slots = Arc::new(tokio::sync::Semaphore::new(limit));
+        let refusal = refusal();
+        let mut refusals_logged_at: Option<Instant> = None;
+        tracing::info!(connection_limit = limit, "accepting connections");
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         // connection tasks: aborted when the set is shut down after the grace period
         let mut connections = tokio::task::JoinSet::new();
@@ -439,6 +497,17 @@ impl Application {
                             continue;
                         }
                     };
+                    let Ok(slot) = slots.clone().try_acquire_owned() else {
+                        // full: answer without reading and close, rather than let it wait unserved
+                        let _ = stream.try_write(&refusal);
+                        drop(stream);
+                        metrics::counter!("http_connections_refused_total").increment(1);
+                        if refusals_logged_at.is_none_or(|at| at.elapsed() >= Duration::from_secs(60)) {
+                            refusals_logged_at = Some(Instant::now());
+                            tracing::warn!(connection_limit = limit, %peer, "connection limit reached: new connections are refused (logged once a minute)");
+                        }
+                        continue;
+                    };
                     let _ = stream.set_nodelay(true);
                     let app = app.clone();
                     let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
@@ -447,6 +516,7 @@ impl Application {
                     });
                     let connection = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
                     connections.spawn(async move {
+                        let _slot = slot;
                         if let Err(err) = connection.await {
                             tracing::debug!(error = %err, %peer, "connection ended with an error");
                         }
@@ -466,5 +536,20 @@ impl Application {
         }
         connections.shutdown().await;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_connection_limit_keeps_a_reserve_of_descriptors() {
+        assert_eq!(connection_limit(None, Some(1024)), 768, "a reserve of 256");
+        assert_eq!(connection_limit(None, Some(65_536)), 57_344, "an eighth of a large limit");
+        assert_eq!(connection_limit(Some(3), Some(65_536)), 3, "configured lower");
+        assert_eq!(connection_limit(Some(100_000), Some(1024)), 768, "never past the descriptors");
+        assert_eq!(connection_limit(None, Some(100)), MIN_CONNECTIONS);
+        assert_eq!(connection_limit(None, None), 768);
     }
 }

@@ -175,6 +175,9 @@ async fn main() -> anyhow::Result<()> {
             let grace = config.shutdown_grace;
             let index_access = if no_worker { AccessMode::Reader } else { AccessMode::Writer };
             let options = BuildOptions { index_access, ..BuildOptions::default() };
+            // a connection costs a descriptor: take what the hard limit allows (connection_limit)
+            let descriptors = api::descriptor_limit(true);
+            tracing::info!(descriptors, "open file limit");
             let state = api::build_state(config, options).await.context("connecting to postgres and redis")?;
             let (stop_tx, stop_rx) = watch::channel(false);
             let mailing = worker::Mailing {

@@ -1,9 +1,11 @@
 //! The company's API keys (the my-company page's tab): any staff member lists them, the supervisor
-//! makes and revokes them (others get 403). A company the user does not work for is "not found".
+//! makes and revokes them (others get 403, and so does an administrator acting as the supervisor
+//! who tries to make one). A company the user does not work for is "not found".
 //! The rules are in `domain::companies::api_keys`; what a key may call, in `crate::api_keys`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use domain::Error;
 use domain::companies::api_keys::{self, ApiKey, CreatedApiKey};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -45,13 +47,15 @@ pub struct NewApiKey {
 /// Handles `POST /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
 /// supervisor makes a key with the title under the id the client chose (a fresh UUID, so a retried
 /// request cannot make a second key); the answer holds the key (`secret`) this once, it is stored
-/// only as its SHA-256.
+/// only as its SHA-256. The key lives while its maker is the company's supervisor. Not while an
+/// administrator acts as the supervisor (403).
 #[utoipa::path(post, path = "/company/{countryCode}/{registryCode}/api_keys/{keyId}", tag = "employer",
     params(("countryCode" = String, Path), ("registryCode" = String, Path), ("keyId" = Uuid, Path, description = "a new UUID the client makes")),
     request_body = NewApiKey,
     responses((status = 201, body = CreatedApiKey),
         (status = 400, body = ErrorBody, description = "validation naming `title` (required, at most 100 characters; at most 20 live keys) or `keyId` (taken)"),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "staff, but not the company's supervisor"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "staff, but not the company's supervisor; or an administrator acting as the supervisor"),
         (status = 404, body = ErrorBody, description = "not a company the user works for")))]
 async fn create_api_key(
     State(state): State<AppState>,
@@ -59,6 +63,11 @@ async fn create_api_key(
     Path((country_code, registry_code, key_id)): Path<(String, String, Uuid)>,
     Json(body): Json<NewApiKey>,
 ) -> ApiResult<(StatusCode, Json<CreatedApiKey>)> {
+    if signed_in.session.original_user_id.is_some() {
+        // a key outlasts the visit: an administrator acting as the supervisor makes none (the
+        // refused write is in the audit log as every write made while acting as someone)
+        return Err(Error::forbidden().into());
+    }
     let company_id = company_of(&state, &signed_in, &country_code, &registry_code).await?;
     let ip = signed_in.context.ip.as_deref();
     let created = api_keys::create(&state.pool, company_id, signed_in.session.user_id, key_id, &body.title, ip).await?;

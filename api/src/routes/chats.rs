@@ -24,12 +24,14 @@ use uuid::Uuid;
 
 use crate::download::{Disposition, file_response};
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::live::{ChatEvent, LiveEvent, LiveKind};
+use crate::live::{self, ChatEvent, LiveEvent, LiveKind};
 use crate::session::{ActingCompany, SignedIn, acting_company_of};
 use crate::state::AppState;
 
 /// How often an idle stream sends a comment, so proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// What a stream refused for its cap says in `Retry-After`: the web opens it again after 30 s.
+const STREAM_RETRY_AFTER_SECS: u64 = 30;
 
 /// Mounted under `/api/employer`.
 pub fn employer_router() -> OpenApiRouter<AppState> {
@@ -156,31 +158,51 @@ async fn attachment(State(state): State<AppState>, signed_in: SignedIn, Path(id)
 /// then `event: chat` with a [`ChatEvent`] (`kind` message or read, `chatId`) for each chat
 /// event of the user's side, from any API process; `event: resync` when events were missed (reload
 /// everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
-/// (reconnect after switching company); it ends when the server shuts down. Without Redis the stream stays open with this process's
-/// events only; clients keep their 30 s badge poll.
+/// (reconnect after switching company); it ends when the server shuts down, after its lifetime
+/// (an hour), and within `STREAM_RECHECK_SECS` (30 s) of its session ending or acting for another
+/// side (`crate::live`). At most 5 streams per user and 20 per client address in each process: 429
+/// past them. Without Redis the stream stays open with this process's events only; clients keep
+/// their 30 s badge poll.
 #[utoipa::path(get, path = "/stream", operation_id = "user_stream", tag = "user",
     responses((status = 200, content_type = "text/event-stream", body = ChatEvent,
         description = "server-sent events: `ready`, then `chat` (a ChatEvent as JSON) and `resync`"),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "the user or the client address holds as many streams as allowed; `Retry-After` says when to try again")))]
 async fn stream(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let user_id = signed_in.session.user_id;
+    let limits = state.config.streams;
+    let slot = state
+        .live
+        .slots
+        .take(user_id, signed_in.context.ip.as_deref(), &limits)
+        .ok_or(domain::Error::TooManyRequests { retry_after_secs: STREAM_RETRY_AFTER_SECS })?;
     let company = acting_company_of(&state, &signed_in).await?;
     let receiver = state.live.receiver();
     let ready = futures::stream::once(async { Ok(Event::default().event("ready").data("{}")) });
-    let events = futures::stream::unfold(receiver, move |mut receiver| async move {
+    let events = futures::stream::unfold((receiver, slot), move |(mut receiver, slot)| async move {
         loop {
             match receiver.recv().await {
                 Ok(event) if event.is_for(user_id, company) => {
                     let data = ChatEvent { kind: event.kind, chat_id: event.parties.chat_id };
                     let event = Event::default().event("chat").json_data(data).unwrap_or_default();
-                    return Some((Ok(event), receiver));
+                    return Some((Ok(event), (receiver, slot)));
                 }
                 Ok(_) => continue,
-                Err(RecvError::Lagged(_)) => return Some((Ok(Event::default().event("resync").data("{}")), receiver)),
+                Err(RecvError::Lagged(_)) => return Some((Ok(Event::default().event("resync").data("{}")), (receiver, slot))),
                 Err(RecvError::Closed) => return None,
             }
         }
     });
-    let stream = futures::StreamExt::take_until(futures::StreamExt::chain(ready, events), state.live.closed());
+    let closed = state.live.closed();
+    let lapsed = live::lapsed(state.pool.clone(), signed_in.session.id, company, limits.recheck);
+    let lifetime = tokio::time::sleep(live::spread_lifetime(limits.lifetime));
+    let end = async move {
+        tokio::select! {
+            () = closed => {}
+            () = lapsed => {}
+            () = lifetime => {}
+        }
+    };
+    let stream = futures::StreamExt::take_until(futures::StreamExt::chain(ready, events), end);
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }

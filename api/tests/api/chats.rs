@@ -400,7 +400,7 @@ async fn an_unread_message_is_mailed_once_after_15_minutes_to_a_recipient_on_the
 
 /// Reads a server-sent event stream until an event named `name` arrives (or `limit` passes);
 /// answers its data.
-async fn next_event(stream: &mut reqwest::Response, buffer: &mut String, name: &str, limit: Duration) -> Option<Value> {
+pub(crate) async fn next_event(stream: &mut reqwest::Response, buffer: &mut String, name: &str, limit: Duration) -> Option<Value> {
     let started = Instant::now();
     loop {
         while let Some(end) = buffer.find("\n\n") {
@@ -419,7 +419,7 @@ async fn next_event(stream: &mut reqwest::Response, buffer: &mut String, name: &
     }
 }
 
-async fn open_stream(client: &TestClient) -> (reqwest::Response, String) {
+pub(crate) async fn open_stream(client: &TestClient) -> (reqwest::Response, String) {
     let mut stream = client.get("/api/user/stream").await;
     assert_eq!(stream.status(), StatusCode::OK);
     assert_eq!(stream.headers()["content-type"], "text/event-stream");

@@ -40,6 +40,8 @@ mod input_limits;
 mod interview_calendar;
 mod interviews;
 mod invoice_cancel;
+mod leaving;
+mod live_limits;
 mod invoice_documents;
 mod logs;
 mod my_company;

@@ -3,7 +3,10 @@
 //! replaces (rotates) the old, revoking deletes it, and an unknown or revoked token is "not found".
 //!
 //! The feed lists the user's own events (recurring ones with their RRULE) and their interviews:
-//! as an applicant their own, as an employer the ones they run (invited) for any company. An
+//! as an applicant their own, as an employer the ones they run (invited) for a company whose staff
+//! they are at the time of the fetch: a feed is read long after it was made, so what it shows is
+//! decided at each fetch, and someone who left a company (or whose company is deleted) sees none
+//! of its interviews, its applicants' names and addresses included. An
 //! interview keeps the UID and SEQUENCE of its mails, so a program that imported a mail's `.ics`
 //! sees the same event.
 
@@ -86,7 +89,10 @@ pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
          left join vacancies v on v.id = i.vacancy_id left join ref_occupations o on o.code = v.occupation_code
          left join profiles p on p.user_id = i.applicant_user_id
          join users fu on fu.id = $1
-         where (i.applicant_user_id = $1 or i.created_by_user_id = $1) and i.updated_at > now() - interval '400 days'
+         where (i.applicant_user_id = $1
+                or (i.created_by_user_id = $1 and c.deleted_at is null
+                    and exists (select 1 from company_staff s where s.company_id = i.company_id and s.user_id = $1)))
+           and i.updated_at > now() - interval '400 days'
          order by i.created_at",
     )
     .bind(user)

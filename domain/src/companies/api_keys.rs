@@ -3,10 +3,17 @@
 //! it, when it was last used), the supervisor revokes. Only the SHA-256 of a key is kept: a key is
 //! 32 random bytes, so a plain hash is enough and needs no secret of the server's. A live key
 //! authenticates `Authorization: Bearer` calls as its company (`api::session`).
+//!
+//! A key belongs to the company and names the member who made it, and it lives only while that
+//! member still answers for the company: it authenticates only while its maker is the company's
+//! supervisor ([`KEY_STANDS`], checked at every use), and it is revoked when they stop being
+//! that (the role handed over, removed from the staff, the account or the company deleted:
+//! [`revoke_lapsed`], on the transaction of the change). Nobody makes a key while an
+//! administrator acts as them (`api::routes::api_keys`).
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::staff::lock_as_supervisor;
@@ -54,8 +61,8 @@ pub struct CreatedApiKey {
     pub secret: String,
 }
 
-/// Who a key lets in: its company, acting with the rights of the company's supervisor (the person
-/// who answers for the company; what the key writes is recorded as theirs).
+/// Who a key lets in: its company, acting with the rights of the supervisor who made the key (the
+/// person who answers for the company; what the key writes is recorded as theirs).
 #[derive(Clone, Copy, Debug)]
 pub struct KeyCaller {
     pub key_id: Uuid,
@@ -178,19 +185,81 @@ fn well_formed(secret: &str) -> bool {
     secret.strip_prefix(KEY_PREFIX).is_some_and(|rest| crypto::unb64(rest).is_some_and(|bytes| bytes.len() == KEY_BYTES))
 }
 
-/// The caller a key lets in: a live key of a company that is not deleted and has a supervisor;
-/// None for anything else (unknown, revoked, malformed). Notes the use, at most once a minute.
+/// The condition (on `api_keys k` joined with its `companies c`) under which a key stands: the
+/// company is not deleted and the key's maker, whose account is not deleted, is its supervisor now.
+/// Authentication checks it at every use, and [`revoke_lapsed`] revokes the keys that fail it, so
+/// a key outlives neither its maker's role nor their place on the staff.
+pub const KEY_STANDS: &str = "(c.deleted_at is null and c.supervisor_user_id = k.created_by_user_id
+     and exists (select 1 from users maker where maker.id = k.created_by_user_id and maker.deleted_at is null))";
+
+/// Which keys [`revoke_lapsed`] looks at.
+#[derive(Clone, Copy, Debug)]
+pub enum Lapsed {
+    /// The company's keys (its supervisor changed, or a member left its staff).
+    Company(Uuid),
+    /// The keys a person made, for any company (their account is deleted).
+    MadeBy(Uuid),
+}
+
+/// Revokes, on the caller's transaction and after its change, every live key in `scope` that no
+/// longer stands ([`KEY_STANDS`]); records `api_key.revoke` per company with the keys and `reason`.
+/// Answers how many were revoked.
+#[tracing::instrument(skip_all)]
+pub async fn revoke_lapsed(conn: &mut PgConnection, scope: Lapsed, actor: Uuid, reason: &str, ip: Option<&str>) -> Result<u64> {
+    let (company_id, made_by) = match scope {
+        Lapsed::Company(id) => (Some(id), None),
+        Lapsed::MadeBy(id) => (None, Some(id)),
+    };
+    let sql = format!(
+        "update api_keys k set revoked_at = now(), updated_at = now()
+         from companies c
+         where c.id = k.company_id and k.revoked_at is null
+           and ($1::uuid is null or k.company_id = $1) and ($2::uuid is null or k.created_by_user_id = $2)
+           and not {KEY_STANDS}
+         returning k.company_id, k.id, k.title"
+    );
+    let revoked: Vec<(Uuid, Uuid, String)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(made_by).fetch_all(&mut *conn).await?;
+    let mut companies: Vec<Uuid> = revoked.iter().map(|(company, _, _)| *company).collect();
+    companies.sort();
+    companies.dedup();
+    for company in companies {
+        let keys: Vec<serde_json::Value> = revoked
+            .iter()
+            .filter(|(c, _, _)| *c == company)
+            .map(|(_, key_id, title)| serde_json::json!({ "keyId": key_id, "title": title }))
+            .collect();
+        audit::record(
+            &mut *conn,
+            audit::Entry {
+                actor_user_id: Some(actor),
+                action: "api_key.revoke",
+                target_user_id: made_by,
+                target_company_id: Some(company),
+                details: serde_json::json!({ "keys": keys, "reason": reason }),
+                ip,
+            },
+        )
+        .await?;
+    }
+    Ok(revoked.len() as u64)
+}
+
+/// The caller a key lets in: a live key that stands ([`KEY_STANDS`]: its maker is still the
+/// supervisor of its company, which is not deleted), acting as its maker; None for anything else
+/// (unknown, revoked, malformed, lapsed). Notes the use, at most once a minute.
 #[tracing::instrument(skip_all)]
 pub async fn authenticate(pool: &PgPool, secret: &str) -> Result<Option<KeyCaller>> {
     if !well_formed(secret) {
         return Ok(None);
     }
-    let row: Option<(Uuid, Uuid, Uuid, bool)> = sqlx::query_as(
-        "select k.id, k.company_id, c.supervisor_user_id,
+    let sql = format!(
+        "select k.id, k.company_id, k.created_by_user_id,
                 k.last_used_at is null or k.last_used_at < now() - make_interval(secs => $2)
          from api_keys k join companies c on c.id = k.company_id
-         where k.key_hash = $1 and k.revoked_at is null and c.deleted_at is null and c.supervisor_user_id is not null",
-    )
+         where k.key_hash = $1 and k.revoked_at is null and {KEY_STANDS}"
+    );
+    let row: Option<(Uuid, Uuid, Uuid, bool)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(hash(secret))
     .bind(LAST_USED_RESOLUTION_SECS as f64)
     .fetch_optional(pool)

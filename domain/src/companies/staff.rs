@@ -155,7 +155,8 @@ pub async fn edit(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, i
 }
 
 /// The supervisor removes a staff member (not themself: hand the role over first). The member
-/// stops moderating the company's vacancies. Another company's member, or none, is not found.
+/// stops moderating the company's vacancies, and any key of the company that no longer stands is
+/// revoked. Another company's member, or none, is not found.
 #[tracing::instrument(skip_all)]
 pub async fn remove(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, ip: Option<&str>) -> Result<()> {
     let mut tx = pool.begin().await?;
@@ -176,6 +177,7 @@ pub async fn remove(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid,
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
+    super::api_keys::revoke_lapsed(&mut tx, super::api_keys::Lapsed::Company(company_id), actor, "maker_left_the_staff", ip).await?;
     audit::record(
         &mut *tx,
         audit::Entry {
@@ -192,7 +194,8 @@ pub async fn remove(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid,
     Ok(())
 }
 
-/// The supervisor hands the role to another staff member; they stay on the staff themself.
+/// The supervisor hands the role to another staff member; they stay on the staff themself, and the
+/// API keys they made are revoked.
 #[tracing::instrument(skip_all)]
 pub async fn hand_over(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, ip: Option<&str>) -> Result<StaffMember> {
     let mut tx = pool.begin().await?;
@@ -206,6 +209,8 @@ pub async fn hand_over(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uu
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
+    // the keys the former supervisor made stop with their role
+    super::api_keys::revoke_lapsed(&mut tx, super::api_keys::Lapsed::Company(company_id), actor, "supervisor_handed_over", ip).await?;
     audit::record(
         &mut *tx,
         audit::Entry {

@@ -460,6 +460,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, 
     }
     erased.company_memberships =
         sqlx::query("delete from company_staff where user_id = $1").bind(user_id).execute(&mut *tx).await?.rows_affected();
+    crate::companies::api_keys::revoke_lapsed(tx, crate::companies::api_keys::Lapsed::MadeBy(user_id), actor, "maker_deleted", ip).await?;
     let keys: Vec<String> = sqlx::query_scalar("delete from files where id = any($1) returning storage_key")
         .bind(&doomed_files)
         .fetch_all(&mut *tx)

@@ -178,10 +178,57 @@ pub struct Config {
     /// After SIGTERM, how long in-flight requests may finish before their connections are dropped
     /// (`SHUTDOWN_GRACE_SECS`, 8; the process ends within this plus 2 s).
     pub shutdown_grace: Duration,
+    /// The live streams' bounds (`STREAMS_PER_USER`, `STREAMS_PER_ADDRESS`, `STREAM_LIFETIME_SECS`,
+    /// `STREAM_RECHECK_SECS`).
+    pub streams: StreamLimits,
+    /// The most client connections the server holds at once (`CONNECTION_LIMIT`); past it a new
+    /// connection is answered 503 and closed. Unset: the file-descriptor limit less a reserve
+    /// (`api::connection_limit`).
+    pub connection_limit: Option<usize>,
     /// The online payment provider (`MONTONIO_ACCESS_KEY`, `MONTONIO_SECRET_KEY`, `MONTONIO_URL`);
     /// none when online payments are off (prod without the keys). Dev mode without them uses the
     /// app's own sandbox.
     pub payment_provider: Option<PaymentProviderConfig>,
+}
+
+/// Bounds of the live streams (`GET /api/user/stream`), counted in each process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamLimits {
+    /// Streams one user may hold open at once (`STREAMS_PER_USER`, 5).
+    pub per_user: usize,
+    /// Streams one client address may hold open at once (`STREAMS_PER_ADDRESS`, 20).
+    pub per_address: usize,
+    /// The longest a stream stays open; the browser then opens it again (`STREAM_LIFETIME_SECS`, 3600).
+    pub lifetime: Duration,
+    /// How often an open stream checks that its session still stands and still acts for the same
+    /// company (`STREAM_RECHECK_SECS`, 30).
+    pub recheck: Duration,
+}
+
+impl Default for StreamLimits {
+    fn default() -> Self {
+        StreamLimits { per_user: 5, per_address: 20, lifetime: Duration::from_secs(3600), recheck: Duration::from_secs(30) }
+    }
+}
+
+fn count(get: &impl Fn(&str) -> Option<String>, name: &'static str, default: usize) -> Result<usize, ConfigError> {
+    match get(name) {
+        None => Ok(default),
+        Some(value) => match value.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(ConfigError::Invalid { name, reason: format!("{value:?} is not a positive number") }),
+        },
+    }
+}
+
+fn stream_limits(get: &impl Fn(&str) -> Option<String>) -> Result<StreamLimits, ConfigError> {
+    let defaults = StreamLimits::default();
+    Ok(StreamLimits {
+        per_user: count(get, "STREAMS_PER_USER", defaults.per_user)?,
+        per_address: count(get, "STREAMS_PER_ADDRESS", defaults.per_address)?,
+        lifetime: seconds(get, "STREAM_LIFETIME_SECS", defaults.lifetime.as_secs())?,
+        recheck: seconds(get, "STREAM_RECHECK_SECS", defaults.recheck.as_secs())?,
+    })
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -340,6 +387,8 @@ impl Config {
             request_timeout: seconds(&get, "REQUEST_TIMEOUT_SECS", 30)?,
             upload_timeout: seconds(&get, "UPLOAD_TIMEOUT_SECS", 120)?,
             shutdown_grace: seconds(&get, "SHUTDOWN_GRACE_SECS", 8)?,
+            streams: stream_limits(&get)?,
+            connection_limit: get("CONNECTION_LIMIT").map(|_| count(&get, "CONNECTION_LIMIT", 1)).transpose()?,
             payment_provider,
         })
     }

@@ -129,6 +129,9 @@ export function ApiKeysTab({ company }: { company: MyCompany }) {
       <Text size="sm">
         <Trans t={t} i18nKey="intro" components={{ code: <Code />, docs: <Anchor href="/api/docs" target="_blank" rel="noopener" /> }} />
       </Text>
+      <Text size="sm" c="dimmed">
+        {t('lifetime')}
+      </Text>
       {company.isSupervisor ? (
         <Button
           w="fit-content"
