@@ -208,6 +208,28 @@ async fn the_supervisor_invites_a_new_email_whose_person_creates_the_account_thr
 }
 
 #[tokio::test]
+async fn an_account_a_company_made_before_invitations_gives_the_consents_at_its_first_sign_in() {
+    let app = spawn_app().await;
+    app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
+    sqlx::query(
+        "with u as (insert into users (username) values ('mari@example.ee') returning id),
+              r as (insert into user_roles (user_id, role) select id, 'USER' from u union all select id, 'EMPLOYER' from u)
+         insert into company_staff (company_id, user_id) select c.id, u.id from companies c, u",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+
+    let mari = app.new_client();
+    let known: bool = mari.post("/api/auth/login", json!({ "email": "mari@example.ee" })).await.json().await.unwrap();
+    assert!(!known, "no code before the consents: the web asks for them as for a new account");
+    let refused = mari.post("/api/auth/register", json!({ "email": "mari@example.ee", "termsOfUse": true })).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let me = mari.sign_in("mari@example.ee").await;
+    assert_eq!(me["company"]["registryCode"], "12345678");
+}
+
+#[tokio::test]
 async fn the_supervisor_edits_only_a_members_job_title_never_their_name_or_phone() {
     let app = spawn_app().await;
     app.create_employer("boss@example.ee", &[("12345678", "Näide OÜ")]).await;
