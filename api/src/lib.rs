@@ -476,7 +476,8 @@ impl Application {
         let app = router(self.state);
         let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
         builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).keep_alive(true);
-        let limit = connection_limit(config.connection_limit, descriptor_limit(false));
+        // an unlimited descriptor limit must not ask the semaphore for more than it counts
+        let limit = connection_limit(config.connection_limit, descriptor_limit(false)).min(tokio::sync::Semaphore::MAX_PERMITS);
         let slots = Arc::new(tokio::sync::Semaphore::new(limit));
         let refusal = refusal();
         let mut refusals_logged_at: Option<Instant> = None;

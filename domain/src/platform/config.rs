@@ -497,6 +497,19 @@ mod tests {
     }
 
     #[test]
+    fn stream_and_connection_limits_default_and_are_checked() {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
+        assert_eq!(config.streams, StreamLimits { per_user: 5, per_address: 20, lifetime: Duration::from_secs(3600), recheck: Duration::from_secs(30) });
+        assert_eq!(config.connection_limit, None, "from the descriptor limit");
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("STREAMS_PER_USER", "2"), ("CONNECTION_LIMIT", "500")])).unwrap();
+        assert_eq!((config.streams.per_user, config.connection_limit), (2, Some(500)));
+        for (name, value) in [("STREAMS_PER_USER", "0"), ("STREAMS_PER_ADDRESS", "x"), ("STREAM_LIFETIME_SECS", "0"), ("STREAM_RECHECK_SECS", "-1"), ("CONNECTION_LIMIT", "0")] {
+            let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), (name, value)])).unwrap_err();
+            assert!(err.to_string().contains(name), "{err}");
+        }
+    }
+
+    #[test]
     fn online_payments_need_both_keys_and_in_prod_an_https_url() {
         let dev = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
         let sandbox = dev.payment_provider.expect("dev pays in its own sandbox");

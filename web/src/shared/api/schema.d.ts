@@ -1271,7 +1271,8 @@ export interface paths {
          * Handles `POST /api/employer/company/{countryCode}/{registryCode}/api_keys/{keyId}`: the
          *     supervisor makes a key with the title under the id the client chose (a fresh UUID, so a retried
          *     request cannot make a second key); the answer holds the key (`secret`) this once, it is stored
-         *     only as its SHA-256.
+         *     only as its SHA-256. The key lives while its maker is the company's supervisor. Not while an
+         *     administrator acts as the supervisor (403).
          */
         post: operations["create_api_key"];
         /**
@@ -3350,8 +3351,11 @@ export interface paths {
          *     then `event: chat` with a [`ChatEvent`] (`kind` message or read, `chatId`) for each chat
          *     event of the user's side, from any API process; `event: resync` when events were missed (reload
          *     everything); a comment every 15 s keeps it open. The side is fixed when the stream opens
-         *     (reconnect after switching company); it ends when the server shuts down. Without Redis the stream stays open with this process's
-         *     events only; clients keep their 30 s badge poll.
+         *     (reconnect after switching company); it ends when the server shuts down, after its lifetime
+         *     (an hour), and within `STREAM_RECHECK_SECS` (30 s) of its session ending or acting for another
+         *     side (`crate::live`). At most 5 streams per user and 20 per client address in each process: 429
+         *     past them. Without Redis the stream stays open with this process's events only; clients keep
+         *     their 30 s badge poll.
          */
         get: operations["user_stream"];
         put?: never;
@@ -11887,7 +11891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description staff, but not the company's supervisor */
+            /** @description staff, but not the company's supervisor; or an administrator acting as the supervisor */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18935,7 +18939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests: wait for `Retry-After` seconds */
+            /** @description the user or the client address holds as many streams as allowed; `Retry-After` says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;

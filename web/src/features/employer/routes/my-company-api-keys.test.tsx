@@ -57,6 +57,7 @@ describe('my company: API keys', () => {
     expect(within(card).getByText('Created 20.11.2026 by employer@vakants.test')).toBeInTheDocument();
     expect(within(card).getByText('Last used 24.11.2026 12:30')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+    expect(screen.getByText(/A key works only while the supervisor who made it is the company's supervisor/)).toBeInTheDocument();
   });
 
   it('creates a key and shows it once with a copy button and a warning', async () => {
