@@ -8,7 +8,8 @@
 //! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `typeset` (documents laid out by typst from `templates/`), `reference` (code lists and their labels), `filters` (the shared rules of search requests: lists, text, paging) |
 //! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
 //! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
-//! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points), `delegation` (who of the staff sees which vacancy's candidates, and who delegates) |
+//! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
+//! | `delegation` | the one rule of who of a company's staff sees which vacancy's candidates (supervisor, administrator tag, the vacancy's moderator), and who delegates |
 //! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request), `favourites` (saved CVs), `views` (which companies opened a CV), `to_vacancy` (a CV of the database added to a vacancy, and the 14-day retention of CV-database vacancies) |
 //! | `vacancies/` | vacancy writes and the SQL of "public" and "active"; `states` (the transition table), `employer_list` (the owner's list, tab counts and status call, publishing with its order), `document` (the owner's vacancy document) with its `rules` (spec 2 section 5; descriptions through `platform::rich_text`, the sanitized Quill text), `employer_tools` (autocomplete, moderators, the CV-database vacancy), `time_rules` (finishing, renewal, going live), `filter` (the vacancy search's filter) |
 //! | `applications/` | applying, and the applicant's applications; `candidates` (the employer's list, judgement, the status table, comments), `auto_reply` (the vacancy's auto-reply mail) |
@@ -22,15 +23,17 @@
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
-//! 2. `files` and `interviews` use `platform` only; `billing` uses `platform` and `files` (its
+//! 2. `delegation` (SQL over the staff and moderator tables) uses `platform` only; `files` uses
+//!    `platform` only and `interviews` `platform` and `delegation`; `billing` uses `platform` and `files` (its
 //!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
 //!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
-//! 3. `vacancies` uses `billing` (publishing makes an order); `accounts` uses `platform`;
-//!    `companies` uses `accounts`; `calendar` uses `interviews`.
-//! 4. `applications` uses `vacancies`.
-//! 5. `cvs` uses `accounts`, `companies`, `files`, `vacancies` and `applications` (`to_vacancy`
-//!    makes a CV of the database a candidate of a vacancy); `chats` uses `accounts`, `companies`,
-//!    `files` and `applications`.
+//! 3. `vacancies` uses `billing` (publishing makes an order) and `delegation`; `accounts` uses
+//!    `platform` and `delegation` (the badges count what the reader sees); `companies` uses
+//!    `accounts`; `calendar` uses `interviews` and `delegation`.
+//! 4. `applications` uses `vacancies` and `delegation`.
+//! 5. `cvs` uses `accounts`, `companies`, `files`, `vacancies`, `applications` (`to_vacancy`
+//!    makes a CV of the database a candidate of a vacancy) and `delegation`; `chats` uses
+//!    `accounts`, `companies`, `files`, `applications` and `delegation`.
 //! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it. `admin` uses
 //!    `accounts` and `companies` (an administrator is added with the staff form's rules), and its
 //!    dashboard reads `vacancies` (what "live" means), `billing` (the Tallinn day of an invoice) and
@@ -48,6 +51,7 @@ pub mod calendar;
 pub mod chats;
 pub mod companies;
 pub mod cvs;
+pub mod delegation;
 pub mod files;
 pub mod interviews;
 pub mod mydata;
@@ -66,15 +70,16 @@ mod layering {
     const ALLOWED: &[(&str, &[&str])] = &[
         ("platform", &[]),
         ("files", &["platform"]),
-        ("vacancies", &["platform", "billing"]),
-        ("interviews", &["platform"]),
+        ("delegation", &["platform"]),
+        ("vacancies", &["platform", "billing", "delegation"]),
+        ("interviews", &["platform", "delegation"]),
         ("billing", &["platform", "files"]),
-        ("accounts", &["platform"]),
+        ("accounts", &["platform", "delegation"]),
         ("companies", &["platform", "accounts"]),
-        ("applications", &["platform", "vacancies"]),
-        ("calendar", &["platform", "interviews"]),
-        ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications"]),
-        ("chats", &["platform", "accounts", "companies", "files", "applications"]),
+        ("applications", &["platform", "vacancies", "delegation"]),
+        ("calendar", &["platform", "interviews", "delegation"]),
+        ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications", "delegation"]),
+        ("chats", &["platform", "accounts", "companies", "files", "applications", "delegation"]),
         ("admin", &["platform", "accounts", "companies", "billing", "vacancies", "cvs"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
     ];

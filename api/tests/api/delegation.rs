@@ -1,5 +1,5 @@
 //! Issue 32 item 4: delegation is enforced. Only the company's supervisor and staff with the
-//! administrator tag assign a vacancy's moderator, and one rule (`domain::companies::delegation`)
+//! administrator tag assign a vacancy's moderator, and one rule (`domain::delegation`)
 //! decides who sees a vacancy's candidates — the supervisor, administrator-tagged staff and the
 //! vacancy's moderator — in every read of an application, its CV, its comments, its chat and its
 //! interviews. Another recruiter of the same company gets "not found" for all of them.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::companies::delegation;
+use crate::delegation;
 use crate::platform::crypto;
 use crate::platform::error::{Error, Result};
 

@@ -19,7 +19,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::workable_sql;
-use crate::companies::delegation;
+use crate::delegation;
 use crate::platform::error::{Error, Result};
 
 /// Longest comment.

@@ -334,7 +334,7 @@ async fn with_answers(pool: &PgPool, row: Option<ApplicationRow>) -> Result<(App
 
 /// An application for its applicant, or for the staff of the company whose vacancy it answers
 /// while they act for that company and see the vacancy's candidates (not once withdrawn; the one
-/// rule of [`crate::companies::delegation`]). Anyone else, a deleted or an anonymised
+/// rule of [`crate::delegation`]). Anyone else, a deleted or an anonymised
 /// application: "not found".
 #[tracing::instrument(skip_all)]
 pub async fn read(pool: &PgPool, reader: Reader, application_id: Uuid) -> Result<(ApplicationRow, Vec<AnswerRow>)> {
@@ -343,7 +343,7 @@ pub async fn read(pool: &PgPool, reader: Reader, application_id: Uuid) -> Result
            and (a.applicant_user_id = $2
                 or ($3::uuid is not null and v.company_id = $3 and a.withdrawn_at is null and {}))",
         DETAIL_SELECT.replace("{ACTIVE}", ACTIVE_SQL),
-        crate::companies::delegation::sees_vacancy_sql("v", "$2")
+        crate::delegation::sees_vacancy_sql("v", "$2")
     );
     let row = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(application_id)

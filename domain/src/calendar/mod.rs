@@ -487,7 +487,7 @@ pub async fn interview_entries(
            and ((i.status in ('ACCEPTED', 'COMPLETED') and i.starts_at < $4 and i.starts_at + make_interval(mins => i.duration_minutes) > $3)
                 or (i.status = 'INVITED' and exists (select 1 from interview_slots s
                                                      where s.interview_id = i.id and s.starts_at < $4 and s.ends_at > $3)))",
-        crate::companies::delegation::sees_interview_sql("i", "$1")
+        crate::delegation::sees_interview_sql("i", "$1")
     );
     let rows: Vec<InterviewEntryRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(user)

@@ -20,7 +20,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::applications::workable_sql;
-use crate::companies::{cv_database_access_sql, delegation};
+use crate::companies::cv_database_access_sql;
+use crate::delegation;
 use crate::files::chat_attachment_url;
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::platform::locale::Locale;
@@ -82,7 +83,7 @@ pub fn open_sql() -> String {
 
 /// Chat `c` as its reader sees it: the applicant (`$1`, `$2` null) their own; a member of the
 /// staff (`$1`) acting for the company (`$2`) its chats with the applicants whose candidacies they
-/// see (the one rule of [`crate::companies::delegation`]).
+/// see (the one rule of [`crate::delegation`]).
 fn visible_to_party() -> String {
     format!(
         "(($2::uuid is null and c.applicant_user_id = $1) or ($2::uuid is not null and c.company_id = $2 and {}))",

@@ -2,7 +2,6 @@
 
 pub mod api_keys;
 pub mod branding;
-pub mod delegation;
 pub mod geo;
 pub mod invitations;
 pub mod profile;

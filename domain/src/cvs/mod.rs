@@ -1101,7 +1101,7 @@ pub struct Viewer {
 
 /// The one rule of who may read a CV (and so its files and its PDF): its owner; a member of the
 /// staff of an employer's company that received an application with it (not withdrawn, not
-/// anonymised) who sees that vacancy's candidates ([`crate::companies::delegation`]); or a company with an active
+/// anonymised) who sees that vacancy's candidates ([`crate::delegation`]); or a company with an active
 /// CV-database service, while the CV is finished and visible there. A deleted CV is no one's.
 #[tracing::instrument(skip_all)]
 pub async fn may_view(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<bool> {
@@ -1130,7 +1130,7 @@ pub async fn may_view(pool: &PgPool, viewer: &Viewer, id: Uuid) -> Result<bool> 
         "select exists (select 1 from applications a join vacancies v on v.id = a.vacancy_id
                         where a.cv_id = $1 and v.company_id = $2 and a.withdrawn_at is null
                           and a.anonymised_at is null and a.status <> 'DELETED' and {})",
-        crate::companies::delegation::sees_vacancy_sql("v", "$3")
+        crate::delegation::sees_vacancy_sql("v", "$3")
     );
     let applied: bool = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
     .bind(id)

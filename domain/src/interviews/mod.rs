@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::companies::delegation;
+use crate::delegation;
 use crate::platform::error::{Error, ErrorCode, Result};
 
 pub mod employer;

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::employer_list::{self, TabFilter};
 use super::states::Displayed;
-use crate::companies::delegation;
+use crate::delegation;
 use crate::platform::error::{Error, Result};
 use crate::platform::filters::{MAX_EMPLOYER_SEARCH, text_param};
 use crate::platform::locale::Locale;
