@@ -77,14 +77,15 @@ pub const SIGN_IN_COOKIE: &str = "vakants_sign_in";
 /// alone: the account's daily count of wrong codes is spent, so codes cannot be typed).
 pub const SIGN_IN_METHOD_HEADER: &str = "x-sign-in-method";
 
+/// The asking browser's nonce cookie; an API key's request has none (its cookies are ignored).
+fn browser_nonce(context: &RequestContext, jar: &CookieJar) -> Option<String> {
+    jar.get(SIGN_IN_COOKIE).map(|c| c.value().to_string()).filter(|_| context.api_key.is_none())
+}
+
 /// Sends the sign-in mail and answers `true` with the browser's nonce cookie (the one it holds
 /// already, so its earlier links keep working, or a new one) and the sign-in method header.
 async fn send_sign_in_mail(state: &AppState, user: &UserRecord, context: &RequestContext, jar: &CookieJar) -> ApiResult<Response> {
-    let nonce = jar
-        .get(SIGN_IN_COOKIE)
-        .map(|c| c.value().to_string())
-        .filter(|n| otp::is_browser_nonce(n))
-        .unwrap_or_else(otp::new_browser_nonce);
+    let nonce = browser_nonce(context, jar).filter(|n| otp::is_browser_nonce(n)).unwrap_or_else(otp::new_browser_nonce);
     let limits = state.limits.codes_per_account;
     let issued = otp::issue(&state.pool, state.secret(), user.id, context.ip.as_deref(), limits, &nonce).await?;
     let link = mail::sign_in_link(&state.config.public_url, context.locale, &issued.link_token);
@@ -99,7 +100,10 @@ async fn send_sign_in_mail(state: &AppState, user: &UserRecord, context: &Reques
     let method = if issued.code.is_some() { "code" } else { "link" };
     let mut response = Json(true).into_response();
     let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {
+    // an API key's request gets no cookies (session.rs): its links then work in no browser
+    if context.api_key.is_none()
+        && let Ok(value) = HeaderValue::from_str(&cookie.to_string())
+    {
         headers.append(header::SET_COOKIE, value);
     }
     headers.insert(SIGN_IN_METHOD_HEADER, HeaderValue::from_static(method));
@@ -194,7 +198,7 @@ async fn sign_in_by_link(
 ) -> ApiResult<(Extension<SessionChange>, Json<Me>)> {
     let ip = context.ip.as_deref().unwrap_or("unknown");
     state.limiter.hit("verify", ip, state.limits.verify_per_ip).await?;
-    let nonce = jar.get(SIGN_IN_COOKIE).map(|c| c.value().to_string());
+    let nonce = browser_nonce(&context, &jar);
     let user_id = otp::sign_in_by_link(&state.pool, state.secret(), &body.token, nonce.as_deref(), context.ip.as_deref()).await?;
     start_session(&state, &context, user_id, params.remember_me).await
 }
