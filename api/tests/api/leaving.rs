@@ -153,7 +153,7 @@ async fn feed_text(app: &TestApp, path: &str) -> String {
 }
 
 #[tokio::test]
-async fn a_feed_lists_no_interviews_of_a_company_its_owner_left() {
+async fn a_feed_lists_no_interviews_of_a_company_its_owner_left_nor_of_a_vacancy_no_longer_theirs() {
     let app = spawn_app().await;
     let kadri = company_with_two(&app).await;
     app.create_user("mari@example.ee", &["APPLICANT"]).await;
@@ -186,8 +186,15 @@ async fn a_feed_lists_no_interviews_of_a_company_its_owner_left() {
     // the boss hands the company over and is removed from its staff
     let kadri_id = user_id(&app, "kadri@example.ee").await;
     assert_eq!(app.client.post_empty(&format!("{COMPANY}/staff/supervisor/{kadri_id}")).await.status(), StatusCode::OK);
-    assert!(feed_text(&app, &path).await.contains(&uid), "still on the staff: still listed");
+    assert!(feed_text(&app, &path).await.contains(&uid), "still on the staff with the administrator tag: still listed");
     let boss_id = user_id(&app, "boss@example.ee").await;
+    // on the staff, but neither an administrator nor the vacancy's moderator: the candidates are
+    // not theirs to see (delegation), so neither is the interview
+    sqlx::query("update company_staff set is_administrator = false where user_id = $1").bind(boss_id).execute(&app.pool).await.unwrap();
+    let text = feed_text(&app, &path).await;
+    assert!(!text.contains(&uid) && !text.contains("Maasikas"), "{text}");
+    sqlx::query("insert into vacancy_moderators (vacancy_id, user_id) values ($1, $2)").bind(vacancy).bind(boss_id).execute(&app.pool).await.unwrap();
+    assert!(feed_text(&app, &path).await.contains(&uid), "the vacancy's moderator sees it again");
     assert_eq!(kadri.delete(&format!("{COMPANY}/staff?userId={boss_id}")).await.status(), StatusCode::NO_CONTENT);
 
     let text = feed_text(&app, &path).await;

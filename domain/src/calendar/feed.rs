@@ -65,7 +65,11 @@ struct InterviewRow {
     updated_at: DateTime<Utc>,
 }
 
-/// The feed of the token's user, as `text/calendar`; an unknown token is "not found".
+/// The feed of the token's user, as `text/calendar`; an unknown token is "not found". It lists
+/// what its owner may see now, read at every fetch: their interviews as applicant, and the
+/// interviews they invited while they are on that company's staff and see its candidates
+/// ([`crate::delegation::sees_interview_sql`]); leaving the company or losing the vacancy's
+/// delegation takes them out of the next fetch.
 pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
     let user: Option<Uuid> = sqlx::query_scalar(
         "select f.user_id from calendar_feeds f join users u on u.id = f.user_id and u.deleted_at is null where f.token_hash = $1",
@@ -74,7 +78,7 @@ pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
     .fetch_optional(pool)
     .await?;
     let user = user.ok_or_else(Error::not_found)?;
-    let rows: Vec<InterviewRow> = sqlx::query_as(
+    let sql = format!(
         "select i.id, i.status, i.duration_minutes, i.starts_at,
                 (select min(s.starts_at) from interview_slots s where s.interview_id = i.id) as first_slot,
                 i.ics_sequence, i.link, i.location, i.description, c.business_name,
@@ -91,10 +95,13 @@ pub async fn render(pool: &PgPool, token: &str) -> Result<String> {
          join users fu on fu.id = $1
          where (i.applicant_user_id = $1
                 or (i.created_by_user_id = $1 and c.deleted_at is null
-                    and exists (select 1 from company_staff s where s.company_id = i.company_id and s.user_id = $1)))
+                    and exists (select 1 from company_staff s where s.company_id = i.company_id and s.user_id = $1)
+                    and {sees}))
            and i.updated_at > now() - interval '400 days'
          order by i.created_at",
-    )
+        sees = crate::delegation::sees_interview_sql("i", "$1"),
+    );
+    let rows: Vec<InterviewRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(user)
     .fetch_all(pool)
     .await?;
