@@ -141,13 +141,12 @@ struct RegisterCompany {
     address: Option<String>,
     ads_adr_id: Option<i64>,
     ehak_code: Option<String>,
-    email: Option<String>,
     website: Option<String>,
 }
 
 async fn register_company(conn: &mut PgConnection, country: &str, registry_code: &str) -> Result<RegisterCompany> {
-    let entry: Option<(String, Option<String>, Option<i64>, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
-        "select b.business_name, b.address, b.ads_adr_id, p.code, b.email, b.website from business_register b
+    let entry: Option<(String, Option<String>, Option<i64>, Option<String>, Option<String>)> = sqlx::query_as(
+        "select b.business_name, b.address, b.ads_adr_id, p.code, b.website from business_register b
          left join ref_places p on p.code = b.ehak_code
          where b.country_code = $1 and b.registry_code = $2 and coalesce(b.status, 'R') <> 'K'",
     )
@@ -155,8 +154,8 @@ async fn register_company(conn: &mut PgConnection, country: &str, registry_code:
     .bind(registry_code)
     .fetch_optional(&mut *conn)
     .await?;
-    let (business_name, address, ads_adr_id, ehak_code, email, website) = entry.ok_or(Error::code(ErrorCode::CompanyNotFound))?;
-    Ok(RegisterCompany { business_name, address, ads_adr_id, ehak_code, email, website })
+    let (business_name, address, ads_adr_id, ehak_code, website) = entry.ok_or(Error::code(ErrorCode::CompanyNotFound))?;
+    Ok(RegisterCompany { business_name, address, ads_adr_id, ehak_code, website })
 }
 
 /// Makes the user staff of the company (its supervisor when it has none, creating the company
