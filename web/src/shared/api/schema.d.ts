@@ -665,6 +665,8 @@ export interface paths {
          * Handles `GET /api/applicant/cv/{id}/pdf`: the applicant's CV as a generated PDF (every section,
          *     headings in the language of `Accept-Language`), downloaded as `cv-<first>-<last>.pdf`. Another
          *     applicant's CV is "not found"; a failure to build the document answers 500 "Failed to generate PDF".
+         *     Each user lays out at most `RateLimits::pdf_renders_per_user` (30 an hour) before 429, and the
+         *     process at most `typeset::MAX_CONCURRENT_RENDERS` at a time (503 after waiting 10 s for a place).
          */
         get: operations["generated_pdf"];
         put?: never;
@@ -9297,7 +9299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests: wait for `Retry-After` seconds */
+            /** @description too_many_requests: more CV PDFs than the hourly rate */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9308,6 +9310,15 @@ export interface operations {
             };
             /** @description pdf_generation_failed: Failed to generate PDF */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description service_unavailable: every place for laying out documents stayed taken */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
