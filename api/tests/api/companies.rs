@@ -40,7 +40,7 @@ async fn the_company_autocomplete_says_when_nothing_matches() {
 async fn registering_a_company_makes_the_user_its_employer() {
     let app = spawn_app().await;
     app.add_register_company("12345678", "Põhja Puit OÜ").await;
-    sqlx::query("update business_register set email = 'info@example.ee'").execute(&app.pool).await.unwrap();
+    sqlx::query("update business_register set website = 'https://example.ee'").execute(&app.pool).await.unwrap();
     app.client.sign_in("jaan@example.ee").await;
     complete_profile(&app.client).await;
 
