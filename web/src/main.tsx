@@ -4,13 +4,14 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient, handleGlobalError, setGlobalNavigate } from '@/app/query-client';
 import { createRouter } from '@/app/router';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, localizedTheme } from '@/app/theme';
 import { applyLanguage } from '@/shared/i18n';
 import { isLanguage, storedLanguage } from '@/shared/i18n/languages';
 import { TOAST_MS } from '@/shared/ui/notify';
@@ -38,17 +39,28 @@ if (root.hasChildNodes() && !router.state.initialized) {
   });
 }
 
+/** Mantine with the theme in the interface's language (the close buttons' names). */
+function Themed({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t('common.close')), [t, i18n.language]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 // a transition lets React render the first screen in slices, so the page stays responsive while it builds
 const reactRoot = createRoot(root);
 startTransition(() =>
   reactRoot.render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Themed>
         <Notifications position="top-right" autoClose={TOAST_MS} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </MantineProvider>
+      </Themed>
     </StrictMode>,
   ),
 );
