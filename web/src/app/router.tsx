@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 
-import { RequireRole } from './guards';
+import { RequireAccount, RequireRole } from './guards';
 import { Forbidden } from './routes/forbidden';
 import { LanguageRoot, RootRedirect } from './routes/language-root';
 import { NotFound } from './routes/not-found';
@@ -85,7 +85,7 @@ export function createRouter() {
             {
               // any signed-in account: the invited person may be an applicant, an employer or an administrator
               path: 'invitations',
-              element: <RequireRole roles={['USER', 'APPLICANT', 'EMPLOYER', 'ADMIN', 'SUPERVISOR']} />,
+              element: <RequireAccount />,
               children: [{ index: true, lazy: () => import('@/features/staff-invitations/routes/staff-invitations') }],
             },
             {

@@ -14,6 +14,15 @@ export async function fetchMe(): Promise<Me | null> {
   return signedInUser(await unwrap(api.GET('/api/open/me')));
 }
 
+/**
+ * Any account with a session, also one with only the base USER role (which [`useMe`] keeps as
+ * signed out): someone who signed up through a staff invitation's link answers it before choosing
+ * a role.
+ */
+export function useAccount() {
+  return useQuery({ queryKey: ['me', 'account'], queryFn: async () => (await unwrap(api.GET('/api/open/me'))) ?? null, retry: false });
+}
+
 export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: Infinity, retry: false });
 }
