@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderRoutes } from '@/test/render';
 
-import { loginRedirect, RequireRole } from './guards';
+import { loginRedirect, RequireAccount, RequireRole } from './guards';
 
 const routes = [
   { path: 'login', element: <p>sign-in page</p> },
   { path: '403', element: <p>denied page</p> },
   { path: 'employer', element: <RequireRole roles={['EMPLOYER']} />, children: [{ path: '*', element: <p>employer page</p> }] },
+  { path: 'invitations', element: <RequireAccount />, children: [{ index: true, element: <p>invitations page</p> }] },
 ];
 
 describe('RequireRole', () => {
@@ -43,5 +44,22 @@ describe('RequireRole', () => {
 describe('loginRedirect', () => {
   it('leaves the e-mail out when there is none', () => {
     expect(loginRedirect('en', '/en/account/my-cv', null)).toBe('/en/login?p=%2Fen%2Faccount%2Fmy-cv');
+  });
+});
+
+describe('RequireAccount', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lets in an account with only the base role (an invitee who has not chosen a role)', async () => {
+    fakeApi({ 'GET /api/open/me': { body: { username: 'a@b.ee', roles: ['USER'], profile: {}, company: null } } });
+    await renderRoutes('/en/invitations', routes);
+    expect(await screen.findByText('invitations page')).toBeInTheDocument();
+  });
+
+  it('sends a visitor to sign in and back', async () => {
+    fakeApi({ 'GET /api/open/me': { body: null } });
+    const { router } = await renderRoutes('/en/invitations', routes);
+    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?p=%2Fen%2Finvitations');
   });
 });
