@@ -13,6 +13,13 @@ if ! cargo nextest --version >/dev/null 2>&1; then
 fi
 # a Meilisearch binary, when this machine has one (it is not published as a package; bench/README.md
 # says how to build one): the two-node test and the search tests on Meilisearch use it
+# (the developers' and CI machines keep one beside the checkouts, in ../shared/bin; the project holds
+# no copy of it)
+if [ -z "${MEILI_BIN:-}" ]; then
+  for candidate in "$PWD/../shared/bin/meilisearch" /work/shared/bin/meilisearch; do
+    if [ -x "$candidate" ]; then MEILI_BIN="$(cd "$(dirname "$candidate")" && pwd)/meilisearch"; break; fi
+  done
+fi
 if [ -z "${MEILI_BIN:-}" ] && command -v meilisearch >/dev/null 2>&1; then
   MEILI_BIN="$(command -v meilisearch)"
 fi
@@ -27,7 +34,7 @@ if [ -n "${MEILI_BIN:-}" ] && [ -x "$MEILI_BIN" ]; then
   # each test process starts a throw-away Meilisearch of its own (api/tests/api/meili.rs)
   TEST_SEARCH_ENGINE=meilisearch cargo nextest run -p api --test api --no-fail-fast -E 'test(/^(search|time_rules|scaleout)::/)'
 else
-  echo "SKIPPED: no Meilisearch binary (set MEILI_BIN or put meilisearch on PATH; bench/README.md says how to build one)"
+  echo "SKIPPED: no Meilisearch binary (../shared/bin/meilisearch, MEILI_BIN or meilisearch on PATH; bench/README.md says how to build one)"
 fi
 
 echo "==> web: dependencies"

@@ -13,11 +13,16 @@ use std::time::{Duration, Instant};
 
 use crate::helpers::free_port;
 
-/// The Meilisearch binary: `MEILI_BIN`, or `meilisearch` on `PATH`.
+/// The Meilisearch binary: `MEILI_BIN`, the one the developers' machines keep beside the checkout
+/// (`../shared/bin/meilisearch`; the project holds no copy), or `meilisearch` on `PATH`.
 pub fn binary() -> Option<PathBuf> {
     if let Some(bin) = std::env::var_os("MEILI_BIN").filter(|b| !b.is_empty()) {
         let bin = PathBuf::from(bin);
         return bin.is_file().then_some(bin);
+    }
+    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bin/meilisearch");
+    if beside.is_file() {
+        return Some(beside);
     }
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path).map(|dir| dir.join("meilisearch")).find(|candidate| candidate.is_file())
