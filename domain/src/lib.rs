@@ -18,6 +18,7 @@
 //! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail) |
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
+//! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter) |
 //! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
@@ -34,7 +35,9 @@
 //! 5. `cvs` uses `accounts`, `companies`, `files`, `vacancies`, `applications` (`to_vacancy`
 //!    makes a CV of the database a candidate of a vacancy) and `delegation`; `chats` uses
 //!    `accounts`, `companies`, `files`, `applications` and `delegation`.
-//! 6. `mydata` gathers what a user owns, so it may use any area; no area uses it. `admin` uses
+//! 6. `alerts` (saved searches, their matching and mails) uses `accounts` and `vacancies` (the
+//!    search's filter and what "live" means).
+//! 7. `mydata` gathers what a user owns, so it may use any area; no area uses it. `admin` uses
 //!    `accounts` and `companies` (an administrator is added with the staff form's rules), and its
 //!    dashboard reads `vacancies` (what "live" means), `billing` (the Tallinn day of an invoice) and
 //!    `cvs` (what "in the CV database" means); no area uses it.
@@ -45,6 +48,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod alerts;
 pub mod applications;
 pub mod billing;
 pub mod calendar;
@@ -81,7 +85,8 @@ mod layering {
         ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications", "delegation"]),
         ("chats", &["platform", "accounts", "companies", "files", "applications", "delegation"]),
         ("admin", &["platform", "accounts", "companies", "billing", "vacancies", "cvs"]),
-        ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing"]),
+        ("alerts", &["platform", "accounts", "vacancies"]),
+        ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing", "alerts"]),
     ];
 
     fn areas_used(dir: &Path, used: &mut BTreeSet<String>) {

@@ -1,0 +1,9 @@
+//! Saved searches and job alerts (issue 33; docs/alerts.md).
+//!
+//! A saved search is the vacancy search's filter ([`crate::vacancies::filter::SearchFilter`]) kept
+//! with a name and a frequency. The matching runs that filter, as the search engine runs it, over
+//! the vacancies that went live (or changed in what a search matches), so an alert and a search
+//! never disagree; `anchors` is the prefilter that lets a vacancy meet only the saved searches it
+//! could match.
+
+pub mod anchors;
