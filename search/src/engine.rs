@@ -43,6 +43,21 @@ pub trait SearchEngine: Send + Sync {
     /// The vacancy search of `POST /api/open/search`.
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults>;
 
+    /// The matching of saved searches (job alerts): for each query, exactly the ids among `docs`
+    /// that [`Self::search_vacancies`] with that query would list on any of its pages, in no
+    /// particular order; `page` and `size` are ignored. The same analysis and filters as the
+    /// search (stemming, folding, typos, the prefix on the last word, every filter, `now`), run
+    /// without facets or ranking.
+    ///
+    /// Tantivy indexes `docs` into an index of their own in memory, with the live index's schema
+    /// and documents, and runs each query there; Meilisearch runs the queries on the live index,
+    /// where `docs` must already be committed, narrowed to their ids.
+    async fn match_vacancies(
+        &self,
+        docs: Vec<VacancyDoc>,
+        queries: Vec<VacancyQuery>,
+    ) -> Result<Vec<Vec<Uuid>>>;
+
     /// What the vacancy searches read now: it changes with every commit and every rebuild
     /// swap, so a caller may keep a search's answer for as long as it stays the same (and the
     /// answer's [`VacancyResults::fresh_until`] has not passed). `None` when the engine cannot

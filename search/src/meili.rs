@@ -55,6 +55,8 @@ const BATCH_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 const POLL_INTERVAL: Duration = Duration::from_millis(20);
 /// Enough for every category, place and company; counts beyond it would be cut off.
 const MAX_VALUES_PER_FACET: usize = 10_000;
+/// Queries sent in one multi-search by the matching of saved searches.
+const MATCH_BATCH: usize = 100;
 /// Totals are exact up to this many matches.
 const MAX_TOTAL_HITS: usize = 10_000_000;
 /// The `valid_until` of a vacancy without an end: far beyond any `now`.
@@ -218,6 +220,12 @@ impl From<&CvDoc> for MeiliCv {
 #[derive(Deserialize)]
 struct Stored<T> {
     card: T,
+}
+
+/// A hit of the matching: only the id.
+#[derive(Deserialize)]
+struct MatchedId {
+    id: String,
 }
 
 /// A write staged until the next commit.
@@ -407,6 +415,8 @@ fn vacancy_settings() -> Settings {
     common_settings()
         .with_searchable_attributes(["text_et", "text_en", "text_ru", "business_name"])
         .with_filterable_attributes([
+            // the matching of saved searches narrows a search to the new vacancies' ids
+            "id",
             "category_codes",
             "place_codes",
             "employment_type",
@@ -865,6 +875,66 @@ impl SearchEngine for MeiliEngine {
             took_ms: started.elapsed().as_millis() as u64,
             fresh_until: None,
         })
+    }
+
+    /// The queries run on the live index (where the vacancies are committed already) as
+    /// multi-searches of [`MATCH_BATCH`], each with the search's own filter plus
+    /// `id IN [the vacancies]`, retrieving ids only.
+    async fn match_vacancies(
+        &self,
+        docs: Vec<VacancyDoc>,
+        queries: Vec<VacancyQuery>,
+    ) -> Result<Vec<Vec<Uuid>>> {
+        if docs.is_empty() || queries.is_empty() {
+            return Ok(vec![Vec::new(); queries.len()]);
+        }
+        let mut ids: Vec<String> = docs
+            .iter()
+            .map(|doc| doc.card.vacancy_id.to_string())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let among = any_of("id", &ids).expect("at least one id");
+        let filters: Vec<String> = queries
+            .iter()
+            .map(|query| {
+                let groups = vacancy_groups(query).into_iter().filter_map(|(_, filter)| filter);
+                all_of(
+                    vacancy_base_filters(query)
+                        .into_iter()
+                        .chain(groups)
+                        .chain([among.clone()]),
+                )
+            })
+            .collect();
+        let mut matched = Vec::with_capacity(queries.len());
+        for (queries, filters) in queries.chunks(MATCH_BATCH).zip(filters.chunks(MATCH_BATCH)) {
+            let mut multi = self.client.multi_search();
+            for (query, filter) in queries.iter().zip(filters) {
+                let mut search = self.vacancies.search();
+                search
+                    .with_filter(filter)
+                    .with_limit(ids.len())
+                    .with_attributes_to_retrieve(Selectors::Some(&["id"]));
+                if let Some(text) = text_of(&query.text) {
+                    search
+                        .with_query(text)
+                        .with_matching_strategy(MatchingStrategies::ALL);
+                }
+                multi.with_search_query(search);
+            }
+            let response = multi.execute::<MatchedId>().await.map_err(meili_error)?;
+            for result in response.results {
+                matched.push(
+                    result
+                        .hits
+                        .into_iter()
+                        .filter_map(|hit| Uuid::parse_str(&hit.result.id).ok())
+                        .collect(),
+                );
+            }
+        }
+        Ok(matched)
     }
 
     async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {

@@ -1193,3 +1193,101 @@ async fn the_business_name_facet_lists_the_most_frequent_companies_and_the_selec
         assert_eq!(employers.total, names.len() as u64, "{name}");
     }
 }
+
+/// Words a saved search may hold: the corpus' own words, inflected Estonian forms of them, the
+/// English and Russian titles, words without their diacritics, typos and unfinished prefixes.
+const MATCH_WORDS: [&str; 30] = [
+    "müüja", "müüjat", "muujale", "kokk", "kokka", "kokad", "autojuht", "autojuhti",
+    "raamatupidaja", "raamatupidajaid", "koristaja", "koristajat", "tarkvaraarendaja",
+    "tarkvaraarendajaid", "hooldaja", "hooldajat", "laotöötaja", "laotootajad", "meeskonda",
+    "inimest", "cook", "driver", "developer", "повар", "водитель", "autojuxt", "raamatupidja",
+    "koristjaa", "tarkv", "hool",
+];
+
+/// A random saved search over the corpus' codes and words: mostly one to three filters, some
+/// with words, salary bounds and flags.
+fn random_saved_search(rng: &mut Rng) -> VacancyQuery {
+    let mut query = query();
+    let pick_some = |rng: &mut Rng, values: &[&str]| -> Vec<String> {
+        let mut picked: Vec<String> = (0..1 + rng.below(2))
+            .map(|_| rng.pick(values).to_string())
+            .collect();
+        picked.dedup();
+        picked
+    };
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(9) {
+            0 | 1 => query.category_codes = pick_some(rng, &CATEGORIES),
+            2 => {
+                let chain = rng.pick(&PLACES);
+                query.place_codes = vec![rng.pick(chain).to_string()];
+            }
+            3 => query.employment_types = pick_some(rng, &EMPLOYMENT_TYPES),
+            4 => query.work_experiences = pick_some(rng, &EXPERIENCES),
+            5 => query.language_codes = pick_some(rng, &LANGUAGES),
+            6 => query.business_names = vec![rng.pick(&COMPANIES).1.to_owned()],
+            7 => {
+                let from = (800 + rng.below(30) * 100) as f64;
+                if rng.chance(50) {
+                    query.salary_from = Some(from);
+                } else {
+                    query.salary_to = Some(from + 500.0);
+                }
+                if rng.chance(30) {
+                    query.salary_period = Some(rng.pick(&PERIODS).to_string());
+                }
+            }
+            _ => match rng.below(4) {
+                0 => query.flags.remote_work = true,
+                1 => query.flags.for_students = true,
+                2 => query.flags.shift_work = true,
+                _ => query.salary_by_agreement = true,
+            },
+        }
+    }
+    if rng.chance(40) {
+        let mut words: Vec<&str> = (0..1 + rng.below(2)).map(|_| *rng.pick(&MATCH_WORDS)).collect();
+        words.dedup();
+        let mut text = words.join(" ");
+        // a finished last word (no prefix) as often as one still being typed
+        if rng.chance(50) {
+            text.push(' ');
+        }
+        query.text = Some(text);
+    }
+    query
+}
+
+#[tokio::test]
+async fn matching_lists_exactly_what_the_search_lists_among_the_new_vacancies() {
+    let (docs, engines) = corpus_engines().await;
+    let mut rng = Rng::new(33);
+    for round in 0..6 {
+        // the "new" vacancies: a random tenth of the corpus, expired ones included
+        let new: Vec<VacancyDoc> = docs.iter().filter(|_| rng.chance(10)).cloned().collect();
+        let new_ids: std::collections::BTreeSet<Uuid> =
+            new.iter().map(|doc| doc.card.vacancy_id).collect();
+        let queries: Vec<VacancyQuery> = (0..60).map(|_| random_saved_search(&mut rng)).collect();
+        for (name, engine) in &engines {
+            let matched = engine
+                .match_vacancies(new.clone(), queries.clone())
+                .await
+                .unwrap();
+            assert_eq!(matched.len(), queries.len(), "{name}: one answer per query");
+            let mut nonempty = 0;
+            for (query, matched) in queries.iter().zip(matched) {
+                let listed = engine.search_vacancies(query.clone()).await.unwrap();
+                assert!(listed.total < 1000, "one page holds every hit");
+                let want: Vec<Uuid> = sorted(
+                    ids(&listed)
+                        .into_iter()
+                        .filter(|id| new_ids.contains(id))
+                        .collect(),
+                );
+                nonempty += usize::from(!want.is_empty());
+                assert_eq!(sorted(matched), want, "{name}, round {round}: {query:?}");
+            }
+            assert!(nonempty > 5, "{name}, round {round}: the queries match something ({nonempty})");
+        }
+    }
+}

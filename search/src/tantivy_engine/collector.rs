@@ -229,6 +229,10 @@ pub(crate) struct FacetedCollector {
     /// document; the query is then not run, so it must match everything (a search without
     /// words).
     pub dense: bool,
+    /// Whether facet counts and salary stats are wanted; without them the collector only
+    /// decides which documents are hits (the matching of saved searches: [`super::matching`]),
+    /// by the same rules.
+    pub counting: bool,
 }
 
 impl FacetedCollector {
@@ -253,6 +257,7 @@ impl FacetedCollector {
             base: None,
             walk: false,
             dense: false,
+            counting: true,
         }
     }
 }
@@ -488,7 +493,7 @@ impl Collector for FacetedCollector {
             // the group whose counts come from the base: checked unless the query applies it
             let (check, count) = match &self.base {
                 Some(base) if base.group == Some(index) => (!base.group_in_query, false),
-                _ => (true, true),
+                _ => (true, self.counting),
             };
             match group {
                 Group::Terms {
@@ -556,7 +561,7 @@ impl Collector for FacetedCollector {
         };
         // the salaries are counted only by a collector that counts at all
         let salary = match &self.salary {
-            Some(columns) if !rank_only => {
+            Some(columns) if !rank_only && self.counting => {
                 let keys = tables.salary_keys(reader, columns.period, columns.low, columns.high)?;
                 let counts = vec![0; keys.distinct()];
                 Some((keys, counts))

@@ -10,6 +10,7 @@ mod cache;
 mod collector;
 mod cvs;
 mod handle;
+mod matching;
 mod tables;
 mod text_query;
 mod vacancies;
@@ -201,6 +202,16 @@ impl TantivyEngine {
         )
     }
 
+    /// For each query, the ids among `docs` that the vacancy search would list (see
+    /// [`SearchEngine::match_vacancies`]); `docs` need not be in the live index.
+    pub fn match_vacancies_sync(
+        &self,
+        docs: &[VacancyDoc],
+        queries: &[VacancyQuery],
+    ) -> Result<Vec<Vec<Uuid>>> {
+        matching::match_vacancies(&self.inner.vacancy_schema, docs, queries)
+    }
+
     pub fn search_cvs_sync(&self, query: &CvQuery) -> Result<CvResults> {
         let searcher = self.inner.cvs.live()?.reader.searcher();
         retain_tables(&self.inner.cv_tables, &searcher);
@@ -358,6 +369,15 @@ impl SearchEngine for TantivyEngine {
 
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
         self.blocking(move |engine| engine.search_vacancies_sync(&query))
+            .await
+    }
+
+    async fn match_vacancies(
+        &self,
+        docs: Vec<VacancyDoc>,
+        queries: Vec<VacancyQuery>,
+    ) -> Result<Vec<Vec<Uuid>>> {
+        self.blocking(move |engine| engine.match_vacancies_sync(&docs, &queries))
             .await
     }
 

@@ -149,6 +149,11 @@ impl VacancySchema {
         Term::from_field_bytes(self.id, id.as_bytes())
     }
 
+    /// The indexed field of the id's bytes.
+    pub fn id_field(&self) -> Field {
+        self.id
+    }
+
     pub fn document(&self, doc: &VacancyDoc) -> Result<TantivyDocument> {
         let card = &doc.card;
         let mut out = TantivyDocument::new();
@@ -327,6 +332,33 @@ impl VacancySchema {
             took_ms: started.elapsed().as_millis() as u64,
             fresh_until,
         })
+    }
+
+    /// Every document of `searcher` that [`Self::search`] would list for `query` on any page,
+    /// decided by the same text query and collector rules, without counts or stats.
+    pub fn matching(
+        &self,
+        searcher: &Searcher,
+        query: &VacancyQuery,
+        tables: &Arc<TableCache>,
+    ) -> Result<Vec<tantivy::DocAddress>> {
+        let top = searcher.num_docs() as usize;
+        if top == 0 {
+            return Ok(Vec::new());
+        }
+        let (tantivy_query, has_text) = self.base_query(query, searcher)?;
+        // unscored: the order of the hits does not matter here
+        let mut collector = self.collector(query, top, false, tables);
+        collector.counting = false;
+        // a query with words is run as it is (`with_candidates` would take an unscored one for
+        // a query matching everything)
+        let tantivy_query = if has_text {
+            tantivy_query
+        } else {
+            with_candidates(tantivy_query, &mut collector, searcher, false)?
+        };
+        let collected = searcher.search(tantivy_query.as_ref(), &collector)?;
+        Ok(collected.hits.into_iter().map(|hit| hit.address).collect())
     }
 
     /// Runs the query: hits up to `top`, facet counts, salary stats, earliest expiry.

@@ -1,0 +1,129 @@
+//! The matching of saved searches on tantivy: which of a few new vacancies each of many queries
+//! would list.
+//!
+//! The vacancies go into an index of their own in memory, built with the live index's schema
+//! and the same document code ([`VacancySchema::document`]), and every query runs there through
+//! the search's own text query and collector ([`VacancySchema::matching`]), keeping only which
+//! documents are hits. Whether a query lists a document depends on that document alone (its
+//! words, the terms its words share a stem with, its codes, flags, salary and end), never on the
+//! other documents of the index, so the small index gives the same answer for them as the live
+//! one, at the cost of the new vacancies' size instead of the whole corpus'.
+
+use std::sync::Arc;
+
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocSet, Index, IndexWriter, ReloadPolicy, Searcher, TERMINATED, TantivyDocument};
+use uuid::Uuid;
+
+use super::analysis;
+use super::tables::TableCache;
+use super::vacancies::VacancySchema;
+use crate::Result;
+use crate::model::{VacancyDoc, VacancyQuery};
+
+/// The writer's memory for the small index (tantivy's least is 15 MB a thread); a day's new
+/// vacancies fit in a segment or a few.
+const WRITER_BYTES: usize = 64 * 1024 * 1024;
+/// Below this many queries per thread, a thread of its own costs more than it saves.
+const QUERIES_PER_THREAD: usize = 256;
+
+/// The new vacancies indexed in memory, and the vacancy id of each document.
+struct MatchIndex {
+    searcher: Searcher,
+    /// Per segment ordinal, per document id.
+    ids: Vec<Vec<Uuid>>,
+    tables: Arc<TableCache>,
+}
+
+impl MatchIndex {
+    fn build(schema: &VacancySchema, docs: &[VacancyDoc]) -> Result<MatchIndex> {
+        let index = Index::create_in_ram(schema.schema.clone());
+        analysis::register(index.tokenizers());
+        let mut writer: IndexWriter<TantivyDocument> =
+            index.writer_with_num_threads(1, WRITER_BYTES)?;
+        for doc in docs {
+            // a vacancy given twice is indexed once, as the live index keeps it
+            writer.delete_term(schema.id_term(&doc.card.vacancy_id));
+            writer.add_document(schema.document(doc)?)?;
+        }
+        writer.commit()?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let searcher = reader.searcher();
+        let field = schema.id_field();
+        let mut ids = Vec::with_capacity(searcher.segment_readers().len());
+        for segment in searcher.segment_readers() {
+            let mut segment_ids = vec![Uuid::nil(); segment.max_doc() as usize];
+            let inverted = segment.inverted_index(field)?;
+            let mut terms = inverted.terms().stream()?;
+            while terms.advance() {
+                let id = Uuid::from_slice(terms.key())
+                    .map_err(|_| crate::SearchError::Task("a vacancy id of another length".to_owned()))?;
+                let mut postings =
+                    inverted.read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
+                while postings.doc() != TERMINATED {
+                    segment_ids[postings.doc() as usize] = id;
+                    postings.advance();
+                }
+            }
+            ids.push(segment_ids);
+        }
+        Ok(MatchIndex {
+            searcher,
+            ids,
+            tables: Arc::new(TableCache::new()),
+        })
+    }
+
+    fn run(&self, schema: &VacancySchema, queries: &[VacancyQuery]) -> Result<Vec<Vec<Uuid>>> {
+        queries
+            .iter()
+            .map(|query| {
+                let hits = schema.matching(&self.searcher, query, &self.tables)?;
+                Ok(hits
+                    .into_iter()
+                    .map(|address| {
+                        self.ids[address.segment_ord as usize][address.doc_id as usize]
+                    })
+                    .collect())
+            })
+            .collect()
+    }
+}
+
+/// For each query, the ids among `docs` that the search would list; see
+/// [`crate::SearchEngine::match_vacancies`]. Large query sets are split over the cores.
+pub(crate) fn match_vacancies(
+    schema: &VacancySchema,
+    docs: &[VacancyDoc],
+    queries: &[VacancyQuery],
+) -> Result<Vec<Vec<Uuid>>> {
+    if docs.is_empty() || queries.is_empty() {
+        return Ok(vec![Vec::new(); queries.len()]);
+    }
+    let index = MatchIndex::build(schema, docs)?;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |cores| cores.get())
+        .min(queries.len().div_ceil(QUERIES_PER_THREAD));
+    if threads <= 1 {
+        return index.run(schema, queries);
+    }
+    let chunk = queries.len().div_ceil(threads);
+    let index = &index;
+    std::thread::scope(|scope| {
+        let running: Vec<_> = queries
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || index.run(schema, part)))
+            .collect();
+        let mut matched = Vec::with_capacity(queries.len());
+        for thread in running {
+            let part = thread
+                .join()
+                .map_err(|_| crate::SearchError::Task("a matching thread panicked".to_owned()))??;
+            matched.extend(part);
+        }
+        Ok(matched)
+    })
+}
