@@ -10,7 +10,7 @@ pub mod vacancies;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 pub use places::Places;
@@ -37,8 +37,20 @@ pub async fn record_indexed(
     versions: &HashMap<Uuid, DateTime<Utc>>,
     deleted: &[Uuid],
 ) -> sqlx::Result<()> {
-    let (ids, stamps): (Vec<Uuid>, Vec<DateTime<Utc>>) = versions.iter().map(|(id, v)| (*id, *v)).unzip();
     let mut tx = pool.begin().await?;
+    record_indexed_in(&mut tx, kind, versions, deleted).await?;
+    tx.commit().await
+}
+
+/// [`record_indexed`] on the caller's transaction (the batcher records the vacancies that went
+/// live on the same one).
+pub async fn record_indexed_in(
+    conn: &mut PgConnection,
+    kind: &str,
+    versions: &HashMap<Uuid, DateTime<Utc>>,
+    deleted: &[Uuid],
+) -> sqlx::Result<()> {
+    let (ids, stamps): (Vec<Uuid>, Vec<DateTime<Utc>>) = versions.iter().map(|(id, v)| (*id, *v)).unzip();
     if !ids.is_empty() {
         sqlx::query(
             "insert into search_index_state (doc_kind, doc_id, indexed_version)
@@ -48,15 +60,15 @@ pub async fn record_indexed(
         .bind(kind)
         .bind(&ids)
         .bind(&stamps)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     }
     if !deleted.is_empty() {
         sqlx::query("delete from search_index_state where doc_kind = $1 and doc_id = any($2)")
             .bind(kind)
             .bind(deleted)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
     }
-    tx.commit().await
+    Ok(())
 }

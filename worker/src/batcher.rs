@@ -5,11 +5,16 @@
 //! jobs. So a lone change after a quiet spell (an employer publishing) is committed about 25 ms
 //! after its job arrives, while a steady stream of writes still costs at most one commit per
 //! window.
+//!
+//! After the commit, the batch records what the index holds and which vacancies went live (or
+//! changed in what a saved search matches) with their match job, on one transaction
+//! ([`domain::alerts::matching::record_live`]).
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::Utc;
 use domain::platform::jobs::IndexJob;
 use indexer::Places;
 use search::SearchEngine;
@@ -96,6 +101,8 @@ impl Batcher {
         }
         let vacancies = indexer::vacancies::prepare(&self.pool, &self.places, &work.vacancies).await?;
         let cvs = indexer::cvs::prepare(&self.pool, &self.places, &work.cvs).await?;
+        // what the alerts compare with what the index held before (`record_live` below)
+        let live = vacancies.upserts.clone();
         if !vacancies.upserts.is_empty() {
             self.engine.upsert_vacancies(vacancies.upserts).await?;
         }
@@ -109,8 +116,16 @@ impl Batcher {
             self.engine.delete_cvs(cvs.deletes.clone()).await?;
         }
         self.engine.commit().await?;
-        indexer::record_indexed(&self.pool, "vacancy", &vacancies.versions, &vacancies.deletes).await?;
-        indexer::record_indexed(&self.pool, "cv", &cvs.versions, &cvs.deletes).await?;
+        // one transaction records what the index holds and which vacancies went live, with
+        // their match job: killed before it, the batch runs again and compares again
+        let mut tx = self.pool.begin().await?;
+        indexer::record_indexed_in(&mut tx, "vacancy", &vacancies.versions, &vacancies.deletes).await?;
+        indexer::record_indexed_in(&mut tx, "cv", &cvs.versions, &cvs.deletes).await?;
+        let went_live = domain::alerts::matching::record_live(&mut tx, &live, &vacancies.deletes, Utc::now()).await?;
+        tx.commit().await?;
+        if !went_live.is_empty() {
+            tracing::debug!(vacancies = went_live.len(), "vacancies went live: match job queued");
+        }
         Ok(())
     }
 }

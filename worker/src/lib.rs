@@ -8,7 +8,12 @@
 //! acknowledges a job when it finishes. A crash before the commit leaves the jobs unacknowledged,
 //! so apalis hands them out again (orphaned jobs are re-queued after missed heartbeats), and the
 //! periodic reconciliation catches anything else that drifted.
+//!
+//! The matching of saved searches ([`alerts`]) follows the index: a batch that made vacancies go
+//! live queues a match job ([`domain::alerts::matching::MATCH_QUEUE`]) on the transaction that
+//! records its commit, and the daily and weekly runs go on a schedule beside the time rules.
 
+pub mod alerts;
 pub mod auto_reply_mail;
 pub mod batcher;
 pub mod billing;
@@ -27,6 +32,7 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
+use domain::alerts::matching::{MATCH_QUEUE, MatchJob};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
@@ -125,7 +131,8 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         tracing::error!(error = %format!("{error:#}"), "could not queue the rebuild of an index replaced for its schema; run `vakants reindex`");
     }
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
-    let batcher = Batcher::new(pool.clone(), engine.clone(), places);
+    let batcher = Batcher::new(pool.clone(), engine.clone(), places.clone());
+    let matcher = alerts::Matcher { engine: engine.clone(), places, reference: domain::platform::reference::ReferenceCache::default() };
     let batching = tokio::spawn(batcher.run(receiver));
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
 
@@ -233,8 +240,20 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
                 .build(thumbnail::handle)
         }
     };
+    let match_worker = {
+        let (pool, matcher) = (pool.clone(), matcher.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(MATCH_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-alerts-match-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MatchJob>::new(&pool).with_config(config).with_pubsub())
+                .data(pool.clone())
+                .data(matcher.clone())
+                .build(alerts::handle)
+        }
+    };
     let monitor = monitor
         .register(index_worker)
+        .register(match_worker)
         .register(rebuild_worker)
         .register(extract_worker)
         .register(invoice_mail_worker)
@@ -246,9 +265,11 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
     // the maintenance's
     drop(sender);
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
+    let digests = alerts::run_schedule(pool.clone(), matcher, || stop_signal(&shutdown));
     tracing::info!("index worker started");
-    let (queues, timing) = tokio::join!(monitor.run_with_signal(stop_signal(&shutdown)), clock);
+    let (queues, timing, digesting) = tokio::join!(monitor.run_with_signal(stop_signal(&shutdown)), clock, digests);
     timing?;
+    digesting?;
     queues.map_err(|e| anyhow::anyhow!("queue workers: {e}"))?;
     maintenance.await?;
     batching.await?;

@@ -7,3 +7,4 @@
 //! could match.
 
 pub mod anchors;
+pub mod matching;

@@ -1,0 +1,88 @@
+//! The matching of saved searches in the worker ([`domain::alerts::matching`]): the instant match
+//! jobs the batcher queues, and the daily and weekly runs on a schedule.
+//!
+//! Both load the vacancies' current documents as the batcher does (a vacancy no longer live is
+//! left out) and hand them to the domain with the engine. A failed job is retried by apalis; a
+//! failed scheduled run is logged and the next minute runs it again (it is idempotent and
+//! resumable: the saved searches it finished are no longer due).
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use apalis::prelude::*;
+use chrono::{DateTime, Utc};
+use domain::alerts::matching::{self, Digest, MatchJob, Matched};
+use domain::platform::reference::ReferenceCache;
+use indexer::Places;
+use search::SearchEngine;
+use sqlx::PgPool;
+
+/// What the matching needs beside the pool: the engine, the places (to build documents) and the
+/// reference lists (to check a saved search's filter as the search does).
+#[derive(Clone)]
+pub struct Matcher {
+    pub engine: Arc<dyn SearchEngine>,
+    pub places: Places,
+    pub reference: ReferenceCache,
+}
+
+impl Matcher {
+    /// The instant matching of the vacancies of a [`MatchJob`] that are still live.
+    pub async fn instant(&self, pool: &PgPool, job: &MatchJob, now: DateTime<Utc>) -> anyhow::Result<Matched> {
+        let docs = indexer::vacancies::prepare(pool, &self.places, &job.vacancy_ids).await?.upserts;
+        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), docs, now).await?)
+    }
+
+    /// The run of `digest` at `now` (see [`matching::match_digests`]); nothing when no saved
+    /// search is due.
+    pub async fn digests(&self, pool: &PgPool, digest: Digest, now: DateTime<Utc>) -> anyhow::Result<Matched> {
+        let mark = matching::digest_mark(digest, now);
+        let Some(since) = matching::earliest_due(pool, digest, mark).await? else {
+            return Ok(Matched::default());
+        };
+        let changed = matching::changed_between(pool, since, mark).await?;
+        let ids: Vec<uuid::Uuid> = changed.iter().map(|(id, _)| *id).collect();
+        let mut docs = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(2_000) {
+            docs.extend(indexer::vacancies::prepare(pool, &self.places, chunk).await?.upserts);
+        }
+        Ok(matching::match_digests(pool, &self.reference, self.engine.as_ref(), digest, docs, &changed, now).await?)
+    }
+}
+
+/// Handles a [`MatchJob`].
+pub async fn handle(job: MatchJob, pool: Data<PgPool>, matcher: Data<Matcher>) -> Result<(), BoxDynError> {
+    let matched = matcher.instant(&pool, &job, Utc::now()).await.map_err(|e| format!("{e:#}"))?;
+    tracing::debug!(vacancies = job.vacancy_ids.len(), searches = matched.searches, pairs = matched.pairs, alerts = matched.alerts, "instant matching done");
+    Ok(())
+}
+
+/// The scheduled runs look for due saved searches at second 30 of every minute (the mark
+/// itself is 07:00 in Tallinn: [`matching::digest_mark`]).
+pub const EVERY_MINUTE: &str = "30 * * * * *";
+
+/// Runs the daily and weekly matching at every time of `schedule` until `stop` resolves.
+pub async fn run_schedule<F>(pool: PgPool, matcher: Matcher, stop: impl Fn() -> F) -> anyhow::Result<()>
+where
+    F: Future<Output = Result<(), std::io::Error>> + Send + 'static,
+{
+    let schedule = cron::Schedule::from_str(EVERY_MINUTE).expect("a valid cron expression");
+    let stopped = stop();
+    tokio::pin!(stopped);
+    for at in schedule.upcoming(Utc) {
+        let wait = (at - Utc::now()).to_std().unwrap_or_default();
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {
+                for digest in [Digest::Daily, Digest::Weekly] {
+                    match matcher.digests(&pool, digest, Utc::now()).await {
+                        Ok(Matched { searches: 0, .. }) => {}
+                        Ok(matched) => tracing::info!(digest = ?digest, searches = matched.searches, pairs = matched.pairs, alerts = matched.alerts, "scheduled matching done"),
+                        Err(error) => tracing::warn!(digest = ?digest, error = %format!("{error:#}"), "scheduled matching failed"),
+                    }
+                }
+            }
+            _ = &mut stopped => return Ok(()),
+        }
+    }
+    Ok(())
+}
