@@ -32,7 +32,7 @@ cargo nextest run --workspace --no-fail-fast
 echo "==> API search tests on Meilisearch (SEARCH_ENGINE=meilisearch)"
 if [ -n "${MEILI_BIN:-}" ] && [ -x "$MEILI_BIN" ]; then
   # each test process starts a throw-away Meilisearch of its own (api/tests/api/meili.rs)
-  TEST_SEARCH_ENGINE=meilisearch cargo nextest run -p api --test api --no-fail-fast -E 'test(/^(search|time_rules|scaleout)::/)'
+  TEST_SEARCH_ENGINE=meilisearch cargo nextest run -p api --test api --no-fail-fast -E 'test(/^(search|time_rules|scaleout|alert_matching)::/)'
 else
   echo "SKIPPED: no Meilisearch binary (../shared/bin/meilisearch, MEILI_BIN or meilisearch on PATH; bench/README.md says how to build one)"
 fi

@@ -12,6 +12,7 @@ mod meili;
 mod scaleout;
 
 mod acting_company;
+mod alert_matching;
 mod api_keys;
 mod applicant;
 mod auth;

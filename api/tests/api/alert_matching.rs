@@ -1,0 +1,650 @@
+//! The matching of saved searches (docs/alerts.md, "Matching"): vacancies going live are matched
+//! against the instant alerts within moments, each (alert, vacancy) pair once ever, nothing lost
+//! when the worker is killed; the daily and weekly runs on a fixed clock; and the matching's
+//! answer is the search's answer, on whichever engine the tests run.
+
+use std::collections::{BTreeSet, HashMap};
+use std::process::Stdio;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use domain::alerts::anchors;
+use domain::alerts::matching::{self, Digest, MATCH_QUEUE};
+use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
+use domain::platform::reference::ReferenceCache;
+use domain::vacancies::employer_list::{StatusChange, change_status};
+use search::{Localized, VacancyCard, VacancyDoc, VacancyFlags, VacancyQuery};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+use crate::publishing::{complete_draft, employer_client, published};
+use crate::search::spawn_with_worker;
+
+/// A saved search as the alerts API stores it (inserted directly: the API is another branch's),
+/// with the anchors of its filter.
+async fn saved_search(app: &TestApp, filter: Value, frequency: &str, confirmed: bool, paused: bool) -> Uuid {
+    let query = domain::vacancies::filter::vacancy_query(&app.pool, &ReferenceCache::default(), serde_json::from_value(filter.clone()).unwrap(), 0, 0)
+        .await
+        .unwrap();
+    sqlx::query_scalar(
+        "insert into saved_searches (email, name, filter, frequency, confirmed_at, paused, token_hash, anchors)
+         values ('alert-' || gen_random_uuid() || '@example.ee', 'Minu otsing', $1, $2, case when $3 then now() end, $4, gen_random_uuid()::text::bytea, $5)
+         returning id",
+    )
+    .bind(&filter)
+    .bind(frequency)
+    .bind(confirmed)
+    .bind(paused)
+    .bind(anchors::of_query(&query))
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
+    sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap()
+}
+
+async fn match_jobs(app: &TestApp) -> i64 {
+    sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1").bind(MATCH_QUEUE).fetch_one(&app.pool).await.unwrap()
+}
+
+/// Waits until no index or match job is waiting or running: what was queued has been matched.
+async fn settled(app: &TestApp) {
+    for _ in 0..300 {
+        let busy: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = any($1) and status not in ('Done', 'Failed', 'Killed')")
+            .bind(vec![INDEX_QUEUE, MATCH_QUEUE])
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if busy == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the index and match jobs never finished");
+}
+
+async fn pairs_until(app: &TestApp, check: impl Fn(&[(Uuid, Uuid)]) -> bool) -> Vec<(Uuid, Uuid)> {
+    let mut last = Vec::new();
+    for _ in 0..200 {
+        last = pairs(app).await;
+        if check(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the alert matches never reached the expected state: {last:?}");
+}
+
+async fn went_live_at(app: &TestApp, vacancy: Uuid) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    sqlx::query_as("select went_live_at, updated_at from vacancy_live_events where vacancy_id = $1").bind(vacancy).fetch_optional(&app.pool).await.unwrap()
+}
+
+async fn reindex(app: &TestApp, vacancy: Uuid) {
+    let mut conn = app.pool.acquire().await.unwrap();
+    jobs::enqueue_index(&mut conn, &[IndexJob::Vacancy(vacancy)]).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_instant_alert_gets_a_published_vacancy_once_and_neither_a_renewal_nor_an_edit_that_changes_nothing() {
+    let app = spawn_with_worker().await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let cooks = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "trühvlimeistrid " }), "INSTANT", true, false).await;
+    let it = saved_search(&app, json!({ "categoryCode": ["IT"] }), "INSTANT", true, false).await;
+    let paused = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, true).await;
+    let unconfirmed = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", false, false).await;
+    let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
+    let other_words = saved_search(&app, json!({ "occupation": "marsipan" }), "INSTANT", true, false).await;
+    let id = complete_draft(&app, company_id, "trühvlimeister", None).await;
+
+    published(&client, id, &["VACANCY"]).await;
+
+    // an inflected form of the word, typed to its end, and the category: a match
+    let found = pairs_until(&app, |pairs| !pairs.is_empty()).await;
+    settled(&app).await;
+    assert_eq!(pairs(&app).await, vec![(cooks, id)], "{found:?}");
+    for not_matched in [it, paused, unconfirmed, daily, other_words] {
+        assert!(!pairs(&app).await.iter().any(|(search, _)| *search == not_matched));
+    }
+    let (live_since, _) = went_live_at(&app, id).await.expect("went live");
+    assert_eq!(match_jobs(&app).await, 1);
+
+    // a renewal, a new PRO level and an index job with nothing changed: nothing to match
+    sqlx::query("update vacancies set renewed_at = now(), pro_level = 2 where id = $1").bind(id).execute(&app.pool).await.unwrap();
+    reindex(&app, id).await;
+    reindex(&app, id).await;
+    settled(&app).await;
+    assert_eq!(match_jobs(&app).await, 1, "a renewal queues no matching");
+    assert_eq!(went_live_at(&app, id).await.unwrap().0, live_since);
+
+    // an edit adding a category makes it match the IT alert, and only that one is new
+    sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, 'IT')").bind(id).execute(&app.pool).await.unwrap();
+    reindex(&app, id).await;
+    pairs_until(&app, |pairs| pairs.len() == 2).await;
+    settled(&app).await;
+    assert_eq!(match_jobs(&app).await, 2);
+    let mut want = vec![(cooks, id), (it, id)];
+    want.sort();
+    assert_eq!(pairs(&app).await, want);
+    let (edited_live_since, edited_at) = went_live_at(&app, id).await.unwrap();
+    assert_eq!(edited_live_since, live_since, "an edit keeps when it went live");
+    assert!(edited_at > live_since);
+
+    // hidden: it left the index and its live row; shown again: it went live again, and a search
+    // saved meanwhile gets it, while the pairs already there are not inserted twice
+    let user_id: Uuid = sqlx::query_scalar("select id from users where username = 'boss@example.ee'").fetch_one(&app.pool).await.unwrap();
+    change_status(&app.pool, company_id, user_id, id, StatusChange { status: "HIDDEN", product_codes: None }, Utc::now()).await.unwrap();
+    settled(&app).await;
+    assert_eq!(went_live_at(&app, id).await, None, "a hidden vacancy is not live");
+    let meanwhile = saved_search(&app, json!({ "cityCode": ["0784"] }), "INSTANT", true, false).await;
+    change_status(&app.pool, company_id, user_id, id, StatusChange { status: "EXISTS", product_codes: None }, Utc::now()).await.unwrap();
+    pairs_until(&app, |pairs| pairs.len() == 3).await;
+    settled(&app).await;
+    assert_eq!(match_jobs(&app).await, 3, "showing it again is going live again");
+    assert!(went_live_at(&app, id).await.unwrap().0 > live_since);
+    let mut want = vec![(cooks, id), (it, id), (meanwhile, id)];
+    want.sort();
+    assert_eq!(pairs(&app).await, want, "each (alert, vacancy) pair once ever");
+}
+
+#[tokio::test]
+async fn a_vacancy_waiting_for_its_publish_time_is_matched_when_it_goes_live() {
+    let app = spawn_with_worker().await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let cooks = saved_search(&app, json!({ "occupation": "kondiitrimeister" }), "INSTANT", true, false).await;
+    let id = complete_draft(&app, company_id, "kondiitrimeister", Some(3600)).await;
+    published(&client, id, &["VACANCY"]).await;
+    settled(&app).await;
+    assert_eq!(pairs(&app).await, vec![], "not live before its publish time");
+    assert_eq!(went_live_at(&app, id).await, None);
+
+    // time passes: the stored times move back instead, as the index reads the real clock
+    sqlx::query("update vacancies set publish_at = publish_at - interval '1 hour 1 minute', valid_until = valid_until - interval '1 hour 1 minute' where id = $1")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    domain::vacancies::time_rules::go_live(&app.pool, Utc::now()).await.unwrap();
+
+    assert_eq!(pairs_until(&app, |pairs| !pairs.is_empty()).await, vec![(cooks, id)]);
+}
+
+fn start_worker(app: &TestApp) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
+        .arg("worker")
+        .env("VAKANTS_MODE", "dev")
+        .env("DATABASE_URL", &app.database_url)
+        .env("DATA_DIR", &app.data_dir)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the vakants binary")
+}
+
+const KILL_CATEGORIES: [&str; 3] = ["CATERING", "IT", "SALES"];
+const KILL_WORDS: [&str; 4] = ["kokk", "keevitaja", "müüja", "programmeerija"];
+
+#[tokio::test]
+async fn killing_the_worker_while_vacancies_go_live_loses_no_match_and_repeats_none() {
+    if crate::meili::skip_on_meilisearch("alert_matching::killing_the_worker…", "the worker process opens the tantivy index of the test's data directory") {
+        return;
+    }
+    let app = spawn_app_with(AppOptions { index_reader: true, ..AppOptions::default() }).await;
+    let company: Uuid = sqlx::query_scalar("insert into companies (registry_code, business_name, ehak_code) values ('12345678', 'Kiire OÜ', '0784') returning id")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mut searches = Vec::new();
+    for category in KILL_CATEGORIES {
+        searches.push(saved_search(&app, json!({ "categoryCode": [category] }), "INSTANT", true, false).await);
+    }
+    for word in KILL_WORDS {
+        searches.push(saved_search(&app, json!({ "occupation": word }), "INSTANT", true, false).await);
+        searches.push(saved_search(&app, json!({ "occupation": word, "remoteWork": true }), "INSTANT", true, false).await);
+    }
+    searches.push(saved_search(&app, json!({ "salaryFrom": 2000, "cityCode": ["0784"] }), "INSTANT", true, false).await);
+    searches.push(saved_search(&app, json!({}), "INSTANT", true, false).await);
+
+    let mut worker = start_worker(&app);
+    const COUNT: usize = 300;
+    let writes = {
+        let pool = app.pool.clone();
+        tokio::spawn(async move {
+            for i in 0..COUNT {
+                let mut tx = pool.begin().await.unwrap();
+                let id: Uuid = sqlx::query_scalar(
+                    "insert into vacancies (company_id, status, payment_status, occupation_code, ehak_code, publish_at, valid_until, renewed_at,
+                                            salary_from, salary_to, salary_period_code, salary_by_agreement, remote_work)
+                     values ($1, 'EXISTS', 'PAID', 'COOK', '0784', now() - interval '1 minute', now() + interval '10 days', now() - interval '1 minute',
+                             $2, $2 + 500, 'MONTH', false, $3) returning id",
+                )
+                .bind(company)
+                .bind(1000.0 + (i % 7) as f64 * 250.0)
+                .bind(i % 3 == 0)
+                .fetch_one(&mut *tx)
+                .await
+                .unwrap();
+                sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, $2)")
+                    .bind(id)
+                    .bind(KILL_CATEGORIES[i % KILL_CATEGORIES.len()])
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+                sqlx::query("insert into vacancy_contents (vacancy_id, language_code, teaser, content) values ($1, 'et', $2, $3)")
+                    .bind(id)
+                    .bind(format!("Otsime: {}", KILL_WORDS[i % KILL_WORDS.len()]))
+                    .bind(r#"{"ops":[{"insert":"Tore töökoht.\n"}]}"#)
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+                jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
+                tx.commit().await.unwrap();
+                if i % 50 == 0 {
+                    tokio::time::sleep(Duration::from_millis(30)).await;
+                }
+            }
+        })
+    };
+    // kill it once some, but not all, of the vacancies went live: in the middle of batches and jobs
+    for _ in 0..300 {
+        let live: i64 = sqlx::query_scalar("select count(*) from vacancy_live_events").fetch_one(&app.pool).await.unwrap();
+        if live > 0 && (live as usize) < COUNT {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    worker.start_kill().unwrap();
+    worker.wait().await.unwrap();
+    writes.await.unwrap();
+    let live_before: i64 = sqlx::query_scalar("select count(*) from vacancy_live_events").fetch_one(&app.pool).await.unwrap();
+    assert!((live_before as usize) < COUNT, "the kill came before the end ({live_before} live)");
+
+    let _restarted = start_worker(&app);
+    let mut live = 0;
+    for _ in 0..600 {
+        live = sqlx::query_scalar::<_, i64>("select count(*) from vacancy_live_events").fetch_one(&app.pool).await.unwrap();
+        if live as usize == COUNT {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(live as usize, COUNT, "every vacancy went live after the restart");
+    settled(&app).await;
+
+    // what each alert must hold: its search, run now over the whole index
+    let reference = ReferenceCache::default();
+    let mut want = BTreeSet::new();
+    for search in &searches {
+        let filter: Value = sqlx::query_scalar("select filter from saved_searches where id = $1").bind(search).fetch_one(&app.pool).await.unwrap();
+        let query = domain::vacancies::filter::vacancy_query(&app.pool, &reference, serde_json::from_value(filter).unwrap(), 0, 1000).await.unwrap();
+        let listed = app.index.search_vacancies(query).await.unwrap();
+        assert!(listed.total < 1000);
+        want.extend(listed.hits.iter().map(|hit| (*search, hit.card.vacancy_id)));
+    }
+    let got = pairs(&app).await;
+    let got_set: BTreeSet<(Uuid, Uuid)> = got.iter().copied().collect();
+    assert_eq!(got.len(), got_set.len());
+    assert_eq!(got_set.len(), want.len(), "every expected pair, and no other");
+    assert!(got_set == want, "the alerts hold exactly what their searches list");
+    assert!(want.len() > COUNT, "the searches match plenty ({})", want.len());
+}
+
+/// Publishes a vacancy of `category` holding `word` through the worker's pipeline, and waits until
+/// it went live.
+async fn live_vacancy(app: &TestApp, company_id: Uuid, category: &'static str, word: &'static str) -> Uuid {
+    let id = crate::search::publish(
+        app,
+        company_id,
+        crate::search::NewVacancy { category, teaser_et: word, ..crate::search::NewVacancy::default() },
+        true,
+    )
+    .await;
+    for _ in 0..200 {
+        if went_live_at(app, id).await.is_some() {
+            return id;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the vacancy never went live");
+}
+
+/// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.
+fn next_run(digest: Digest, after: DateTime<Utc>) -> DateTime<Utc> {
+    let mut at = after;
+    loop {
+        at += TimeDelta::hours(1);
+        let mark = matching::digest_mark(digest, at);
+        if mark > after {
+            return mark + TimeDelta::minutes(1);
+        }
+    }
+}
+
+async fn set_matched_until(app: &TestApp, search: Uuid, at: DateTime<Utc>) {
+    sqlx::query("update saved_searches set matched_until = $2 where id = $1").bind(search).bind(at).execute(&app.pool).await.unwrap();
+}
+
+async fn matched_until(app: &TestApp, search: Uuid) -> DateTime<Utc> {
+    sqlx::query_scalar("select matched_until from saved_searches where id = $1").bind(search).fetch_one(&app.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last_run_once() {
+    let app = spawn_with_worker().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+    };
+    let before = Utc::now() - TimeDelta::seconds(1);
+    let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
+    let daily_words = saved_search(&app, json!({ "occupation": "pagar" }), "DAILY", true, false).await;
+    let weekly = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "WEEKLY", true, false).await;
+    let paused = saved_search(&app, json!({}), "DAILY", true, true).await;
+    let instant = saved_search(&app, json!({ "occupation": "pagar" }), "INSTANT", true, false).await;
+    for search in [daily, daily_words, weekly, paused] {
+        set_matched_until(&app, search, before).await;
+    }
+    // one that was matched up to a moment after the first vacancy went live
+    let cook = live_vacancy(&app, company_id, "CATERING", "Ootame kokka").await;
+    let late_daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
+    let baker = live_vacancy(&app, company_id, "CATERING", "Ootame pagarit").await;
+    let hidden = live_vacancy(&app, company_id, "CATERING", "Ootame pagarit ka siia").await;
+    settled(&app).await;
+    assert_eq!(pairs(&app).await, vec![(instant, baker), (instant, hidden)].into_iter().collect::<BTreeSet<_>>().into_iter().collect::<Vec<_>>());
+    let late_since = went_live_at(&app, cook).await.unwrap().0;
+    set_matched_until(&app, late_daily, late_since).await;
+    // one that left the index before the run: never listed
+    change_status(&app.pool, company_id, Uuid::nil(), hidden, StatusChange { status: "HIDDEN", product_codes: None }, Utc::now()).await.unwrap();
+    settled(&app).await;
+    let instant_pairs = pairs(&app).await.len();
+
+    // before the daily mark: nothing due
+    let day = next_run(Digest::Daily, Utc::now());
+    let early = matcher.digests(&app.pool, Digest::Daily, day - TimeDelta::minutes(2)).await.unwrap();
+    assert_eq!(early.pairs, 0, "{early:?}");
+
+    let done = matcher.digests(&app.pool, Digest::Daily, day).await.unwrap();
+    assert_eq!(done.searches, 3, "the three unpaused daily searches were due: {done:?}");
+    let got: HashMap<Uuid, BTreeSet<Uuid>> = pairs(&app).await.into_iter().fold(HashMap::new(), |mut by, (search, vacancy)| {
+        by.entry(search).or_default().insert(vacancy);
+        by
+    });
+    assert_eq!(got[&daily], BTreeSet::from([cook, baker]));
+    assert_eq!(got[&daily_words], BTreeSet::from([baker]));
+    assert_eq!(got[&late_daily], BTreeSet::from([baker]), "only what went live after its last run");
+    assert!(!got.contains_key(&weekly) && !got.contains_key(&paused));
+    let mark = matching::digest_mark(Digest::Daily, day);
+    for search in [daily, daily_words, late_daily] {
+        assert_eq!(matched_until(&app, search).await, mark);
+    }
+    assert_eq!(matched_until(&app, paused).await, before, "a paused search is not run");
+
+    // the same run again (a second worker, a restart): nothing due, nothing twice
+    let again = matcher.digests(&app.pool, Digest::Daily, day + TimeDelta::minutes(5)).await.unwrap();
+    assert_eq!(again, matching::Matched::default());
+    assert_eq!(pairs(&app).await.len(), instant_pairs + 4);
+
+    // a run interrupted after some searches: the rest are still due and the next one finishes them
+    let next_day = day + TimeDelta::days(1);
+    let newer = live_vacancy(&app, company_id, "CATERING", "Ootame kondiitrit").await;
+    settled(&app).await;
+    // it went live after the first run (whose clock is ahead of the real one)
+    let after_first = matching::digest_mark(Digest::Daily, day) + TimeDelta::hours(1);
+    sqlx::query("update vacancy_live_events set went_live_at = $2, updated_at = $2 where vacancy_id = $1").bind(newer).bind(after_first).execute(&app.pool).await.unwrap();
+    set_matched_until(&app, daily, matching::digest_mark(Digest::Daily, next_day)).await;
+    let resumed = matcher.digests(&app.pool, Digest::Daily, next_day).await.unwrap();
+    assert_eq!(resumed.searches, 2, "the searches the interrupted run had not finished: {resumed:?}");
+    let got = pairs(&app).await;
+    assert!(got.contains(&(late_daily, newer)));
+    assert!(!got.contains(&(daily, newer)), "the finished one is not run again");
+
+    // the weekly run at its Monday mark
+    let week = next_run(Digest::Weekly, day + TimeDelta::days(2));
+    let weekly_done = matcher.digests(&app.pool, Digest::Weekly, week).await.unwrap();
+    assert_eq!(weekly_done.searches, 1);
+    let got = pairs(&app).await;
+    let weekly_got: BTreeSet<Uuid> = got.iter().filter(|(search, _)| *search == weekly).map(|(_, v)| *v).collect();
+    assert_eq!(weekly_got, BTreeSet::from([cook, baker, newer]));
+}
+
+/// Texts of the random vacancies: Estonian sentences of job ads.
+const TEXTS: [&str; 10] = [
+    "Ootame oma meeskonda kogenud kokka, kes armastab toiduvalmistamist",
+    "Otsime müüjat kauplusesse, kus töö on vahetustega",
+    "Autojuht kaupade vedamiseks üle Eesti, vajalik C-kategooria juhiluba",
+    "Raamatupidaja pearaamatu pidamiseks ja aruannete koostamiseks",
+    "Koristaja kontoriruumidesse, töö õhtuti",
+    "Tarkvaraarendaja veebirakenduste arendamiseks, Rust ja TypeScript",
+    "Hooldaja hooldekodusse, vajalik empaatia ja kannatlikkus",
+    "Laotöötaja kaupade komplekteerimiseks ja laadimiseks",
+    "Keevitaja metallitöökotta, kogemus MIG/MAG keevitusega",
+    "Pagar ja kondiiter hommikusse vahetusse, värsked saiakesed",
+];
+/// Words of the random saved searches: the texts' words, inflected forms, other languages' titles,
+/// words without diacritics, typos and unfinished prefixes.
+const WORDS: [&str; 24] = [
+    "kokk", "kokad", "müüja", "muujat", "autojuhti", "raamatupidajaid", "koristajale", "tarkvaraarendajad",
+    "hooldajat", "laotöötajad", "keevitajat", "pagarid", "kondiitrit", "meeskond", "vahetusega", "autojuxt",
+    "raamatupidja", "keevitja", "tarkv", "hool", "kaup", "kogenud", "Rust", "juhiluba",
+];
+
+/// A small deterministic generator (splitmix64): a failing case is the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+    fn some(&mut self, items: &[String], most: usize) -> Vec<String> {
+        let mut picked: Vec<String> = (0..1 + self.below(most)).map(|_| self.pick(items).clone()).collect();
+        picked.sort();
+        picked.dedup();
+        picked
+    }
+}
+
+async fn codes(app: &TestApp, table: &str) -> Vec<String> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select code from {table} order by code"))).fetch_all(&app.pool).await.unwrap()
+}
+
+/// The demo reference data's codes, by filter.
+struct Codes {
+    categories: Vec<String>,
+    places: Vec<Vec<String>>,
+    employment: Vec<String>,
+    experience: Vec<String>,
+    languages: Vec<String>,
+    periods: Vec<String>,
+    businesses: Vec<String>,
+}
+
+fn random_vacancy(rng: &mut Rng, codes: &Codes, now: DateTime<Utc>) -> VacancyDoc {
+    let et = TEXTS[rng.below(TEXTS.len())].to_owned();
+    let by_agreement = rng.chance(15);
+    let (salary_from, salary_to) = match (by_agreement, rng.below(4)) {
+        (true, _) | (_, 0) => (None, None),
+        (_, 1) => (Some((800 + rng.below(20) * 100) as f64), None),
+        (_, 2) => (None, Some((1200 + rng.below(20) * 100) as f64)),
+        _ => {
+            let from = (800 + rng.below(20) * 100) as f64;
+            (Some(from), Some(from + (rng.below(10) * 100) as f64))
+        }
+    };
+    VacancyDoc {
+        card: VacancyCard {
+            vacancy_id: Uuid::from_u64_pair(rng.next(), rng.next()),
+            occupation_code: None,
+            occupation_labels: Localized { et: String::new(), en: String::new(), ru: String::new() },
+            business_name: rng.pick(&codes.businesses).clone(),
+            company_registry_code: "12345678".into(),
+            company_country_code: "EE".into(),
+            company_logo_url: None,
+            address: None,
+            salary_from,
+            salary_to,
+            salary_period: (salary_from.is_some() || salary_to.is_some()).then(|| rng.pick(&codes.periods).clone()),
+            by_agreement,
+            pro_level: rng.below(3) as u8,
+            is_branded: false,
+            cover_url: None,
+            cv_not_required: false,
+            teasers: vec![],
+            flags: VacancyFlags {
+                for_students: rng.chance(30),
+                for_underage: rng.chance(10),
+                for_disabled: rng.chance(10),
+                for_retired: rng.chance(15),
+                for_foreigners: rng.chance(25),
+                remote_work: rng.chance(25),
+                shift_work: rng.chance(25),
+            },
+            publish_at: Some(now - TimeDelta::hours(1)),
+            renewed_at: Some(now - TimeDelta::hours(1)),
+            // a few ended already: no search lists them
+            valid_until: Some(if rng.chance(10) { now - TimeDelta::hours(1) } else { now + TimeDelta::days(20) }),
+        },
+        category_codes: codes_of(rng, &codes.categories, 2),
+        place_codes: rng.pick(&codes.places).clone(),
+        employment_type: Some(rng.pick(&codes.employment).clone()),
+        work_experience: Some(rng.pick(&codes.experience).clone()),
+        language_codes: codes_of(rng, &codes.languages, 2),
+        text: Localized { et, en: String::new(), ru: String::new() },
+    }
+}
+
+fn codes_of(rng: &mut Rng, values: &[String], most: usize) -> Vec<String> {
+    rng.some(values, most)
+}
+
+/// A saved search's filter drawn like real ones: mostly one to three filters, some with words.
+fn random_filter(rng: &mut Rng, codes: &Codes) -> Value {
+    let mut filter = serde_json::Map::new();
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(9) {
+            0 | 1 => {
+                filter.insert("categoryCode".into(), json!(rng.some(&codes.categories, 2)));
+            }
+            2 => {
+                let chain = rng.pick(&codes.places).clone();
+                filter.insert("cityCode".into(), json!([rng.pick(&chain)]));
+            }
+            3 => {
+                filter.insert("typeOfEmployment".into(), json!(rng.some(&codes.employment, 2)));
+            }
+            4 => {
+                filter.insert("workExperience".into(), json!(rng.some(&codes.experience, 2)));
+            }
+            5 => {
+                filter.insert("languageCode".into(), json!(rng.some(&codes.languages, 2)));
+            }
+            6 => {
+                filter.insert("businessName".into(), json!([rng.pick(&codes.businesses)]));
+            }
+            7 => {
+                let from = (800 + rng.below(20) * 100) as f64;
+                if rng.chance(50) {
+                    filter.insert("salaryFrom".into(), json!(from));
+                } else {
+                    filter.insert("salaryTo".into(), json!(from + 500.0));
+                }
+                if rng.chance(30) {
+                    filter.insert("salaryPeriod".into(), json!(rng.pick(&codes.periods)));
+                }
+            }
+            _ => {
+                let flag = *rng.pick(&["remoteWork", "shiftWork", "forStudents", "forForeigners", "salaryByAgreement"]);
+                filter.insert(flag.into(), json!(true));
+            }
+        }
+    }
+    if rng.chance(35) {
+        let mut words: Vec<&str> = (0..1 + rng.below(2)).map(|_| *rng.pick(&WORDS)).collect();
+        words.dedup();
+        let mut text = words.join(" ");
+        if rng.chance(50) {
+            text.push(' ');
+        }
+        filter.insert("occupation".into(), json!(text));
+    }
+    Value::Object(filter)
+}
+
+#[tokio::test]
+async fn matching_answers_exactly_what_the_search_lists_among_the_new_vacancies() {
+    let app = crate::helpers::spawn_app().await;
+    let now = Utc::now();
+    let ehak: Vec<(String, Option<String>)> = sqlx::query_as("select code, parent_code from ref_places order by code").fetch_all(&app.pool).await.unwrap();
+    let parents: HashMap<String, Option<String>> = ehak.iter().cloned().collect();
+    let chain = |code: &str| {
+        let mut chain = vec![code.to_owned()];
+        while let Some(Some(parent)) = parents.get(chain.last().unwrap()) {
+            chain.push(parent.clone());
+        }
+        chain
+    };
+    let places: Vec<Vec<String>> = ehak.iter().step_by(ehak.len().div_ceil(12)).map(|(code, _)| chain(code)).collect();
+    let codes = Codes {
+        categories: codes(&app, "ref_categories").await,
+        places,
+        employment: codes(&app, "ref_employment_types").await,
+        experience: codes(&app, "ref_work_experiences").await,
+        languages: codes(&app, "ref_languages").await.into_iter().take(6).collect(),
+        periods: codes(&app, "ref_salary_periods").await,
+        businesses: vec!["Näide OÜ".into(), "Põhja Köök OÜ".into(), "Kiire Transport AS".into()],
+    };
+    let reference = ReferenceCache::default();
+    let mut rng = Rng(33);
+    // the live index: earlier vacancies the matching must not list
+    let earlier: Vec<VacancyDoc> = (0..60).map(|_| random_vacancy(&mut rng, &codes, now)).collect();
+    app.index.upsert_vacancies(earlier).await.unwrap();
+    app.index.commit().await.unwrap();
+    let mut listed_any = 0;
+    for round in 0..4 {
+        let new: Vec<VacancyDoc> = (0..30).map(|_| random_vacancy(&mut rng, &codes, now)).collect();
+        // Meilisearch matches on the live index, where the batcher committed the vacancies first
+        app.index.upsert_vacancies(new.clone()).await.unwrap();
+        app.index.commit().await.unwrap();
+        let new_ids: BTreeSet<Uuid> = new.iter().map(|doc| doc.card.vacancy_id).collect();
+        let mut filters = Vec::new();
+        let mut queries: Vec<VacancyQuery> = Vec::new();
+        for _ in 0..50 {
+            let filter = random_filter(&mut rng, &codes);
+            let mut query = domain::vacancies::filter::vacancy_query(&app.pool, &reference, serde_json::from_value(filter.clone()).unwrap(), 0, 1000)
+                .await
+                .unwrap_or_else(|e| panic!("{filter}: {e}"));
+            query.now = now;
+            filters.push(filter);
+            queries.push(query);
+        }
+        let matched = app.index.match_vacancies(new.clone(), queries.clone()).await.unwrap();
+        assert_eq!(matched.len(), queries.len());
+        for ((filter, query), matched) in filters.iter().zip(&queries).zip(matched) {
+            let listed = app.index.search_vacancies(query.clone()).await.unwrap();
+            assert!(listed.total < 1000, "one page holds every hit");
+            let want: BTreeSet<Uuid> = listed.hits.iter().map(|hit| hit.card.vacancy_id).filter(|id| new_ids.contains(id)).collect();
+            listed_any += usize::from(!want.is_empty());
+            let got: BTreeSet<Uuid> = matched.into_iter().collect();
+            assert_eq!(got, want, "round {round}, saved search {filter}");
+        }
+    }
+    assert!(listed_any > 20, "the random searches list something often enough ({listed_any})");
+}
