@@ -74,7 +74,8 @@ impl Reference {
         Ok(Reference { occupations, places, total_weight })
     }
 
-    fn place(&self, rng: &mut StdRng) -> &Place {
+    /// A place drawn by its weight.
+    pub fn place(&self, rng: &mut StdRng) -> &Place {
         let mut roll = rng.random_range(0..self.total_weight);
         for place in &self.places {
             if roll < place.weight {

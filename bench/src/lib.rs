@@ -7,6 +7,7 @@
 //! peak RSS is that of one measurement; [`measure`] is that child's work, also called in-process
 //! by the smoke test.
 
+pub mod alerts;
 pub mod corpus;
 pub mod http_freshness;
 pub mod http_load;
