@@ -70,7 +70,7 @@ async fn pairs_until(app: &TestApp, check: impl Fn(&[(Uuid, Uuid)]) -> bool) -> 
     let mut last = Vec::new();
     for _ in 0..200 {
         last = pairs(app).await;
-        if check(&last) {
+        if check(last.as_slice()) {
             return last;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;

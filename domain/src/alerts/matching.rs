@@ -296,6 +296,7 @@ pub async fn match_digests(
 ) -> Result<Matched> {
     let mark = digest_mark(digest, now);
     let when: HashMap<Uuid, DateTime<Utc>> = changed.iter().copied().collect();
+    let when = &when;
     let mut done = Matched::default();
     loop {
         let mut tx = pool.begin().await?;
