@@ -91,7 +91,7 @@ async fn reindex(app: &TestApp, vacancy: Uuid) {
 async fn an_instant_alert_gets_a_published_vacancy_once_and_neither_a_renewal_nor_an_edit_that_changes_nothing() {
     let app = spawn_with_worker().await;
     let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
-    let cooks = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "trühvlimeistrid " }), "INSTANT", true, false).await;
+    let cooks = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "Trühvlimeistri " }), "INSTANT", true, false).await;
     let it = saved_search(&app, json!({ "categoryCode": ["IT"] }), "INSTANT", true, false).await;
     let paused = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, true).await;
     let unconfirmed = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", false, false).await;

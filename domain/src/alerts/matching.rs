@@ -25,7 +25,7 @@ use std::collections::{BTreeSet, HashMap};
 use chrono::{DateTime, Datelike, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Europe::Tallinn;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use sha2::{Digest as _, Sha256};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -50,18 +50,20 @@ pub struct MatchJob {
 /// Saved searches matched in one engine call and one transaction by the daily and weekly runs.
 pub const DIGEST_CHUNK: i64 = 50_000;
 
+/// Sorted and deduplicated: the order and repetition of codes mean nothing to a search.
+fn sorted(values: &[String]) -> Vec<&str> {
+    let mut values: Vec<&str> = values.iter().map(String::as_str).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
 /// A hash of what a saved search can match in a vacancy's document: its texts, codes, business
 /// name, occupation, salary and flags, not its ranking (PRO level, renewal), dates or images.
 /// Equal hashes: no search can tell the two versions apart (its end date aside, which a live
 /// vacancy is within).
 pub fn match_hash(doc: &VacancyDoc) -> Vec<u8> {
     let card = &doc.card;
-    let sorted = |values: &[String]| {
-        let mut values: Vec<&str> = values.iter().map(String::as_str).collect();
-        values.sort_unstable();
-        values.dedup();
-        values
-    };
     let matchable = serde_json::json!({
         "text": [&doc.text.et, &doc.text.en, &doc.text.ru],
         "occupation": [&card.occupation_code, &card.occupation_labels.et, &card.occupation_labels.en, &card.occupation_labels.ru],
