@@ -449,39 +449,50 @@ async fn dump_migrations(dump: &Path, major: u32) -> anyhow::Result<Vec<AppliedM
     parse_migrations_copy(&String::from_utf8_lossy(&output.stdout))
 }
 
-/// The rows of `COPY public._sqlx_migrations (…) FROM stdin;` in a plain-SQL script.
+/// The rows of every `COPY <schema>._sqlx_migrations (…) FROM stdin;` in a plain-SQL script (ours
+/// are in `public`, the job queue's in `apalis`).
 fn parse_migrations_copy(script: &str) -> anyhow::Result<Vec<AppliedMigration>> {
     let mut lines = script.lines();
-    let header = lines
-        .by_ref()
-        .find(|line| line.starts_with("COPY ") && line.contains("_sqlx_migrations"))
-        .with_context(|| format!("{DUMP} holds no migrations table: not a vakants database"))?;
-    let columns: Vec<&str> = header
-        .split_once('(')
-        .and_then(|(_, rest)| rest.split_once(')'))
-        .map(|(list, _)| list.split(',').map(str::trim).collect())
-        .unwrap_or_default();
-    let at = |name: &str| columns.iter().position(|c| *c == name).with_context(|| format!("the migrations table has no {name} column"));
-    let (version_at, success_at, checksum_at) = (at("version")?, at("success")?, at("checksum")?);
     let mut migrations = Vec::new();
-    for line in lines.take_while(|line| *line != "\\.") {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let field = |i: usize| fields.get(i).copied().with_context(|| format!("a short row in the migrations table: {line}"));
-        if field(success_at)? != "t" {
-            continue;
+    let mut tables = 0;
+    while let Some(header) = lines.by_ref().find(|line| line.starts_with("COPY ") && line.contains("._sqlx_migrations (")) {
+        tables += 1;
+        let columns: Vec<&str> = header
+            .split_once('(')
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(list, _)| list.split(',').map(str::trim).collect())
+            .unwrap_or_default();
+        let at = |name: &str| columns.iter().position(|c| *c == name).with_context(|| format!("the migrations table has no {name} column"));
+        let (version_at, success_at, checksum_at) = (at("version")?, at("success")?, at("checksum")?);
+        for line in lines.by_ref().take_while(|line| *line != "\\.") {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let field = |i: usize| fields.get(i).copied().with_context(|| format!("a short row in the migrations table: {line}"));
+            if field(success_at)? != "t" {
+                continue;
+            }
+            let version: i64 = field(version_at)?.parse().with_context(|| format!("a migration version: {line}"))?;
+            // bytea in COPY's text format: `\\x` then hex (the backslash itself escaped)
+            let checksum = field(checksum_at)?.trim_start_matches("\\\\x").to_string();
+            migrations.push(AppliedMigration { version, checksum });
         }
-        let version: i64 = field(version_at)?.parse().with_context(|| format!("a migration version: {line}"))?;
-        // bytea in COPY's text format: `\\x` then hex (the backslash itself escaped)
-        let checksum = field(checksum_at)?.trim_start_matches("\\\\x").to_string();
-        migrations.push(AppliedMigration { version, checksum });
     }
+    ensure!(tables > 0, "{DUMP} holds no migrations table: not a vakants database");
     migrations.sort();
     Ok(migrations)
 }
 
+/// The applied migrations of every `_sqlx_migrations` table (ours in `public`, the job queue's in
+/// `apalis`), oldest first.
 async fn applied_migrations(conn: &mut PgConnection) -> anyhow::Result<Vec<AppliedMigration>> {
-    let rows: Vec<(i64, Vec<u8>)> =
-        sqlx::query_as("select version, checksum from _sqlx_migrations where success order by version").fetch_all(conn).await?;
+    let tables: Vec<String> = sqlx::query_scalar(
+        "select format('%I.%I', n.nspname, c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where c.relname = '_sqlx_migrations' and c.relkind = 'r' order by 1",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    ensure!(!tables.is_empty(), "the database has no migrations table: run `vakants migrate` first, or is this another database?");
+    let union = tables.iter().map(|t| format!("select version, checksum from {t} where success")).collect::<Vec<_>>().join(" union all ");
+    let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{union} order by 1"))).fetch_all(conn).await?;
     Ok(rows.into_iter().map(|(version, checksum)| AppliedMigration { version, checksum: hex::encode(checksum) }).collect())
 }
 
@@ -712,8 +723,10 @@ mod tests {
     fn the_migrations_table_is_read_from_a_plain_dump() {
         let script = "SET x = 1;\n\nCOPY public._sqlx_migrations (version, description, installed_on, success, checksum, execution_time) FROM stdin;\n\
             20261121000001\treference schema\t2026-11-29 06:00:00+00\tt\t\\\\xabcd\t1234\n\
-            20261121000002\tfailed one\t2026-11-29 06:00:00+00\tf\t\\\\xef01\t1\n\\.\n\nCOPY other (a) FROM stdin;\n1\n\\.\n";
-        assert_eq!(parse_migrations_copy(script).unwrap(), vec![migration(20261121000001, "abcd")]);
+            20261121000002\tfailed one\t2026-11-29 06:00:00+00\tf\t\\\\xef01\t1\n\\.\n\nCOPY other (a) FROM stdin;\n1\n\\.\n\
+            COPY apalis._sqlx_migrations (version, description, installed_on, success, checksum, execution_time) FROM stdin;\n\
+            20220530084123\tjobs workers\t2026-11-29 06:00:00+00\tt\t\\\\x0102\t9\n\\.\n";
+        assert_eq!(parse_migrations_copy(script).unwrap(), vec![migration(20220530084123, "0102"), migration(20261121000001, "abcd")]);
         assert!(parse_migrations_copy("SET x = 1;\n").unwrap_err().to_string().contains("no migrations table"));
     }
 

@@ -225,19 +225,22 @@ async fn applicant_changes(server: &Server, pool: &PgPool, pdf_text: &str) -> (S
         .unwrap();
     assert_eq!(uploaded.status(), StatusCode::CREATED);
     let file: Value = uploaded.json().await.unwrap();
-    let cv: Uuid = sqlx::query_scalar("select c.id from cvs c join users u on u.id = c.user_id where u.username = $1 order by c.created_at limit 1")
+    let cv: Uuid = sqlx::query_scalar("select c.id from cvs c join users u on u.id = c.owner_user_id where u.username = $1 order by c.created_at limit 1")
         .bind(APPLICANT)
         .fetch_one(pool)
         .await
         .unwrap();
     let attached = crate::cvs::upload_pdf(client, &cv.to_string(), fixtures::pdf::text_pdf(pdf_text)).await;
     assert!(attached.status().is_success(), "the CV PDF: {}", attached.status());
+    let listed: Value = client.post("/api/open/search?size=100", json!({})).await.json().await.unwrap();
+    let open: Vec<Uuid> = listed["content"].as_array().unwrap().iter().map(|c| c["vacancyId"].as_str().unwrap().parse().unwrap()).collect();
     let vacancy: Uuid = sqlx::query_scalar(
-        "select v.id from vacancies v where v.status = 'EXISTS' and v.apply_link is null and v.publish_at < now() and v.valid_until > now()
-           and not exists (select 1 from applications a join users u on u.id = a.user_id where a.vacancy_id = v.id and u.username = $1)
+        "select v.id from vacancies v where v.id = any($2) and v.apply_link is null
+           and not exists (select 1 from applications a join users u on u.id = a.applicant_user_id where a.vacancy_id = v.id and u.username = $1)
          order by v.id limit 1",
     )
     .bind(APPLICANT)
+    .bind(&open)
     .fetch_one(pool)
     .await
     .unwrap();
