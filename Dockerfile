@@ -28,8 +28,13 @@ COPY worker worker
 RUN cargo build --release --locked -p api --bin vakants
 
 FROM debian:bookworm-slim AS runtime
+# pg_dump and pg_restore of the server's major version for `vakants backup` and `vakants restore`:
+# postgresql-client-17 (compose.yaml's Postgres) from PostgreSQL's own apt repository, added by
+# Debian's postgresql-common with the key it ships (bookworm itself has 15)
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates tzdata \
+ && apt-get install -y --no-install-recommends ca-certificates tzdata postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-17 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/vakants vakants \
  && mkdir -p /var/lib/vakants && chown vakants /var/lib/vakants

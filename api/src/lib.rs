@@ -1,9 +1,11 @@
 //! The `vakants` HTTP API: routes by area, extractors, error mapping, OpenAPI, static web serving.
 
 pub mod api_keys;
+pub mod backup;
 pub mod download;
 pub mod error;
 pub mod live;
+pub mod monitoring;
 pub mod openapi;
 pub mod rate_limit;
 pub mod redis_link;
@@ -104,9 +106,10 @@ async fn observe(request: Request, next: Next) -> Response {
         .to_string();
     let mut response = next.run(request).await;
     let status = response.status().as_u16().to_string();
-    metrics::counter!("http_requests_total", "method" => method.to_string(), "route" => route.clone(), "status" => status)
+    let group = monitoring::route_group(&route);
+    metrics::counter!("http_requests_total", "method" => method.to_string(), "route" => route.clone(), "group" => group, "status" => status)
         .increment(1);
-    metrics::histogram!("http_request_duration_seconds", "method" => method.to_string(), "route" => route.clone())
+    metrics::histogram!("http_request_duration_seconds", "method" => method.to_string(), "route" => route.clone(), "group" => group)
         .record(started.elapsed().as_secs_f64());
     if let Some(LoggedError(detail)) = response.extensions_mut().remove::<LoggedError>() {
         tracing::error!(request_id = %request_id, method = %method, route = %route, error = %detail, "request failed");
@@ -284,9 +287,16 @@ pub fn metrics_handle() -> PrometheusHandle {
     static HANDLE: std::sync::OnceLock<PrometheusHandle> = std::sync::OnceLock::new();
     HANDLE
         .get_or_init(|| {
-            let recorder = PrometheusBuilder::new().build_recorder();
+            // buckets rather than the exporter's default summaries: quantiles over several
+            // nodes and any window come from buckets (`histogram_quantile` in the alert rules)
+            let builder = PrometheusBuilder::new()
+                .set_buckets(monitoring::LATENCY_BUCKETS)
+                .expect("the latency buckets are not empty");
+            let recorder = builder.build_recorder();
             let handle = recorder.handle();
-            let _ = metrics::set_global_recorder(recorder);
+            if metrics::set_global_recorder(recorder).is_ok() {
+                monitoring::register();
+            }
             let upkeep = handle.clone();
             let started = std::thread::Builder::new().name(METRICS_UPKEEP_THREAD.into()).spawn(move || {
                 loop {

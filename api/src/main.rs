@@ -1,4 +1,4 @@
-//! The `vakants` command: serve, migrate, seed, import-registry, import-bank-statement.
+//! The `vakants` command: serve, migrate, seed, import-registry, import-bank-statement, backup, restore.
 
 use std::path::PathBuf;
 
@@ -74,6 +74,13 @@ enum Command {
     },
     /// List jobs that failed all their attempts.
     Jobs,
+    /// Write a backup of everything that is not derived into DIR (new or empty): the database
+    /// (pg_dump, one snapshot), the uploaded files of that snapshot and a manifest with their
+    /// checksums and the schema version (docs/deploy.md).
+    Backup { dir: PathBuf },
+    /// Bring a backup back into an empty database and an empty file store, after checking its
+    /// checksums and schema version, then rebuild the search indexes. Stop the servers first.
+    Restore { dir: PathBuf },
     /// Read a PDF on stdin and write its text on stdout. The worker runs this in a child process
     /// with CPU-time and memory limits, so a hostile file cannot take the server down.
     ExtractPdf,
@@ -148,6 +155,26 @@ async fn reindex_through_worker(pool: &sqlx::PgPool, job: &worker::RebuildJob, o
             }
             _ => {}
         }
+    }
+}
+
+/// Rebuilds the indexes `job` names: here when the index can be opened as its writer (no worker
+/// holds it; always for Meilisearch), otherwise through the running worker.
+async fn reindex(config: &Config, pool: &sqlx::PgPool, job: worker::RebuildJob) -> anyhow::Result<()> {
+    // tantivy: the index can be opened as the writer here only when no worker holds it;
+    // Meilisearch: always (the rebuild goes to a fresh index and swaps it in)
+    match api::open_engine(config, AccessMode::Writer).await {
+        Ok(engine) => {
+            // an index opened here with another schema was started empty: rebuild it too
+            let job = job.including(&engine.replaced_indexes());
+            let report = worker::rebuild(pool, engine.as_ref(), &job).await?;
+            println!(
+                "rebuilt: {} vacancies, {} CVs; {} changes replayed; {} waiting index jobs covered by the rebuild",
+                report.vacancies, report.cvs, report.replayed, report.covered
+            );
+            Ok(())
+        }
+        Err(open_error) => reindex_through_worker(pool, &job, &format!("{open_error:#}")).await,
     }
 }
 
@@ -317,20 +344,33 @@ async fn main() -> anyhow::Result<()> {
         Command::Reindex { vacancies, cvs } => {
             let job = worker::RebuildJob { vacancies: vacancies || !cvs, cvs: cvs || !vacancies };
             let pool = domain::platform::db::connect(config.database_url.expose(), 4).await?;
-            // tantivy: the index can be opened as the writer here only when no worker holds it;
-            // Meilisearch: always (the rebuild goes to a fresh index and swaps it in)
-            match api::open_engine(&config, AccessMode::Writer).await {
-                Ok(engine) => {
-                    // an index opened here with another schema was started empty: rebuild it too
-                    let job = job.including(&engine.replaced_indexes());
-                    let report = worker::rebuild(&pool, engine.as_ref(), &job).await?;
-                    println!(
-                        "rebuilt: {} vacancies, {} CVs; {} changes replayed; {} waiting index jobs covered by the rebuild",
-                        report.vacancies, report.cvs, report.replayed, report.covered
-                    );
-                }
-                Err(open_error) => reindex_through_worker(&pool, &job, &format!("{open_error:#}")).await?,
-            }
+            reindex(&config, &pool, job).await?;
+        }
+        Command::Backup { dir } => {
+            let files = domain::files::FileStore::from_config(&config)?;
+            let report = api::backup::backup(config.database_url.expose(), &files, &dir).await?;
+            println!(
+                "backed up into {}: the database at schema version {} ({} bytes dumped) and {} files ({} bytes) in {:.1} s",
+                dir.display(),
+                report.schema_version,
+                report.dump_bytes,
+                report.files,
+                report.file_bytes,
+                report.seconds
+            );
+        }
+        Command::Restore { dir } => {
+            let files = domain::files::FileStore::from_config(&config)?;
+            let report = api::backup::restore(config.database_url.expose(), &files, &dir).await?;
+            println!(
+                "restored the backup of {} (schema version {}) and {} files in {:.1} s; rebuilding the search indexes",
+                report.created_at.to_rfc3339(),
+                report.schema_version,
+                report.files,
+                report.seconds
+            );
+            let pool = domain::platform::db::connect(config.database_url.expose(), 4).await?;
+            reindex(&config, &pool, worker::RebuildJob { vacancies: true, cvs: true }).await?;
         }
         Command::Jobs => {
             let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;

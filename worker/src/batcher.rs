@@ -77,9 +77,17 @@ impl Batcher {
             let started = Instant::now();
             previous = Some(started);
             let result = self.apply(Work::of(batch.iter().map(|p| &p.job))).await;
+            metrics::histogram!(domain::platform::metrics::INDEX_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
             match &result {
-                Ok(()) => tracing::debug!(jobs = batch.len(), ms = started.elapsed().as_millis() as u64, "index batch committed"),
-                Err(err) => tracing::warn!(jobs = batch.len(), error = %err, "index batch failed"),
+                Ok(()) => {
+                    tracing::debug!(jobs = batch.len(), ms = started.elapsed().as_millis() as u64, "index batch committed");
+                    metrics::counter!(domain::platform::metrics::INDEX_BATCHES, "outcome" => "committed").increment(1);
+                    metrics::gauge!(domain::platform::metrics::INDEX_LAST_COMMIT).set(chrono::Utc::now().timestamp_millis() as f64 / 1000.0);
+                }
+                Err(err) => {
+                    tracing::warn!(jobs = batch.len(), error = %err, "index batch failed");
+                    metrics::counter!(domain::platform::metrics::INDEX_BATCHES, "outcome" => "failed").increment(1);
+                }
             }
             let outcome = result.map_err(|e| format!("{e:#}"));
             for pending in batch {

@@ -38,6 +38,7 @@ pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow
     let vacancies = indexer::vacancies::out_of_date(pool, RECONCILE_LIMIT).await?;
     let cvs = indexer::cvs::out_of_date(pool, RECONCILE_LIMIT).await?;
     let count = vacancies.len() + cvs.len();
+    metrics::counter!(domain::platform::metrics::INDEX_RECONCILED).increment(count as u64);
     let jobs = vacancies.into_iter().map(IndexJob::Vacancy).chain(cvs.into_iter().map(IndexJob::Cv));
     for job in jobs {
         batcher.send(Pending { job, done: None }).await.map_err(|_| anyhow::anyhow!("the batcher stopped"))?;

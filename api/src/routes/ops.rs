@@ -1,7 +1,5 @@
 //! Health, readiness and metrics for operators (outside `/api`).
 
-use std::time::Duration;
-
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -12,6 +10,7 @@ use domain::platform::crypto;
 use domain::platform::error::ErrorCode;
 
 use crate::error::ApiError;
+use crate::monitoring;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -23,30 +22,19 @@ async fn healthz() -> &'static str {
     "ok"
 }
 
-/// How long `/readyz` waits for each of Postgres and Redis: a load balancer's probe gets its
-/// answer in bounded time even while one of them does not answer at all.
-const READY_WAIT: Duration = Duration::from_secs(2);
-
-/// Handles `GET /readyz`: Postgres and Redis both answer (each within [`READY_WAIT`]); 503 with
+/// Handles `GET /readyz`: Postgres and Redis both answer (each within [`monitoring::PROBE_WAIT`]); 503 with
 /// `{"postgres": false, …}` naming the one that does not. Without Redis the app still serves
 /// (limits count in-process, live events stay in-process), but a shared deployment has lost its
 /// shared limits, so the probe says so.
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    let postgres = async {
-        let check = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.pool);
-        matches!(tokio::time::timeout(READY_WAIT, check).await, Ok(Ok(_)))
-    };
-    let redis = async {
-        let ping = state.limiter.link().run(READY_WAIT, |mut redis| async move { redis::cmd("PING").query_async::<String>(&mut redis).await });
-        ping.await.is_ok()
-    };
-    let (postgres, redis_ok) = tokio::join!(postgres, redis);
+    let (postgres, redis_ok) = monitoring::reachability(&state).await;
     let body = serde_json::json!({ "postgres": postgres, "redis": redis_ok });
     let status = if postgres && redis_ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (status, axum::Json(body))
 }
 
-/// Handles `GET /metrics`: Prometheus text format. In prod it needs `Authorization: Bearer
+/// Handles `GET /metrics`: Prometheus text format, with the queue's and the reachability gauges
+/// read at this scrape (`crate::monitoring`). In prod it needs `Authorization: Bearer
 /// $METRICS_TOKEN` (401 without it or with another; compared in constant time, over hashes so the
 /// length does not leak either) and answers 404 when no token is configured; dev leaves it open.
 async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -64,5 +52,6 @@ async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response 
             return response;
         }
     }
+    monitoring::refresh(&state).await;
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], state.metrics.render()).into_response()
 }

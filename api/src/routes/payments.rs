@@ -169,6 +169,13 @@ async fn payment_notify(
     let provider = state
         .payment_provider()
         .ok_or_else(|| domain::Error::field("orderToken", "Online payments are not available"))?;
-    online::apply_order_token(&state.pool, provider, &body.order_token, None, Utc::now()).await?;
+    let applied = online::apply_order_token(&state.pool, provider, &body.order_token, None, Utc::now()).await;
+    let outcome = match &applied {
+        Ok(_) => "applied",
+        Err(domain::Error::Client { .. }) => "rejected",
+        Err(_) => "failed",
+    };
+    metrics::counter!(domain::platform::metrics::PAYMENT_NOTIFICATIONS, "outcome" => outcome).increment(1);
+    applied?;
     Ok(StatusCode::OK)
 }

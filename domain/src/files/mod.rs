@@ -264,6 +264,9 @@ pub struct FileStore {
     store: Arc<dyn ObjectStore>,
     /// Where the files are, for logs and errors (never a credential).
     location: Arc<str>,
+    /// The directory of a store on local disk (`vakants restore` fills a directory beside it and
+    /// renames it into place); none for S3 and memory.
+    local_root: Option<Arc<Path>>,
 }
 
 impl std::fmt::Debug for FileStore {
@@ -312,18 +315,22 @@ fn local_dir(root: &Path) -> Arc<dyn ObjectStore> {
 impl FileStore {
     /// Files under `data_dir/files` on local disk (the default).
     pub fn new(data_dir: &Path) -> Self {
-        let root = data_dir.join("files");
-        FileStore { store: local_dir(&root), location: root.display().to_string().into() }
+        FileStore::local(&data_dir.join("files"))
+    }
+
+    /// Files under a directory on local disk, created if missing.
+    pub fn local(root: &Path) -> Self {
+        FileStore { store: local_dir(root), location: root.display().to_string().into(), local_root: Some(root.into()) }
     }
 
     /// Files in memory, gone with the process: tests and throw-away dev runs.
     pub fn in_memory() -> Self {
-        FileStore { store: Arc::new(InMemory::new()), location: "memory://".into() }
+        FileStore { store: Arc::new(InMemory::new()), location: "memory://".into(), local_root: None }
     }
 
     /// Any object store (a test's, a wrapped one) behind the same calls.
     pub fn with_store(store: Arc<dyn ObjectStore>, location: &str) -> Self {
-        FileStore { store, location: location.into() }
+        FileStore { store, location: location.into(), local_root: None }
     }
 
     /// The store of `FILES_URL`, or `DATA_DIR/files` when it is unset.
@@ -336,7 +343,7 @@ impl FileStore {
         }
         if let Some(path) = url.strip_prefix("file://") {
             let root = Path::new(path);
-            return Ok(FileStore { store: local_dir(root), location: url.into() });
+            return Ok(FileStore { location: url.into(), ..FileStore::local(root) });
         }
         if let Some(rest) = url.strip_prefix("s3://") {
             let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
@@ -347,7 +354,7 @@ impl FileStore {
             let prefix = prefix.trim_matches('/');
             let store: Arc<dyn ObjectStore> =
                 if prefix.is_empty() { Arc::new(s3) } else { Arc::new(PrefixStore::new(s3, prefix.to_string())) };
-            return Ok(FileStore { store, location: url.into() });
+            return Ok(FileStore { store, location: url.into(), local_root: None });
         }
         Err(anyhow::anyhow!("FILES_URL {url:?} is neither s3://, file:// nor memory://").into())
     }
@@ -355,6 +362,34 @@ impl FileStore {
     /// Where the files are (`DATA_DIR/files`, the `FILES_URL`), for logs.
     pub fn location(&self) -> &str {
         &self.location
+    }
+
+    /// The directory of a store on local disk (`DATA_DIR/files`, `FILES_URL=file://…`); none for
+    /// S3 and memory.
+    pub fn local_root(&self) -> Option<&Path> {
+        self.local_root.as_deref()
+    }
+
+    /// The keys of up to `limit` stored files, in no particular order (a restore checks that the
+    /// store it fills is empty; a test compares what a store holds).
+    pub async fn keys(&self, limit: usize) -> Result<Vec<String>> {
+        use futures::TryStreamExt;
+        let mut listed = self.store.list(None);
+        let mut keys = Vec::new();
+        while keys.len() < limit
+            && let Some(meta) = listed.try_next().await.map_err(store_error)?
+        {
+            keys.push(meta.location.to_string());
+        }
+        Ok(keys)
+    }
+
+    /// Writes the bytes under the given key, replacing what is there (`vakants restore` puts each
+    /// file back under the key its row names).
+    pub async fn put_at(&self, key: &str, bytes: Vec<u8>) -> Result<()> {
+        let path = self.path(key)?;
+        self.store.put(&path, PutPayload::from(bytes)).await.map_err(store_error)?;
+        Ok(())
     }
 
     fn path(&self, key: &str) -> Result<ObjectPath> {

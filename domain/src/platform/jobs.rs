@@ -137,6 +137,60 @@ pub async fn failed(pool: &sqlx::PgPool) -> Result<Vec<FailedJob>> {
         .collect())
 }
 
+/// How one queue stands, as `/metrics` reports it (`vakants_queue_*`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct QueueHealth {
+    pub queue: String,
+    /// Due and not taken by a worker yet.
+    pub waiting: i64,
+    /// Due later (a retry's back-off, the time rules' next tick).
+    pub scheduled: i64,
+    /// Taken by a worker.
+    pub running: i64,
+    /// Failed, with attempts left.
+    pub retrying: i64,
+    /// Failed every attempt (listed by `vakants jobs`; kept until someone looks).
+    pub failed: i64,
+    /// Age of the oldest job that is due and that no worker has taken (waiting or retrying), in
+    /// seconds; 0 when there is none.
+    pub oldest_waiting_seconds: f64,
+    /// Age of the oldest job that is due and not finished (waiting, retrying or running): for
+    /// the index queue, how long the oldest change has waited to become searchable.
+    pub oldest_unfinished_seconds: f64,
+    /// Seconds since a worker of this queue last told the queue it is alive; none when no worker
+    /// ever registered for it.
+    pub heartbeat_age_seconds: Option<f64>,
+}
+
+/// Every queue that has an unfinished job or a registered worker, with its counts and ages.
+/// Done jobs are left out: they are kept for a day ([`DONE_KEPT_FOR`]) only to be purged.
+pub async fn queue_health(pool: &sqlx::PgPool) -> Result<Vec<QueueHealth>> {
+    Ok(sqlx::query_as(
+        "with jobs as (
+             select job_type as queue,
+                    count(*) filter (where status = 'Pending' and run_at <= now()) as waiting,
+                    count(*) filter (where status = 'Pending' and run_at > now()) as scheduled,
+                    count(*) filter (where status in ('Queued', 'Running')) as running,
+                    count(*) filter (where status = 'Failed' and attempts < max_attempts and run_at <= now()) as retrying,
+                    count(*) filter (where status in ('Failed', 'Killed') and attempts >= max_attempts) as failed,
+                    min(run_at) filter (where run_at <= now() and (status = 'Pending' or (status = 'Failed' and attempts < max_attempts))) as oldest_waiting,
+                    min(run_at) filter (where run_at <= now() and (status in ('Pending', 'Queued', 'Running') or (status = 'Failed' and attempts < max_attempts))) as oldest_unfinished
+             from apalis.jobs where status <> 'Done' group by job_type
+         ),
+         workers as (select worker_type as queue, max(last_seen) as last_seen from apalis.workers group by worker_type)
+         select coalesce(j.queue, w.queue) as queue,
+                coalesce(j.waiting, 0) as waiting, coalesce(j.scheduled, 0) as scheduled, coalesce(j.running, 0) as running,
+                coalesce(j.retrying, 0) as retrying, coalesce(j.failed, 0) as failed,
+                coalesce(extract(epoch from now() - j.oldest_waiting), 0)::float8 as oldest_waiting_seconds,
+                coalesce(extract(epoch from now() - j.oldest_unfinished), 0)::float8 as oldest_unfinished_seconds,
+                extract(epoch from now() - w.last_seen)::float8 as heartbeat_age_seconds
+         from jobs j full join workers w on w.queue = j.queue
+         order by 1",
+    )
+    .fetch_all(pool)
+    .await?)
+}
+
 /// How long a job that ended well stays in `apalis.jobs` (for looking into a recent run).
 pub const DONE_KEPT_FOR: chrono::TimeDelta = chrono::TimeDelta::days(1);
 

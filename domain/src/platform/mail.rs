@@ -50,9 +50,17 @@ impl Mailer {
         self.send_with(mail, Vec::new()).await
     }
 
-    /// Sends a mail with files attached (the dev outbox keeps their names, types and sizes).
+    /// Sends a mail with files attached (the dev outbox keeps their names, types and sizes);
+    /// counted in [`crate::platform::metrics::MAILS`] by outcome.
     #[tracing::instrument(skip_all, fields(attachments = attachments.len()))]
     pub async fn send_with(&self, mail: Mail, attachments: Vec<Attachment>) -> Result<()> {
+        let delivered = self.deliver(mail, attachments).await;
+        let outcome = if delivered.is_ok() { "sent" } else { "failed" };
+        metrics::counter!(crate::platform::metrics::MAILS, "outcome" => outcome).increment(1);
+        delivered
+    }
+
+    async fn deliver(&self, mail: Mail, attachments: Vec<Attachment>) -> Result<()> {
         match self {
             Mailer::Outbox { pool } => {
                 let kept: Vec<OutboxAttachment> = attachments

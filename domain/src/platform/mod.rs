@@ -11,6 +11,7 @@ pub mod filters;
 pub mod jobs;
 pub mod locale;
 pub mod mail;
+pub mod metrics;
 pub mod reference;
 pub mod rich_text;
 pub mod typeset;
