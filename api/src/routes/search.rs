@@ -27,7 +27,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::search_cache::{self, Coding, SearchCache};
+use crate::search_cache::{self, SearchCache, Source};
 use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
@@ -295,7 +295,7 @@ async fn search_vacancies(
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
     let query = filter::vacancy_query(&state.read_pool, &state.reference, filter, page, size).await?;
     let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
-    let coding = Coding::accepted(headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
+    let accept_encoding = headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok());
     // read before the search: an answer is kept under a version no newer than what it saw
     let version = if applicant { None } else { state.search.vacancy_version() };
     match version {
@@ -308,7 +308,7 @@ async fn search_vacancies(
                     Ok::<_, Error>((Arc::new(search_cache::Answer::new(body)), until))
                 })
                 .await?;
-            Ok(kept_json(&answer, coding, source.header()))
+            Ok(kept_json(&answer, accept_encoding, source))
         }
         // compressed on the way out (crate::compression) when it is large enough
         None => Ok(json_bytes(search_answer(&state, &context, query, applicant).await?.0, None)),
@@ -367,11 +367,12 @@ async fn search_answer(
     Ok((Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?), until))
 }
 
-/// A kept answer in the coding the client accepts (compressed here, once per answer: the
-/// compression layer leaves an answer with a `Content-Encoding` alone).
-fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: Option<&'static str>) -> Response {
-    let (body, coding) = answer.for_client(coding);
-    let mut response = json_bytes(body, cache);
+/// An answer in a coding the client accepts (compressed here: the compression layer leaves an
+/// answer with a `Content-Encoding` alone): one computed for this request cheaply for it alone,
+/// one asked again in the form kept with it.
+fn kept_json(answer: &search_cache::Answer, accept_encoding: Option<&str>, source: Source) -> Response {
+    let (body, coding) = answer.for_search(accept_encoding, source != Source::Kept);
+    let mut response = json_bytes(body, source.header());
     search_cache::mark_encoded(response.headers_mut(), coding);
     response
 }
