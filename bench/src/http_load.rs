@@ -75,25 +75,47 @@ const EDIT_POOL: usize = 20;
 /// Between two searches of a write's freshness probe.
 const WRITE_POLL: Duration = Duration::from_millis(10);
 
+/// The arguments of `bench http`.
+#[derive(clap::Args)]
 pub struct Args {
+    /// The `vakants` binary (a release build).
+    #[arg(long, default_value_os_t = crate::default_vakants_bin())]
     pub vakants_bin: PathBuf,
+    #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench_http")]
     pub database_url: String,
+    /// The built web app (`cd web && npx vite build`), for the server-painted pages.
+    #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist")))]
     pub web_dist: PathBuf,
+    #[arg(long, default_value_t = 100_000)]
     pub scale: usize,
+    #[arg(long, default_value_t = 100_000)]
     pub cvs: usize,
+    /// Keep-alive connections sending requests back to back.
+    #[arg(long, default_value_t = 16)]
     pub connections: usize,
+    /// Measured seconds per scenario (after a warm-up of a fifth of it).
+    #[arg(long, default_value_t = 30)]
     pub seconds: u64,
-    /// Writes a second in `search-while-writing`.
+    /// Writes a second (publishes and edits in turn) in `search-while-writing` and
+    /// `long-tail-while-writing`.
+    #[arg(long, default_value_t = 20.0)]
     pub write_rate: f64,
     /// Distinct searches of the long-tail mix.
+    #[arg(long, default_value_t = 100_000)]
     pub long_tail: usize,
-    /// The Zipf exponent of the long-tail mix's popularity.
+    /// The exponent of the long-tail mix's Zipf-like popularity (lower: a longer tail).
+    #[arg(long, default_value_t = 0.75)]
     pub zipf: f64,
-    /// The scenarios to run (all when empty).
+    /// The scenarios to run, comma-separated (default: all): search-mix, vacancy-page,
+    /// search-while-writing, long-tail, long-tail-while-writing.
+    #[arg(long, value_delimiter = ',')]
     pub scenarios: Vec<String>,
-    /// The clients' `Accept-Encoding`.
+    /// What the clients accept: a browser's `br, gzip`, or `gzip`, or `identity`.
+    #[arg(long, default_value = "br, gzip")]
     pub accept_encoding: String,
+    #[arg(long, default_value_t = 42)]
     pub seed: u64,
+    #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
     pub out: PathBuf,
 }
 
