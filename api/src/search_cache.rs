@@ -11,6 +11,12 @@
 //! applicant's search is never answered from here. At most [`CAPACITY`] answers (about 30 KB
 //! each) are kept, the least recently used leave first. An answer keeps its br and gzip forms too,
 //! each made on its first use, so a kept answer is compressed once, not on every request.
+//!
+//! Most searches are asked once (the long tail of words and filter combinations), so the answer
+//! computed for a request is compressed for that request alone, in the coding cheapest to make
+//! ([`Answer::for_search`]): gzip at level 1 costs about a third of the instructions of brotli at
+//! quality 4 for a 28 KB answer, for a fifth more bytes (`docs/search.md`, "Compressing answers").
+//! The kept forms are made only when an answer is asked again.
 
 use std::io::Write;
 use std::num::NonZeroUsize;
@@ -27,6 +33,10 @@ pub const CAPACITY: usize = 1024;
 /// brotli quality of the kept answers: tower-http's default for answers compressed on the fly.
 const BR_QUALITY: u32 = 4;
 const BR_WINDOW: u32 = 22;
+/// brotli quality and gzip level of an answer compressed for one request: the fastest levels that
+/// still compress JSON well (brotli 1 only for a client that takes no gzip).
+const BR_ONCE_QUALITY: u32 = 1;
+const GZIP_ONCE_LEVEL: u32 = 1;
 
 /// A content coding an answer is sent in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +57,24 @@ impl Coding {
     /// The coding to send for an `Accept-Encoding` header: br when accepted, else gzip when
     /// accepted, else none (identity). A coding with `q=0` is refused.
     pub fn accepted(header: Option<&str>) -> Option<Coding> {
+        match Coding::parse(header) {
+            (true, _) => Some(Coding::Br),
+            (false, true) => Some(Coding::Gzip),
+            _ => None,
+        }
+    }
+
+    /// The coding cheapest to make that the client accepts: gzip, else br, else none.
+    pub fn cheapest(header: Option<&str>) -> Option<Coding> {
+        match Coding::parse(header) {
+            (_, true) => Some(Coding::Gzip),
+            (true, false) => Some(Coding::Br),
+            _ => None,
+        }
+    }
+
+    /// Whether the header accepts br and gzip.
+    fn parse(header: Option<&str>) -> (bool, bool) {
         let (mut br, mut gzip) = (false, false);
         for part in header.unwrap_or("").split(',') {
             let mut pieces = part.split(';');
@@ -60,13 +88,7 @@ impl Coding {
                 }
             }
         }
-        if br {
-            Some(Coding::Br)
-        } else if gzip {
-            Some(Coding::Gzip)
-        } else {
-            None
-        }
+        (br, gzip)
     }
 
     /// The `Content-Encoding` value.
@@ -99,21 +121,60 @@ impl Answer {
         }
     }
 
-    /// The body in `coding`.
-    pub fn encoded(&self, coding: Coding) -> Bytes {
-        match coding {
-            Coding::Br => self.br.get_or_init(|| {
-                let mut writer = brotli::CompressorWriter::new(Vec::with_capacity(self.body.len() / 4), 4096, BR_QUALITY, BR_WINDOW);
-                writer.write_all(&self.body).expect("writing to memory");
-                Bytes::from(writer.into_inner())
-            }),
-            Coding::Gzip => self.gzip.get_or_init(|| {
-                let mut writer = flate2::write::GzEncoder::new(Vec::with_capacity(self.body.len() / 4), flate2::Compression::default());
-                writer.write_all(&self.body).expect("writing to memory");
-                Bytes::from(writer.finish().expect("writing to memory"))
-            }),
+    /// A search answer's body for a client sending `accept_encoding`. One computed for this
+    /// request (`fresh`) is compressed for it alone, in the coding cheapest to make at a fast level,
+    /// and nothing is kept: most are never asked again. One asked again gets the kept forms
+    /// ([`Self::for_client`]).
+    pub fn for_search(&self, accept_encoding: Option<&str>, fresh: bool) -> (Bytes, Option<Coding>) {
+        if !fresh {
+            return self.for_client(Coding::accepted(accept_encoding));
         }
-        .clone()
+        match Coding::cheapest(accept_encoding).filter(|_| self.body.len() >= usize::from(crate::COMPRESS_ABOVE)) {
+            Some(coding) => (compress(&self.body, coding, Level::Once), Some(coding)),
+            None => (self.body.clone(), None),
+        }
+    }
+
+    /// The body in `coding`, made once and kept.
+    pub fn encoded(&self, coding: Coding) -> Bytes {
+        let form = match coding {
+            Coding::Br => &self.br,
+            Coding::Gzip => &self.gzip,
+        };
+        form.get_or_init(|| compress(&self.body, coding, Level::Kept)).clone()
+    }
+}
+
+/// How hard to compress.
+#[derive(Clone, Copy)]
+enum Level {
+    /// A form kept and sent many times.
+    Kept,
+    /// A body sent once.
+    Once,
+}
+
+fn compress(body: &[u8], coding: Coding, level: Level) -> Bytes {
+    let capacity = body.len() / 4;
+    match coding {
+        Coding::Br => {
+            let quality = match level {
+                Level::Kept => BR_QUALITY,
+                Level::Once => BR_ONCE_QUALITY,
+            };
+            let mut writer = brotli::CompressorWriter::new(Vec::with_capacity(capacity), 4096, quality, BR_WINDOW);
+            writer.write_all(body).expect("writing to memory");
+            Bytes::from(writer.into_inner())
+        }
+        Coding::Gzip => {
+            let level = match level {
+                Level::Kept => flate2::Compression::default(),
+                Level::Once => flate2::Compression::new(GZIP_ONCE_LEVEL),
+            };
+            let mut writer = flate2::write::GzEncoder::new(Vec::with_capacity(capacity), level);
+            writer.write_all(body).expect("writing to memory");
+            Bytes::from(writer.finish().expect("writing to memory"))
+        }
     }
 }
 
@@ -332,6 +393,35 @@ mod tests {
         assert_eq!(Coding::accepted(Some("br;q=0, gzip;q=0.5")), Some(Coding::Gzip));
         assert_eq!(Coding::accepted(Some("identity")), None);
         assert_eq!(Coding::accepted(None), None);
+    }
+
+    #[test]
+    fn an_answer_sent_once_is_compressed_the_cheapest_way_and_not_kept() {
+        use std::io::Read;
+        assert_eq!(Coding::cheapest(Some("br, gzip")), Some(Coding::Gzip));
+        assert_eq!(Coding::cheapest(Some("br")), Some(Coding::Br));
+        assert_eq!(Coding::cheapest(Some("gzip;q=0, br")), Some(Coding::Br));
+        assert_eq!(Coding::cheapest(Some("identity")), None);
+        let body = Bytes::from(serde_json::to_vec(&(0..2000).map(|n| format!("kokk {n}")).collect::<Vec<_>>()).unwrap());
+        let answer = Answer::new(body.clone());
+        let (once, coding) = answer.for_search(Some("br, gzip"), true);
+        assert_eq!(coding, Some(Coding::Gzip));
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&once[..]).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, body);
+        assert!(answer.gzip.get().is_none() && answer.br.get().is_none(), "nothing is kept for one request");
+        let (br_once, coding) = answer.for_search(Some("br"), true);
+        assert_eq!(coding, Some(Coding::Br));
+        let mut decoded = Vec::new();
+        brotli_decompressor::Decompressor::new(&br_once[..], 4096).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, body);
+        // asked again: the preferred coding, made once at the kept level and kept
+        let (again, coding) = answer.for_search(Some("br, gzip"), false);
+        assert_eq!(coding, Some(Coding::Br));
+        assert_eq!(answer.br.get(), Some(&again));
+        assert!(again.len() < once.len(), "the kept form is the smaller: {} vs {}", again.len(), once.len());
+        // small answers go as they are
+        assert_eq!(Answer::new(Bytes::from_static(b"{}")).for_search(Some("gzip"), true).1, None);
     }
 
     #[test]

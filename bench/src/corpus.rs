@@ -70,8 +70,12 @@ impl Reference {
             !occupations.is_empty() && !places.is_empty(),
             "reference data is missing in the bench database (migrations not applied?)"
         );
+        Ok(Reference::new(occupations, places))
+    }
+
+    pub fn new(occupations: Vec<Occupation>, places: Vec<Place>) -> Reference {
         let total_weight = places.iter().map(|p| p.weight).sum();
-        Ok(Reference { occupations, places, total_weight })
+        Reference { occupations, places, total_weight }
     }
 
     /// A place drawn by its weight.

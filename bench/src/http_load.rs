@@ -10,6 +10,12 @@
 //! - `search-mix`: `POST /api/open/search` cycling through the visitors' mix of eight searches
 //!   (browsing, facets, words, a salary), as a browser sends it (`Accept-Encoding: br, gzip`);
 //! - `vacancy-page`: `GET /et/vacancies/{id}`, the server-painted page, over 200 live vacancies;
+//! - `long-tail` (issue 33 §4): searches drawn from `--long-tail` distinct ones (100,000 by
+//!   default: words typed whole, as prefixes or with typos, filters and their combinations, pages;
+//!   [`crate::queries::long_tail_searches`]) with Zipf-like popularity (`--zipf`), so that most of
+//!   them miss the server's answer cache: the engine, the answer's serialization and its
+//!   compression, not the cache, are measured; the report gives the cache's hit rate beside it;
+//! - `long-tail-while-writing`: the long-tail mix while the employer writes, as below;
 //! - `search-while-writing` (issue 20, "Write while searching"): the search mix again, while an
 //!   open-loop writer (write *k* starts at *k / `--write-rate`* seconds, whatever the earlier ones
 //!   take) has the demo employer publish a new vacancy (`POST /api/employer/vacancies/create`,
@@ -20,6 +26,9 @@
 //!   every 10 ms, not counted in the scenario's searches) lists the vacancy. An edit takes a
 //!   vacancy no other write is probing (published beforehand, or by an earlier write of the
 //!   scenario); when there is none, a publish is made instead.
+//!
+//! `--scenarios` runs some of them only; `--accept-encoding` sets what the clients accept (a
+//! browser's `br, gzip` by default).
 //!
 //! Per scenario it reports requests/s, p50/p95/p99, the bytes of an answer as sent (compressed),
 //! errors (a failed request or a non-2xx answer), the answers the search cache gave, and the
@@ -34,6 +43,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::ensure;
+use bytes::Bytes;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -42,6 +54,7 @@ use crate::http_freshness::{
     Employer, PROBE_PREFIXES, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
     wait_for_health, wait_for_the_index,
 };
+use crate::queries::{SearchCodes, Zipf, long_tail_searches};
 use crate::report::Machine;
 
 /// Targets of issue 20 on the 2-core machine.
@@ -49,6 +62,10 @@ const TARGET_SEARCH_RPS: f64 = 5_000.0;
 const TARGET_SEARCH_P99_MS: f64 = 20.0;
 const TARGET_PAGE_RPS: f64 = 3_000.0;
 const TARGET_RSS_MB: f64 = 500.0;
+/// Answers the server's search cache keeps (`api::search_cache::CAPACITY`), for the report.
+const SERVER_ANSWER_CACHE: usize = 1024;
+/// Issue 33 §4: the long-tail mix at 100k vacancies, with and without the employer's writes.
+const TARGET_LONG_TAIL_RPS: f64 = 2_000.0;
 /// Issue 20, "Write while searching": freshness p95 ≤ 1 s (and the search p99 still ≤ 20 ms).
 const TARGET_FRESHNESS_P95_MS: f64 = 1000.0;
 /// Vacancy pages the page scenario cycles through.
@@ -58,18 +75,52 @@ const EDIT_POOL: usize = 20;
 /// Between two searches of a write's freshness probe.
 const WRITE_POLL: Duration = Duration::from_millis(10);
 
+/// The arguments of `bench http`.
+#[derive(clap::Args)]
 pub struct Args {
+    /// The `vakants` binary (a release build).
+    #[arg(long, default_value_os_t = crate::default_vakants_bin())]
     pub vakants_bin: PathBuf,
+    #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench_http")]
     pub database_url: String,
+    /// The built web app (`cd web && npx vite build`), for the server-painted pages.
+    #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist")))]
     pub web_dist: PathBuf,
+    #[arg(long, default_value_t = 100_000)]
     pub scale: usize,
+    #[arg(long, default_value_t = 100_000)]
     pub cvs: usize,
+    /// Keep-alive connections sending requests back to back.
+    #[arg(long, default_value_t = 16)]
     pub connections: usize,
+    /// Measured seconds per scenario (after a warm-up of a fifth of it).
+    #[arg(long, default_value_t = 30)]
     pub seconds: u64,
-    /// Writes a second in `search-while-writing`.
+    /// Writes a second (publishes and edits in turn) in `search-while-writing` and
+    /// `long-tail-while-writing`.
+    #[arg(long, default_value_t = 20.0)]
     pub write_rate: f64,
+    /// Distinct searches of the long-tail mix.
+    #[arg(long, default_value_t = 100_000)]
+    pub long_tail: usize,
+    /// The exponent of the long-tail mix's Zipf-like popularity (lower: a longer tail).
+    #[arg(long, default_value_t = 0.75)]
+    pub zipf: f64,
+    /// The scenarios to run, comma-separated (default: all): search-mix, vacancy-page,
+    /// search-while-writing, long-tail, long-tail-while-writing.
+    #[arg(long, value_delimiter = ',')]
+    pub scenarios: Vec<String>,
+    /// What the clients accept: a browser's `br, gzip`, or `gzip`, or `identity`.
+    #[arg(long, default_value = "br, gzip")]
+    pub accept_encoding: String,
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
     pub out: PathBuf,
 }
+
+/// Every scenario, in the order they run.
+pub const SCENARIOS: [&str; 5] = ["search-mix", "vacancy-page", "search-while-writing", "long-tail", "long-tail-while-writing"];
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Scenario {
@@ -85,6 +136,17 @@ pub struct Scenario {
     pub errors: u64,
     /// Answers marked `x-search-cache: hit` (a search) or `x-page-cache: hit` (a vacancy page).
     pub cache_hits: u64,
+    /// `cache_hits` over the answers.
+    #[serde(default)]
+    pub cache_hit_rate: f64,
+    /// The distinct requests the scenario draws from, and how (`cycle`, or `zipf <exponent>`).
+    #[serde(default)]
+    pub distinct_requests: usize,
+    #[serde(default)]
+    pub order: String,
+    /// What the clients accepted (`Accept-Encoding`).
+    #[serde(default)]
+    pub accept_encoding: String,
     /// Resident memory of `vakants serve` after the scenario.
     pub rss_mb: f64,
     /// Of which anonymous (heap, stacks: `RssAnon`); the rest is mostly the index's files mapped
@@ -150,7 +212,50 @@ pub struct HttpReport {
 struct Request {
     post: bool,
     path: String,
-    body: Option<Vec<u8>>,
+    body: Option<Bytes>,
+}
+
+/// The requests of a scenario and the order the connections send them in.
+#[derive(Clone)]
+struct Requests {
+    list: Arc<Vec<Request>>,
+    /// `None`: each connection cycles through the list from its own offset; else each draws from
+    /// it by popularity with a seeded generator of its own.
+    zipf: Option<(Arc<Zipf>, u64)>,
+}
+
+impl Requests {
+    fn order(&self) -> String {
+        match &self.zipf {
+            None => "cycle".into(),
+            Some((zipf, _)) => format!("zipf {}", zipf.exponent()),
+        }
+    }
+}
+
+/// The long-tail searches as requests, the first the most popular.
+async fn long_tail_requests(database_url: &str, distinct: usize, seed: u64) -> anyhow::Result<Vec<Request>> {
+    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(database_url).await?;
+    let reference = crate::corpus::Reference::load(&pool).await?;
+    let codes = |table: &'static str| {
+        let pool = pool.clone();
+        async move { sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(format!("select code from {table} order by code"))).fetch_all(&pool).await }
+    };
+    let codes = SearchCodes {
+        employment_types: codes("ref_employment_types").await?,
+        work_experiences: codes("ref_work_experiences").await?,
+        languages: codes("ref_languages").await?,
+        salary_periods: codes("ref_salary_periods").await?,
+    };
+    pool.close().await;
+    Ok(long_tail_searches(&reference, &codes, seed, distinct)
+        .into_iter()
+        .map(|search| Request {
+            post: true,
+            path: format!("/api/open/search?page={}", search.page),
+            body: Some(Bytes::from(search.body.to_string())),
+        })
+        .collect())
 }
 
 pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
@@ -192,10 +297,29 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     let indexed = wait_for_the_index(&http, &base, &args.database_url).await?;
     eprintln!("   {indexed} vacancies searchable");
 
+    let wanted = |name: &str| args.scenarios.is_empty() || args.scenarios.iter().any(|s| s == name);
+    for name in &args.scenarios {
+        ensure!(SCENARIOS.contains(&name.as_str()), "unknown scenario {name}: one of {}", SCENARIOS.join(", "));
+    }
     let searches: Vec<Request> = visitor_searches()
         .into_iter()
-        .map(|body| Request { post: true, path: "/api/open/search".into(), body: Some(body.to_string().into_bytes()) })
+        .map(|body| Request { post: true, path: "/api/open/search".into(), body: Some(Bytes::from(body.to_string())) })
         .collect();
+    let searches = Requests { list: Arc::new(searches), zipf: None };
+    let long_tail = if wanted("long-tail") || wanted("long-tail-while-writing") {
+        let list = long_tail_requests(&args.database_url, args.long_tail, args.seed).await?;
+        let zipf = Arc::new(Zipf::new(list.len(), args.zipf));
+        eprintln!(
+            "   long tail: {} distinct searches, Zipf exponent {}: the {} most asked make {:.0} % of the draws",
+            list.len(),
+            args.zipf,
+            SERVER_ANSWER_CACHE,
+            100.0 * zipf.share_of_top(SERVER_ANSWER_CACHE)
+        );
+        Requests { list: Arc::new(list), zipf: Some((zipf, args.seed)) }
+    } else {
+        Requests { list: Arc::new(Vec::new()), zipf: None }
+    };
     let mut pages = Vec::new();
     for page in 0.. {
         let answer: Value = http.post(format!("{base}/api/open/search?page={page}&size=100")).json(&json!({})).send().await?.json().await?;
@@ -209,9 +333,11 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         }
     }
     ensure!(!pages.is_empty(), "no vacancy to open");
+    let pages = Requests { list: Arc::new(pages), zipf: None };
 
     // the employer of search-while-writing, with published vacancies to edit
-    let scheduled_writes = (args.write_rate * args.seconds as f64).ceil() as usize;
+    let writing_scenarios = ["search-while-writing", "long-tail-while-writing"].into_iter().filter(|name| wanted(name)).count();
+    let scheduled_writes = (args.write_rate * args.seconds as f64).ceil() as usize * writing_scenarios;
     ensure!(args.write_rate > 0.0, "--write-rate must be positive");
     ensure!(
         EDIT_POOL + scheduled_writes <= PROBE_PREFIXES,
@@ -226,7 +352,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         editable.push_back(id);
     }
 
+    let long_tail_request = format!("POST /api/open/search ({} distinct searches, Zipf-like)", long_tail.list.len());
+    let long_tail_writing = format!("{long_tail_request} while publishing and editing vacancies");
     let mut scenarios = Vec::new();
+    let mut words_used = 0;
     for (name, request, requests, target_rps, target_p99_ms, writing) in [
         ("search-mix", "POST /api/open/search (8 searches)", &searches, Some(TARGET_SEARCH_RPS), Some(TARGET_SEARCH_P99_MS), false),
         ("vacancy-page", "GET /et/vacancies/{id} (200 vacancies)", &pages, Some(TARGET_PAGE_RPS), None, false),
@@ -238,18 +367,26 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             Some(TARGET_SEARCH_P99_MS),
             true,
         ),
+        ("long-tail", long_tail_request.as_str(), &long_tail, Some(TARGET_LONG_TAIL_RPS), Some(TARGET_SEARCH_P99_MS), false),
+        ("long-tail-while-writing", long_tail_writing.as_str(), &long_tail, Some(TARGET_LONG_TAIL_RPS), Some(TARGET_SEARCH_P99_MS), true),
     ] {
+        if !wanted(name) {
+            continue;
+        }
         let writing = writing.then(|| format!(", {} writes/s", args.write_rate));
         eprintln!("== {name}: {} connections, {} s{}", args.connections, args.seconds, writing.as_deref().unwrap_or_default());
-        drive(&base, requests, args.connections, Duration::from_secs(args.seconds.div_ceil(5))).await;
+        let accept = args.accept_encoding.as_str();
+        drive(&base, requests, accept, args.connections, Duration::from_secs(args.seconds.div_ceil(5))).await;
         let measured = Duration::from_secs(args.seconds);
         let ((elapsed, outcome), writes) = if writing.is_some() {
             let pool = std::mem::take(&mut editable);
-            let writer = write_while_searching(employer.clone(), &base, args.write_rate, measured, pool);
-            let (searched, written) = tokio::join!(drive(&base, requests, args.connections, measured), writer);
+            let writer = write_while_searching(employer.clone(), &base, args.write_rate, measured, pool, words_used);
+            let (searched, (written, pool, used)) = tokio::join!(drive(&base, requests, accept, args.connections, measured), writer);
+            editable = pool;
+            words_used = used;
             (searched, Some(written))
         } else {
-            (drive(&base, requests, args.connections, measured).await, None)
+            (drive(&base, requests, accept, args.connections, measured).await, None)
         };
         let requests_done = outcome.latencies_ms.len() as u64;
         let latency = Latency::of(outcome.latencies_ms);
@@ -267,6 +404,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             bytes_per_answer: outcome.bytes as f64 / requests_done.max(1) as f64,
             errors: outcome.errors,
             cache_hits: outcome.cache_hits,
+            cache_hit_rate: outcome.cache_hits as f64 / requests_done.max(1) as f64,
+            distinct_requests: requests.list.len(),
+            order: requests.order(),
+            accept_encoding: args.accept_encoding.clone(),
             rss_mb: memory_mb(pid, "VmRSS"),
             rss_anon_mb: memory_mb(pid, "RssAnon"),
             target_rps,
@@ -279,13 +420,14 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
             latency,
         };
         eprintln!(
-            "   {:.0} requests/s, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, {:.0} bytes per answer, {} errors, RSS {:.0} MB ({:.0} MB anonymous)",
+            "   {:.0} requests/s, p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, {:.0} bytes per answer, {} errors, cache hits {:.1} %, RSS {:.0} MB ({:.0} MB anonymous)",
             scenario.requests_per_s,
             scenario.latency.p50_ms,
             scenario.latency.p95_ms,
             scenario.latency.p99_ms,
             scenario.bytes_per_answer,
             scenario.errors,
+            100.0 * scenario.cache_hit_rate,
             scenario.rss_mb,
             scenario.rss_anon_mb
         );
@@ -351,8 +493,16 @@ struct Written {
 /// until `duration` has passed, a publish of a new vacancy and an edit of one from `editable` in
 /// turn (a publish when none is free); each write is then searched for, by its word, every
 /// [`WRITE_POLL`] with a client of its own, and its vacancy goes (back) to `editable`. Waits for
-/// every probe.
-async fn write_while_searching(employer: Arc<Employer>, base: &str, rate: f64, duration: Duration, editable: VecDeque<String>) -> Writes {
+/// every probe. Write *k* holds the word of `first_word + k`; returns the figures, the vacancies
+/// free to edit afterwards and the next unused word.
+async fn write_while_searching(
+    employer: Arc<Employer>,
+    base: &str,
+    rate: f64,
+    duration: Duration,
+    editable: VecDeque<String>,
+    first_word: usize,
+) -> (Writes, VecDeque<String>, usize) {
     let editable = Arc::new(Mutex::new(editable));
     let probes = reqwest::Client::builder().build().expect("an HTTP client");
     let started = Instant::now();
@@ -369,7 +519,7 @@ async fn write_while_searching(employer: Arc<Employer>, base: &str, rate: f64, d
         let target = if k % 2 == 1 { editable.lock().expect("the editable vacancies").pop_front() } else { None };
         let (employer, base, probes, editable) = (employer.clone(), base.to_owned(), probes.clone(), editable.clone());
         tasks.spawn(async move {
-            let word = write_word(EDIT_POOL + k);
+            let word = write_word(EDIT_POOL + first_word + k);
             let edit = target.is_some();
             let mut create_ms = None;
             let id = match target {
@@ -406,7 +556,8 @@ async fn write_while_searching(employer: Arc<Employer>, base: &str, rate: f64, d
     while let Some(done) = tasks.join_next().await {
         done_writes.push(done);
     }
-    summarize_writes(rate, duration, attempted, done_writes)
+    let free = std::mem::take(&mut *editable.lock().expect("the editable vacancies"));
+    (summarize_writes(rate, duration, attempted, done_writes), free, first_word + attempted as usize)
 }
 
 /// The figures of [`write_while_searching`]'s writes.
@@ -464,21 +615,33 @@ struct Outcome {
     cache_hits: u64,
 }
 
-/// `connections` keep-alive connections, each sending the requests in turn (starting at its own
-/// offset) back to back until `duration` has passed; answers wait for their whole body.
-async fn drive(base: &str, requests: &[Request], connections: usize, duration: Duration) -> (f64, Outcome) {
+/// How many times [`drive`] has been called: each call draws other requests.
+static DRIVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// `connections` keep-alive connections, each sending requests back to back until `duration` has
+/// passed: in turn (starting at its own offset), or drawn by popularity; answers wait for their
+/// whole body.
+async fn drive(base: &str, requests: &Requests, accept_encoding: &str, connections: usize, duration: Duration) -> (f64, Outcome) {
+    let round = DRIVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let started = Instant::now();
     let deadline = started + duration;
     let mut tasks = Vec::new();
     for connection in 0..connections {
-        let (base, requests) = (base.to_owned(), requests.to_vec());
+        let (base, requests, accept_encoding) = (base.to_owned(), requests.clone(), accept_encoding.to_owned());
         tasks.push(tokio::spawn(async move {
             // a client of its own: one connection, kept alive
             let http = reqwest::Client::builder().pool_max_idle_per_host(1).build().expect("an HTTP client");
             let mut outcome = Outcome::default();
             let mut next = connection;
+            // a sequence of its own per seed, round and connection: repeatable, and a warm-up does
+            // not ask in advance what the measurement will ask
+            let mut rng = requests.zipf.as_ref().map(|(_, seed)| StdRng::seed_from_u64(seed ^ (round << 40) ^ (connection as u64) << 20));
             while Instant::now() < deadline {
-                let request = &requests[next % requests.len()];
+                let index = match (&requests.zipf, rng.as_mut()) {
+                    (Some((zipf, _)), Some(rng)) => zipf.sample(rng),
+                    _ => next % requests.list.len(),
+                };
+                let request = &requests.list[index];
                 next += 1;
                 let url = format!("{base}{}", request.path);
                 let builder = if request.post { http.post(url).header("content-type", "application/json") } else { http.get(url) };
@@ -487,7 +650,7 @@ async fn drive(base: &str, requests: &[Request], connections: usize, duration: D
                     None => builder,
                 };
                 let sent = Instant::now();
-                let answer = builder.header("accept-encoding", "br, gzip").send().await;
+                let answer = builder.header("accept-encoding", accept_encoding.as_str()).send().await;
                 let Ok(response) = answer else {
                     outcome.errors += 1;
                     continue;
@@ -545,7 +708,7 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         "# HTTP throughput ({})\n\n`{}`\n\n{} ({} cores, {:.0} GiB), {}, load average {:.1} at the start, commit {}. \
          {} live vacancies in the index. The load generator ran on the same cores as `vakants serve`. \
          Raw figures: [{json_name}]({json_name}).\n\n\
-         | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | bytes/answer | errors | cache hits | RSS MB (anonymous) | target | met |\n\
+         | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | bytes/answer | errors | cache hits (rate) | RSS MB (anonymous) | target | met |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
         &m.date[..10],
         report.command,
@@ -568,7 +731,7 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
         text.push_str(&format!(
-            "| {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {} | {} | {:.0} ({:.0}) | {target} | {} |\n",
+            "| {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.0} | {} | {} ({:.1} %) | {:.0} ({:.0}) | {target} | {} |\n",
             s.name,
             s.connections,
             s.requests_per_s,
@@ -578,10 +741,15 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
             s.bytes_per_answer,
             s.errors,
             s.cache_hits,
+            100.0 * s.cache_hit_rate,
             s.rss_mb,
             s.rss_anon_mb,
             if s.met { "yes" } else { "no" }
         ));
+    }
+    text.push_str("\n| scenario | requests | distinct | order | Accept-Encoding |\n|---|---|---|---|---|\n");
+    for s in &report.scenarios {
+        text.push_str(&format!("| {} | {} | {} | {} | {} |\n", s.name, s.request, s.distinct_requests, s.order, s.accept_encoding));
     }
     text.push_str(&format!(
         "\nPeak RSS of `vakants serve`: {:.0} MB (target ≤ {:.0} MB): {}.\n",
@@ -676,6 +844,10 @@ mod tests {
             bytes_per_answer: 100.0,
             errors: 0,
             cache_hits: 0,
+            cache_hit_rate: 0.0,
+            distinct_requests: 8,
+            order: "cycle".into(),
+            accept_encoding: "br, gzip".into(),
             rss_mb: 100.0,
             rss_anon_mb: 60.0,
             target_rps,

@@ -16,7 +16,7 @@ pub mod queries;
 pub mod report;
 pub mod soak;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
@@ -77,6 +77,15 @@ pub struct Config {
     /// Stop the timed queries after this long, once one full pass of the mix is timed
     /// (a slow baseline at 1M would otherwise take an hour).
     pub query_budget: Duration,
+}
+
+/// `target/release/vakants` of the workspace (or of `CARGO_TARGET_DIR`): what `bench http`,
+/// `bench publish-freshness` and `bench soak` serve unless told otherwise.
+pub fn default_vakants_bin() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target")));
+    target.join("release").join("vakants")
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

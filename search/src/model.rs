@@ -1,5 +1,7 @@
 //! Plain data exchanged with the engines: the documents the indexer builds from Postgres rows,
-//! and the queries and results the API maps to and from its JSON.
+//! and the queries and results the API maps to and from its JSON. The results the API sends as
+//! they are (salary histogram bars, CV facet counts, employer names) carry the API's names and
+//! OpenAPI schema here; the others are never renamed, as the stored cards keep their field names.
 //!
 //! A document is split in two: the *card* is stored verbatim and returned in hits (so a result
 //! page never goes back to Postgres), the rest only feeds filters, facets and text matching.
@@ -9,6 +11,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A value per interface language.
@@ -288,12 +291,12 @@ pub struct SalaryStats {
     pub histogram: Vec<SalaryBucket>,
 }
 
-/// One bar of [`SalaryStats::histogram`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One bar of a salary histogram: `[from, to)`, the last `[from, to]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SalaryBucket {
-    /// `None`: the bucket also counts every midpoint below `to`.
+    /// Null: the bar also counts every salary below `to`.
     pub from: Option<f64>,
-    /// `None`: the bucket also counts every midpoint above `from`.
+    /// Null: the bar also counts every salary above `from`.
     pub to: Option<f64>,
     pub count: u64,
 }
@@ -542,15 +545,24 @@ pub struct CvHit {
     pub score: Option<f32>,
 }
 
-/// Facet counts of a CV search, disjunctive like [`VacancyFacets`].
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Facet counts of a CV search, disjunctive like [`VacancyFacets`]; in the API by the names of
+/// the CV search's filter.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CvFacetCounts)]
 pub struct CvFacets {
+    #[serde(rename = "categoryCode")]
     pub category_codes: BTreeMap<String, u64>,
+    #[serde(rename = "cityCode")]
     pub place_codes: BTreeMap<String, u64>,
+    #[serde(rename = "languageCode")]
     pub language_codes: BTreeMap<String, u64>,
+    #[serde(rename = "educationLevel")]
     pub education_levels: BTreeMap<String, u64>,
+    #[serde(rename = "workExperience")]
     pub work_experiences: BTreeMap<String, u64>,
+    #[serde(rename = "driverLicence")]
     pub driver_licences: BTreeMap<String, u64>,
+    #[serde(rename = "typeOfEmployment")]
     pub employment_types: BTreeMap<String, u64>,
 }
 
@@ -585,21 +597,28 @@ impl EmployerNameQuery {
 }
 
 /// One employer in the autocomplete.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = EmployerItem)]
 pub struct EmployerName {
     pub business_name: String,
     pub country_code: String,
     pub registry_code: String,
     /// Active vacancies of the company.
+    #[serde(rename = "vacanciesCount")]
     pub vacancy_count: u64,
 }
 
 /// A page of the employer autocomplete.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = EmployerPage)]
 pub struct EmployerNames {
+    #[serde(rename = "content")]
     pub names: Vec<EmployerName>,
-    pub total: u64,
     pub total_pages: u32,
+    #[serde(rename = "totalElements")]
+    pub total: u64,
 }
 
 #[cfg(test)]

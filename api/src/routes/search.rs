@@ -19,7 +19,7 @@ use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
 use domain::platform::reference;
 use domain::vacancies::filter::{self, SearchFilter};
 use domain::{Locale, companies};
-use search::VacancyCard;
+use search::{CvFacets, EmployerNames, SalaryBucket, VacancyCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -27,7 +27,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::error::{ApiResult, ErrorBody, Json, Path, Query};
-use crate::search_cache::{self, Coding, SearchCache};
+use crate::search_cache::{self, SearchCache, Source};
 use crate::session::{ActingCompany, Ctx};
 use crate::state::AppState;
 
@@ -205,16 +205,6 @@ pub struct SalaryStats {
     pub histogram: Vec<SalaryBucket>,
 }
 
-/// One bar of a salary histogram: `[from, to)`, the last `[from, to]`.
-#[derive(Serialize, ToSchema)]
-pub struct SalaryBucket {
-    /// Null: the bar also counts every salary below `to`.
-    pub from: Option<f64>,
-    /// Null: the bar also counts every salary above `from`.
-    pub to: Option<f64>,
-    pub count: u64,
-}
-
 fn salary_stats(stats: Vec<search::SalaryStats>, periods: &HashMap<String, String>) -> Vec<SalaryStats> {
     stats
         .into_iter()
@@ -227,7 +217,7 @@ fn salary_stats(stats: Vec<search::SalaryStats>, periods: &HashMap<String, Strin
             p25: s.p25,
             median: s.median,
             p75: s.p75,
-            histogram: s.histogram.into_iter().map(|b| SalaryBucket { from: b.from, to: b.to, count: b.count }).collect(),
+            histogram: s.histogram,
         })
         .collect()
 }
@@ -305,7 +295,7 @@ async fn search_vacancies(
     let (page, size) = paging.resolve(DEFAULT_PAGE_SIZE)?;
     let query = filter::vacancy_query(&state.read_pool, &state.reference, filter, page, size).await?;
     let applicant = context.session.as_ref().is_some_and(|s| s.has_role(Role::Applicant));
-    let coding = Coding::accepted(headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok()));
+    let accept_encoding = headers.get(ACCEPT_ENCODING).and_then(|v| v.to_str().ok());
     // read before the search: an answer is kept under a version no newer than what it saw
     let version = if applicant { None } else { state.search.vacancy_version() };
     match version {
@@ -318,7 +308,7 @@ async fn search_vacancies(
                     Ok::<_, Error>((Arc::new(search_cache::Answer::new(body)), until))
                 })
                 .await?;
-            Ok(kept_json(&answer, coding, source.header()))
+            Ok(kept_json(&answer, accept_encoding, source))
         }
         // compressed on the way out (crate::compression) when it is large enough
         None => Ok(json_bytes(search_answer(&state, &context, query, applicant).await?.0, None)),
@@ -377,11 +367,12 @@ async fn search_answer(
     Ok((Bytes::from(serde_json::to_vec(&answer).map_err(anyhow::Error::from)?), until))
 }
 
-/// A kept answer in the coding the client accepts (compressed here, once per answer: the
-/// compression layer leaves an answer with a `Content-Encoding` alone).
-fn kept_json(answer: &search_cache::Answer, coding: Option<Coding>, cache: Option<&'static str>) -> Response {
-    let (body, coding) = answer.for_client(coding);
-    let mut response = json_bytes(body, cache);
+/// An answer in a coding the client accepts (compressed here: the compression layer leaves an
+/// answer with a `Content-Encoding` alone): one computed for this request cheaply for it alone,
+/// one asked again in the form kept with it.
+fn kept_json(answer: &search_cache::Answer, accept_encoding: Option<&str>, source: Source) -> Response {
+    let (body, coding) = answer.for_search(accept_encoding, source != Source::Kept);
+    let mut response = json_bytes(body, source.header());
     search_cache::mark_encoded(response.headers_mut(), coding);
     response
 }
@@ -465,53 +456,18 @@ pub struct EmployerSearch {
     pub page: Option<u32>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmployerItem {
-    pub business_name: String,
-    pub country_code: String,
-    pub registry_code: String,
-    pub vacancies_count: u64,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmployerPage {
-    pub content: Vec<EmployerItem>,
-    pub total_pages: u32,
-    pub total_elements: u64,
-}
-
 /// Handles `GET /api/open/search/employers/{countryCode}?search`: business names of employers
 /// with active vacancies, 10 per page.
 #[utoipa::path(get, path = "/search/employers/{countryCode}", tag = "search",
     params(("countryCode" = String, Path, example = "EE"), EmployerSearch),
-    responses((status = 200, body = EmployerPage), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = EmployerNames), (status = 400, body = ErrorBody)))]
 async fn employer_names(
     State(state): State<AppState>,
     Path(country_code): Path<String>,
     Query(params): Query<EmployerSearch>,
-) -> ApiResult<Json<EmployerPage>> {
+) -> ApiResult<Json<EmployerNames>> {
     let query = companies::employer_name_query(&country_code, params.search, params.page)?;
-    let names = state
-        .search
-        .employer_names(query)
-        .await
-        .map_err(anyhow::Error::from)?;
-    Ok(Json(EmployerPage {
-        content: names
-            .names
-            .into_iter()
-            .map(|n| EmployerItem {
-                business_name: n.business_name,
-                country_code: n.country_code,
-                registry_code: n.registry_code,
-                vacancies_count: n.vacancy_count,
-            })
-            .collect(),
-        total_pages: names.total_pages,
-        total_elements: names.total,
-    }))
+    Ok(Json(state.search.employer_names(query).await.map_err(anyhow::Error::from)?))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -535,25 +491,13 @@ pub struct CvListItem {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CvFacetCounts {
-    pub category_code: BTreeMap<String, u64>,
-    pub city_code: BTreeMap<String, u64>,
-    pub language_code: BTreeMap<String, u64>,
-    pub education_level: BTreeMap<String, u64>,
-    pub work_experience: BTreeMap<String, u64>,
-    pub driver_licence: BTreeMap<String, u64>,
-    pub type_of_employment: BTreeMap<String, u64>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CvSearchPage {
     pub content: Vec<CvListItem>,
     pub total_pages: u32,
     pub total_elements: u64,
     pub page: u32,
     pub size: u32,
-    pub facets: CvFacetCounts,
+    pub facets: CvFacets,
     pub took_ms: u64,
 }
 
@@ -572,7 +516,6 @@ async fn search_cv(
     let query = cv_filter::cv_query(&state.pool, &state.reference, company_id, &paging, body).await?;
     let (page, size) = (query.page, query.size);
     let results = state.search.search_cvs(query).await.map_err(anyhow::Error::from)?;
-    let facets = results.facets;
     Ok(Json(CvSearchPage {
         content: results
             .hits
@@ -597,15 +540,7 @@ async fn search_cv(
         total_elements: results.total,
         page,
         size,
-        facets: CvFacetCounts {
-            category_code: facets.category_codes,
-            city_code: facets.place_codes,
-            language_code: facets.language_codes,
-            education_level: facets.education_levels,
-            work_experience: facets.work_experiences,
-            driver_licence: facets.driver_licences,
-            type_of_employment: facets.employment_types,
-        },
+        facets: results.facets,
         took_ms: results.took_ms,
     }))
 }

@@ -619,6 +619,43 @@ async fn a_kept_answer_gives_way_to_the_next_index_commit() {
 }
 
 #[tokio::test]
+async fn an_answer_computed_for_a_request_goes_out_gzipped_fast_and_an_answer_asked_again_in_brotli() {
+    if crate::meili::skip_on_meilisearch("an_answer_computed_for_a_request_goes_out_gzipped_fast_and_an_answer_asked_again_in_brotli", "visitors' answers are kept only while the engine tells its index version (tantivy)") {
+        return;
+    }
+    let app = spawn_with_worker().await;
+    let company_id = company(&app, "Põhja Köök OÜ", "12345678").await;
+    publish(&app, company_id, NewVacancy::default(), true).await;
+    eventually(&app, json!({ "categoryCode": ["CATERING"] }), |p| p["totalElements"] == 1).await;
+    let search = || {
+        app.client.http.post(app.client.url("/api/open/search")).header("accept-encoding", "br, gzip").json(&json!({})).send()
+    };
+    // the first time a search is asked its answer is made for this request: the cheapest coding
+    let first = search().await.unwrap();
+    assert_ne!(cache_of(&first).as_deref(), Some("hit"));
+    assert_eq!(first.headers()["content-encoding"], "gzip");
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&first.bytes().await.unwrap()[..]), &mut decoded).unwrap();
+    let page: Value = serde_json::from_slice(&decoded).unwrap();
+    assert_eq!(page["totalElements"], 1);
+    // asked again from memory: the kept form, br as the client prefers
+    for _ in 0..50 {
+        let again = search().await.unwrap();
+        if cache_of(&again).as_deref() != Some("hit") {
+            assert_eq!(again.headers()["content-encoding"], "gzip", "a miss after another commit is made afresh");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        assert_eq!(again.headers()["content-encoding"], "br");
+        let mut decoded = Vec::new();
+        std::io::Read::read_to_end(&mut brotli_decompressor::Decompressor::new(&again.bytes().await.unwrap()[..], 4096), &mut decoded).unwrap();
+        assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap()["totalElements"], 1);
+        return;
+    }
+    panic!("the search was never answered from memory");
+}
+
+#[tokio::test]
 async fn an_applicants_search_is_never_answered_from_memory() {
     if crate::meili::skip_on_meilisearch("an_applicants_search_is_never_answered_from_memory", "visitors' answers are kept only while the engine tells its index version (tantivy)") {
         return;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::collector::{Collected, SegmentFruit};
+use super::collector::{Collected, SegmentBase, SegmentFruit, SegmentKey};
 
 /// Entries kept by default; each holds at most a few pages of hits and the facet counts.
 pub(crate) const DEFAULT_CAPACITY: usize = 256;
@@ -85,9 +85,6 @@ impl ResultCache {
     }
 }
 
-/// A segment as it is searched: its id and how far deletions were applied to it.
-pub(crate) type SegmentKey = (tantivy::index::SegmentId, Option<tantivy::Opstamp>);
-
 /// Segments whose base counts are kept; beyond that the map is cleared (segments of replaced
 /// generations and merged-away segments leave their entries behind).
 const SEGMENT_CAPACITY: usize = 1024;
@@ -103,14 +100,6 @@ const SEGMENT_CAPACITY: usize = 1024;
 /// earliest expiry, as in [`ResultCache`].
 pub(crate) struct SegmentBaseCache {
     entries: Mutex<HashMap<SegmentKey, Arc<SegmentBase>>>,
-}
-
-pub(crate) struct SegmentBase {
-    /// The `now` (microseconds) the counts were computed for...
-    pub from: i64,
-    /// ...and the last `now` they stay right for.
-    pub until: i64,
-    pub fruit: SegmentFruit,
 }
 
 impl SegmentBaseCache {

@@ -29,7 +29,6 @@ use tantivy::{
 };
 
 use super::bits::DocBits;
-use super::cache::{SegmentBase, SegmentKey};
 use super::tables::{NumTable, SalaryKeys, StrTable, TableCache};
 use crate::model::{SalaryDistribution, SalaryStats, most_frequent};
 
@@ -155,8 +154,8 @@ impl Group {
     }
 }
 
-/// Counts taken from [`SegmentBaseCache`] instead of counting, for a query whose only filter
-/// besides validity is at most one facet group.
+/// Counts taken from `SegmentBaseCache` (the cache module) instead of counting, for a query
+/// whose only filter besides validity is at most one facet group.
 pub(crate) struct BaseCounts {
     /// An entry for every segment of the searcher.
     pub segments: HashMap<SegmentKey, Arc<SegmentBase>>,
@@ -198,7 +197,20 @@ pub(crate) struct SalaryColumns {
     pub period: &'static str,
 }
 
-/// The key of a segment in [`SegmentBaseCache`].
+/// A segment as it is searched: its id and how far deletions were applied to it.
+pub(crate) type SegmentKey = (tantivy::index::SegmentId, Option<tantivy::Opstamp>);
+
+/// The counts of the *base* query (the validity filter alone) in one segment, and the `now`s
+/// they hold for; kept across searches by `SegmentBaseCache` (the cache module).
+pub(crate) struct SegmentBase {
+    /// The `now` (microseconds) the counts were computed for...
+    pub from: i64,
+    /// ...and the last `now` they stay right for.
+    pub until: i64,
+    pub fruit: SegmentFruit,
+}
+
+/// The key of a segment in `SegmentBaseCache` (the cache module).
 pub(crate) fn segment_key(reader: &SegmentReader) -> SegmentKey {
     (reader.segment_id(), reader.delete_opstamp())
 }

@@ -22,10 +22,10 @@ use tantivy::{Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
 use super::analysis;
-use super::cache::{ResultCache, SegmentBase, SegmentBaseCache, SegmentKey};
+use super::cache::{ResultCache, SegmentBaseCache};
 use super::collector::{
     self, BaseCounts, Collected, DocFilter, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts,
-    Ranking, SalaryColumns,
+    Ranking, SalaryColumns, SegmentBase, SegmentKey,
 };
 use super::tables::TableCache;
 use super::text_query;

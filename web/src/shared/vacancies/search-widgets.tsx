@@ -5,53 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useHits, useInstantSearch, usePagination, useRefinementList, useToggleRefinement } from 'react-instantsearch';
 
 import type { Language } from '@/shared/i18n/languages';
+import { FACET_LIMIT, FacetSelect, refineTo } from '@/shared/search/widgets';
+
+export { SearchPagination } from '@/shared/search/widgets';
 
 import type { VacancyUiState } from './instantsearch-state';
-import { Pager } from './pager';
 import { type ReferenceList, useReference } from './reference';
 import { useSalary } from './salary-connector';
 import type { VacancyHit } from './search-client';
 import { FLAG_KEYS, type FlagKey, LIST_KEYS, type ListKey } from './search-state';
 import { useEmployers } from './search-employers';
 import { VacancyCard } from './vacancy-card';
-
-const FACET_LIMIT = 500;
-
-/** Applies the difference between the chosen values and the refined ones. */
-function refineTo(next: string[], refined: string[], refine: (value: string) => void) {
-  for (const value of refined) if (!next.includes(value)) refine(value);
-  for (const value of next) if (!refined.includes(value)) refine(value);
-}
-
-/** A facet as a multi-select of the reference list, each option with its count. */
-export function FacetSelect({ attribute, list, label, language }: { attribute: ListKey; list: ReferenceList; label: string; language: Language }) {
-  const options = useReference(list, language);
-  const { items, refine } = useRefinementList({ attribute, operator: 'or', limit: FACET_LIMIT });
-  const counts = new Map(items.map((item) => [item.value, item.count]));
-  const refined = items.filter((item) => item.isRefined).map((item) => item.value);
-  const known = new Set(options.map((option) => option.value));
-  const data = [...options, ...refined.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))];
-  return (
-    <MultiSelect
-      label={label}
-      data={data}
-      value={refined}
-      onChange={(next) => refineTo(next, refined, refine)}
-      searchable
-      clearable
-      maxDropdownHeight={240}
-      comboboxProps={{ withinPortal: true }}
-      renderOption={({ option }) => (
-        <Group justify="space-between" w="100%" wrap="nowrap">
-          <span>{option.label}</span>
-          <Text span c="dimmed" fz="xs">
-            {counts.get(option.value) ?? 0}
-          </Text>
-        </Group>
-      )}
-    />
-  );
-}
 
 /** A facet as a single select (the compact bar's category and city). */
 export function FacetSingleSelect({ attribute, list, label, language }: { attribute: ListKey; list: ReferenceList; label: string; language: Language }) {
@@ -241,23 +205,6 @@ export function ResultCount() {
     <Text c="dimmed" fz="sm" aria-live="polite">
       {t('search.found', { count: results.nbHits })}
     </Text>
-  );
-}
-
-export function SearchPagination() {
-  const { currentRefinement, nbPages, refine } = usePagination();
-  // with the cards (VacancyHits renders them deferred), so the pager never jumps down below them
-  const page = useDeferredValue(currentRefinement);
-  const total = useDeferredValue(nbPages);
-  return (
-    <Pager
-      page={page}
-      total={total}
-      onChange={(page) => {
-        refine(page);
-        window.scrollTo({ top: 0 });
-      }}
-    />
   );
 }
 

@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Group, Mark, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, Mark, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useHits, useInstantSearch, usePagination, useRefinementList, useSearchBox } from 'react-instantsearch';
+import { useHits, useInstantSearch } from 'react-instantsearch';
 
 import type { Language } from '@/shared/i18n/languages';
+import { FacetSelect, SearchBox, SearchPagination } from '@/shared/search/widgets';
 import { estonianDate } from '@/shared/vacancies/format';
-import { Pager } from '@/shared/vacancies/pager';
 import { type ReferenceList, useReference } from '@/shared/vacancies/reference';
 
 import type { CvHit } from '../lib/search-client';
@@ -14,8 +13,6 @@ import { snippetParts } from '../lib/snippet';
 import { NAMESPACE } from '../locales/texts';
 import { cvUiToState } from './cv-search';
 import { hasCriteria } from '../lib/search-state';
-
-const FACET_LIMIT = 500;
 
 /** The facets of the CV search: attribute, reference list and label key. */
 export const CV_FACETS: { attribute: CvListKey; list: ReferenceList; label: string }[] = [
@@ -31,66 +28,7 @@ export const CV_FACETS: { attribute: CvListKey; list: ReferenceList; label: stri
 /** The words of the search; searches on submit, so each search is one URL entry. */
 export function CvTextSearch() {
   const { t } = useTranslation(NAMESPACE);
-  const { query, refine } = useSearchBox();
-  const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
-  return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        refine(text.trim());
-      }}
-    >
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('search.text')}
-          placeholder={t('search.placeholder')}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={200}
-        />
-        <Button type="submit">{t('search.submit')}</Button>
-      </Group>
-    </form>
-  );
-}
-
-/** A facet as a multi-select of its reference list, each option with the engine's count. */
-function CvFacet({ attribute, list, label, language }: { attribute: CvListKey; list: ReferenceList; label: string; language: Language }) {
-  const options = useReference(list, language);
-  const { items, refine } = useRefinementList({ attribute, operator: 'or', limit: FACET_LIMIT });
-  const counts = new Map(items.map((item) => [item.value, item.count]));
-  const refined = items.filter((item) => item.isRefined).map((item) => item.value);
-  const known = new Set(options.map((option) => option.value));
-  // the values with CVs first, the most first; the list's own order otherwise (sort is stable)
-  const data = [...options, ...refined.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))].sort(
-    (a, b) => (counts.get(b.value) ?? 0) - (counts.get(a.value) ?? 0),
-  );
-  return (
-    <MultiSelect
-      label={label}
-      data={data}
-      value={refined}
-      onChange={(next) => {
-        for (const value of refined) if (!next.includes(value)) refine(value);
-        for (const value of next) if (!refined.includes(value)) refine(value);
-      }}
-      searchable
-      clearable
-      maxDropdownHeight={240}
-      comboboxProps={{ withinPortal: true }}
-      renderOption={({ option }) => (
-        <Group justify="space-between" w="100%" wrap="nowrap">
-          <span>{option.label}</span>
-          <Text span c="dimmed" fz="xs">
-            {counts.get(option.value) ?? 0}
-          </Text>
-        </Group>
-      )}
-    />
-  );
+  return <SearchBox label={t('search.text')} placeholder={t('search.placeholder')} submit={t('search.submit')} maxLength={200} />;
 }
 
 /** How many facet values the search is narrowed by. */
@@ -105,7 +43,7 @@ export function CvFilters({ language }: { language: Language }) {
   return (
     <Stack gap="sm">
       {CV_FACETS.map((facet) => (
-        <CvFacet key={facet.attribute} attribute={facet.attribute} list={facet.list} label={t(facet.label)} language={language} />
+        <FacetSelect key={facet.attribute} attribute={facet.attribute} list={facet.list} label={t(facet.label)} language={language} byCount />
       ))}
       <Button variant="subtle" onClick={() => setIndexUiState({})}>
         {t('search.clear')}
@@ -177,7 +115,6 @@ export function CvResults({ language, renderActions }: { language: Language; ren
   const { t } = useTranslation(NAMESPACE);
   const { indexUiState, results, status } = useInstantSearch({ catchError: true });
   const { items } = useHits<CvHit>();
-  const { currentRefinement, nbPages, refine } = usePagination();
   if (!hasCriteria(cvUiToState(indexUiState)))
     return (
       <Text c="dimmed" ta="center" py="xl" role="status">
@@ -204,14 +141,7 @@ export function CvResults({ language, renderActions }: { language: Language; ren
       {items.map((cv) => (
         <CvCard key={cv.cvId} cv={cv} language={language} actions={renderActions?.(cv)} />
       ))}
-      <Pager
-        page={currentRefinement}
-        total={nbPages}
-        onChange={(page) => {
-          refine(page);
-          window.scrollTo({ top: 0 });
-        }}
-      />
+      <SearchPagination />
     </Stack>
   );
 }
