@@ -48,6 +48,7 @@ struct Row {
     work_experience_code: Option<String>,
     category_codes: Vec<String>,
     language_codes: Vec<String>,
+    driver_licences: Vec<String>,
 }
 
 /// Builds the documents of the given vacancies; ids that are gone or not active come back to delete.
@@ -66,7 +67,8 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
                 v.publish_at, coalesce(v.renewed_at, v.publish_at) as renewed_at, v.valid_until,
                 v.employment_type_code, v.work_experience_code,
                 array(select category_code from vacancy_categories vc where vc.vacancy_id = v.id order by category_code) as category_codes,
-                array(select language_code from vacancy_language_requirements vl where vl.vacancy_id = v.id order by position) as language_codes
+                array(select language_code from vacancy_language_requirements vl where vl.vacancy_id = v.id order by position) as language_codes,
+                array(select driver_licence_code from vacancy_driver_licences vd where vd.vacancy_id = v.id order by driver_licence_code) as driver_licences
          from vacancies v
          join companies c on c.id = v.company_id
          left join company_profiles p on p.company_id = c.id
@@ -161,6 +163,7 @@ fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, plac
         employment_type: row.employment_type_code,
         work_experience: row.work_experience_code,
         language_codes: row.language_codes,
+        driver_licences: row.driver_licences,
         text,
     }
 }
