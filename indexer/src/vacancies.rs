@@ -54,6 +54,40 @@ struct Row {
 /// Builds the documents of the given vacancies; ids that are gone or not active come back to delete.
 #[tracing::instrument(skip_all, fields(count = ids.len()))]
 pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Prepared<VacancyDoc>> {
+    let (rows, mut contents_by_vacancy) = rows(pool, ids, true).await?;
+    let mut prepared = Prepared::default();
+    let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
+    prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
+    for row in rows {
+        if !row.active {
+            prepared.deletes.push(row.id);
+            continue;
+        }
+        let contents = contents_by_vacancy.remove(&row.id).unwrap_or_default();
+        prepared.versions.insert(row.id, row.updated_at);
+        prepared.upserts.push(build(row, contents, places));
+    }
+    Ok(prepared)
+}
+
+/// The documents of the given vacancies as the index would hold them, whether or not they are
+/// live (an ended vacancy still has candidates to find CVs for); unknown ids are left out.
+#[tracing::instrument(skip_all, fields(count = ids.len()))]
+pub async fn documents(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Vec<VacancyDoc>> {
+    let (rows, mut contents_by_vacancy) = rows(pool, ids, false).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let contents = contents_by_vacancy.remove(&row.id).unwrap_or_default();
+            build(row, contents, places)
+        })
+        .collect())
+}
+
+type Contents = HashMap<Uuid, Vec<(String, Option<String>, Option<String>)>>;
+
+/// The rows of the vacancies, with their contents (only the active ones' when `active_only`).
+async fn rows(pool: &PgPool, ids: &[Uuid], active_only: bool) -> sqlx::Result<(Vec<Row>, Contents)> {
     let sql = format!(
         "select v.id, {ACTIVE_SQL} as active, greatest(v.updated_at, c.updated_at) as updated_at,
                 v.occupation_code,
@@ -77,31 +111,18 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
          where v.id = any($1)"
     );
     let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
-    let active: Vec<Uuid> = rows.iter().filter(|r| r.active).map(|r| r.id).collect();
+    let active: Vec<Uuid> = rows.iter().filter(|r| r.active || !active_only).map(|r| r.id).collect();
     let contents: Vec<(Uuid, String, Option<String>, Option<String>)> = sqlx::query_as(
         "select vacancy_id, language_code, teaser, content from vacancy_contents where vacancy_id = any($1) order by language_code",
     )
     .bind(&active)
     .fetch_all(pool)
     .await?;
-    let mut contents_by_vacancy: HashMap<Uuid, Vec<(String, Option<String>, Option<String>)>> = HashMap::new();
+    let mut contents_by_vacancy: Contents = HashMap::new();
     for (id, language, teaser, content) in contents {
         contents_by_vacancy.entry(id).or_default().push((language, teaser, content));
     }
-
-    let mut prepared = Prepared::default();
-    let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
-    prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
-    for row in rows {
-        if !row.active {
-            prepared.deletes.push(row.id);
-            continue;
-        }
-        let contents = contents_by_vacancy.remove(&row.id).unwrap_or_default();
-        prepared.versions.insert(row.id, row.updated_at);
-        prepared.upserts.push(build(row, contents, places));
-    }
-    Ok(prepared)
+    Ok((rows, contents_by_vacancy))
 }
 
 fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, places: &Places) -> VacancyDoc {

@@ -275,6 +275,21 @@ impl TantivyEngine {
             .matches(&searcher, query, &self.inner.cv_tables)
     }
 
+    /// The relevance bench's text-only baseline: live vacancies by the BM25 of every word of
+    /// `text`, without field boosts (see `bench relevance`).
+    pub fn text_baseline_sync(
+        &self,
+        text: &str,
+        size: usize,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<crate::model::VacancyCard>> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        retain_tables(&self.inner.vacancy_tables, &searcher);
+        self.inner
+            .vacancy_schema
+            .text_baseline(&searcher, text, size, now, &self.inner.vacancy_tables)
+    }
+
     /// The score each CV has for `profile`, as [`Self::match_cvs_sync`] ranks by, also for CVs
     /// that are not in the CV index.
     pub fn score_cvs_sync(&self, profile: &MatchProfile, docs: &[CvDoc]) -> Result<Vec<f32>> {

@@ -494,3 +494,32 @@ impl CvSchema {
         score_cvs(profile, &words, docs, searcher)
     }
 }
+
+impl VacancySchema {
+    /// The text-only baseline the relevance bench measures the recommendations against: BM25 of
+    /// every word of `text` over the vacancies' text (any word may match, none is boosted, no
+    /// field counts), live vacancies only, the best `top`.
+    pub fn text_baseline(
+        &self,
+        searcher: &Searcher,
+        text: &str,
+        top: usize,
+        now: DateTime<Utc>,
+        tables: &Arc<TableCache>,
+    ) -> Result<Vec<VacancyCard>> {
+        let mut words: Vec<String> = word_counts(text).into_keys().collect();
+        words.sort();
+        let clauses: Vec<(Occur, Box<dyn Query>)> = words
+            .iter()
+            .map(|word| {
+                let term = Term::from_field_text(self.text, word);
+                (Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)) as Box<dyn Query>)
+            })
+            .collect();
+        if clauses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let hits = self.ranked(searcher, &BooleanQuery::new(clauses), top, now, tables)?;
+        hits.iter().map(|hit| self.card_of(searcher, hit.address)).collect()
+    }
+}
