@@ -78,6 +78,12 @@ impl Reference {
         Reference { occupations, places, total_weight }
     }
 
+    /// The same places with only the occupations `keep` keeps (the relevance corpus: fewer
+    /// occupations, so that each has several vacancies and CVs).
+    pub fn with_occupations(self, keep: impl Fn(&Occupation) -> bool) -> Reference {
+        Reference { occupations: self.occupations.into_iter().filter(|o| keep(o)).collect(), ..self }
+    }
+
     /// A place drawn by its weight.
     pub fn place(&self, rng: &mut StdRng) -> &Place {
         let mut roll = rng.random_range(0..self.total_weight);
@@ -334,6 +340,8 @@ fn vacancy(rng: &mut StdRng, reference: &Reference, companies: &[Company], now: 
         employment_type: Some(weighted_code(rng, &EMPLOYMENT).to_string()),
         work_experience: Some(EXPERIENCE.choose(rng).unwrap().to_string()),
         language_codes,
+        // from the id, not the generator, so the rest of the corpus stays as it was
+        driver_licences: if id.as_bytes()[15] % 5 == 0 { vec!["B".to_string()] } else { Vec::new() },
         text,
     }
 }
@@ -446,6 +454,7 @@ fn cv(rng: &mut StdRng, reference: &Reference, now: DateTime<Utc>) -> CvDoc {
             lastname: Some(last.into()),
             category_codes: occupation.category.iter().cloned().collect(),
             place_codes: place.chain.clone(),
+            language_levels: languages.iter().map(|_| "B2".to_string()).collect(),
             language_codes: languages,
             education_levels: vec![level],
             work_experience: Some(experience.to_string()),
