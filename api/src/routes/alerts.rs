@@ -24,21 +24,21 @@ use crate::state::AppState;
 /// The signed-in person's calls, under `/api/user`.
 pub fn user_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(change, delete))
-        .routes(routes!(open))
-        .routes(routes!(lookup))
+        .routes(routes!(list_saved_searches, create_saved_search))
+        .routes(routes!(change_saved_search, delete_saved_search))
+        .routes(routes!(open_saved_search))
+        .routes(routes!(lookup_saved_search))
 }
 
 /// A visitor's calls, under `/api/open`.
 pub fn open_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(visitor_create))
-        .routes(routes!(confirm))
-        .routes(routes!(manage))
-        .routes(routes!(visitor_change, visitor_delete))
-        .routes(routes!(unsubscribe_page, unsubscribe))
-        .routes(routes!(unsubscribe_all_page, unsubscribe_all))
+        .routes(routes!(create_visitor_saved_search))
+        .routes(routes!(confirm_visitor_saved_search))
+        .routes(routes!(visitor_saved_searches))
+        .routes(routes!(change_visitor_saved_search, delete_visitor_saved_search))
+        .routes(routes!(unsubscribe_saved_search_page, unsubscribe_saved_search))
+        .routes(routes!(unsubscribe_all_saved_searches_page, unsubscribe_all_saved_searches))
 }
 
 fn owner(signed_in: &SignedIn) -> Owner {
@@ -49,7 +49,7 @@ fn owner(signed_in: &SignedIn) -> Owner {
 /// how many of its vacancies are new since they last opened it.
 #[utoipa::path(get, path = "/saved-searches", tag = "alerts",
     responses((status = 200, body = Vec<SavedSearch>), (status = 401, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<SavedSearch>>> {
+async fn list_saved_searches(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Vec<SavedSearch>>> {
     Ok(Json(saved::list(&state.pool, &owner(&signed_in)).await?))
 }
 
@@ -58,7 +58,7 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<J
 /// rules), `filter` when the same search is already saved, `savedSearches` past 20.
 #[utoipa::path(post, path = "/saved-searches", tag = "alerts", request_body = NewSavedSearch,
     responses((status = 201, body = SavedSearch), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn create(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewSavedSearch>) -> ApiResult<(StatusCode, Json<SavedSearch>)> {
+async fn create_saved_search(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewSavedSearch>) -> ApiResult<(StatusCode, Json<SavedSearch>)> {
     let (saved, _) = saved::create(&state.pool, &state.reference, state.secret(), &owner(&signed_in), signed_in.context.locale, body).await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
@@ -68,14 +68,14 @@ async fn create(State(state): State<AppState>, signed_in: SignedIn, Json(body): 
 #[utoipa::path(patch, path = "/saved-searches/{id}", tag = "alerts", params(("id" = Uuid, Path)), request_body = SavedSearchChange,
     responses((status = 200, body = SavedSearch), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no saved search of that id of the caller's")))]
-async fn change(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<SavedSearchChange>) -> ApiResult<Json<SavedSearch>> {
+async fn change_saved_search(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<SavedSearchChange>) -> ApiResult<Json<SavedSearch>> {
     Ok(Json(saved::change(&state.pool, &owner(&signed_in), id, body).await?))
 }
 
 /// Handles `DELETE /api/user/saved-searches/{id}`.
 #[utoipa::path(delete, path = "/saved-searches/{id}", tag = "alerts", params(("id" = Uuid, Path)),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "no saved search of that id of the caller's")))]
-async fn delete(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
+async fn delete_saved_search(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<StatusCode> {
     saved::delete(&state.pool, &owner(&signed_in), id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -84,7 +84,7 @@ async fn delete(State(state): State<AppState>, signed_in: SignedIn, Path(id): Pa
 /// page; what was new counts as seen.
 #[utoipa::path(post, path = "/saved-searches/{id}/open", tag = "alerts", params(("id" = Uuid, Path)),
     responses((status = 200, body = SavedSearch), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn open(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<SavedSearch>> {
+async fn open_saved_search(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<SavedSearch>> {
     Ok(Json(saved::open(&state.pool, &owner(&signed_in), id).await?))
 }
 
@@ -108,7 +108,7 @@ pub struct LookupAnswer {
 /// (the same filter, whatever the order of its values): the state of the "Save search" button.
 #[utoipa::path(post, path = "/saved-searches/lookup", tag = "alerts", request_body = LookupRequest,
     responses((status = 200, body = LookupAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn lookup(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<LookupRequest>) -> ApiResult<Json<LookupAnswer>> {
+async fn lookup_saved_search(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<LookupRequest>) -> ApiResult<Json<LookupAnswer>> {
     Ok(Json(LookupAnswer { saved_search_id: saved::lookup(&state.pool, &owner(&signed_in), &body.filter).await? }))
 }
 
@@ -129,7 +129,7 @@ pub struct VisitorSavedSearch {
 /// be used to mail strangers.
 #[utoipa::path(post, path = "/saved-searches", tag = "alerts", request_body = VisitorSavedSearch,
     responses((status = 202, description = "saved, waiting for the confirmation"), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
-async fn visitor_create(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<VisitorSavedSearch>) -> ApiResult<StatusCode> {
+async fn create_visitor_saved_search(State(state): State<AppState>, Ctx(context): Ctx, Json(body): Json<VisitorSavedSearch>) -> ApiResult<StatusCode> {
     let email = domain::accounts::normalize_email(&body.email)?;
     let ip = context.ip.clone().unwrap_or_default();
     state.limiter.hit("alert-visitor-ip", &ip, state.limits.visitor_alerts_per_ip).await?;
@@ -167,7 +167,7 @@ async fn visitor_alerts(state: &AppState, token: &str) -> ApiResult<VisitorAlert
 /// opened; it mails from now on. Answers the address's alerts.
 #[utoipa::path(post, path = "/saved-searches/confirm", tag = "alerts", request_body = TokenBody,
     responses((status = 200, body = VisitorAlerts), (status = 404, body = ErrorBody, description = "an unknown token, or one of a search already deleted")))]
-async fn confirm(State(state): State<AppState>, Json(body): Json<TokenBody>) -> ApiResult<Json<VisitorAlerts>> {
+async fn confirm_visitor_saved_search(State(state): State<AppState>, Json(body): Json<TokenBody>) -> ApiResult<Json<VisitorAlerts>> {
     saved::confirm(&state.pool, state.secret(), &body.token).await?;
     Ok(Json(visitor_alerts(&state, &body.token).await?))
 }
@@ -176,7 +176,7 @@ async fn confirm(State(state): State<AppState>, Json(body): Json<TokenBody>) -> 
 /// to (the manage page of its link).
 #[utoipa::path(get, path = "/saved-searches/by-token/{token}", tag = "alerts", params(("token" = String, Path)),
     responses((status = 200, body = VisitorAlerts), (status = 404, body = ErrorBody)))]
-async fn manage(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<VisitorAlerts>> {
+async fn visitor_saved_searches(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<VisitorAlerts>> {
     Ok(Json(visitor_alerts(&state, &token).await?))
 }
 
@@ -189,7 +189,7 @@ async fn visitor_owner(state: &AppState, token: &str) -> ApiResult<Owner> {
 #[utoipa::path(patch, path = "/saved-searches/by-token/{token}/{id}", tag = "alerts", params(("token" = String, Path), ("id" = Uuid, Path)),
     request_body = SavedSearchChange,
     responses((status = 200, body = SavedSearch), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn visitor_change(State(state): State<AppState>, Path((token, id)): Path<(String, Uuid)>, Json(body): Json<SavedSearchChange>) -> ApiResult<Json<SavedSearch>> {
+async fn change_visitor_saved_search(State(state): State<AppState>, Path((token, id)): Path<(String, Uuid)>, Json(body): Json<SavedSearchChange>) -> ApiResult<Json<SavedSearch>> {
     let owner = visitor_owner(&state, &token).await?;
     Ok(Json(saved::change(&state.pool, &owner, id, body).await?))
 }
@@ -197,7 +197,7 @@ async fn visitor_change(State(state): State<AppState>, Path((token, id)): Path<(
 /// Handles `DELETE /api/open/saved-searches/by-token/{token}/{id}`.
 #[utoipa::path(delete, path = "/saved-searches/by-token/{token}/{id}", tag = "alerts", params(("token" = String, Path), ("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody)))]
-async fn visitor_delete(State(state): State<AppState>, Path((token, id)): Path<(String, Uuid)>) -> ApiResult<StatusCode> {
+async fn delete_visitor_saved_search(State(state): State<AppState>, Path((token, id)): Path<(String, Uuid)>) -> ApiResult<StatusCode> {
     let owner = visitor_owner(&state, &token).await?;
     saved::delete(&state.pool, &owner, id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -211,7 +211,7 @@ async fn page_locale(state: &AppState, token: &str) -> Locale {
 /// `List-Unsubscribe` opened in a browser: to the web page that asks to confirm.
 #[utoipa::path(get, path = "/saved-searches/unsubscribe/{token}", tag = "alerts", params(("token" = String, Path)),
     responses((status = 303, description = "to `/{lang}/alerts/unsubscribe/{token}`")))]
-async fn unsubscribe_page(State(state): State<AppState>, Path(token): Path<String>) -> Redirect {
+async fn unsubscribe_saved_search_page(State(state): State<AppState>, Path(token): Path<String>) -> Redirect {
     let lang = page_locale(&state, &token).await.code();
     Redirect::to(&format!("/{lang}/alerts/unsubscribe/{token}"))
 }
@@ -222,7 +222,7 @@ async fn unsubscribe_page(State(state): State<AppState>, Path(token): Path<Strin
 /// the authority.
 #[utoipa::path(post, path = "/saved-searches/unsubscribe/{token}", tag = "alerts", params(("token" = String, Path)),
     responses((status = 200, body = Unsubscribed), (status = 404, body = ErrorBody)))]
-async fn unsubscribe(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<Unsubscribed>> {
+async fn unsubscribe_saved_search(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<Unsubscribed>> {
     Ok(Json(saved::unsubscribe(&state.pool, state.secret(), &token, false).await?))
 }
 
@@ -230,7 +230,7 @@ async fn unsubscribe(State(state): State<AppState>, Path(token): Path<String>) -
 /// confirm stopping every alert.
 #[utoipa::path(get, path = "/saved-searches/unsubscribe-all/{token}", tag = "alerts", params(("token" = String, Path)),
     responses((status = 303, description = "to `/{lang}/alerts/unsubscribe/{token}?all=1`")))]
-async fn unsubscribe_all_page(State(state): State<AppState>, Path(token): Path<String>) -> Redirect {
+async fn unsubscribe_all_saved_searches_page(State(state): State<AppState>, Path(token): Path<String>) -> Redirect {
     let lang = page_locale(&state, &token).await.code();
     Redirect::to(&format!("/{lang}/alerts/unsubscribe/{token}?all=1"))
 }
@@ -239,6 +239,6 @@ async fn unsubscribe_all_page(State(state): State<AppState>, Path(token): Path<S
 /// alert of the token's owner (the account, or the visitor's address).
 #[utoipa::path(post, path = "/saved-searches/unsubscribe-all/{token}", tag = "alerts", params(("token" = String, Path)),
     responses((status = 200, body = Unsubscribed), (status = 404, body = ErrorBody)))]
-async fn unsubscribe_all(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<Unsubscribed>> {
+async fn unsubscribe_all_saved_searches(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<Unsubscribed>> {
     Ok(Json(saved::unsubscribe(&state.pool, state.secret(), &token, true).await?))
 }
