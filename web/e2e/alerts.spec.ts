@@ -23,7 +23,7 @@ test('an applicant saves a search with the instant frequency and manages it on t
   await page.getByRole('link', { name: 'Search saved' }).click();
   await expect(page).toHaveURL(/\/en\/account\/my-alerts$/);
   const alert = page.getByRole('article', { name: /^kokk · / });
-  await expect(alert.getByRole('textbox', { name: /^How often/ })).toHaveValue('At once');
+  await expect(alert.getByRole('combobox', { name: /^How often/ })).toHaveValue('At once');
   await alert.getByRole('button', { name: 'Pause' }).click();
   await expect(alert.getByText('Paused')).toBeVisible();
   await alert.getByRole('button', { name: 'Resume' }).click();

@@ -73,7 +73,9 @@ function SaveSearchForm({ applicant, search, onClose }: SaveSearchFormProps) {
   const language = useLanguage();
   const categories = useReference('categories', language);
   const cities = useReference('cities', language);
-  const [name, setName] = useState(() => searchName(search.state, { categories, cities }, t('save.fallbackName')));
+  // the offered name follows the labels as they load, until the person types their own
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? searchName(search.state, { categories, cities }, t('save.fallbackName'));
   const [frequency, setFrequency] = useState<Frequency>('DAILY');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});

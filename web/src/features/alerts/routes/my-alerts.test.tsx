@@ -51,7 +51,7 @@ describe('my alerts', () => {
 
     const row = await screen.findByRole('article', { name: 'Kokad Tallinnas' });
     expect(within(row).getByText('3 new')).toBeInTheDocument();
-    expect(within(row).getByRole('textbox', { name: 'How often: Kokad Tallinnas' })).toHaveValue('At once');
+    expect(within(row).getByRole('combobox', { name: 'How often: Kokad Tallinnas' })).toHaveValue('At once');
 
     await user.click(within(row).getByRole('button', { name: 'Pause' }));
     const patches = () => calls.filter((call) => call.method === 'PATCH');
