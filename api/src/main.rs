@@ -211,6 +211,7 @@ async fn main() -> anyhow::Result<()> {
                 mailer: state.mailer.clone(),
                 seller: (*state.seller).clone(),
                 public_url: state.config.public_url.clone(),
+                app_secret: state.config.app_secret.clone(),
             };
             let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
@@ -262,7 +263,7 @@ async fn main() -> anyhow::Result<()> {
             let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
             let unread_mail = worker::chats::UnreadMail { pool: pool.clone(), mailer: mailer.clone(), public_url: config.public_url.clone() };
             let _mailing_unread = tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone()));
-            let mailing = worker::Mailing { mailer, seller: (*seller).clone(), public_url: config.public_url.clone() };
+            let mailing = worker::Mailing { mailer, seller: (*seller).clone(), public_url: config.public_url.clone(), app_secret: config.app_secret.clone() };
             let worker = tokio::spawn(worker::run(pool, engine, files, mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;
@@ -278,12 +279,15 @@ async fn main() -> anyhow::Result<()> {
             let pool = domain::platform::db::connect(config.database_url.expose(), 2).await?;
             let files = domain::files::FileStore::from_config(&config)?;
             let report = fixtures::seed(&pool, &files).await?;
+            // the demo applicant's saved searches: their mails' link tokens derive from this server's secret
+            let alerts = fixtures::alerts::seed_demo(&pool, config.app_secret.expose().as_bytes(), fixtures::DEMO_ACCOUNTS[0].0).await?;
             tracing::info!(
                 rows = report.register_rows,
                 vacancies = report.vacancies_added,
                 cvs = report.cvs_added,
                 demo_vacancies = report.demo_vacancies_added,
                 interviews = report.interviews_added,
+                saved_searches = alerts,
                 "demo data loaded"
             );
             if let Some(count) = cvs {

@@ -34,6 +34,7 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
         (name = "search", description = "Vacancy search, categories and the employer autocomplete"),
         (name = "pages", description = "What the public vacancy and company pages load"),
         (name = "user", description = "Any signed-in user: profile, badges, calendar"),
+        (name = "alerts", description = "Saved searches and job alerts: a signed-in person's, a visitor's by e-mail, and the links of the alert mails"),
         (name = "applicant", description = "Applicants: favourites, applications and interviews"),
         (name = "employer", description = "Employers"),
         (name = "admin", description = "Administrators and supervisors"),

@@ -40,6 +40,11 @@ pub struct RateLimits {
     /// Generated CV PDFs per user (`GET /api/applicant/cv/{id}/pdf`): each is CPU work of a
     /// blocking thread (`domain::platform::typeset::RENDERS` bounds how many run at once).
     pub pdf_renders_per_user: Limit,
+    /// A visitor's saved searches (`POST /api/open/saved-searches`, each mails a confirmation) per
+    /// client address.
+    pub visitor_alerts_per_ip: Limit,
+    /// The same per e-mail address, so that nobody's mailbox can be filled with confirmations.
+    pub visitor_alerts_per_email: Limit,
     /// Calls one API key may make (`Authorization: Bearer`), whoever sends them.
     pub api_key_requests: Limit,
     /// Sign-in codes one account may be sent from one address: an hour
@@ -58,6 +63,8 @@ impl RateLimits {
         RateLimits {
             send_code_per_ip: wide(self.send_code_per_ip),
             verify_per_ip: wide(self.verify_per_ip),
+            visitor_alerts_per_ip: wide(self.visitor_alerts_per_ip),
+            visitor_alerts_per_email: wide(self.visitor_alerts_per_email),
             codes_per_account: IssueLimits { per_hour: self.codes_per_account.per_hour * 100, resend_interval: chrono::Duration::seconds(2) },
             ..self
         }
@@ -72,6 +79,8 @@ impl Default for RateLimits {
             my_data_per_user: Limit { max: 5, window_secs: 3600 },
             uploads_per_user: Limit { max: 60, window_secs: 3600 },
             pdf_renders_per_user: Limit { max: 30, window_secs: 3600 },
+            visitor_alerts_per_ip: Limit { max: 20, window_secs: 3600 },
+            visitor_alerts_per_email: Limit { max: 3, window_secs: 86_400 },
             api_key_requests: Limit { max: 300, window_secs: 60 },
             codes_per_account: IssueLimits::default(),
         }

@@ -82,12 +82,19 @@ fn is_state_changing_get(path: &str) -> bool {
 /// vacancy search reads, and a view count is deduplicated per visitor. A visitor's very first
 /// request may be one of them, before any response has handed out the anti-forgery cookie.
 ///
-/// Also the calls a payment provider makes, which carry their own authority instead of a session:
+/// Also the one-click unsubscribe of an alert mail (RFC 8058: a mail client posts to the
+/// `List-Unsubscribe` address with no cookies; the token in the path is the authority), and the
+/// calls a payment provider makes, which carry their own authority instead of a session:
 /// its notification (`/api/payment/notify`, a token signed with the store's secret key) and, in
 /// dev mode, the sandbox provider's page (`/api/dev/payment-sandbox/…`, whose forms post back the
 /// signed order, as the provider's own site would).
 fn is_harmless_write(method: &Method, path: &str) -> bool {
-    (*method == Method::POST && (path == "/api/open/search" || path == "/api/payment/notify" || path.starts_with(PAYMENT_SANDBOX)))
+    (*method == Method::POST
+        && (path == "/api/open/search"
+            || path == "/api/payment/notify"
+            || path.starts_with(PAYMENT_SANDBOX)
+            || path.starts_with("/api/open/saved-searches/unsubscribe/")
+            || path.starts_with("/api/open/saved-searches/unsubscribe-all/")))
         || (*method == Method::PATCH && path == "/api/open/metrics/vacancy")
 }
 

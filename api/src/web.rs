@@ -226,6 +226,26 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Tööpakkumised, mille oled salvestanud.", "The vacancies you have saved.", "Сохранённые вами вакансии."],
         indexable: false,
     }),
+    ("account/my-alerts", PageHead {
+        title: ["Minu tööpakkumiste teavitused", "My job alerts", "Мои уведомления о вакансиях"],
+        description: ["Sinu salvestatud otsingud ja nende uued tööpakkumised.", "Your saved searches and their new vacancies.", "Ваши сохранённые поиски и их новые вакансии."],
+        indexable: false,
+    }),
+    ("alerts/confirm/*", PageHead {
+        title: ["Tööpakkumiste teavitus", "Job alert", "Уведомление о вакансиях"],
+        description: ["Kinnita tööpakkumiste teavitus.", "Confirm your job alert.", "Подтвердите уведомление о вакансиях."],
+        indexable: false,
+    }),
+    ("alerts/manage/*", PageHead {
+        title: ["Sinu tööpakkumiste teavitused", "Your job alerts", "Ваши уведомления о вакансиях"],
+        description: ["Halda oma tööpakkumiste teavitusi.", "Manage your job alerts.", "Управляйте уведомлениями о вакансиях."],
+        indexable: false,
+    }),
+    ("alerts/unsubscribe/*", PageHead {
+        title: ["Loobu teavitustest", "Unsubscribe", "Отписаться"],
+        description: ["Lõpeta tööpakkumiste teavituste kirjad.", "Stop the e-mails of your job alerts.", "Прекратите письма уведомлений о вакансиях."],
+        indexable: false,
+    }),
     ("account/vacancies/*/apply", PageHead {
         title: ["Kandideeri", "Apply", "Откликнуться"],
         description: ["Kandideeri tööpakkumisele.", "Apply for a vacancy.", "Отклик на вакансию."],

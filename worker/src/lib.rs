@@ -14,6 +14,7 @@
 //! records its commit, and the daily and weekly runs go on a schedule beside the time rules.
 
 pub mod alerts;
+pub mod alert_mail;
 pub mod auto_reply_mail;
 pub mod batcher;
 pub mod billing;
@@ -34,6 +35,7 @@ use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use domain::alerts::matching::{MATCH_QUEUE, MatchJob};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
+use domain::alerts::mail::{MailAlert, QUEUE as ALERT_MAIL_QUEUE};
 use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
 use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
@@ -117,6 +119,8 @@ pub struct Mailing {
     pub seller: Seller,
     /// `PUBLIC_URL`: the origin of the links in mails.
     pub public_url: String,
+    /// `APP_SECRET`: the alert mails' link tokens derive from it (`domain::alerts::saved::token_for`).
+    pub app_secret: domain::platform::config::Secret,
 }
 
 /// Runs the index pipeline, rebuilds asked through the queue, invoice mails and maintenance until
@@ -228,6 +232,17 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
                 .build(staff_invitation_mail::handle)
         }
     };
+    let alert_mail_worker = {
+        let (pool, mailing) = (pool.clone(), mailing.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(ALERT_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-alert-mail-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<MailAlert>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(mailing.clone())
+                .build(alert_mail::handle)
+        }
+    };
     let thumbnail_worker = {
         let (pool, files) = (pool.clone(), files.clone());
         move |_restarts: usize| {
@@ -260,6 +275,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         .register(interview_mail_worker)
         .register(auto_reply_worker)
         .register(invitation_worker)
+        .register(alert_mail_worker)
         .register(thumbnail_worker);
     // the batcher ends once every sender is gone: the index worker's (held by the monitor) and
     // the maintenance's

@@ -1,5 +1,6 @@
 //! Periodic work: reconciliation of the index with Postgres, deleting ended sessions and codes,
-//! and deleting uploads that nothing has used for a day.
+//! deleting uploads that nothing has used for a day, and visitors' saved searches left unconfirmed
+//! for a week (`domain::alerts::saved::purge_unconfirmed`).
 
 use std::time::Duration;
 
@@ -62,6 +63,11 @@ pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>,
                         tracing::info!(sessions, codes, jobs, "maintenance: ended sessions, codes and done jobs deleted")
                     }
                     Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
+                }
+                match domain::alerts::saved::purge_unconfirmed(&pool, chrono::Utc::now()).await {
+                    Ok(0) => {}
+                    Ok(count) => tracing::info!(count, "maintenance: unconfirmed saved searches deleted"),
+                    Err(err) => tracing::warn!(error = %err, "deleting unconfirmed saved searches failed"),
                 }
                 match purge_files(&pool, &files).await {
                     Ok(0) => {}

@@ -7,6 +7,7 @@ pub mod admin_billing;
 pub mod admin_companies;
 pub mod admin_dashboard;
 pub mod admin_people;
+pub mod alerts;
 pub mod api_keys;
 pub mod applicant;
 pub mod auth;

@@ -16,6 +16,9 @@ use tokio::sync::oneshot;
 /// `PUBLIC_URL` of every spawned app: the origin of its canonical links, sitemaps and mail links.
 pub const TEST_PUBLIC_URL: &str = "https://vakants.test";
 
+/// `APP_SECRET` of every spawned app (the alert mails' link tokens derive from it).
+pub const TEST_APP_SECRET: &str = "test-secret-test-secret-test-secret-0123";
+
 fn server_url() -> String {
     std::env::var("TEST_DATABASE_SERVER").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
@@ -114,7 +117,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             "DATABASE_URL" => Some(database_url.clone()),
             "BIND" => Some("127.0.0.1:0".into()),
             "VAKANTS_MODE" => Some(if prod { "prod" } else { "dev" }.into()),
-            "APP_SECRET" => Some("test-secret-test-secret-test-secret-0123".into()),
+            "APP_SECRET" => Some(TEST_APP_SECRET.into()),
             "WEB_DIST" => Some(web_dist.clone()),
             "PUBLIC_URL" => Some(TEST_PUBLIC_URL.into()),
             // prod refuses to start without a relay; nothing listens here, so a prod test's mail fails
@@ -139,7 +142,12 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let files = state.files.clone();
     let (stop_worker, worker_stopped) = tokio::sync::watch::channel(false);
     if options.worker {
-        let mailing = worker::Mailing { mailer: state.mailer.clone(), seller: (*state.seller).clone(), public_url: TEST_PUBLIC_URL.into() };
+        let mailing = worker::Mailing {
+            mailer: state.mailer.clone(),
+            seller: (*state.seller).clone(),
+            public_url: TEST_PUBLIC_URL.into(),
+            app_secret: state.config.app_secret.clone(),
+        };
         tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
     let app = Application::bind(state, bind).await.unwrap();
@@ -159,6 +167,7 @@ impl TestApp {
             mailer: domain::platform::mail::Mailer::Outbox { pool: self.pool.clone() },
             seller: domain::billing::seller::Seller::default(),
             public_url: TEST_PUBLIC_URL.into(),
+            app_secret: domain::platform::config::Secret::new(TEST_APP_SECRET),
         }
     }
 }

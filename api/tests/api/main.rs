@@ -7,6 +7,7 @@ mod admin_billing;
 mod admin_companies;
 mod admin_dashboard;
 mod admin_people;
+mod alerts;
 mod helpers;
 mod meili;
 mod scaleout;

@@ -328,7 +328,7 @@ pub struct Erased {
 
 /// Deletes the user's account once the typed e-mail matches theirs (case and surrounding spaces do
 /// not matter). In one transaction: every session ends; CVs and their files are erased (and leave
-/// the CV database); the profile picture, favourites, calendar, working hours, notifications and
+/// the CV database); the profile picture, favourites, saved searches, calendar, working hours, notifications and
 /// chats go; applications and interviews stay for the employers without the applicant's CV, cover
 /// letter, answers or messages (upcoming interviews are cancelled); company memberships end;
 /// invoices stay. The user row becomes a tombstone that cannot sign in, so the address may
@@ -440,6 +440,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, 
         "delete from chats where applicant_user_id = $1",
         "delete from favourite_vacancies where user_id = $1",
         "delete from vacancy_hidden_for_user where user_id = $1",
+        "delete from saved_searches where user_id = $1",
         "delete from calendar_events where owner_user_id = $1",
         "delete from user_working_hours where user_id = $1",
         "delete from notifications where user_id = $1",

@@ -7,7 +7,7 @@
 use lettre::message::{Mailbox, MultiPart, SinglePart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 
 use crate::platform::config::Config;
 use crate::platform::error::Result;
@@ -18,6 +18,36 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub text: String,
+}
+
+/// A header a mail carries beyond From, To and Subject, such as an alert mail's `List-Unsubscribe`
+/// and `List-Unsubscribe-Post` (RFC 8058). The dev outbox keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailHeader {
+    pub name: String,
+    pub value: String,
+}
+
+impl MailHeader {
+    pub fn new(name: &str, value: impl Into<String>) -> Self {
+        MailHeader { name: name.to_string(), value: value.into() }
+    }
+}
+
+/// Stores a mail in the dev outbox on the caller's connection (or transaction): a caller that marks
+/// the mail sent on the same transaction has it in the outbox exactly once.
+pub async fn store_in_outbox(conn: &mut PgConnection, mail: &Mail, attachments: &[OutboxAttachment], headers: &[MailHeader]) -> Result<()> {
+    tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = attachments.len(), "dev outbox: mail stored");
+    sqlx::query("insert into dev_outbox (to_address, subject, body_text, attachments, headers) values ($1, $2, $3, $4, $5)")
+        .bind(&mail.to)
+        .bind(&mail.subject)
+        .bind(&mail.text)
+        .bind(sqlx::types::Json(attachments))
+        .bind(sqlx::types::Json(headers))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// A file sent with a mail.
@@ -54,13 +84,23 @@ impl Mailer {
     /// counted in [`crate::platform::metrics::MAILS`] by outcome.
     #[tracing::instrument(skip_all, fields(attachments = attachments.len()))]
     pub async fn send_with(&self, mail: Mail, attachments: Vec<Attachment>) -> Result<()> {
-        let delivered = self.deliver(mail, attachments).await;
+        self.counted(mail, attachments, Vec::new()).await
+    }
+
+    /// Sends a mail with extra headers (SMTP: raw headers of the message; the dev outbox keeps them).
+    #[tracing::instrument(skip_all, fields(headers = headers.len()))]
+    pub async fn send_with_headers(&self, mail: Mail, headers: Vec<MailHeader>) -> Result<()> {
+        self.counted(mail, Vec::new(), headers).await
+    }
+
+    async fn counted(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
+        let delivered = self.deliver(mail, attachments, headers).await;
         let outcome = if delivered.is_ok() { "sent" } else { "failed" };
         metrics::counter!(crate::platform::metrics::MAILS, "outcome" => outcome).increment(1);
         delivered
     }
 
-    async fn deliver(&self, mail: Mail, attachments: Vec<Attachment>) -> Result<()> {
+    async fn deliver(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
         match self {
             Mailer::Outbox { pool } => {
                 let kept: Vec<OutboxAttachment> = attachments
@@ -73,21 +113,19 @@ impl Mailer {
                             .then(|| String::from_utf8_lossy(&a.bytes).into_owned()),
                     })
                     .collect();
-                tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = kept.len(), "dev outbox: mail stored");
-                sqlx::query("insert into dev_outbox (to_address, subject, body_text, attachments) values ($1, $2, $3, $4)")
-                    .bind(&mail.to)
-                    .bind(&mail.subject)
-                    .bind(&mail.text)
-                    .bind(sqlx::types::Json(&kept))
-                    .execute(pool)
-                    .await?;
-                Ok(())
+                let mut conn = pool.acquire().await?;
+                store_in_outbox(&mut conn, &mail, &kept, &headers).await
             }
             Mailer::Smtp { transport, from } => {
-                let builder = lettre::Message::builder()
+                let mut builder = lettre::Message::builder()
                     .from(from.clone())
                     .to(mail.to.parse().map_err(|e| anyhow::anyhow!("recipient address: {e}"))?)
                     .subject(mail.subject);
+                for header in headers {
+                    let name = lettre::message::header::HeaderName::new_from_ascii(header.name)
+                        .map_err(|e| anyhow::anyhow!("mail header name: {e}"))?;
+                    builder = builder.raw_header(lettre::message::header::HeaderValue::new(name, header.value));
+                }
                 let message = if attachments.is_empty() {
                     builder.header(ContentType::TEXT_PLAIN).body(mail.text)
                 } else {
@@ -330,6 +368,8 @@ pub struct OutboxMail {
     pub text: String,
     /// The files the mail carried (their bytes are not kept).
     pub attachments: Vec<OutboxAttachment>,
+    /// The headers beyond From, To and Subject (`List-Unsubscribe`, …).
+    pub headers: Vec<MailHeader>,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -348,9 +388,9 @@ pub struct OutboxAttachment {
 
 /// The dev outbox for one address, newest first.
 pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
-    type Row = (String, String, String, sqlx::types::Json<Vec<OutboxAttachment>>, chrono::DateTime<chrono::Utc>);
+    type Row = (String, String, String, sqlx::types::Json<Vec<OutboxAttachment>>, sqlx::types::Json<Vec<MailHeader>>, chrono::DateTime<chrono::Utc>);
     let rows: Vec<Row> = sqlx::query_as(
-        "select to_address, subject, body_text, attachments, created_at from dev_outbox
+        "select to_address, subject, body_text, attachments, headers, created_at from dev_outbox
          where lower(to_address) = lower($1) order by id desc limit 50",
     )
     .bind(to.trim())
@@ -358,7 +398,14 @@ pub async fn outbox_for(pool: &PgPool, to: &str) -> Result<Vec<OutboxMail>> {
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(to, subject, text, attachments, created_at)| OutboxMail { to, subject, text, attachments: attachments.0, created_at })
+        .map(|(to, subject, text, attachments, headers, created_at)| OutboxMail {
+            to,
+            subject,
+            text,
+            attachments: attachments.0,
+            headers: headers.0,
+            created_at,
+        })
         .collect())
 }
 

@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 use search::{VacancyFlags, VacancyQuery};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use utoipa::ToSchema;
 
@@ -12,7 +12,7 @@ use crate::platform::filters::{MAX_TEXT, check_list, one_or_many, text_param};
 use crate::platform::reference::{CodeList, FilterCodes, ReferenceCache};
 
 /// The filter model of the vacancy search: the query parameters of `/vacancies` (page excluded).
-#[derive(Deserialize, ToSchema, Default)]
+#[derive(Deserialize, Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchFilter {
     /// Free text (occupation, company, description), matched as you type and with typo tolerance.

@@ -20,7 +20,7 @@ describe('navigation by role', () => {
 
   it('lists the role pages in the avatar menu', () => {
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-alerts', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual([
       'admin-dashboard',
       'admin-companies',

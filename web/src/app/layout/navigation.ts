@@ -20,6 +20,7 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-cv', label: 'nav.myCvs', to: '/account/my-cv' },
   { key: 'my-applications', label: 'nav.myApplications', to: '/account/my-applications', badge: 'APPLICATIONS' },
   { key: 'my-favourites', label: 'nav.myFavourites', to: '/account/my-favourites' },
+  { key: 'my-alerts', label: 'nav.myAlerts', to: '/account/my-alerts' },
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/account/my-interviews', badge: 'INTERVIEWS' },
   { key: 'messages', label: 'nav.messages', to: '/account/messages', badge: 'MESSAGES' },
   { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useRefinementList } from 'react-instantsearch';
 
+import { SaveSearch } from '@/features/alerts/components/save-search';
 import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
@@ -130,6 +131,7 @@ function SearchScreen() {
               {!wide && <CompactBar language={language} />}
               <OccupationSearch />
               <ResultCount />
+              <SaveSearch />
               <SalaryTransparency language={language} collapsed={!wide} />
               <Box>
                 <VacancyHits language={language} />

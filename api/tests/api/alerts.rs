@@ -1,0 +1,462 @@
+//! Saved searches and job alerts (issue 33 §1): the owner's calls, the visitor's double opt-in,
+//! the alert mail (listed at most 20, each vacancy once, nothing twice after a kill, nothing for an
+//! ended vacancy, a deleted account or an opt-out), and the one-click unsubscribe (RFC 8058).
+//! Matches are inserted in SQL here: the matching fills `alert_matches` in production.
+
+use chrono::{Duration, Utc};
+use domain::alerts::mail::{self, AlertMailer, MailAlert};
+use domain::alerts::saved;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::helpers::{TEST_APP_SECRET, TEST_PUBLIC_URL, TestApp, TestClient, error_of, spawn_app};
+use crate::search::{NewVacancy, company, publish};
+
+async fn patch(client: &TestClient, path: &str, body: Value) -> reqwest::Response {
+    let token = client.xsrf().await;
+    client.http.patch(client.url(path)).header("x-xsrf-token", token).json(&body).send().await.unwrap()
+}
+
+fn cooks() -> Value {
+    json!({ "name": "Kokad Tallinnas", "frequency": "INSTANT", "query": "occupation=kokk&cityCode=0784",
+            "filter": { "occupation": "kokk", "cityCode": ["0784"] } })
+}
+
+async fn save(client: &TestClient, body: Value) -> Value {
+    let response = client.post("/api/user/saved-searches", body).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    response.json().await.unwrap()
+}
+
+fn id_of(value: &Value) -> Uuid {
+    value["id"].as_str().unwrap().parse().unwrap()
+}
+
+async fn outbox(app: &TestApp, to: &str) -> Vec<Value> {
+    let mails: Value = app.client.get(&format!("/api/dev/outbox?to={to}")).await.json().await.unwrap();
+    mails.as_array().unwrap().clone()
+}
+
+/// The alert mails in the outbox of `to` (sign-in mails passed over), newest first.
+async fn alert_mails(app: &TestApp, to: &str) -> Vec<Value> {
+    outbox(app, to).await.into_iter().filter(|m| m["headers"].as_array().is_some_and(|h| !h.is_empty())).collect()
+}
+
+async fn run_mail(app: &TestApp, saved_search_id: Uuid) -> u32 {
+    let mailer = domain::platform::mail::Mailer::Outbox { pool: app.pool.clone() };
+    let out = AlertMailer { mailer: &mailer, public_url: TEST_PUBLIC_URL, secret: TEST_APP_SECRET.as_bytes() };
+    mail::mail_alert(&app.pool, &out, &MailAlert { saved_search_id }).await.unwrap()
+}
+
+async fn matched(app: &TestApp, saved_search_id: Uuid, vacancy_id: Uuid) {
+    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)")
+        .bind(saved_search_id)
+        .bind(vacancy_id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+}
+
+async fn vacancies(app: &TestApp, count: usize) -> Vec<Uuid> {
+    let company = company(app, "Köögid OÜ", "10000001").await;
+    let mut ids = Vec::new();
+    for _ in 0..count {
+        ids.push(publish(app, company, NewVacancy::default(), true).await);
+    }
+    ids
+}
+
+#[tokio::test]
+async fn an_applicant_saves_lists_renames_pauses_opens_and_deletes_a_search() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let created = save(&app.client, cooks()).await;
+    assert_eq!(created["name"], "Kokad Tallinnas");
+    assert_eq!(created["frequency"], "INSTANT");
+    assert_eq!(created["confirmed"], true);
+    assert_eq!(created["filter"], json!({ "occupation": "kokk", "cityCode": ["0784"] }));
+    assert_eq!(created["query"], "occupation=kokk&cityCode=0784");
+    let id = id_of(&created);
+    let anchors: Vec<String> = sqlx::query_scalar("select anchors from saved_searches where id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(anchors, vec!["place:0784"]);
+
+    let changed: Value = patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": "Kokk", "frequency": "WEEKLY", "paused": true }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!((changed["name"].as_str(), changed["frequency"].as_str(), changed["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(true)));
+    let (status, error) = error_of(patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": " " })).await).await;
+    assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("name")));
+
+    let list: Value = app.client.get("/api/user/saved-searches").await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["paused"], true);
+
+    let opened = app.client.post_empty(&format!("/api/user/saved-searches/{id}/open")).await;
+    assert_eq!(opened.status(), StatusCode::OK);
+    assert_eq!(app.client.delete(&format!("/api/user/saved-searches/{id}")).await.status(), StatusCode::NO_CONTENT);
+    let list: Value = app.client.get("/api/user/saved-searches").await.json().await.unwrap();
+    assert!(list.as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_person_keeps_at_most_20_searches_and_the_21st_is_a_400_naming_the_limit() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    for i in 0..20 {
+        save(&app.client, json!({ "name": format!("Otsing {i}"), "frequency": "DAILY", "filter": { "occupation": format!("sõna{i}") } })).await;
+    }
+    let response = app.client.post("/api/user/saved-searches", json!({ "name": "Liiga palju", "frequency": "DAILY", "filter": { "occupation": "veel" } })).await;
+    let (status, error) = error_of(response).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["field"], "savedSearches");
+    assert!(error["message"].as_str().unwrap().contains("20"), "{error}");
+}
+
+#[tokio::test]
+async fn a_bad_filter_is_a_400_naming_its_field_and_nothing_is_saved() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    for (filter, field) in [
+        (json!({ "cityCode": ["NOPE"] }), "cityCode"),
+        (json!({ "categoryCode": ["NOT_A_CATEGORY"] }), "categoryCode"),
+        (json!({ "salaryFrom": 3000, "salaryTo": 1000 }), "salaryFrom"),
+        (json!({ "salaryFrom": "much" }), "filter"),
+    ] {
+        let response = app.client.post("/api/user/saved-searches", json!({ "name": "x", "frequency": "DAILY", "filter": filter })).await;
+        let (status, error) = error_of(response).await;
+        assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{filter}");
+    }
+    let response = app.client.post("/api/user/saved-searches", json!({ "name": "x", "frequency": "HOURLY", "filter": {} })).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let count: i64 = sqlx::query_scalar("select count(*) from saved_searches").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn another_persons_saved_search_is_not_found_for_every_call() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let other = app.new_client();
+    other.sign_in("jaan@example.ee").await;
+    assert_eq!(patch(&other, &format!("/api/user/saved-searches/{id}"), json!({ "paused": true })).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(other.delete(&format!("/api/user/saved-searches/{id}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(other.post_empty(&format!("/api/user/saved-searches/{id}/open")).await.status(), StatusCode::NOT_FOUND);
+    let theirs: Value = other.get("/api/user/saved-searches").await.json().await.unwrap();
+    assert!(theirs.as_array().unwrap().is_empty());
+    let lookup: Value = other.post("/api/user/saved-searches/lookup", json!({ "filter": { "occupation": "kokk", "cityCode": "0784" } })).await.json().await.unwrap();
+    assert_eq!(lookup["savedSearchId"], Value::Null);
+    let paused: bool = sqlx::query_scalar("select paused from saved_searches where id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert!(!paused);
+    assert_eq!(app.new_client().get("/api/user/saved-searches").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_same_search_is_found_saved_whatever_the_order_of_its_values_and_is_not_saved_twice() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, json!({ "name": "Kaks linna", "frequency": "DAILY", "filter": { "cityCode": ["0784", "0296"], "remoteWork": true } })).await);
+    let lookup: Value = app
+        .client
+        .post("/api/user/saved-searches/lookup", json!({ "filter": { "remoteWork": true, "cityCode": ["0296", "0784", "0296"], "shiftWork": false } }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(lookup["savedSearchId"], id.to_string());
+    let other: Value = app.client.post("/api/user/saved-searches/lookup", json!({ "filter": { "cityCode": ["0784"] } })).await.json().await.unwrap();
+    assert_eq!(other["savedSearchId"], Value::Null);
+    let again = app.client.post("/api/user/saved-searches", json!({ "name": "Jälle", "frequency": "DAILY", "filter": { "cityCode": ["0296", "0784"], "remoteWork": true } })).await;
+    let (status, error) = error_of(again).await;
+    assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("filter")));
+}
+
+#[tokio::test]
+async fn the_new_count_is_the_matches_since_last_looked_whose_vacancy_is_still_open() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 3).await;
+    sqlx::query("update saved_searches set last_looked_at = now() - interval '1 day' where id = $1").bind(id).execute(&app.pool).await.unwrap();
+    for vacancy in &ids {
+        matched(&app, id, *vacancy).await;
+    }
+    sqlx::query("update alert_matches set matched_at = now() - interval '2 days' where vacancy_id = $1").bind(ids[0]).execute(&app.pool).await.unwrap();
+    sqlx::query("update vacancies set valid_until = now() - interval '1 minute' where id = $1").bind(ids[1]).execute(&app.pool).await.unwrap();
+    let list: Value = app.client.get("/api/user/saved-searches").await.json().await.unwrap();
+    assert_eq!(list[0]["newCount"], 1, "one before the last look, one ended");
+    let opened: Value = app.client.post_empty(&format!("/api/user/saved-searches/{id}/open")).await.json().await.unwrap();
+    assert_eq!(opened["newCount"], 0);
+}
+
+async fn visitor_saves(client: &TestClient, email: &str) -> reqwest::Response {
+    client
+        .post(
+            "/api/open/saved-searches",
+            json!({ "email": email, "locale": "en", "name": "Cooks", "frequency": "INSTANT", "filter": { "occupation": "kokk" }, "query": "occupation=kokk" }),
+        )
+        .await
+}
+
+/// The token of the newest confirmation mail to `to`.
+async fn confirmation_token(app: &TestApp, to: &str) -> String {
+    let mails = outbox(app, to).await;
+    let text = mails.iter().find_map(|m| m["text"].as_str().filter(|t| t.contains("/alerts/confirm/"))).expect("a confirmation mail");
+    let at = text.find("/alerts/confirm/").unwrap() + "/alerts/confirm/".len();
+    text[at..].split_whitespace().next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_visitors_alert_mails_nothing_until_confirmed_and_then_lists_its_vacancies() {
+    let app = spawn_app().await;
+    let visitor = app.new_client();
+    assert_eq!(visitor_saves(&visitor, "Guest@Example.ee").await.status(), StatusCode::ACCEPTED);
+    let token = confirmation_token(&app, "guest@example.ee").await;
+    let (id, email, confirmed): (Uuid, String, bool) = sqlx::query_as("select id, email, confirmed_at is not null from saved_searches").fetch_one(&app.pool).await.unwrap();
+    assert_eq!((email.as_str(), confirmed), ("guest@example.ee", false));
+    let hash: Vec<u8> = sqlx::query_scalar("select token_hash from saved_searches").fetch_one(&app.pool).await.unwrap();
+    assert_ne!(hash, token.as_bytes(), "only a keyed hash of the token is kept");
+
+    let ids = vacancies(&app, 1).await;
+    matched(&app, id, ids[0]).await;
+    assert_eq!(run_mail(&app, id).await, 0, "nothing before the confirmation");
+    assert!(alert_mails(&app, "guest@example.ee").await.is_empty());
+
+    let manage = visitor.get(&format!("/api/open/saved-searches/by-token/{token}")).await;
+    assert_eq!(manage.status(), StatusCode::OK);
+    let confirmed: Value = visitor.post("/api/open/saved-searches/confirm", json!({ "token": token })).await.json().await.unwrap();
+    assert_eq!(confirmed["email"], "guest@example.ee");
+    assert_eq!(confirmed["savedSearches"][0]["confirmed"], true);
+    assert_eq!(run_mail(&app, id).await, 1);
+    let mails = alert_mails(&app, "guest@example.ee").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0]["subject"].as_str().unwrap().contains("new vacancies"), "in the visitor's language: {}", mails[0]["subject"]);
+    assert!(mails[0]["text"].as_str().unwrap().contains(&format!("/en/vacancies/{}", ids[0])));
+    assert!(mails[0]["text"].as_str().unwrap().contains(&format!("/en/alerts/manage/{token}")));
+
+    let wrong = visitor.post("/api/open/saved-searches/confirm", json!({ "token": "not-a-token" })).await;
+    assert_eq!(wrong.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_visitor_manages_the_alerts_of_the_address_by_token_only() {
+    let app = spawn_app().await;
+    let visitor = app.new_client();
+    visitor_saves(&visitor, "guest@example.ee").await;
+    let token = confirmation_token(&app, "guest@example.ee").await;
+    app.client.sign_in("mari@example.ee").await;
+    let marys = id_of(&save(&app.client, cooks()).await);
+    let alerts: Value = visitor.get(&format!("/api/open/saved-searches/by-token/{token}")).await.json().await.unwrap();
+    let id = alerts["savedSearchId"].as_str().unwrap().to_string();
+    let changed = patch(&visitor, &format!("/api/open/saved-searches/by-token/{token}/{id}"), json!({ "frequency": "DAILY" })).await;
+    assert_eq!(changed.status(), StatusCode::OK);
+    let others = patch(&visitor, &format!("/api/open/saved-searches/by-token/{token}/{marys}"), json!({ "paused": true })).await;
+    assert_eq!(others.status(), StatusCode::NOT_FOUND);
+    assert_eq!(visitor.delete(&format!("/api/open/saved-searches/by-token/{token}/{marys}")).await.status(), StatusCode::NOT_FOUND);
+    // an account's search is managed signed in, not by a mail's token
+    let account_token = saved::token_for(TEST_APP_SECRET.as_bytes(), marys);
+    assert_eq!(visitor.get(&format!("/api/open/saved-searches/by-token/{account_token}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(visitor.delete(&format!("/api/open/saved-searches/by-token/{token}/{id}")).await.status(), StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn an_unconfirmed_search_is_deleted_after_7_days_and_a_confirmed_one_stays() {
+    let app = spawn_app().await;
+    let visitor = app.new_client();
+    visitor_saves(&visitor, "late@example.ee").await;
+    visitor_saves(&visitor, "prompt@example.ee").await;
+    let token = confirmation_token(&app, "prompt@example.ee").await;
+    visitor.post("/api/open/saved-searches/confirm", json!({ "token": token })).await;
+    let now = Utc::now();
+    assert_eq!(saved::purge_unconfirmed(&app.pool, now + Duration::days(6)).await.unwrap(), 0);
+    assert_eq!(saved::purge_unconfirmed(&app.pool, now + Duration::days(8)).await.unwrap(), 1);
+    let left: Vec<String> = sqlx::query_scalar("select email from saved_searches").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(left, vec!["prompt@example.ee"]);
+}
+
+#[tokio::test]
+async fn the_visitors_endpoint_is_limited_per_address() {
+    let app = spawn_app().await;
+    for _ in 0..3 {
+        assert_eq!(visitor_saves(&app.new_client(), "target@example.ee").await.status(), StatusCode::ACCEPTED);
+    }
+    let response = visitor_saves(&app.new_client(), "TARGET@example.ee").await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().contains_key("retry-after"));
+    assert_eq!(outbox(&app, "target@example.ee").await.len(), 3);
+    let (status, error) = error_of(visitor_saves(&app.new_client(), "not-an-address").await).await;
+    assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("email")));
+}
+
+#[tokio::test]
+async fn the_mail_lists_at_most_20_and_links_the_whole_search_and_carries_the_one_click_headers() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    for vacancy in vacancies(&app, 23).await {
+        matched(&app, id, vacancy).await;
+    }
+    assert_eq!(run_mail(&app, id).await, 1);
+    let mails = alert_mails(&app, "mari@example.ee").await;
+    assert_eq!(mails.len(), 1);
+    let text = mails[0]["text"].as_str().unwrap();
+    assert_eq!(text.matches("https://vakants.test/et/vacancies/").count(), 20, "{text}");
+    assert!(text.contains("…ja veel 3. Kõik leiad otsingust: https://vakants.test/et/vacancies?occupation=kokk&cityCode=0784"), "{text}");
+    assert!(mails[0]["subject"].as_str().unwrap().contains("23 uut"));
+    let token = saved::token_for(TEST_APP_SECRET.as_bytes(), id);
+    assert_eq!(
+        mails[0]["headers"],
+        json!([
+            { "name": "List-Unsubscribe", "value": format!("<https://vakants.test/api/open/saved-searches/unsubscribe/{token}>") },
+            { "name": "List-Unsubscribe-Post", "value": "List-Unsubscribe=One-Click" }
+        ])
+    );
+    assert!(text.contains(&format!("https://vakants.test/et/alerts/unsubscribe/{token}?all=1")));
+    assert!(text.contains("https://vakants.test/et/account/my-alerts"));
+    // every match was covered by that mail: nothing is new, nothing goes again
+    assert_eq!(run_mail(&app, id).await, 0);
+    let last_mailed: Option<chrono::DateTime<Utc>> = sqlx::query_scalar("select last_mailed_at from saved_searches where id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert!(last_mailed.is_some());
+}
+
+#[tokio::test]
+async fn each_vacancy_is_mailed_once_ever_per_alert_and_a_mail_prepared_before_a_kill_goes_exactly_once() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 3).await;
+    matched(&app, id, ids[0]).await;
+    assert_eq!(run_mail(&app, id).await, 1);
+    matched(&app, id, ids[1]).await;
+    assert_eq!(run_mail(&app, id).await, 1);
+    let mails = alert_mails(&app, "mari@example.ee").await;
+    assert_eq!(mails.len(), 2);
+    let newest = mails[0]["text"].as_str().unwrap();
+    assert!(newest.contains(&ids[1].to_string()) && !newest.contains(&ids[0].to_string()), "never the same list again: {newest}");
+
+    // a worker killed after the first transaction (the mail row made, the match pointed at it) and
+    // before sending: the retry sends that mail, once, and no second one
+    let prepared: Uuid = sqlx::query_scalar("insert into alert_mails (saved_search_id) values ($1) returning id").bind(id).fetch_one(&app.pool).await.unwrap();
+    matched(&app, id, ids[2]).await;
+    sqlx::query("update alert_matches set mail_id = $1 where vacancy_id = $2").bind(prepared).bind(ids[2]).execute(&app.pool).await.unwrap();
+    let (first, second) = tokio::join!(run_mail(&app, id), run_mail(&app, id));
+    assert_eq!(first + second, 1);
+    assert_eq!(run_mail(&app, id).await, 0);
+    let mails = alert_mails(&app, "mari@example.ee").await;
+    assert_eq!(mails.len(), 3);
+    assert!(mails[0]["text"].as_str().unwrap().contains(&ids[2].to_string()));
+    let unsent: i64 = sqlx::query_scalar("select count(*) from alert_mails where sent_at is null").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(unsent, 0);
+}
+
+#[tokio::test]
+async fn a_vacancy_that_ended_before_the_mail_is_not_listed_and_alone_sends_nothing() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 2).await;
+    matched(&app, id, ids[0]).await;
+    matched(&app, id, ids[1]).await;
+    sqlx::query("update vacancies set status = 'ARCHIVED' where id = $1").bind(ids[0]).execute(&app.pool).await.unwrap();
+    assert_eq!(run_mail(&app, id).await, 1);
+    let text = alert_mails(&app, "mari@example.ee").await[0]["text"].as_str().unwrap().to_string();
+    assert!(text.contains(&ids[1].to_string()) && !text.contains(&ids[0].to_string()), "{text}");
+    let third = {
+        let company: Uuid = sqlx::query_scalar("select id from companies limit 1").fetch_one(&app.pool).await.unwrap();
+        publish(&app, company, NewVacancy::default(), true).await
+    };
+    matched(&app, id, third).await;
+    sqlx::query("update vacancies set valid_until = now() - interval '1 second' where id = $1").bind(third).execute(&app.pool).await.unwrap();
+    assert_eq!(run_mail(&app, id).await, 0);
+    assert_eq!(alert_mails(&app, "mari@example.ee").await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_deleted_account_an_opted_out_one_and_a_paused_alert_get_nothing() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 1).await;
+    matched(&app, id, ids[0]).await;
+
+    sqlx::query("update saved_searches set paused = true where id = $1").bind(id).execute(&app.pool).await.unwrap();
+    assert_eq!(run_mail(&app, id).await, 0, "paused");
+    sqlx::query("update saved_searches set paused = false where id = $1").bind(id).execute(&app.pool).await.unwrap();
+
+    sqlx::query("update users set newsletter_opt_in = false where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
+    assert_eq!(run_mail(&app, id).await, 0, "off the mailing list");
+    sqlx::query("update users set newsletter_opt_in = true where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
+
+    // the account deleted (as `DELETE /api/user/account` marks it; its searches are erased there too)
+    sqlx::query("update users set deleted_at = now() where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
+    assert_eq!(run_mail(&app, id).await, 0, "account deleted");
+    assert!(alert_mails(&app, "mari@example.ee").await.is_empty());
+    let unsent: i64 = sqlx::query_scalar("select count(*) from alert_mails").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(unsent, 0);
+}
+
+#[tokio::test]
+async fn one_click_unsubscribe_works_without_a_session_or_anti_forgery_header() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let first = id_of(&save(&app.client, cooks()).await);
+    let second = id_of(&save(&app.client, json!({ "name": "Muu", "frequency": "WEEKLY", "filter": { "occupation": "müüja" } })).await);
+    let token = saved::token_for(TEST_APP_SECRET.as_bytes(), first);
+    let mail_client = reqwest::Client::new();
+    let response = mail_client
+        .post(format!("{}/api/open/saved-searches/unsubscribe/{token}", app.address))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let paused: Vec<(Uuid, bool)> = sqlx::query_as("select id, paused from saved_searches order by paused desc").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(paused, vec![(first, true), (second, false)], "an account's alert is paused, the other one stays");
+
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let page = browser.get(format!("{}/api/open/saved-searches/unsubscribe/{token}", app.address)).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::SEE_OTHER);
+    assert_eq!(page.headers()["location"], format!("/et/alerts/unsubscribe/{token}"));
+
+    let all = mail_client.post(format!("{}/api/open/saved-searches/unsubscribe-all/{token}", app.address)).send().await.unwrap();
+    let all: Value = all.json().await.unwrap();
+    assert_eq!(all["stopped"], 1);
+    let active: i64 = sqlx::query_scalar("select count(*) from saved_searches where not paused").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(active, 0);
+    let wrong = mail_client.post(format!("{}/api/open/saved-searches/unsubscribe/nope", app.address)).send().await.unwrap();
+    assert_eq!(wrong.status(), StatusCode::NOT_FOUND);
+
+    // a visitor's alert is deleted, address and all
+    visitor_saves(&app.new_client(), "guest@example.ee").await;
+    let visitors = confirmation_token(&app, "guest@example.ee").await;
+    let gone = mail_client.post(format!("{}/api/open/saved-searches/unsubscribe/{visitors}", app.address)).send().await.unwrap();
+    assert_eq!(gone.status(), StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("select count(*) from saved_searches where email is not null").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0);
+}
+
+#[tokio::test]
+async fn a_queued_instant_alert_is_mailed_by_the_worker() {
+    let app = crate::search::spawn_with_worker().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 1).await;
+    let mut tx = app.pool.begin().await.unwrap();
+    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)").bind(id).bind(ids[0]).execute(&mut *tx).await.unwrap();
+    mail::queue_instant(&mut tx, &[id, id]).await.unwrap();
+    tx.commit().await.unwrap();
+    let mut mails = Vec::new();
+    for _ in 0..100 {
+        mails = alert_mails(&app, "mari@example.ee").await;
+        if !mails.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0]["text"].as_str().unwrap().contains(&ids[0].to_string()));
+}

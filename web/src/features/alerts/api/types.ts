@@ -1,0 +1,8 @@
+import type { components } from '@/shared/api/schema';
+
+export type SavedSearch = components['schemas']['SavedSearch'];
+export type Frequency = components['schemas']['Frequency'];
+export type SavedSearchChange = components['schemas']['SavedSearchChange'];
+export type VisitorAlerts = components['schemas']['VisitorAlerts'];
+
+export const FREQUENCIES: Frequency[] = ['INSTANT', 'DAILY', 'WEEKLY'];
