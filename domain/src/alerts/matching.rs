@@ -338,20 +338,15 @@ pub async fn match_digests(
     }
 }
 
-/// Where the instant alert mails of `saved_search_ids` are asked for, on the matching's
-/// transaction. The mails are the `alerts` area's `mail` module
-/// (`domain::alerts::mail::queue_instant(conn, ids)`, another branch of this change): until it
-/// is merged this queues nothing, and the merge calls it here.
+/// Asks for the instant alert mails of `saved_search_ids`, on the matching's transaction
+/// ([`super::mail::queue_instant`]), so a match is never recorded without its mail job.
 async fn ask_for_instant_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    let _ = (conn, saved_search_ids);
-    Ok(())
+    super::mail::queue_instant(conn, saved_search_ids).await
 }
 
-/// As [`ask_for_instant_mails`], for the daily and weekly mails
-/// (`domain::alerts::mail::queue_digest(conn, ids)`).
+/// As [`ask_for_instant_mails`], for the daily and weekly mails ([`super::mail::queue_digest`]).
 async fn ask_for_digest_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    let _ = (conn, saved_search_ids);
-    Ok(())
+    super::mail::queue_digest(conn, saved_search_ids).await
 }
 
 #[cfg(test)]
