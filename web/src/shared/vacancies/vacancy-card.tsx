@@ -68,7 +68,7 @@ export function VacancyCard({ vacancy, language, footer }: { vacancy: VacancyLis
           : undefined
       }
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      <Group align="flex-start" wrap="nowrap" gap="md" mb={footer ? 'md' : undefined}>
         <Avatar src={vacancy.companyLogo?.url ?? null} alt={vacancy.businessName} radius="md" size={56} color="blue">
           {companyInitials(vacancy.businessName)}
         </Avatar>
@@ -115,7 +115,8 @@ export function VacancyCard({ vacancy, language, footer }: { vacancy: VacancyLis
         {isApplicant(me) && <FavouriteButton vacancyId={vacancy.vacancyId} initial={vacancy.isFavorite} />}
       </Group>
       {footer && (
-        <Card.Section withBorder inheritPadding py="xs" mt="md">
+        // at the card's foot also when a grid row makes the card taller than its content
+        <Card.Section withBorder inheritPadding py="xs" mt="auto">
           {footer}
         </Card.Section>
       )}

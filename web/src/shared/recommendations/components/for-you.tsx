@@ -94,19 +94,19 @@ export function ForYou({ language, size, place }: ForYouProps) {
             {t('lead')}
           </Text>
         )}
+        <div aria-live="polite">
+          {hidden && (
+            <Alert color="gray" variant="light" p="sm" mt="sm">
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fz="sm">{t('hidden', { title: hidden.title })}</Text>
+                <Button variant="white" size="compact-sm" onClick={undo} loading={unhide.isPending}>
+                  {t('undo')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+        </div>
       </Stack>
-      <div aria-live="polite">
-        {hidden && (
-          <Alert color="gray" variant="light" p="sm">
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fz="sm">{t('hidden', { title: hidden.title })}</Text>
-              <Button variant="white" size="compact-sm" onClick={undo} loading={unhide.isPending}>
-                {t('undo')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-      </div>
       {list.isPending ? (
         <Center py="md">
           <Loader size="sm" aria-label={t('translation:common.loading')} />
