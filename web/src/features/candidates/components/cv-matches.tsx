@@ -66,7 +66,7 @@ function MatchCard({ match, access, vacancyId, language }: { match: CvMatch; acc
           </div>
           <Group gap="xs" align="flex-start">
             {match.alreadyCandidate ? (
-              <Badge color="teal" variant="light">
+              <Badge color="teal.9" variant="light">
                 {t('matches.alreadyCandidate')}
               </Badge>
             ) : (
