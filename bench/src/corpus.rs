@@ -329,6 +329,8 @@ fn vacancy(rng: &mut StdRng, reference: &Reference, companies: &[Company], now: 
         employment_type: Some(weighted_code(rng, &EMPLOYMENT).to_string()),
         work_experience: Some(EXPERIENCE.choose(rng).unwrap().to_string()),
         language_codes,
+        // from the id, not the generator, so the rest of the corpus stays as it was
+        driver_licences: if id.as_bytes()[15] % 5 == 0 { vec!["B".to_string()] } else { Vec::new() },
         text,
     }
 }
@@ -441,6 +443,7 @@ fn cv(rng: &mut StdRng, reference: &Reference, now: DateTime<Utc>) -> CvDoc {
             lastname: Some(last.into()),
             category_codes: occupation.category.iter().cloned().collect(),
             place_codes: place.chain.clone(),
+            language_levels: languages.iter().map(|_| "B2".to_string()).collect(),
             language_codes: languages,
             education_levels: vec![level],
             work_experience: Some(experience.to_string()),

@@ -19,6 +19,7 @@
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter) |
+//! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
@@ -36,7 +37,8 @@
 //!    makes a CV of the database a candidate of a vacancy) and `delegation`; `chats` uses
 //!    `accounts`, `companies`, `files`, `applications` and `delegation`.
 //! 6. `alerts` (saved searches, their matching and mails) uses `accounts` and `vacancies` (the
-//!    search's filter and what "live" means).
+//!    search's filter and what "live" means); `recommendations` uses `applications` (who sees a
+//!    vacancy's candidates).
 //! 7. `mydata` gathers what a user owns, so it may use any area; no area uses it. `admin` uses
 //!    `accounts` and `companies` (an administrator is added with the staff form's rules), and its
 //!    dashboard reads `vacancies` (what "live" means), `billing` (the Tallinn day of an invoice) and
@@ -60,6 +62,7 @@ pub mod files;
 pub mod interviews;
 pub mod mydata;
 pub mod platform;
+pub mod recommendations;
 pub mod vacancies;
 
 pub use platform::error::{Error, Result};
@@ -86,6 +89,7 @@ mod layering {
         ("chats", &["platform", "accounts", "companies", "files", "applications", "delegation"]),
         ("admin", &["platform", "accounts", "companies", "billing", "vacancies", "cvs"]),
         ("alerts", &["platform", "accounts", "vacancies"]),
+        ("recommendations", &["platform", "applications"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing", "alerts"]),
     ];
 

@@ -38,6 +38,8 @@ struct Row {
     employment_type_code: Option<String>,
     category_codes: Vec<String>,
     language_codes: Vec<String>,
+    language_levels: Vec<String>,
+    deleted: bool,
     education_levels: Vec<String>,
     driver_licences: Vec<String>,
     experience_days: i64,
@@ -50,11 +52,36 @@ struct Row {
 /// Builds the documents of the given CVs; ids that are gone or not in the CV database come back to delete.
 #[tracing::instrument(skip_all, fields(count = ids.len()))]
 pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Prepared<CvDoc>> {
+    let rows = rows(pool, ids).await?;
+    let mut prepared = Prepared::default();
+    let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
+    prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
+    for row in rows {
+        if !row.active {
+            prepared.deletes.push(row.id);
+            continue;
+        }
+        prepared.versions.insert(row.id, row.updated_at);
+        prepared.upserts.push(build(row, places));
+    }
+    Ok(prepared)
+}
+
+/// The documents of the given CVs as the index would hold them, whether or not they are in the CV
+/// database (a draft, a CV hidden from employers): what a recommendation is made from for its
+/// owner, and what a candidate's CV is scored by. Deleted CVs and unknown ids are left out.
+#[tracing::instrument(skip_all, fields(count = ids.len()))]
+pub async fn documents(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Vec<CvDoc>> {
+    Ok(rows(pool, ids).await?.into_iter().filter(|row| !row.deleted).map(|row| build(row, places)).collect())
+}
+
+async fn rows(pool: &PgPool, ids: &[Uuid]) -> sqlx::Result<Vec<Row>> {
     let sql = format!(
-        "select cv.id, {ACTIVE_SQL} as active, cv.updated_at, cv.title, cv.firstname, cv.lastname, cv.about_me,
+        "select cv.id, {ACTIVE_SQL} as active, cv.deleted_at is not null as deleted, cv.updated_at, cv.title, cv.firstname, cv.lastname, cv.about_me,
                 cv.city_code, cv.work_location, cv.work_location_code, cv.employment_type_code,
                 array(select category_code from cv_categories x where x.cv_id = cv.id order by category_code) as category_codes,
-                array(select language_code from cv_language_skills x where x.cv_id = cv.id order by position) as language_codes,
+                array(select language_code from cv_language_skills x where x.cv_id = cv.id order by position, language_code) as language_codes,
+                array(select proficiency_code from cv_language_skills x where x.cv_id = cv.id order by position, language_code) as language_levels,
                 array(select distinct education_level_code from cv_educations x where x.cv_id = cv.id) as education_levels,
                 array(select driver_licence_code from cv_driver_licences x where x.cv_id = cv.id order by driver_licence_code) as driver_licences,
                 coalesce((select sum(coalesce(h.end_date, current_date) - h.start_date)
@@ -90,19 +117,7 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
                 ) as file_texts
          from cvs cv where cv.id = any($1)"
     );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
-    let mut prepared = Prepared::default();
-    let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
-    prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
-    for row in rows {
-        if !row.active {
-            prepared.deletes.push(row.id);
-            continue;
-        }
-        prepared.versions.insert(row.id, row.updated_at);
-        prepared.upserts.push(build(row, places));
-    }
-    Ok(prepared)
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await
 }
 
 fn build(row: Row, places: &Places) -> CvDoc {
@@ -123,6 +138,7 @@ fn build(row: Row, places: &Places) -> CvDoc {
             category_codes: row.category_codes,
             place_codes,
             language_codes: row.language_codes,
+            language_levels: row.language_levels,
             education_levels: row.education_levels,
             work_experience: Some(experience_code(row.experience_days).to_string()),
             driver_licences: row.driver_licences,

@@ -48,45 +48,13 @@ struct Row {
     work_experience_code: Option<String>,
     category_codes: Vec<String>,
     language_codes: Vec<String>,
+    driver_licences: Vec<String>,
 }
 
 /// Builds the documents of the given vacancies; ids that are gone or not active come back to delete.
 #[tracing::instrument(skip_all, fields(count = ids.len()))]
 pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Prepared<VacancyDoc>> {
-    let sql = format!(
-        "select v.id, {ACTIVE_SQL} as active, greatest(v.updated_at, c.updated_at) as updated_at,
-                v.occupation_code,
-                coalesce(o.label_et, v.occupation_label) as label_et,
-                coalesce(o.label_en, v.occupation_label) as label_en,
-                coalesce(o.label_ru, v.occupation_label) as label_ru,
-                c.business_name, c.registry_code, c.country_code, p.logo_file_id,
-                v.address, v.ehak_code, v.salary_from::float8 as salary_from, v.salary_to::float8 as salary_to,
-                v.salary_period_code, v.salary_by_agreement, v.pro_level, v.is_branded, b.cover_file_id, v.cv_not_required,
-                v.for_students, v.for_underage, v.for_disabled, v.for_retired, v.for_foreigners, v.remote_work, v.shift_work,
-                v.publish_at, coalesce(v.renewed_at, v.publish_at) as renewed_at, v.valid_until,
-                v.employment_type_code, v.work_experience_code,
-                array(select category_code from vacancy_categories vc where vc.vacancy_id = v.id order by category_code) as category_codes,
-                array(select language_code from vacancy_language_requirements vl where vl.vacancy_id = v.id order by position) as language_codes
-         from vacancies v
-         join companies c on c.id = v.company_id
-         left join company_profiles p on p.company_id = c.id
-         left join ref_occupations o on o.code = v.occupation_code
-         left join vacancy_branding b on b.vacancy_id = v.id
-         where v.id = any($1)"
-    );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
-    let active: Vec<Uuid> = rows.iter().filter(|r| r.active).map(|r| r.id).collect();
-    let contents: Vec<(Uuid, String, Option<String>, Option<String>)> = sqlx::query_as(
-        "select vacancy_id, language_code, teaser, content from vacancy_contents where vacancy_id = any($1) order by language_code",
-    )
-    .bind(&active)
-    .fetch_all(pool)
-    .await?;
-    let mut contents_by_vacancy: HashMap<Uuid, Vec<(String, Option<String>, Option<String>)>> = HashMap::new();
-    for (id, language, teaser, content) in contents {
-        contents_by_vacancy.entry(id).or_default().push((language, teaser, content));
-    }
-
+    let (rows, mut contents_by_vacancy) = rows(pool, ids, true).await?;
     let mut prepared = Prepared::default();
     let found: std::collections::HashSet<Uuid> = rows.iter().map(|r| r.id).collect();
     prepared.deletes.extend(ids.iter().filter(|id| !found.contains(id)));
@@ -100,6 +68,61 @@ pub async fn prepare(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Resu
         prepared.upserts.push(build(row, contents, places));
     }
     Ok(prepared)
+}
+
+/// The documents of the given vacancies as the index would hold them, whether or not they are
+/// live (an ended vacancy still has candidates to find CVs for); unknown ids are left out.
+#[tracing::instrument(skip_all, fields(count = ids.len()))]
+pub async fn documents(pool: &PgPool, places: &Places, ids: &[Uuid]) -> sqlx::Result<Vec<VacancyDoc>> {
+    let (rows, mut contents_by_vacancy) = rows(pool, ids, false).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let contents = contents_by_vacancy.remove(&row.id).unwrap_or_default();
+            build(row, contents, places)
+        })
+        .collect())
+}
+
+type Contents = HashMap<Uuid, Vec<(String, Option<String>, Option<String>)>>;
+
+/// The rows of the vacancies, with their contents (only the active ones' when `active_only`).
+async fn rows(pool: &PgPool, ids: &[Uuid], active_only: bool) -> sqlx::Result<(Vec<Row>, Contents)> {
+    let sql = format!(
+        "select v.id, {ACTIVE_SQL} as active, greatest(v.updated_at, c.updated_at) as updated_at,
+                v.occupation_code,
+                coalesce(o.label_et, v.occupation_label) as label_et,
+                coalesce(o.label_en, v.occupation_label) as label_en,
+                coalesce(o.label_ru, v.occupation_label) as label_ru,
+                c.business_name, c.registry_code, c.country_code, p.logo_file_id,
+                v.address, v.ehak_code, v.salary_from::float8 as salary_from, v.salary_to::float8 as salary_to,
+                v.salary_period_code, v.salary_by_agreement, v.pro_level, v.is_branded, b.cover_file_id, v.cv_not_required,
+                v.for_students, v.for_underage, v.for_disabled, v.for_retired, v.for_foreigners, v.remote_work, v.shift_work,
+                v.publish_at, coalesce(v.renewed_at, v.publish_at) as renewed_at, v.valid_until,
+                v.employment_type_code, v.work_experience_code,
+                array(select category_code from vacancy_categories vc where vc.vacancy_id = v.id order by category_code) as category_codes,
+                array(select language_code from vacancy_language_requirements vl where vl.vacancy_id = v.id order by position) as language_codes,
+                array(select driver_licence_code from vacancy_driver_licences vd where vd.vacancy_id = v.id order by driver_licence_code) as driver_licences
+         from vacancies v
+         join companies c on c.id = v.company_id
+         left join company_profiles p on p.company_id = c.id
+         left join ref_occupations o on o.code = v.occupation_code
+         left join vacancy_branding b on b.vacancy_id = v.id
+         where v.id = any($1)"
+    );
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(pool).await?;
+    let active: Vec<Uuid> = rows.iter().filter(|r| r.active || !active_only).map(|r| r.id).collect();
+    let contents: Vec<(Uuid, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "select vacancy_id, language_code, teaser, content from vacancy_contents where vacancy_id = any($1) order by language_code",
+    )
+    .bind(&active)
+    .fetch_all(pool)
+    .await?;
+    let mut contents_by_vacancy: Contents = HashMap::new();
+    for (id, language, teaser, content) in contents {
+        contents_by_vacancy.entry(id).or_default().push((language, teaser, content));
+    }
+    Ok((rows, contents_by_vacancy))
 }
 
 fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, places: &Places) -> VacancyDoc {
@@ -161,6 +184,7 @@ fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, plac
         employment_type: row.employment_type_code,
         work_experience: row.work_experience_code,
         language_codes: row.language_codes,
+        driver_licences: row.driver_licences,
         text,
     }
 }

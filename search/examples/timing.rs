@@ -120,6 +120,7 @@ fn synthetic(rng: &mut Rng, i: usize) -> VacancyDoc {
         employment_type: Some(["FULL_TIME", "PART_TIME", "TEMPORARY"][rng.below(3)].to_owned()),
         work_experience: Some(["NONE", "UP_TO_1", "1_TO_3", "OVER_3"][rng.below(4)].to_owned()),
         language_codes: vec!["et".to_owned()],
+        driver_licences: Vec::new(),
         text: Localized {
             et: format!("{et} {description}"),
             en: en.to_owned(),

@@ -13,9 +13,14 @@ use uuid::Uuid;
 use crate::Result;
 use crate::IndexKind;
 use crate::model::{
-    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
-    VacancyResults,
+    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyHit,
+    VacancyQuery, VacancyResults,
 };
+use crate::recommend::{
+    CvMatchQuery, CvMatches, MatchProfile, RecommendedVacancy, SimilarVacancyQuery,
+    VacancyRecommendationQuery,
+};
+use crate::SearchError;
 
 /// A search engine holding the vacancy and the CV index.
 ///
@@ -62,6 +67,35 @@ pub trait SearchEngine: Send + Sync {
     /// categories without vacancies are absent.
     async fn vacancy_counts_by_category(&self, now: DateTime<Utc>)
     -> Result<BTreeMap<String, u64>>;
+
+    /// "Vacancies for you": the live vacancies that fit a CV best, with their reasons (see
+    /// [`crate::recommend`]). [`SearchError::Unsupported`] on an engine without recommendations.
+    async fn recommend_vacancies(
+        &self,
+        query: VacancyRecommendationQuery,
+    ) -> Result<Vec<RecommendedVacancy>> {
+        let _ = query;
+        Err(SearchError::Unsupported("recommendations"))
+    }
+
+    /// "Similar vacancies": live vacancies like one, not itself nor its company's copies.
+    async fn similar_vacancies(&self, query: SimilarVacancyQuery) -> Result<Vec<VacancyHit>> {
+        let _ = query;
+        Err(SearchError::Unsupported("recommendations"))
+    }
+
+    /// "CVs for your vacancy": CVs of the CV database that fit a vacancy best, paged.
+    async fn match_cvs(&self, query: CvMatchQuery) -> Result<CvMatches> {
+        let _ = query;
+        Err(SearchError::Unsupported("recommendations"))
+    }
+
+    /// The score each of `docs` has for `profile`, as [`Self::match_cvs`] ranks by (also for
+    /// CVs not in the CV index), in the order of `docs`.
+    async fn score_cvs(&self, profile: MatchProfile, docs: Vec<CvDoc>) -> Result<Vec<f32>> {
+        let _ = (profile, docs);
+        Err(SearchError::Unsupported("recommendations"))
+    }
 
     /// Starts a full rebuild of one index into a fresh one that searches do not see until
     /// [`IndexRebuild::finish`] swaps it in atomically (tantivy: a new generation on disk;

@@ -26,6 +26,10 @@ pub enum SearchError {
     /// The Meilisearch server answered with an error or could not be reached.
     #[error("meilisearch: {0}")]
     Meilisearch(String),
+    /// The engine does not offer this (Meilisearch: recommendations); the caller answers
+    /// without it.
+    #[error("not supported by this engine: {0}")]
+    Unsupported(&'static str),
     /// A blocking search task panicked or was cancelled.
     #[error("search task: {0}")]
     Task(String),

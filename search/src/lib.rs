@@ -23,10 +23,15 @@ mod engine;
 mod error;
 mod meili;
 pub mod model;
+pub mod recommend;
 mod tantivy_engine;
 
 pub use engine::{IndexRebuild, SearchEngine};
 pub use error::{Result, SearchError};
 pub use meili::MeiliEngine;
 pub use model::*;
+pub use recommend::{
+    CvMatchQuery, CvMatches, MatchProfile, MatchedCv, Reason, ReasonKind, RecommendedVacancy,
+    SimilarVacancyQuery, VacancyRecommendationQuery,
+};
 pub use tantivy_engine::{AccessMode, IndexKind, Rebuild, TantivyEngine};

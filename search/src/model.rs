@@ -97,6 +97,9 @@ pub struct VacancyDoc {
     pub work_experience: Option<String>,
     /// `ref_languages` codes of the required languages.
     pub language_codes: Vec<String>,
+    /// `ref_driver_licences` codes of the required driving licences.
+    #[serde(default)]
+    pub driver_licences: Vec<String>,
     /// Searchable plain text per language: the occupation label in that language, the teaser
     /// and the description (the rich-text delta flattened to plain text). Each language is
     /// analysed with its own stemmer; a query searches all three.
@@ -113,6 +116,10 @@ pub struct CvCard {
     pub category_codes: Vec<String>,
     pub place_codes: Vec<String>,
     pub language_codes: Vec<String>,
+    /// The `ref_proficiencies` code of each of `language_codes`, in the same order (empty in
+    /// cards indexed before the field existed).
+    #[serde(default)]
+    pub language_levels: Vec<String>,
     pub education_levels: Vec<String>,
     pub work_experience: Option<String>,
     pub driver_licences: Vec<String>,

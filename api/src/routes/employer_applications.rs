@@ -61,7 +61,9 @@ pub struct CandidateListParams {
     /// yyyy-MM-dd: applied on or before this day (Europe/Tallinn).
     pub to: Option<String>,
     /// date (the default), score, rating (positive, neutral, not known, negative) or verdict
-    /// (suitable, possibly suitable, not suitable, none); candidates without a score sort last.
+    /// (suitable, possibly suitable, not suitable, none), or match (best match first: the score
+    /// of the candidate's CV for the vacancy, as `cv-matches` ranks; candidates without a CV
+    /// last); candidates without a score sort last.
     pub sort: Option<String>,
     /// desc (the default) or asc.
     pub order: Option<String>,
@@ -189,7 +191,7 @@ impl TryFrom<CandidateDetail> for CandidateView {
 /// deleted applications are not listed.
 #[utoipa::path(get, path = "/vacancies/{id}/applications", tag = "employer", params(("id" = Uuid, Path), CandidateListParams),
     responses((status = 200, body = Vec<CandidateItem>),
-        (status = 400, body = ErrorBody, description = "validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort or order"),
+        (status = 400, body = ErrorBody, description = "validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort (date, score, rating, verdict or match) or order"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not an employer acting for a company"),
         (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, deleted, or (for a moderator) not delegated to them")))]
 async fn candidate_list(
@@ -208,7 +210,10 @@ async fn candidate_list(
         sort: p.sort.as_deref(),
         order: p.order.as_deref(),
     })?;
-    let rows = candidates::list(&state.pool, caller_staff(&caller), id, &filter, Utc::now()).await?;
+    let mut rows = candidates::list(&state.pool, caller_staff(&caller), id, &filter, Utc::now()).await?;
+    if filter.sort == Some(candidates::SortBy::Match) {
+        rows = crate::routes::recommendations::by_match(&state, id, rows, filter.ascending).await?;
+    }
     Ok(Json(rows.into_iter().map(CandidateItem::try_from).collect::<domain::Result<_>>()?))
 }
 

@@ -37,6 +37,7 @@ pub mod ops;
 pub mod pages;
 pub mod payment_sandbox;
 pub mod payments;
+pub mod recommendations;
 pub mod search;
 pub mod staff_invitations;
 pub mod user;

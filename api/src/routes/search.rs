@@ -248,6 +248,15 @@ pub struct SearchPage {
     pub took_ms: u64,
 }
 
+/// The cards of hits from the index, in their order: the salary period's label in `locale`, the
+/// cover of a card indexed without it, the favourites marked.
+pub(crate) async fn list_items(state: &AppState, cards: Vec<VacancyCard>, favourites: &[Uuid], locale: Locale) -> Result<Vec<VacancyListItem>, Error> {
+    let periods = state.reference.period_labels(&state.read_pool, locale).await?;
+    let covers = covers_of(state, cards.iter()).await?;
+    let now = Utc::now();
+    Ok(cards.into_iter().map(|card| list_item(card, &periods, favourites, &covers, now)).collect())
+}
+
 /// The cards of the given vacancies in the order given, built from their rows as the index would
 /// store them; vacancies that are no longer open are left out.
 pub(crate) async fn cards_in_order(

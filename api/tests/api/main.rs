@@ -53,6 +53,7 @@ mod pages;
 mod pipeline;
 mod products;
 mod publishing;
+mod recommendations;
 mod reference;
 mod resource_limits;
 mod roles;

@@ -159,6 +159,9 @@ pub enum SortBy {
     Score,
     Rating,
     Verdict,
+    /// Best match first: the score the candidate's CV has for the vacancy, which the search
+    /// engine computes; [`list`] returns the candidates by date and the caller orders them.
+    Match,
 }
 
 /// What the candidate list shows: every filter is optional; sorted by date, newest first, unless asked.
@@ -249,7 +252,8 @@ impl ListFilter {
             Some("score") => Some(SortBy::Score),
             Some("rating") => Some(SortBy::Rating),
             Some("verdict") => Some(SortBy::Verdict),
-            Some(_) => return Err(Error::field("sort", "Unknown sort: use date, score, rating or verdict")),
+            Some("match") => Some(SortBy::Match),
+            Some(_) => return Err(Error::field("sort", "Unknown sort: use date, score, rating, verdict or match")),
         };
         let ascending = match given(p.order) {
             None | Some("desc") => false,
@@ -324,7 +328,7 @@ pub async fn list(pool: &PgPool, staff: Staff, vacancy_id: Uuid, filter: &ListFi
     vacancy_seen(pool, staff, vacancy_id).await?;
     let direction = if filter.ascending { "asc" } else { "desc" };
     let key = match filter.sort.unwrap_or(SortBy::Date) {
-        SortBy::Date => "c.created_at",
+        SortBy::Date | SortBy::Match => "c.created_at",
         SortBy::Score => "c.score",
         // best first when descending
         SortBy::Rating => "case c.rating when 'POSITIVE' then 3 when 'NEUTRAL' then 2 when 'NOT_KNOWN' then 1 else 0 end",

@@ -27,10 +27,10 @@ const SNIPPET_CHARS: usize = 200;
 pub(crate) struct CvSchema {
     pub schema: Schema,
     id: Field,
-    card: Field,
+    pub card: Field,
     body: Field,
-    text: Field,
-    groups: [(Field, &'static str); 7],
+    pub text: Field,
+    pub groups: [(Field, &'static str); 7],
     updated_at: Field,
     tie: Field,
 }

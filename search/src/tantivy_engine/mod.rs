@@ -10,6 +10,7 @@ mod cache;
 mod collector;
 mod cvs;
 mod handle;
+mod recommend;
 mod tables;
 mod text_query;
 mod vacancies;
@@ -31,8 +32,12 @@ use self::tables::TableCache;
 use self::vacancies::VacancySchema;
 use crate::engine::{IndexRebuild, SearchEngine};
 use crate::model::{
-    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyQuery,
-    VacancyResults,
+    CvDoc, CvQuery, CvResults, EmployerNameQuery, EmployerNames, VacancyDoc, VacancyHit,
+    VacancyQuery, VacancyResults,
+};
+use crate::recommend::{
+    CvMatchQuery, CvMatches, MatchProfile, RecommendedVacancy, SimilarVacancyQuery,
+    VacancyRecommendationQuery,
 };
 use crate::{Result, SearchError};
 
@@ -229,6 +234,69 @@ impl TantivyEngine {
         Ok(self.search_vacancies_sync(&query)?.facets.category_codes)
     }
 
+    /// Live vacancies for a CV, the best first, with their reasons (see [`crate::recommend`]).
+    pub fn recommend_vacancies_sync(
+        &self,
+        query: &VacancyRecommendationQuery,
+    ) -> Result<Vec<RecommendedVacancy>> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        retain_tables(&self.inner.vacancy_tables, &searcher);
+        let schema = &self.inner.vacancy_schema;
+        let exclude = query.exclude.iter().map(|id| schema.id_term(id)).collect();
+        let hits = schema.recommend(
+            &searcher,
+            &query.profile,
+            exclude,
+            query.size as usize,
+            query.now,
+            &self.inner.vacancy_tables,
+        )?;
+        Ok(hits
+            .into_iter()
+            .map(|(card, score, reasons)| RecommendedVacancy { card, score, reasons })
+            .collect())
+    }
+
+    /// Live vacancies like a vacancy (see [`SimilarVacancyQuery`]), the most similar first.
+    pub fn similar_vacancies_sync(&self, query: &SimilarVacancyQuery) -> Result<Vec<VacancyHit>> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        retain_tables(&self.inner.vacancy_tables, &searcher);
+        self.inner
+            .vacancy_schema
+            .similar(&searcher, query, &self.inner.vacancy_tables)
+    }
+
+    /// CVs of the CV database for a vacancy's profile, the best first, with their reasons.
+    pub fn match_cvs_sync(&self, query: &CvMatchQuery) -> Result<CvMatches> {
+        let searcher = self.inner.cvs.live()?.reader.searcher();
+        retain_tables(&self.inner.cv_tables, &searcher);
+        self.inner
+            .cv_schema
+            .matches(&searcher, query, &self.inner.cv_tables)
+    }
+
+    /// The relevance bench's text-only baseline: live vacancies by the BM25 of every word of
+    /// `text`, without field boosts (see `bench relevance`).
+    pub fn text_baseline_sync(
+        &self,
+        text: &str,
+        size: usize,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<crate::model::VacancyCard>> {
+        let searcher = self.inner.vacancies.live()?.reader.searcher();
+        retain_tables(&self.inner.vacancy_tables, &searcher);
+        self.inner
+            .vacancy_schema
+            .text_baseline(&searcher, text, size, now, &self.inner.vacancy_tables)
+    }
+
+    /// The score each CV has for `profile`, as [`Self::match_cvs_sync`] ranks by, also for CVs
+    /// that are not in the CV index.
+    pub fn score_cvs_sync(&self, profile: &MatchProfile, docs: &[CvDoc]) -> Result<Vec<f32>> {
+        let searcher = self.inner.cvs.live()?.reader.searcher();
+        self.inner.cv_schema.scores(&searcher, profile, docs)
+    }
+
     /// How many recent vacancy results to keep (default 256; 0 turns the cache off, which
     /// benchmarks do to time the search itself). Cached results are exact: see the cache's
     /// module documentation.
@@ -376,6 +444,29 @@ impl SearchEngine for TantivyEngine {
         now: DateTime<Utc>,
     ) -> Result<BTreeMap<String, u64>> {
         self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now))
+            .await
+    }
+
+    async fn recommend_vacancies(
+        &self,
+        query: VacancyRecommendationQuery,
+    ) -> Result<Vec<RecommendedVacancy>> {
+        self.blocking(move |engine| engine.recommend_vacancies_sync(&query))
+            .await
+    }
+
+    async fn similar_vacancies(&self, query: SimilarVacancyQuery) -> Result<Vec<VacancyHit>> {
+        self.blocking(move |engine| engine.similar_vacancies_sync(&query))
+            .await
+    }
+
+    async fn match_cvs(&self, query: CvMatchQuery) -> Result<CvMatches> {
+        self.blocking(move |engine| engine.match_cvs_sync(&query))
+            .await
+    }
+
+    async fn score_cvs(&self, profile: MatchProfile, docs: Vec<CvDoc>) -> Result<Vec<f32>> {
+        self.blocking(move |engine| engine.score_cvs_sync(&profile, &docs))
             .await
     }
 

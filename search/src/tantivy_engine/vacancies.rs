@@ -59,13 +59,14 @@ const FLAG_NAMES: [&str; 8] = [
 pub(crate) struct VacancySchema {
     pub schema: Schema,
     id: Field,
-    card: Field,
-    text: Field,
-    categories: Field,
-    places: Field,
-    employment_type: Field,
-    work_experience: Field,
-    languages: Field,
+    pub card: Field,
+    pub text: Field,
+    pub categories: Field,
+    pub places: Field,
+    pub employment_type: Field,
+    pub work_experience: Field,
+    pub languages: Field,
+    pub licences: Field,
     business_name: Field,
     company: Field,
     flags: Field,
@@ -128,6 +129,7 @@ impl VacancySchema {
             employment_type: builder.add_text_field("employment_type", facet.clone()),
             work_experience: builder.add_text_field("work_experience", facet.clone()),
             languages: builder.add_text_field("language_codes", facet.clone()),
+            licences: builder.add_text_field("driver_licences", facet.clone()),
             business_name: builder.add_text_field("business_name", facet.clone()),
             company: builder.add_text_field("company", facet),
             flags: builder.add_u64_field("flags", FAST),
@@ -166,6 +168,7 @@ impl VacancySchema {
             (self.categories, &doc.category_codes),
             (self.places, &doc.place_codes),
             (self.languages, &doc.language_codes),
+            (self.licences, &doc.driver_licences),
         ] {
             for value in distinct(values) {
                 out.add_text(field, value);

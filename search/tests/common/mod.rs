@@ -258,6 +258,7 @@ pub fn vacancy(spec: VacancySpec) -> VacancyDoc {
         employment_type: spec.employment_type,
         work_experience: spec.work_experience,
         language_codes: spec.languages,
+        driver_licences: Vec::new(),
         text: Localized {
             et: format!("{et} {} {}", spec.teaser_et, spec.description_et),
             en: en.to_owned(),
@@ -453,6 +454,7 @@ pub fn cv(id: Uuid, title: &str, firstname: &str, lastname: &str, text: &str) ->
             category_codes: Vec::new(),
             place_codes: Vec::new(),
             language_codes: Vec::new(),
+            language_levels: Vec::new(),
             education_levels: Vec::new(),
             work_experience: None,
             driver_licences: Vec::new(),
