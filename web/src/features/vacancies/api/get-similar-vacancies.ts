@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 import type { VacancyListItem } from '@/shared/vacancies/api';
 
 /** `GET /api/open/vacancies/{id}/similar`: up to five live vacancies like this one, none of them a copy by the same company. */
-export interface SimilarVacancies {
-  items: VacancyListItem[];
-}
-
-export async function fetchSimilarVacancies(vacancyId: string): Promise<VacancyListItem[]> {
-  return (await request<SimilarVacancies>('GET', `/api/open/vacancies/${encodeURIComponent(vacancyId)}/similar`))?.items ?? [];
+export async function fetchSimilarVacancies(id: string): Promise<VacancyListItem[]> {
+  return (await unwrap(api.GET('/api/open/vacancies/{id}/similar', { params: { path: { id } } }))).items;
 }
 
 /** The vacancies like this one; a failure (a vacancy no longer public answers 404) leaves the section out. */

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import type { Recommendations } from './types';
 
 /** Every cached list of recommendations starts with this key, so hiding or undoing reads them all again. */
 export const recommendationsKey = ['recommendations'] as const;
 
-export async function fetchRecommendations(size: number): Promise<Recommendations> {
-  return (await request<Recommendations>('GET', `/api/user/recommendations?size=${size}`)) ?? { cvId: null, items: [] };
+export function fetchRecommendations(size: number): Promise<Recommendations> {
+  return unwrap(api.GET('/api/user/recommendations', { params: { query: { size } } }));
 }
 
 export const recommendationsQuery = (size: number) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { recommendationsKey } from './get-recommendations';
 import type { Recommendations } from './types';
@@ -12,7 +12,7 @@ import type { Recommendations } from './types';
 export function useHideRecommendation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (vacancyId: string) => request<void>('POST', '/api/user/recommendations/hidden', { vacancyId }),
+    mutationFn: (vacancyId: string) => unwrap(api.POST('/api/user/recommendations/hidden', { body: { vacancyId } })),
     onSuccess: (_answer, vacancyId) => {
       client.setQueriesData<Recommendations>({ queryKey: recommendationsKey }, (list) =>
         list ? { ...list, items: list.items.filter((item) => item.vacancy.vacancyId !== vacancyId) } : list,

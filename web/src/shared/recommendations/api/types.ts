@@ -1,25 +1,11 @@
-import type { VacancyListItem } from '@/shared/vacancies/api';
+import type { components } from '@/shared/api/schema';
 
-// Typed by hand after the API contract of issue 33 (BRIEF-foryou "API contract") until the
-// server's OpenAPI document names these; then they come from `@/shared/api/schema`.
-
+type Schemas = components['schemas'];
 /** Which field of the CV or vacancy made a match. */
-export type ReasonKind = 'category' | 'place' | 'employmentType' | 'experience' | 'language' | 'licence' | 'words';
-
+export type ReasonKind = Schemas['RecommendationReasonKind'];
 /** One reason a vacancy fits a CV (or a CV a vacancy), labelled in the three languages. */
-export interface MatchReason {
-  kind: ReasonKind;
-  label: { et: string; en: string; ru: string };
-}
-
+export type MatchReason = Schemas['RecommendationReason'];
 /** A recommended vacancy with why it fits. */
-export interface Recommendation {
-  vacancy: VacancyListItem;
-  reasons: MatchReason[];
-}
-
+export type Recommendation = Schemas['RecommendedVacancyItem'];
 /** `GET /api/user/recommendations`: the CV the list is for (null: the applicant has none) and the vacancies. */
-export interface Recommendations {
-  cvId: string | null;
-  items: Recommendation[];
-}
+export type Recommendations = Schemas['Recommendations'];

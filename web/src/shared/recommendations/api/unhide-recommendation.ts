@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '@/shared/api/client';
+import { api, unwrap } from '@/shared/api/client';
 
 import { recommendationsKey } from './get-recommendations';
 
@@ -8,7 +8,7 @@ import { recommendationsKey } from './get-recommendations';
 export function useUnhideRecommendation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (vacancyId: string) => request<void>('DELETE', `/api/user/recommendations/hidden/${encodeURIComponent(vacancyId)}`),
+    mutationFn: (vacancyId: string) => unwrap(api.DELETE('/api/user/recommendations/hidden/{vacancyId}', { params: { path: { vacancyId } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: recommendationsKey }),
   });
 }
