@@ -74,6 +74,12 @@ impl Reference {
         Ok(Reference { occupations, places, total_weight })
     }
 
+    /// The same places with only the occupations `keep` keeps (the relevance corpus: fewer
+    /// occupations, so that each has several vacancies and CVs).
+    pub fn with_occupations(self, keep: impl Fn(&Occupation) -> bool) -> Reference {
+        Reference { occupations: self.occupations.into_iter().filter(|o| keep(o)).collect(), ..self }
+    }
+
     fn place(&self, rng: &mut StdRng) -> &Place {
         let mut roll = rng.random_range(0..self.total_weight);
         for place in &self.places {

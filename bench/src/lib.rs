@@ -12,6 +12,8 @@ pub mod http_freshness;
 pub mod http_load;
 pub mod pg;
 pub mod queries;
+pub mod recommend_latency;
+pub mod relevance;
 pub mod report;
 pub mod soak;
 

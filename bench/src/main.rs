@@ -136,6 +136,33 @@ enum Cmd {
         #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
         out: PathBuf,
     },
+    /// nDCG@10 of the recommendations ("for you", "similar") and of a text-only baseline on the
+    /// judged set of `bench/relevance/`; writes `<out>/<date>-relevance.{json,md}`. With
+    /// `--generate`, first writes the judged set afresh from the reference data of `database_url`
+    /// (the corpus and the judgements by the rules of `bench/relevance/README.md`).
+    Relevance {
+        #[arg(long)]
+        generate: bool,
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench")]
+        database_url: String,
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
+        out: PathBuf,
+    },
+    /// The latency of the recommendation calls in the engine ("for you", "similar", "CVs for a
+    /// vacancy") at `--vacancies` / `--cvs`; writes `<out>/<date>-recommendations.{json,md}`.
+    Recommendations {
+        #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench")]
+        database_url: String,
+        #[arg(long, default_value_t = 100_000)]
+        vacancies: usize,
+        #[arg(long, default_value_t = 100_000)]
+        cvs: usize,
+        /// Timed calls of each kind.
+        #[arg(long, default_value_t = 500)]
+        queries: usize,
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
+        out: PathBuf,
+    },
     /// Rewrites the SVG and README.md next to a results JSON.
     #[command(hide = true)]
     Render { json: PathBuf },
@@ -244,6 +271,41 @@ fn main() -> anyhow::Result<()> {
             };
             let measurement = runtime.block_on(bench::measure(&config))?;
             println!("{}", serde_json::to_string(&measurement)?);
+            Ok(())
+        }
+        Some(Cmd::Relevance { generate, database_url, out }) => {
+            let dir = bench::relevance::dir();
+            if generate {
+                let reference = runtime.block_on(async {
+                    let pool = sqlx::PgPool::connect(&database_url).await?;
+                    bench::corpus::Reference::load(&pool).await
+                })?;
+                bench::relevance::write(&dir, &bench::relevance::generate(reference))?;
+            }
+            let set = bench::relevance::read(&dir)?;
+            let evaluation = bench::relevance::evaluate(&set)?;
+            let machine = bench::report::Machine::describe();
+            let (json, md) = bench::relevance::report(&evaluation, &machine.git);
+            let stem = format!("{}-relevance", &machine.date[..10]);
+            std::fs::create_dir_all(&out)?;
+            std::fs::write(out.join(format!("{stem}.json")), json)?;
+            std::fs::write(out.join(format!("{stem}.md")), &md)?;
+            println!("{md}");
+            Ok(())
+        }
+        Some(Cmd::Recommendations { database_url, vacancies, cvs, queries, out }) => {
+            let command = format!("cargo run -p bench --release -- {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
+            let reference = runtime.block_on(async {
+                let pool = sqlx::PgPool::connect(&database_url).await?;
+                bench::corpus::Reference::load(&pool).await
+            })?;
+            let report = bench::recommend_latency::run(&reference, vacancies, cvs, queries, command)?;
+            let stem = format!("{}-recommendations", &report.machine.date[..10]);
+            let md = bench::recommend_latency::markdown(&report);
+            std::fs::create_dir_all(&out)?;
+            std::fs::write(out.join(format!("{stem}.json")), serde_json::to_string_pretty(&report)?)?;
+            std::fs::write(out.join(format!("{stem}.md")), &md)?;
+            println!("{md}");
             Ok(())
         }
         Some(Cmd::Render { json }) => {

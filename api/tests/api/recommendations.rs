@@ -57,7 +57,8 @@ async fn for_you_lists_live_vacancies_that_fit_the_cv_with_their_reasons_and_nev
     let company = company(&app, "Põhja Köök OÜ", "12345678").await;
     let cook = publish(&app, company, NewVacancy::default(), true).await;
     let applied = publish(&app, company, NewVacancy::default(), true).await;
-    let developer = publish(&app, company, NewVacancy { occupation: "SOFTWARE_DEVELOPER", category: "IT", teaser_et: "Arendaja", ..NewVacancy::default() }, true).await;
+    let software = crate::search::company(&app, "Tarkvara OÜ", "87654321").await;
+    let developer = publish(&app, software, NewVacancy { occupation: "SOFTWARE_DEVELOPER", category: "IT", teaser_et: "Arendaja", ..NewVacancy::default() }, true).await;
     sqlx::query("insert into vacancy_language_requirements (vacancy_id, language_code, proficiency_code) values ($1, 'en', 'B2')")
         .bind(cook)
         .execute(&app.pool)
@@ -209,6 +210,12 @@ async fn cvs_for_a_vacancy_are_ranked_named_only_with_access_and_never_hidden_or
     app.employer_with_cv_access().await;
     let company = company_id(&app, "12345678").await;
     let vacancy = publish(&app, company, NewVacancy::default(), true).await;
+    // read from Postgres for the profile, so no new index job is needed
+    sqlx::query("insert into vacancy_language_requirements (vacancy_id, language_code, proficiency_code) values ($1, 'et', 'B2')")
+        .bind(vacancy)
+        .execute(&app.pool)
+        .await
+        .unwrap();
     let (_, tallinn) = cv_of(&app, "mari@example.ee", cook_cv()).await;
     let (_, tartu) = cv_of(&app, "jaan@example.ee", tartu_cook_cv()).await;
     let (kati, hidden) = cv_of(&app, "kati@example.ee", cook_cv()).await;
@@ -237,7 +244,7 @@ async fn cvs_for_a_vacancy_are_ranked_named_only_with_access_and_never_hidden_or
     assert_eq!(page["total"], 4, "{page}");
     assert_eq!(cv_ids(&page).last().unwrap(), &tartu, "Tartu is further: {page}");
     assert_eq!(page["access"], true);
-    let first = &page["items"][0];
+    let first = page["items"].as_array().unwrap().iter().find(|item| item["cvId"] == json!(tallinn)).unwrap();
     assert_eq!(first["person"]["firstname"], "Mari", "names with access: {first}");
     assert_eq!(first["alreadyCandidate"], false);
     assert_eq!(first["summary"]["title"], "Kogenud kokk");
@@ -260,7 +267,10 @@ async fn cvs_for_a_vacancy_are_ranked_named_only_with_access_and_never_hidden_or
     // added as a candidate: marked
     let added = app.client.post(&format!("/api/employer/vacancies/{vacancy}/cvs"), json!({ "cvId": tallinn })).await;
     assert_eq!(added.status(), StatusCode::CREATED);
-    assert_eq!(cv_matches(&app.client, vacancy).await["items"][0]["alreadyCandidate"], true);
+    let page = cv_matches(&app.client, vacancy).await;
+    let marked: Vec<(&str, bool)> =
+        page["items"].as_array().unwrap().iter().map(|item| (item["cvId"].as_str().unwrap(), item["alreadyCandidate"].as_bool().unwrap())).collect();
+    assert_eq!(marked, [(tallinn.as_str(), true), (tartu.as_str(), false)]);
 
     // a company without access: the same CVs, no names
     app.create_employer("other@example.ee", &[("11111111", "Teine OÜ")]).await;

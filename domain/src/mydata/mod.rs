@@ -439,6 +439,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, 
     for sql in [
         "delete from chats where applicant_user_id = $1",
         "delete from favourite_vacancies where user_id = $1",
+        "delete from vacancy_hidden_for_user where user_id = $1",
         "delete from calendar_events where owner_user_id = $1",
         "delete from user_working_hours where user_id = $1",
         "delete from notifications where user_id = $1",
