@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -40,8 +40,11 @@ export function FavouriteButton({ vacancyId, initial }: { vacancyId: string; ini
   );
 }
 
-/** A vacancy in a list (spec 1 sections 2 and 3); the title links to the vacancy page. */
-export function VacancyCard({ vacancy, language }: { vacancy: VacancyListItem; language: Language }) {
+/**
+ * A vacancy in a list (spec 1 sections 2 and 3); the title links to the vacancy page. `footer`
+ * goes below a line at the card's foot (the recommendations' reasons and "not for me").
+ */
+export function VacancyCard({ vacancy, language, footer }: { vacancy: VacancyListItem; language: Language; footer?: ReactNode }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const me = useMe().data ?? null;
@@ -65,7 +68,7 @@ export function VacancyCard({ vacancy, language }: { vacancy: VacancyListItem; l
           : undefined
       }
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      <Group align="flex-start" wrap="nowrap" gap="md" mb={footer ? 'md' : undefined}>
         <Avatar src={vacancy.companyLogo?.url ?? null} alt={vacancy.businessName} radius="md" size={56} color="blue">
           {companyInitials(vacancy.businessName)}
         </Avatar>
@@ -111,6 +114,12 @@ export function VacancyCard({ vacancy, language }: { vacancy: VacancyListItem; l
         </Stack>
         {isApplicant(me) && <FavouriteButton vacancyId={vacancy.vacancyId} initial={vacancy.isFavorite} />}
       </Group>
+      {footer && (
+        // at the card's foot also when a grid row makes the card taller than its content
+        <Card.Section withBorder inheritPadding py="xs" mt="auto">
+          {footer}
+        </Card.Section>
+      )}
     </Card>
   );
 }

@@ -86,13 +86,15 @@ export interface VacancyViewProps {
   apply?: { shown: boolean; render: (fullWidth: boolean) => ReactNode };
   /** Whether a vacancy that is not open says so (the employer's preview of one not out yet does not). */
   closedNotice?: boolean;
+  /** What follows the vacancy in its main column (the public page's similar vacancies). */
+  after?: ReactNode;
 }
 
 /**
  * A vacancy's page (spec 1 section 3, "Vacancy detail"): the public vacancy page and the
  * employer's preview show the same view.
  */
-export function VacancyView({ vacancy, language, branding: brandingState, apply, closedNotice = true }: VacancyViewProps) {
+export function VacancyView({ vacancy, language, branding: brandingState, apply, closedNotice = true, after }: VacancyViewProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const wide = useDesktop();
@@ -198,6 +200,7 @@ export function VacancyView({ vacancy, language, branding: brandingState, apply,
                 <Text fz="sm">{t('vacancy.views', { count: vacancy.viewsCount })}</Text>
               </Group>
               {wide && apply && <Box>{apply.render(false)}</Box>}
+              {after}
             </Stack>
           </Grid.Col>
           {wide && (

@@ -8,6 +8,8 @@ import type { Me } from '@/shared/api/types';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
+import { ForYou } from '@/shared/recommendations/components/for-you';
+import { loadRecommendationTexts } from '@/shared/recommendations/texts';
 import { useMe } from '@/shared/session/me';
 import { useUpdateProfile } from '@/shared/session/update-profile';
 import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validateNameAndPhone } from '@/shared/ui/name-and-phone-fields';
@@ -19,7 +21,10 @@ import { useGenders } from '../api/get-genders';
 import { AvatarField } from '../components/avatar-field';
 import { texts } from '../locales/texts';
 
-export const loader = () => ensureNamespace('account', texts);
+export const loader = () => Promise.all([ensureNamespace('account', texts), loadRecommendationTexts()]).then(() => null);
+
+/** How many vacancies for you the profile shows. */
+const PROFILE_FOR_YOU = 20;
 
 type Errors = NameAndPhoneErrors & { gender?: string; dateOfBirth?: string };
 const SERVER_FIELDS: Record<string, keyof Errors> = {
@@ -111,9 +116,15 @@ function ProfileForm({ me }: { me: Me }) {
   );
 }
 
-/** `/account/profile`: the applicant's own details. */
+/** `/account/profile`: the applicant's own details, and the vacancies that fit the applicant's CV. */
 export function Component() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const me = useMe().data;
-  return <Page title={t('profile.title')}>{me && <ProfileForm key={me.username} me={me} />}</Page>;
+  return (
+    <Page title={t('profile.title')}>
+      {me && <ProfileForm key={me.username} me={me} />}
+      {me && <ForYou language={language} size={PROFILE_FOR_YOU} place="profile" />}
+    </Page>
+  );
 }

@@ -50,7 +50,7 @@ export function CandidateFiltersForm({ filters, onChange }: { filters: Candidate
           label={t('filters.sort')}
           data={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
           value={filters.sort}
-          onChange={(value) => value && set({ sort: value as CandidateFilters['sort'] })}
+          onChange={(value) => value && set({ sort: value as CandidateFilters['sort'], ...(value === 'match' ? { order: 'desc' as const } : {}) })}
           allowDeselect={false}
         />
         <Select
@@ -58,6 +58,7 @@ export function CandidateFiltersForm({ filters, onChange }: { filters: Candidate
           data={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`order.${o}`) }))}
           value={filters.order}
           onChange={(value) => value && set({ order: value as CandidateFilters['order'] })}
+          disabled={filters.sort === 'match'}
           allowDeselect={false}
         />
       </SimpleGrid>

@@ -19,4 +19,9 @@ describe('candidate list URL', () => {
   it('keeps the candidates without a verdict as NONE', () => {
     expect(readFilters(new URLSearchParams('verdict=NONE')).verdict).toBe('NONE');
   });
+
+  it('sorts by best match first, never in the reverse order', () => {
+    expect(writeFilters({ ...DEFAULT_FILTERS, sort: 'match' }).toString()).toBe('sort=match');
+    expect(readFilters(new URLSearchParams('sort=match&order=asc'))).toMatchObject({ sort: 'match', order: 'desc' });
+  });
 });

@@ -8,7 +8,8 @@ export const VERDICTS: Verdict[] = ['SUITABLE', 'POSSIBLY_SUITABLE', 'NOT_SUITAB
 export const RATINGS: Rating[] = ['POSITIVE', 'NEUTRAL', 'NEGATIVE', 'NOT_KNOWN'];
 /** The statuses the list filters by (a deleted candidate is listed nowhere). */
 export const LISTED_STATUSES: ApplicationStatus[] = ['EXISTS', 'HIDDEN', 'ARCHIVED', 'TEMPORARY'];
-export const SORTS = ['date', 'score', 'rating', 'verdict'] as const;
+/** `match`: best match first, by the score that ranks the CV database's CVs for the vacancy (issue 33 §3). */
+export const SORTS = ['date', 'score', 'rating', 'verdict', 'match'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** The candidate list's filters and sorting, as the URL and the call both carry them. */
@@ -35,6 +36,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 /** Reads the filters of the URL; a value the server would refuse is left out. */
 export function readFilters(params: URLSearchParams): CandidateFilters {
   const score = Number(params.get('minScore'));
+  const sort = oneOf(params.get('sort'), SORTS) ?? 'date';
   const day = (name: string) => {
     const value = params.get(name);
     return value && DAY.test(value) ? value : undefined;
@@ -46,8 +48,9 @@ export function readFilters(params: URLSearchParams): CandidateFilters {
     minScore: params.has('minScore') && Number.isInteger(score) && score >= 0 && score <= 100 ? score : undefined,
     from: day('from'),
     to: day('to'),
-    sort: oneOf(params.get('sort'), SORTS) ?? 'date',
-    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    sort,
+    // best match always comes first
+    order: sort !== 'match' && params.get('order') === 'asc' ? 'asc' : 'desc',
   };
 }
 

@@ -5,12 +5,20 @@ import { Link } from 'react-router';
 
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { track } from '@/shared/lib/analytics';
+import { loadRecommendationTexts } from '@/shared/recommendations/texts';
 import { isApplicant, isEmployer, useMe } from '@/shared/session/me';
 import { useDocumentTitle } from '@/shared/ui/page';
 import { WhenNear } from '@/shared/ui/when-near';
 
 // the vacancy list and its filters load after the hero, outside the initial JavaScript
 const HomeVacancies = lazy(() => import('../components/home-vacancies'));
+// "vacancies for you" and its texts load only for a signed-in applicant
+const ForYou = lazy(() =>
+  Promise.all([import('@/shared/recommendations/components/for-you'), loadRecommendationTexts()]).then(([module]) => ({ default: module.ForYou })),
+);
+
+/** How many vacancies for you the home page shows (the profile shows more). */
+const HOME_FOR_YOU = 4;
 
 export const handle = { transparentHeader: true };
 
@@ -88,6 +96,13 @@ export function Component() {
           ))}
         </SimpleGrid>
       </Container>
+      {isApplicant(me) && (
+        <Container size="lg" pb="xl" w="100%">
+          <Suspense fallback={null}>
+            <ForYou language={language} size={HOME_FOR_YOU} place="home" />
+          </Suspense>
+        </Container>
+      )}
       <Container size="lg" pb="xl" w="100%">
         <WhenNear minHeight={600} margin="0px">
           <Suspense fallback={null}>

@@ -5,11 +5,13 @@ import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
+import { WhenNear } from '@/shared/ui/when-near';
 import { VacancyView } from '@/shared/vacancies/vacancy-view';
 
 import { useVacancy, type VacancyDetail } from '../api/get-vacancy';
 import { useVacancyBranding } from '../api/get-vacancy-branding';
 import { ApplyAction } from '../components/apply-action';
+import { SimilarVacancies } from '../components/similar-vacancies';
 import { applyButton } from '../lib/apply';
 
 function PublicVacancy({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
@@ -21,6 +23,12 @@ function PublicVacancy({ vacancy, language }: { vacancy: VacancyDetail; language
       language={language}
       branding={{ data: branding.data, loading: branding.isLoading }}
       apply={{ shown: button.kind !== 'hidden', render: (fullWidth) => <ApplyAction button={button} fullWidth={fullWidth} /> }}
+      after={
+        // asked for only when the reader comes near the end of the vacancy
+        <WhenNear minHeight={1}>
+          <SimilarVacancies key={vacancy.vacancyId} vacancyId={vacancy.vacancyId} language={language} />
+        </WhenNear>
+      }
     />
   );
 }
