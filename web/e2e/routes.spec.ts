@@ -42,7 +42,7 @@ async function walk(page: Page, role: RouteRole, params: Record<string, string>)
       const response = await page.goto(path);
       expect(response?.status(), `${path} answers 200`).toBe(200);
       await settled(page);
-      await expect(page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied)$/ })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied\.?)$/ })).toHaveCount(0);
       await expectNoAxeViolations(page, `${pattern} as ${role}`);
     });
   }
