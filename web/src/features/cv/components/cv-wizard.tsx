@@ -10,6 +10,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { notifySuccess } from '@/shared/ui/notify';
 import { useDesktop } from '@/shared/ui/use-desktop';
+import { StepBoundary } from '@/shared/ui/step-boundary';
 
 import { useDeleteCvPdf, useUploadCvPdf } from '../api/cv-pdf';
 import { useCv } from '../api/get-cv';
@@ -215,22 +216,24 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
         }}
       >
         <Stack gap="lg">
-          {StepFields ? (
-            <StepFields {...stepProps} />
-          ) : (
-            <AdditionalStep
-              {...stepProps}
-              pdf={
-                <CvPdfField
-                  pdf={pdf}
-                  busy={uploadPdf.isPending || deletePdf.isPending || (save.isPending && !cvId)}
-                  error={pdfError}
-                  onUpload={(file) => void uploadPdfFile(file)}
-                  onRemove={removePdf}
-                />
-              }
-            />
-          )}
+          <StepBoundary step={active}>
+            {StepFields ? (
+              <StepFields {...stepProps} />
+            ) : (
+              <AdditionalStep
+                {...stepProps}
+                pdf={
+                  <CvPdfField
+                    pdf={pdf}
+                    busy={uploadPdf.isPending || deletePdf.isPending || (save.isPending && !cvId)}
+                    error={pdfError}
+                    onUpload={(file) => void uploadPdfFile(file)}
+                    onRemove={removePdf}
+                  />
+                }
+              />
+            )}
+          </StepBoundary>
           {Object.keys(errorsOfStep(form.errors, active)).length > 0 && (
             <Text c="red" size="sm" role="alert">
               {t('wizard.checkFields')}

@@ -10,6 +10,7 @@ import { errorText } from '@/shared/api/error-text';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
 import { useDesktop } from '@/shared/ui/use-desktop';
+import { StepBoundary } from '@/shared/ui/step-boundary';
 
 import { useCreateVacancy } from '../api/create-vacancy';
 import { usePublishVacancy } from '../api/publish-vacancy';
@@ -199,7 +200,9 @@ export function VacancyWizard({
           }}
         >
           <Stack gap="xl">
-            <StepFields {...stepProps} />
+            <StepBoundary step={shown}>
+              <StepFields {...stepProps} />
+            </StepBoundary>
             <Group justify="space-between" gap="sm">
               <Group gap="sm">
                 {back && (
@@ -222,14 +225,16 @@ export function VacancyWizard({
       ) : (
         vacancy && (
           <Stack gap="xl">
-            <PublishStep
-              vacancy={vacancy}
-              language={language}
-              sandbox={sandbox}
-              publishing={publish.isPending || busy}
-              productError={productError}
-              onPublish={(codes) => void publishWith(codes)}
-            />
+            <StepBoundary step={shown}>
+              <PublishStep
+                vacancy={vacancy}
+                language={language}
+                sandbox={sandbox}
+                publishing={publish.isPending || busy}
+                productError={productError}
+                onPublish={(codes) => void publishWith(codes)}
+              />
+            </StepBoundary>
             {back && (
               <Group>
                 <Button variant="default" onClick={() => void goTo(back)} disabled={busy}>
