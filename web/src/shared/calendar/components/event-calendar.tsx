@@ -9,7 +9,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { ActionIcon, Alert, Box, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -49,6 +49,35 @@ export interface EventCalendarProps {
 }
 
 /**
+ * FullCalendar's scrolling panes (the week's hours, a day's extra events) take the keyboard focus
+ * while they scroll, so that someone without a mouse can scroll them with the arrow keys (WCAG
+ * 2.1.1; axe's scrollable-region-focusable). FullCalendar redraws its panes, so they are looked at
+ * again after each redraw.
+ */
+function useFocusableScrollers(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const mark = () => {
+      for (const scroller of root.querySelectorAll<HTMLElement>('.fc-scroller')) {
+        const scrolls = scroller.scrollHeight > scroller.clientHeight || scroller.scrollWidth > scroller.clientWidth;
+        if (scrolls) scroller.setAttribute('tabindex', '0');
+        else scroller.removeAttribute('tabindex');
+      }
+    };
+    mark();
+    const redraws = new MutationObserver(mark);
+    redraws.observe(root, { childList: true, subtree: true });
+    const resizes = new ResizeObserver(mark);
+    resizes.observe(root);
+    return () => {
+      redraws.disconnect();
+      resizes.disconnect();
+    };
+  }, [container]);
+}
+
+/**
  * The user's calendar (spec 1 section 9): a month of six weeks or a week, from Monday, in Tallinn
  * time; own events to add, change and delete, and interviews that lead to the interviews screen.
  * Shared by the applicant's and the employer's calendar.
@@ -67,6 +96,8 @@ export function EventCalendar({ interviewsBase, businessHours, initialView = 'mo
   const entries = useMemo(() => (calendar.data ?? []).map(toEntry), [calendar.data]);
 
   const calendarApi = () => calendarRef.current?.getApi();
+  const containerRef = useRef<HTMLDivElement>(null);
+  useFocusableScrollers(containerRef);
 
   function onDatesSet(info: DatesSetArg) {
     setTitle(info.view.title);
@@ -104,7 +135,7 @@ export function EventCalendar({ interviewsBase, businessHours, initialView = 'mo
   }
 
   return (
-    <Box className="vk-calendar">
+    <Box className="vk-calendar" ref={containerRef}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" size="lg" aria-label={t('toolbar.previous')} onClick={() => calendarApi()?.prev()}>
