@@ -30,6 +30,15 @@ import { PreferredJobStep } from './preferred-job-step';
 import { SkillsStep } from './skills-step';
 import type { StepProps } from './step-props';
 
+/**
+ * On a narrow screen the steps show their numbers only, with short separators; each step's name
+ * stays in the button for readers, so its name holds what it shows (WCAG 2.5.3).
+ */
+const NARROW_STEPPER = {
+  separator: { marginInline: 4 },
+  stepBody: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+} as const;
+
 const STEP_FIELDS = [PersonalStep, EducationStep, ExperienceStep, SkillsStep, PreferredJobStep] as const;
 
 interface Start {
@@ -192,10 +201,10 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
         allowNextStepsSelect={false}
         size={desktop ? 'sm' : 'xs'}
         // six numbered steps fit a 375 px screen only with short separators
-        styles={desktop ? undefined : { separator: { marginInline: 4 } }}
+        styles={desktop ? undefined : NARROW_STEPPER}
       >
         {STEPS.map((step) => (
-          <Stepper.Step key={step} label={desktop ? t(`steps.${step}`) : undefined} aria-label={t(`steps.${step}`)} />
+          <Stepper.Step key={step} label={t(`steps.${step}`)} />
         ))}
       </Stepper>
       <Group justify="space-between" align="flex-end" gap="sm">
