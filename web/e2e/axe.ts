@@ -18,15 +18,19 @@ export function describeViolations(violations: Result[]): string {
 }
 
 /**
- * Fails the test when axe-core finds a WCAG 2.2 A/AA violation on the page as it is now. Call it
- * once the screen shows what it is about (its heading, its list): it waits for running
- * animations (a drawer or dialog fading in would fail the contrast rules half-way) and checks the
- * whole document, dialogs and menus included. `screen` names the screen in the failure message;
- * `soft` lets the test go on to the next screen and fail at its end.
+ * The WCAG 2.2 A/AA violations axe-core finds on the page as it is now. Call it once the screen
+ * shows what it is about (its heading, its list): it waits for running animations (a drawer or
+ * dialog fading in would fail the contrast rules half-way) and checks the whole document, dialogs
+ * and menus included.
  */
-export async function expectNoAxeViolations(page: Page, screen?: string, { soft = false }: { soft?: boolean } = {}): Promise<void> {
+export async function axeViolations(page: Page): Promise<Result[]> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+}
+
+/** Fails the test when axe-core finds a WCAG 2.2 A/AA violation on the page as it is now (see `axeViolations`); `screen` names the screen in the failure message. */
+export async function expectNoAxeViolations(page: Page, screen?: string): Promise<void> {
+  const violations = await axeViolations(page);
   const name = screen ?? new URL(page.url()).pathname;
-  (soft ? expect.soft : expect)(results.violations, `accessibility violations on ${name}:\n${describeViolations(results.violations)}`).toEqual([]);
+  expect(violations, `accessibility violations on ${name}:\n${describeViolations(violations)}`).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { expectNoAxeViolations } from './axe';
+import { axeViolations, describeViolations } from './axe';
 import { type ApplyForm, callApi, createCv, newEmail, registerApplicant, signIn } from './helpers';
 import { type RouteRole, SCREEN_ROUTES } from './routes';
 
@@ -34,18 +34,27 @@ async function settled(page: Page) {
   await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Opens each screen of `role`; what is wrong on any of them is reported together at the end. */
 async function walk(page: Page, role: RouteRole, params: Record<string, string>) {
   await page.setViewportSize({ width: 1280, height: 900 });
+  const problems: string[] = [];
   for (const { pattern } of SCREEN_ROUTES.filter((route) => route.role === role && route.pattern !== 'logout')) {
     const path = `/en/${pathOf(pattern, params)}`;
     await test.step(path, async () => {
       const response = await page.goto(path);
-      expect(response?.status(), `${path} answers 200`).toBe(200);
-      await settled(page);
-      if (pattern !== '403') await expect.soft(page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied\.?)$/ })).toHaveCount(0);
-      await expectNoAxeViolations(page, `${pattern} as ${role}`, { soft: true });
+      if (response?.status() !== 200) problems.push(`${path}: the server answers ${response?.status()}`);
+      try {
+        await settled(page);
+      } catch {
+        problems.push(`${path}: the screen did not settle (no heading, or a loader that stays)`);
+      }
+      const refused = page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied\.?)$/ });
+      if (pattern !== '403' && (await refused.count()) > 0) problems.push(`${path}: shows "${await refused.first().textContent()}"`);
+      const violations = await axeViolations(page);
+      if (violations.length) problems.push(`${path}:\n${describeViolations(violations)}`);
     });
   }
+  expect(problems, `screens of ${role} with problems:\n${problems.join('\n')}`).toEqual([]);
 }
 
 async function signInAs(page: Page, role: Exclude<RouteRole, 'visitor'>) {
