@@ -49,26 +49,37 @@ export interface EventCalendarProps {
 }
 
 /**
- * FullCalendar's scrolling panes (the week's hours, a day's extra events) take the keyboard focus
- * while they scroll, so that someone without a mouse can scroll them with the arrow keys (WCAG
- * 2.1.1; axe's scrollable-region-focusable). FullCalendar redraws its panes, so they are looked at
- * again after each redraw.
+ * Mends FullCalendar's markup for assistive technology after each of its redraws:
+ * - its scrolling panes (the week's hours) take the keyboard focus while they scroll, so that
+ *   someone without a mouse can scroll them with the arrow keys (WCAG 2.1.1);
+ * - a focusable pane may not sit between a grid and its rows, so the outer layout table is
+ *   presentation and each inner table of rows (the day names, the days) is the grid;
+ * - a day is named by its whole content (its number and its events), not by its number alone,
+ *   so that its name holds what it shows (WCAG 2.5.3).
  */
-function useFocusableScrollers(container: RefObject<HTMLElement | null>) {
+function useAccessibleCalendarDom(container: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    const mark = () => {
+    const mend = () => {
+      for (const layout of root.querySelectorAll<HTMLElement>('table.fc-scrollgrid[role="grid"]')) {
+        layout.setAttribute('role', 'presentation');
+        layout.querySelectorAll(':scope > thead, :scope > tbody').forEach((section) => section.setAttribute('role', 'presentation'));
+      }
+      for (const table of root.querySelectorAll<HTMLElement>('table.fc-scrollgrid table[role="presentation"]')) {
+        if (table.querySelector(':scope > thead > tr[role="row"], :scope > tbody > tr[role="row"]')) table.setAttribute('role', 'grid');
+      }
+      root.querySelectorAll('td[role="gridcell"][aria-labelledby]').forEach((day) => day.removeAttribute('aria-labelledby'));
       for (const scroller of root.querySelectorAll<HTMLElement>('.fc-scroller')) {
         const scrolls = scroller.scrollHeight > scroller.clientHeight || scroller.scrollWidth > scroller.clientWidth;
         if (scrolls) scroller.setAttribute('tabindex', '0');
         else scroller.removeAttribute('tabindex');
       }
     };
-    mark();
-    const redraws = new MutationObserver(mark);
+    mend();
+    const redraws = new MutationObserver(mend);
     redraws.observe(root, { childList: true, subtree: true });
-    const resizes = new ResizeObserver(mark);
+    const resizes = new ResizeObserver(mend);
     resizes.observe(root);
     return () => {
       redraws.disconnect();
@@ -97,7 +108,7 @@ export function EventCalendar({ interviewsBase, businessHours, initialView = 'mo
 
   const calendarApi = () => calendarRef.current?.getApi();
   const containerRef = useRef<HTMLDivElement>(null);
-  useFocusableScrollers(containerRef);
+  useAccessibleCalendarDom(containerRef);
 
   function onDatesSet(info: DatesSetArg) {
     setTitle(info.view.title);
