@@ -186,6 +186,61 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Registreeritud ettevõtted administraatoritele.", "Registered companies, for administrators.", "Зарегистрированные компании для администраторов."],
         indexable: false,
     }),
+    ("admin", PageHead {
+        title: ["Ülevaade", "Dashboard", "Обзор"],
+        description: ["Vakantsi näitajad administraatoritele.", "Vakants in figures, for administrators.", "Показатели Vakants для администраторов."],
+        indexable: false,
+    }),
+    ("admin/companies/*/*", PageHead {
+        title: ["Ettevõte", "Company", "Компания"],
+        description: ["Ettevõtte andmed, töötajad, hinnad ja märkmed administraatoritele.", "A company's details, staff, prices and notes, for administrators.", "Данные компании, сотрудники, цены и заметки для администраторов."],
+        indexable: false,
+    }),
+    ("admin/profile", PageHead {
+        title: ["Minu profiil", "My profile", "Мой профиль"],
+        description: ["Administraatori profiil.", "The administrator's profile.", "Профиль администратора."],
+        indexable: false,
+    }),
+    ("admin/invoices", PageHead {
+        title: ["Arved", "Invoices", "Счета"],
+        description: ["Kõik arved, nende tasumine ja pangaväljavõtted.", "Every invoice, its payment and the bank statements.", "Все счета, их оплата и банковские выписки."],
+        indexable: false,
+    }),
+    ("admin/prices", PageHead {
+        title: ["Hinnad", "Prices", "Цены"],
+        description: ["Toodete ja teenuste hinnakiri.", "The price list of products and services.", "Прейскурант продуктов и услуг."],
+        indexable: false,
+    }),
+    ("admin/employers", PageHead {
+        title: ["Tööandjad", "Employers", "Работодатели"],
+        description: ["Tööandjate kontod administraatoritele.", "Employers' accounts, for administrators.", "Учётные записи работодателей для администраторов."],
+        indexable: false,
+    }),
+    ("admin/applicants", PageHead {
+        title: ["Tööotsijad", "Applicants", "Соискатели"],
+        description: ["Tööotsijate kontod administraatoritele.", "Applicants' accounts, for administrators.", "Учётные записи соискателей для администраторов."],
+        indexable: false,
+    }),
+    ("admin/audit", PageHead {
+        title: ["Auditilogi", "Audit log", "Журнал аудита"],
+        description: ["Administraatorite tegevused.", "What administrators did.", "Действия администраторов."],
+        indexable: false,
+    }),
+    ("admin/administrators", PageHead {
+        title: ["Administraatorid", "Administrators", "Администраторы"],
+        description: ["Vakantsi administraatorid.", "The administrators of Vakants.", "Администраторы Vakants."],
+        indexable: false,
+    }),
+    ("samples", PageHead {
+        title: ["Näidised", "Samples", "Образцы"],
+        description: ["Rakenduse ühised komponendid.", "The app's shared components.", "Общие компоненты приложения."],
+        indexable: false,
+    }),
+    ("invitations", PageHead {
+        title: ["Kutsed töötajaks", "Staff invitations", "Приглашения в сотрудники"],
+        description: ["Ettevõtete kutsed sinu kontole.", "Companies' invitations to your account.", "Приглашения компаний на вашу учётную запись."],
+        indexable: false,
+    }),
     ("account/my-applications", PageHead {
         title: ["Minu kandideerimised", "My applications", "Мои отклики"],
         description: ["Sinu kandideerimised ja tööandjate otsused.", "Your applications and the employers' decisions.", "Ваши отклики и решения работодателей."],
@@ -804,6 +859,24 @@ mod tests {
         assert!(head.html.contains("<title>Page not found | Vakants</title>"));
         assert!(!head.html.contains("canonical"));
         assert!(head.html.contains("noindex"));
+    }
+
+    /// The screens of the web router (`web/e2e/routes.ts`, which a web test keeps equal to
+    /// `web/src/app/router.tsx`) with their parameters as `*`: each is a route here, or a page whose
+    /// head comes from the database (a vacancy, a company, a location).
+    #[test]
+    fn every_screen_of_the_web_router_is_a_known_route() {
+        const DATABASE_PAGES: [&str; 3] = ["vacancies/*", "companies/*/*", "locations/*"];
+        let screens: Vec<String> = include_str!("../../web/e2e/routes.ts")
+            .lines()
+            .filter_map(|line| line.split_once("pattern: '").and_then(|(_, rest)| rest.split_once('\'')).map(|(pattern, _)| pattern))
+            .map(|pattern| pattern.split('/').map(|segment| if segment.starts_with(':') { "*" } else { segment }).collect::<Vec<_>>().join("/"))
+            .collect();
+        assert!(screens.len() > 50, "the screens are read from web/e2e/routes.ts");
+        for screen in screens.iter().filter(|screen| !DATABASE_PAGES.contains(&screen.as_str())) {
+            let path = format!("/en/{}", screen.replace('*', "x"));
+            assert_eq!(render_head(&path, ORIGIN).status, StatusCode::OK, "{path} is a screen of the web app but not a route of api/src/web.rs");
+        }
     }
 
     #[test]

@@ -140,7 +140,7 @@ test('an administrator gives a company a discount it sees at once, force-pays it
   await page.goto('/en/admin/invoices?company=vakants%20demo&status=UNPAID');
   const row = page.getByRole('row', { name: new RegExp(number) });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: `Mark invoice ${number} paid` }).click();
+  await row.getByRole('button', { name: `Mark paid: invoice ${number}` }).click();
   const force = page.getByRole('dialog', { name: `Mark invoice ${number} paid` });
   await force.getByLabel('Reason').fill('Paid at the office in cash');
   await force.getByRole('button', { name: 'Mark paid' }).click();

@@ -88,7 +88,7 @@ pub const STYLE: &str = "<style>
 
 fn header(locale: Locale, rest: &str, transparent: bool) -> String {
     let lang = locale.code();
-    let nav = [("", "nav.home"), ("vacancies", "nav.vacancies"), ("categories", "nav.categories"), ("companies/EE", "nav.employers"), ("faq-applicants", "nav.faq")]
+    let nav = [("", "nav.home"), ("employer/account/cv-base", "nav.cvBase"), ("vacancies", "nav.vacancies"), ("categories", "nav.categories"), ("companies/EE", "nav.employers"), ("faq-applicants", "nav.faq")]
         .iter()
         .map(|(path, key)| format!("<a href=\"/{lang}/{path}\">{}</a>", escape(&text(locale, key))))
         .collect::<String>();

@@ -2,10 +2,14 @@ import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } fro
 
 /**
  * Desktop starts at 1024 px (md) and tablet at 768 px (sm), as the spec's breakpoints. Text meets
- * WCAG AA contrast (4.5:1): buttons use blue 8 under white text, and dimmed text is gray 7.
+ * WCAG AA contrast (4.5:1): buttons use blue 8 under white text, dimmed text is gray 7, and a
+ * filled badge or button of a light colour (green, orange, yellow…) gets dark text (`autoContrast`).
  */
 const base = {
   primaryColor: 'blue',
+  autoContrast: true,
+  // red 8 keeps white text (4.5:1); cyan 8 and anything lighter take dark text
+  luminanceThreshold: 0.185,
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
@@ -30,8 +34,31 @@ export function localizedTheme(closeLabel: string): MantineThemeOverride {
   });
 }
 
+/**
+ * Mantine's light variant (badges, alerts: shade 9 on shade 1) and coloured text (`c="green"`:
+ * shade 8 on white) fall under 4.5:1 for its lighter colours; these shades, darkened from shade 9
+ * until they reach 4.6:1, replace them.
+ */
+const READABLE: Record<string, { light: string; text?: string }> = {
+  red: { light: '#c52929', text: '#c92a2a' },
+  cyan: { light: '#0b7285', text: '#0b7285' },
+  teal: { light: '#087a57', text: '#087f5b' },
+  green: { light: '#267937', text: '#29843c' },
+  lime: { light: '#4b790b', text: '#51820b' },
+  yellow: { light: '#a65600', text: '#b35d00' },
+  orange: { light: '#bb3e0d', text: '#d0450e' },
+};
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.entries(READABLE).flatMap(([name, shades]) => [
+        [`--mantine-color-${name}-light-color`, shades.light],
+        ...(shades.text ? [[`--mantine-color-${name}-text`, shades.text]] : []),
+      ]),
+    ),
+  },
   dark: {},
 });

@@ -13,7 +13,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { Footer } from './footer';
 import { LanguageSelect } from './language-select';
 import { SidebarLink } from './sidebar-link';
-import { dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
+import { cvBaseItem, dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
 
 const AccountControls = lazy(() => import('./account-controls'));
 const ImpersonationNotice = lazy(() => import('./impersonation-notice'));
@@ -53,6 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
   const samples = samplesItem(me);
+  const cvBase = cvBaseItem(me);
   const badges = useBadgeCounts(!!me).data;
   // one live stream per tab while signed in: chat events raise the MESSAGES badge at once
   useLiveStream(streamSide(me));
@@ -82,6 +83,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Logo />
             <Group gap="lg" visibleFrom="md" component="nav" aria-label={t('nav.mainNavigation')}>
               {headerLink('/', t('nav.home'))}
+              {cvBase && headerLink(cvBase.to, t(cvBase.label))}
               {headerLink('/vacancies', t('nav.vacancies'))}
               {headerLink('/categories', t('nav.categories'))}
               {headerLink('/companies/EE', t('nav.employers'))}

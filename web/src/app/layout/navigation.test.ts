@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Me } from '@/shared/api/types';
 
-import { avatarMenuItems, dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
+import { avatarMenuItems, cvBaseItem, dashboardItem, faqPath, samplesItem, sidebarItems } from './navigation';
 
 const user = (roles: Me['roles']): Me => ({ username: 'u@example.ee', roles, profile: {}, company: null });
 
@@ -36,6 +36,16 @@ describe('navigation by role', () => {
     expect(sidebarItems(user(['USER', 'ADMIN'])).some((item) => item.key === 'admin-companies')).toBe(true);
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'admin-companies')).toBe(false);
     expect(dashboardItem(user(['USER', 'APPLICANT']))?.to).toBe('/account/profile');
+  });
+
+  it('links the CV database in the header for employers and guests, and in the guest sidebar', () => {
+    expect(cvBaseItem(null)?.to).toBe('/employer/account/cv-base');
+    expect(cvBaseItem(user(['USER', 'EMPLOYER']))?.to).toBe('/employer/account/cv-base');
+    expect(cvBaseItem(user(['USER', 'APPLICANT']))).toBeNull();
+    expect(cvBaseItem(user(['USER', 'ADMIN']))).toBeNull();
+    expect(sidebarItems(null).map((item) => item.key).slice(0, 3)).toEqual(['home', 'vacancies', 'cv-base']);
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.key === 'cv-base')).toBe(false);
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).filter((item) => item.key === 'cv-base')).toHaveLength(1);
   });
 
   it('links /samples for administrators only (in the sidebar below the desktop width)', () => {

@@ -78,6 +78,14 @@ export function samplesItem(me: Me | null): NavItem | null {
   return isStaff(me) ? SAMPLES_ITEM : null;
 }
 
+/** The CV database, for employers and guests (spec 1 section 3): a guest is asked to sign in first. */
+const CV_BASE_ITEM: NavItem = { key: 'cv-base', label: 'nav.cvBase', to: '/employer/account/cv-base' };
+
+/** The header's CV-database link: for employers and guests, not for applicants or administrators. */
+export function cvBaseItem(me: Me | null): NavItem | null {
+  return !me || isEmployer(me) ? CV_BASE_ITEM : null;
+}
+
 /** The FAQ for the user's role: employers get theirs, everyone else the job seekers'. */
 export function faqPath(me: Me | null): string {
   return isEmployer(me) ? '/faq-employers' : '/faq-applicants';
@@ -99,6 +107,8 @@ export function sidebarItems(me: Me | null): NavItem[] {
   const items: NavItem[] = [
     { key: 'home', label: 'nav.home', to: '/', mobileOnly: !!me },
     { key: 'vacancies', label: 'nav.vacancies', to: '/vacancies', mobileOnly: true },
+    // a guest's sidebar has the CV database (an employer's has it among the employer's pages)
+    ...(me ? [] : [{ ...CV_BASE_ITEM, mobileOnly: true }]),
     { key: 'categories', label: 'nav.categories', to: '/categories', mobileOnly: true },
     { key: 'employers', label: 'nav.employers', to: '/companies/EE', mobileOnly: true },
   ];

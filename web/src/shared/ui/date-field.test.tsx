@@ -90,4 +90,15 @@ describe('DateField while typing', () => {
     fireEvent.blur(input);
     expect(input).toHaveValue('05/06/2020');
   });
+
+  it('has the calendar button, not the text field, say that it opens the calendar (aria-expanded is not allowed on a text field)', async () => {
+    const { input } = await field('2024-03-07');
+    const button = screen.getByRole('button', { name: 'Open calendar' });
+    expect(input).not.toHaveAttribute('aria-expanded');
+    expect(input).not.toHaveAttribute('aria-haspopup');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('dialog', { name: 'Calendar' })).toHaveAttribute('id', button.getAttribute('aria-controls'));
+  });
 });

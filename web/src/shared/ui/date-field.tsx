@@ -4,7 +4,7 @@ import 'dayjs/locale/ru';
 
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '@/shared/i18n/use-language';
@@ -54,6 +54,7 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
   const [text, setText] = useState(() => shown(value));
   const [invalid, setInvalid] = useState(false);
   const [opened, setOpened] = useState(false);
+  const calendarId = useId();
 
   // the value typed last: its echo from the parent must not reformat the text being typed
   const typing = useRef<string | null>(null);
@@ -98,7 +99,8 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
   const picked = fromIsoDate(value);
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, consistentWeeks: true }}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus={false} transitionProps={{ duration: 200 }}>
+      {/* the calendar button, not the text field, says it opens the calendar: a text field may not carry aria-expanded (withRoles off) */}
+      <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus={false} transitionProps={{ duration: 200 }} withRoles={false}>
         <Popover.Target>
           <TextInput
             {...rest}
@@ -128,6 +130,9 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
                 variant="subtle"
                 color="gray"
                 aria-label={t('common.openCalendar')}
+                aria-haspopup="dialog"
+                aria-expanded={opened}
+                aria-controls={opened ? calendarId : undefined}
                 onClick={() => setOpened((open) => !open)}
                 disabled={rest.disabled}
               >
@@ -139,7 +144,7 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
             }
           />
         </Popover.Target>
-        <Popover.Dropdown onKeyDown={(event) => event.key === 'Escape' && setOpened(false)}>
+        <Popover.Dropdown id={calendarId} role="dialog" aria-label={t('nav.calendar')} onKeyDown={(event) => event.key === 'Escape' && setOpened(false)}>
           <DatePicker
             value={picked ? toIsoDate(picked) : null}
             defaultDate={toIsoDate(picked ?? clampDate(new Date(), bounds))}

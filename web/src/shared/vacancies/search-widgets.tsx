@@ -17,25 +17,6 @@ import { FLAG_KEYS, type FlagKey, LIST_KEYS, type ListKey } from './search-state
 import { useEmployers } from './search-employers';
 import { VacancyCard } from './vacancy-card';
 
-/** A facet as a single select (the compact bar's category and city). */
-export function FacetSingleSelect({ attribute, list, label, language }: { attribute: ListKey; list: ReferenceList; label: string; language: Language }) {
-  const options = useReference(list, language);
-  const { items, refine } = useRefinementList({ attribute, operator: 'or', limit: FACET_LIMIT });
-  const counts = new Map(items.map((item) => [item.value, item.count]));
-  const refined = items.filter((item) => item.isRefined).map((item) => item.value);
-  return (
-    <Select
-      label={label}
-      data={options.map((option) => ({ value: option.value, label: `${option.label} (${counts.get(option.value) ?? 0})` }))}
-      value={refined[0] ?? null}
-      onChange={(value) => refineTo(value ? [value] : [], refined, refine)}
-      searchable
-      clearable
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
 /** Employer names from the server as one types, asked for 500 ms after the last key (spec 1 section 5). */
 export function EmployerAutocomplete() {
   const { t } = useTranslation();

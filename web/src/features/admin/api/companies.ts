@@ -45,6 +45,8 @@ export function useSetHasContract() {
  */
 export function useRepresent() {
   return useMutation({
+    // the button says why ("Can't login as another user") beside itself
+    meta: { handledLocally: true },
     mutationFn: ({ username, company }: { username: string; company?: Pick<AdminCompany, 'countryCode' | 'registryCode'> }): Promise<Me> =>
       unwrap(
         api.GET('/api/admin/represent/{username}', {

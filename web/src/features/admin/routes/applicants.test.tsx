@@ -53,4 +53,20 @@ describe('the administrators\u2019 applicants', () => {
     const deletes = calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url).searchParams.get('username'));
     expect(deletes).toEqual(['jaan@example.ee', 'mari@example.ee']);
   });
+
+  it('says in the interface language that logging in as the applicant failed', async () => {
+    notify.notifyError.mockClear();
+    fakeApi({
+      'GET /api/admin/applicant': { body: page },
+      'GET /api/admin/represent/mari%40example.ee': { status: 400, body: { message: "Can't login as another user", code: 'cannot_represent' } },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/et/admin/applicants', routes, 'et');
+
+    const row = (await screen.findByText('Mari Maasikas')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Logi sisse kasutajana mari@example.ee' }));
+    expect(await within(row).findByRole('alert')).toHaveTextContent('Teise kasutajana sisse logida ei saa');
+    expect(notify.notifyError).not.toHaveBeenCalled();
+  });
 });

@@ -59,6 +59,8 @@ function PublishedChart({ board }: { board: Dashboard }) {
           gridAxis="y"
           yAxisProps={{ allowDecimals: false, width: 32 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+          // hidden from readers (the total below says it in words): no keyboard stop inside it either
+          accessibilityLayer={false}
           aria-hidden
         />
         <Text size="sm" c="dimmed">

@@ -80,7 +80,7 @@ describe('the administrators\u2019 invoices', () => {
     expect(within(card).getByText('Sum').nextSibling).toHaveTextContent('€35.96');
     expect(within(card).getByRole('link', { name: 'PDF of invoice 2026-000007' })).toHaveAttribute('href', '/api/admin/invoice/i-1/pdf?lang=en');
     expect(within(card).getByRole('button', { name: 'Delete invoice 2026-000007' })).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Mark invoice 2026-000007 paid' }));
+    await user.click(within(card).getByRole('button', { name: 'Mark paid: invoice 2026-000007' }));
     expect(await screen.findByRole('dialog', { name: 'Mark invoice 2026-000007 paid' })).toBeInTheDocument();
   });
 
@@ -90,7 +90,7 @@ describe('the administrators\u2019 invoices', () => {
     const user = userEvent.setup();
     await renderRoutes('/en/admin/invoices', routes);
 
-    await user.click(await screen.findByRole('button', { name: 'Mark invoice 2026-000007 paid' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark paid: invoice 2026-000007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark invoice 2026-000007 paid' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();

@@ -19,6 +19,7 @@ import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment
 import { type ListQuery, ResponsiveList, TwoLines } from '../components/responsive-list';
 import { INVOICE_STATUSES, type InvoiceFilter, type InvoiceStatus, readInvoiceFilter, withInvoiceFilter, writeInvoiceFilter } from '../lib/invoice-filter';
 import { texts } from '../texts';
+import { useOpenFile } from '@/shared/ui/open-file';
 
 export const loader = () => ensureNamespace('admin', texts);
 
@@ -28,6 +29,7 @@ const ALL = 'ALL';
 /** The invoices as a table (cards on a phone): number, buyer, dates, status and sum; PDF, mark paid, delete. */
 function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminInvoice[]; query: ListQuery; onForce: (ref: InvoiceRef) => void; onDelete: (ref: InvoiceRef) => void }) {
   const { t } = useTranslation('admin');
+  const openFile = useOpenFile();
   const language = useLanguage();
   return (
     <ResponsiveList
@@ -67,7 +69,7 @@ function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminIn
           const ref = { id: invoice.id, number: invoice.number };
           return (
             <>
-              <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} size="sm" style={{ alignSelf: 'center' }} aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
+              <Anchor href={`/api/admin/invoice/${invoice.id}/pdf?lang=${language}`} onClick={openFile} size="sm" style={{ alignSelf: 'center' }} aria-label={t('invoices.pdfNamed', { number: invoice.number })}>
                 PDF
               </Anchor>
               {invoice.status === 'UNPAID' && (

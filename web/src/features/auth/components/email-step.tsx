@@ -14,7 +14,7 @@ import { type Consents, register } from '../api/register';
 function DocumentLink({ name, children }: { name: string; children: string }) {
   const language = useLanguage();
   return (
-    <Anchor href={`/documents/${name}-${language}.pdf`} target="_blank" rel="noopener">
+    <Anchor href={`/documents/${name}-${language}.pdf`} target="_blank" rel="noopener" underline="always">
       {children}
     </Anchor>
   );

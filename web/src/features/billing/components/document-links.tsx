@@ -3,10 +3,12 @@ import { IconFileTypePdf, IconFileTypeXml } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { NAMESPACE } from '../texts';
+import { useOpenFile } from '@/shared/ui/open-file';
 
 /** The invoice as a PDF (opens in a new tab) and as a Peppol e-invoice (downloads). */
 export function DocumentLinks({ id, number, size = 'xs' }: { id: string; number: string; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation(NAMESPACE);
+  const openFile = useOpenFile();
   return (
     <Group gap={6} wrap="nowrap">
       <Button
@@ -14,6 +16,7 @@ export function DocumentLinks({ id, number, size = 'xs' }: { id: string; number:
         href={`/api/user/invoices/${encodeURIComponent(id)}/pdf`}
         target="_blank"
         rel="noopener"
+        onClick={openFile}
         variant="default"
         size={size}
         leftSection={<IconFileTypePdf size={16} aria-hidden />}
@@ -25,6 +28,7 @@ export function DocumentLinks({ id, number, size = 'xs' }: { id: string; number:
         component="a"
         href={`/api/user/invoices/${encodeURIComponent(id)}/xml`}
         download={`${number}.xml`}
+        onClick={openFile}
         variant="default"
         size={size}
         leftSection={<IconFileTypeXml size={16} aria-hidden />}

@@ -6,10 +6,12 @@ import { errorText } from '@/shared/api/error-text';
 import { useCandidateCv } from '../api/get-candidate-cv';
 import type { CandidateItem } from '../api/types';
 import { NAMESPACE } from '../texts';
+import { useOpenFile } from '@/shared/ui/open-file';
 
 /** The CV sent with the application, or a note that there is none; its file downloads through the CV access rules. */
 export function CvSummary({ candidate }: { candidate: CandidateItem }) {
   const { t } = useTranslation(NAMESPACE);
+  const openFile = useOpenFile();
   const cv = useCandidateCv(candidate.cv?.cvId);
   if (!candidate.cv) return <Text c="dimmed">{t('cv.none')}</Text>;
   if (cv.isPending) return <Loader size="sm" aria-label={t('translation:common.loading')} />;
@@ -57,7 +59,7 @@ export function CvSummary({ candidate }: { candidate: CandidateItem }) {
         </>
       )}
       {doc.pdf && (
-        <Anchor href={`/api/user/files/${doc.pdf.fileId}`} size="sm">
+        <Anchor href={`/api/user/files/${doc.pdf.fileId}`} size="sm" onClick={openFile}>
           {t('cv.pdf', { name: doc.pdf.name })}
         </Anchor>
       )}

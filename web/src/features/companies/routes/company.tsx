@@ -2,6 +2,8 @@ import { Anchor, Badge, Card, Container, Grid, Group, Stack, Text, Title, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 
+import { errorText } from '@/shared/api/error-text';
+import { ApiError } from '@/shared/api/errors';
 import { CompanyGallery, CompanyHeader, isWebLink } from '@/shared/companies/company-header';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { deltaToHtml } from '@/shared/lib/delta';
@@ -169,6 +171,10 @@ export function Component() {
   const { countryCode = 'EE', registryCode = '' } = useParams();
   const company = useCompany(countryCode.toUpperCase(), registryCode, language);
   if (company.isPending) return <FullScreenLoader />;
-  if (company.isError || !company.data) return <MessagePage title={t('notFound.title')} text={t('companies.notFound')} />;
+  if (company.isError || !company.data) {
+    const failure = company.error;
+    if (!failure || (failure instanceof ApiError && failure.status === 404)) return <MessagePage title={t('notFound.title')} text={t('companies.notFound')} />;
+    return <MessagePage title={t('errorPage.title')} text={t('companies.loadFailed', { message: errorText(failure) })} />;
+  }
   return <CompanyView company={company.data} />;
 }

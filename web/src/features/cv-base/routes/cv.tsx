@@ -19,6 +19,7 @@ import { AddToVacancyButton } from '../components/add-to-vacancy';
 import { MessageCvButton } from '../components/message-cv';
 import { SaveCvButton } from '../components/saved-cvs';
 import { NAMESPACE, texts } from '../locales/texts';
+import { useOpenFile } from '@/shared/ui/open-file';
 
 export const loader = () => ensureNamespace(NAMESPACE, texts).then(() => null);
 
@@ -52,8 +53,9 @@ function years(from: string | null | undefined, to: string | null | undefined, p
 
 function FileLink({ fileId, name }: { fileId: string; name?: string }) {
   const { t } = useTranslation(NAMESPACE);
+  const openFile = useOpenFile();
   return (
-    <Anchor href={fileUrl(fileId)} size="sm">
+    <Anchor href={fileUrl(fileId)} size="sm" onClick={openFile}>
       {name ?? t('cv.file')}
     </Anchor>
   );

@@ -10,6 +10,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { notifySuccess } from '@/shared/ui/notify';
 import { useDesktop } from '@/shared/ui/use-desktop';
+import { StepBoundary } from '@/shared/ui/step-boundary';
 
 import { useDeleteCvPdf, useUploadCvPdf } from '../api/cv-pdf';
 import { useCv } from '../api/get-cv';
@@ -28,6 +29,15 @@ import { PersonalStep } from './personal-step';
 import { PreferredJobStep } from './preferred-job-step';
 import { SkillsStep } from './skills-step';
 import type { StepProps } from './step-props';
+
+/**
+ * On a narrow screen the steps show their numbers only, with short separators; each step's name
+ * stays in the button for readers, so its name holds what it shows (WCAG 2.5.3).
+ */
+const NARROW_STEPPER = {
+  separator: { marginInline: 4 },
+  stepBody: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+} as const;
 
 const STEP_FIELDS = [PersonalStep, EducationStep, ExperienceStep, SkillsStep, PreferredJobStep] as const;
 
@@ -191,10 +201,10 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
         allowNextStepsSelect={false}
         size={desktop ? 'sm' : 'xs'}
         // six numbered steps fit a 375 px screen only with short separators
-        styles={desktop ? undefined : { separator: { marginInline: 4 } }}
+        styles={desktop ? undefined : NARROW_STEPPER}
       >
         {STEPS.map((step) => (
-          <Stepper.Step key={step} label={desktop ? t(`steps.${step}`) : undefined} aria-label={t(`steps.${step}`)} />
+          <Stepper.Step key={step} label={t(`steps.${step}`)} />
         ))}
       </Stepper>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -215,22 +225,24 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
         }}
       >
         <Stack gap="lg">
-          {StepFields ? (
-            <StepFields {...stepProps} />
-          ) : (
-            <AdditionalStep
-              {...stepProps}
-              pdf={
-                <CvPdfField
-                  pdf={pdf}
-                  busy={uploadPdf.isPending || deletePdf.isPending || (save.isPending && !cvId)}
-                  error={pdfError}
-                  onUpload={(file) => void uploadPdfFile(file)}
-                  onRemove={removePdf}
-                />
-              }
-            />
-          )}
+          <StepBoundary step={active}>
+            {StepFields ? (
+              <StepFields {...stepProps} />
+            ) : (
+              <AdditionalStep
+                {...stepProps}
+                pdf={
+                  <CvPdfField
+                    pdf={pdf}
+                    busy={uploadPdf.isPending || deletePdf.isPending || (save.isPending && !cvId)}
+                    error={pdfError}
+                    onUpload={(file) => void uploadPdfFile(file)}
+                    onRemove={removePdf}
+                  />
+                }
+              />
+            )}
+          </StepBoundary>
           {Object.keys(errorsOfStep(form.errors, active)).length > 0 && (
             <Text c="red" size="sm" role="alert">
               {t('wizard.checkFields')}

@@ -10,6 +10,7 @@ import { rowFileUrl, useRowFileMeta } from '../api/row-file-meta';
 import { useUploadRowFile } from '../api/upload-row-file';
 import type { RowFile } from '../lib/form';
 import { checkRowFile, fileSizeText, filesThatFit, rowFileRule, type RowFileKind } from '../lib/row-files';
+import { useOpenFile } from '@/shared/ui/open-file';
 
 function RowFileItem({ file, onRemove, disabled }: { file: RowFile; onRemove: () => void; disabled: boolean }) {
   const { t, i18n } = useTranslation('cv');
@@ -17,12 +18,13 @@ function RowFileItem({ file, onRemove, disabled }: { file: RowFile; onRemove: ()
   const name = file.name ?? meta.data?.name ?? null;
   const size = file.size ?? meta.data?.size ?? null;
   const shownName = name ?? t('fields.file');
+  const openFile = useOpenFile();
   const sizeText = size === null ? null : fileSizeText(size, i18n.language);
   return (
     <Group gap="xs" wrap="nowrap" align="center">
       <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-        <Anchor href={rowFileUrl(file.fileId)} download target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor href={rowFileUrl(file.fileId)} download={name ?? undefined} target="_blank" rel="noopener" size="sm" onClick={openFile} style={{ overflowWrap: 'anywhere' }}>
           {shownName}
         </Anchor>
         {sizeText && (

@@ -9,7 +9,10 @@ import { Component as Messages, loader } from './messages';
 
 Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
-const routes = [{ path: 'account/messages', element: <Messages /> }];
+const routes = [
+  { path: 'account/messages', element: <Messages /> },
+  { path: 'employer/account/messages', element: <Messages /> },
+];
 
 const chat: ChatSummary = {
   chatId: 'chat-1',
@@ -142,5 +145,15 @@ describe('messages', () => {
     fakeApi({ 'GET /api/user/chats': { body: { content: [], totalElements: 0, totalPages: 0, page: 0, size: 50 } } });
     await renderRoutes('/en/account/messages', routes);
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    expect(screen.getByText(/once an employer writes to you/)).toBeInTheDocument();
+  });
+
+  it("speaks to employers on the employer's empty messages page", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    fakeApi({ 'GET /api/user/chats': { body: { content: [], totalElements: 0, totalPages: 0, page: 0, size: 50 } } });
+    await renderRoutes('/en/employer/account/messages', routes);
+    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeInTheDocument();
+    expect(screen.getByText(/once you write to a candidate/)).toBeInTheDocument();
+    expect(screen.queryByText(/employer writes to you/)).not.toBeInTheDocument();
   });
 });

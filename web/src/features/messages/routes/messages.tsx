@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 import { useChatStream } from '@/shared/chat/use-chat-stream';
 import { ensureNamespace } from '@/shared/i18n';
@@ -31,6 +31,8 @@ export function Component() {
   const desktop = useDesktop();
   const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
+  // the employer's screen speaks of candidates, the applicant's of employers
+  const employerSide = useLocation().pathname.includes('/employer/');
   const live = useChatStream(chatsQueryKey);
   const poll = live ? false : BADGE_REFRESH_MS;
   const chats = useChats();
@@ -80,7 +82,7 @@ export function Component() {
               {t('empty.title')}
             </Title>
             <Text c="dimmed" maw={480}>
-              {t('empty.text')}
+              {t(employerSide ? 'empty.employerText' : 'empty.text')}
             </Text>
           </Stack>
         </Card>

@@ -1,3 +1,5 @@
+import type { Me } from '@/shared/api/types';
+
 export type ApplyButton = { kind: 'hidden' } | { kind: 'applied' } | { kind: 'external'; href: string } | { kind: 'internal'; path: string };
 
 /**
@@ -15,4 +17,14 @@ export function applyButton(
   const link = vacancy.applyLink?.trim();
   if (link && /^https?:\/\//i.test(link)) return { kind: 'external', href: link };
   return { kind: 'internal', path: `/account/vacancies/${vacancy.vacancyId}/apply` };
+}
+
+/**
+ * Whether the vacancy page has an apply block for this user (spec 1 section 4): for visitors with
+ * no role (applying asks them to sign in) and applicants; employers and administrators cannot apply,
+ * so they see none rather than a button that ends on "Access denied".
+ */
+export function offersApplying(me: Pick<Me, 'roles'> | null | undefined): boolean {
+  if (!me) return true;
+  return me.roles.includes('APPLICANT') || me.roles.every((role) => role === 'USER');
 }

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi, renderRoutes } from '@/test/render';
@@ -94,5 +95,30 @@ describe('vacancy search', () => {
     expect(within(panel).getByRole('region', { name: 'Monthly pay' })).toHaveTextContent('Median €2,000 · middle half €1,600 – €2,500');
     expect(within(panel).getByRole('region', { name: 'Hourly pay' })).toHaveTextContent('Median €10.50 · middle half €10 – €11');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('below 1024 px searches for the chosen city with the Search button only, not when the select changes', async () => {
+    const calls = fakeApi({
+      'POST /api/open/search': { body: page },
+      'GET /api/open/addresses/EE/cities': { body: [{ address: 'Tallinn', code: '0784', countryCode: 'EE' }] },
+      'GET /api/open/me': { body: null },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderRoutes('/en/vacancies', [{ path: 'vacancies', element: <Vacancies /> }]);
+    await screen.findByRole('article', { name: 'Process operator' });
+    const searches = () => calls.filter((call) => call.method === 'POST');
+    expect(searches()).toHaveLength(1);
+
+    await user.click(screen.getByRole('combobox', { name: 'City' }));
+    await user.click(await screen.findByRole('option', { name: /^Tallinn/ }));
+    expect(screen.getByRole('combobox', { name: 'City' })).toHaveValue('Tallinn (42)');
+    expect(router.state.location.search).toBe('');
+    expect(searches()).toHaveLength(1);
+
+    const bar = screen.getByRole('button', { name: 'Filters' }).parentElement!;
+    await user.click(within(bar).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?cityCode=0784'));
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    expect(await searches()[1]!.json()).toEqual({ cityCode: ['0784'] });
   });
 });

@@ -1,7 +1,8 @@
-import { Box, Button, Chip, Container, Grid, Group, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Chip, Container, Grid, Group, Modal, Paper, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefinementList } from 'react-instantsearch';
+import { useInstantSearch, useRefinementList } from 'react-instantsearch';
 
 import { SaveSearch } from '@/features/alerts/components/save-search';
 import type { Language } from '@/shared/i18n/languages';
@@ -10,9 +11,9 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useDocumentTitle } from '@/shared/ui/page';
 import { useDesktop } from '@/shared/ui/use-desktop';
 import { useCategories } from '@/shared/vacancies/get-categories';
-import { useReference } from '@/shared/vacancies/reference';
+import { type ReferenceList, useReference } from '@/shared/vacancies/reference';
 import { OccupationSearch } from '@/shared/vacancies/search-box';
-import { FacetSingleSelect, FilterForm, ResultCount, SearchPagination, useClearSearch, useSearching, VacancyHits } from '@/shared/vacancies/search-widgets';
+import { FilterForm, ResultCount, SearchPagination, useClearSearch, useSearching, VacancyHits } from '@/shared/vacancies/search-widgets';
 import { VacancySearch } from '@/shared/vacancies/vacancy-search';
 
 import { SalaryTransparency } from '../components/salary-transparency';
@@ -55,20 +56,63 @@ function CategoryCarousel({ language }: { language: Language }) {
   );
 }
 
-/** Below 1024 px: category, city, the filters button opening the full form, and search. */
+/** The one value a facet is refined to, or null. */
+function useRefinedValue(attribute: 'categoryCode' | 'cityCode'): string | null {
+  const { items } = useRefinementList({ attribute, operator: 'or', limit: 500 });
+  return items.find((item) => item.isRefined)?.value ?? null;
+}
+
+/** A facet's value to choose, with its count; the compact bar's Search applies it. */
+function FacetChoice(props: { attribute: 'categoryCode' | 'cityCode'; list: ReferenceList; label: string; language: Language; value: string | null; onChange: (value: string | null) => void }) {
+  const options = useReference(props.list, props.language);
+  const { items } = useRefinementList({ attribute: props.attribute, operator: 'or', limit: 500 });
+  const counts = new Map(items.map((item) => [item.value, item.count]));
+  return (
+    <Select
+      label={props.label}
+      data={options.map((option) => ({ value: option.value, label: `${option.label} (${counts.get(option.value) ?? 0})` }))}
+      value={props.value}
+      onChange={props.onChange}
+      searchable
+      clearable
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
+ * Below 1024 px (spec 1 section 2): category and city are chosen first and searched for with the
+ * Search button (a select alone does not search or change the address), and the filters button
+ * opens the full form, whose Search closes it on the results.
+ */
 function CompactBar({ language }: { language: Language }) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
   const clear = useClearSearch();
+  const { setIndexUiState } = useInstantSearch();
+  const refinedCategory = useRefinedValue('categoryCode');
+  const refinedCity = useRefinedValue('cityCode');
+  const [category, setCategory] = useState(refinedCategory);
+  const [city, setCity] = useState(refinedCity);
+  // the search changed elsewhere (the filters, a link, back and forward): the choice follows it
+  useEffect(() => setCategory(refinedCategory), [refinedCategory]);
+  useEffect(() => setCity(refinedCity), [refinedCity]);
+  const search = () =>
+    setIndexUiState((state) => ({
+      ...state,
+      page: undefined,
+      refinementList: { ...state.refinementList, categoryCode: category ? [category] : [], cityCode: city ? [city] : [] },
+    }));
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <FacetSingleSelect attribute="categoryCode" list="categories" label={t('search.category')} language={language} />
-        <FacetSingleSelect attribute="cityCode" list="cities" label={t('search.city')} language={language} />
+        <FacetChoice attribute="categoryCode" list="categories" label={t('search.category')} language={language} value={category} onChange={setCategory} />
+        <FacetChoice attribute="cityCode" list="cities" label={t('search.city')} language={language} value={city} onChange={setCity} />
         <Group grow>
           <Button variant="default" onClick={modal.open}>
             {t('search.filters')}
           </Button>
+          <Button onClick={search}>{t('search.search')}</Button>
         </Group>
       </Stack>
       <Modal opened={opened} onClose={modal.close} title={t('search.extended')} size="lg">

@@ -30,6 +30,8 @@ const BUTTON_NAMES: Record<string, string> = {
   'list: bullet': 'editor.bulletList',
   clean: 'editor.clean',
 };
+/** The text style picker's choices by their value (no value: normal text). */
+const STYLE_NAMES: Record<string, string> = { '2': 'editor.heading2', '3': 'editor.heading3', '': 'editor.normal' };
 
 function readDelta(value: string): { ops: unknown[] } {
   if (isEmptyDelta(value)) return { ops: [] };
@@ -91,6 +93,12 @@ export default function RichTextEditor({ label, description, value, onChange, er
       if (!key) return;
       button.setAttribute('aria-label', t(key));
       button.setAttribute('title', t(key));
+    });
+    // Quill's text style picker is drawn with spans acting as buttons, named only by CSS
+    host.current?.querySelectorAll('.ql-picker-label').forEach((label) => label.setAttribute('aria-label', t('editor.textStyle')));
+    host.current?.querySelectorAll('.ql-picker-item').forEach((item) => {
+      const key = STYLE_NAMES[item.getAttribute('data-value') ?? ''];
+      if (key) item.setAttribute('aria-label', t(key));
     });
   }, [t]);
 

@@ -10,6 +10,7 @@ import { errorText } from '@/shared/api/error-text';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
 import { useDesktop } from '@/shared/ui/use-desktop';
+import { StepBoundary } from '@/shared/ui/step-boundary';
 
 import { useCreateVacancy } from '../api/create-vacancy';
 import { usePublishVacancy } from '../api/publish-vacancy';
@@ -27,6 +28,15 @@ import { PublishStep } from './publish-step';
 import { QuestionsStep } from './questions-step';
 import { RequirementsStep } from './requirements-step';
 import type { StepProps } from './step-props';
+
+/**
+ * On a narrow screen the steps show their numbers only, with short separators; each step's name
+ * stays in the button for readers, so its name holds what it shows (WCAG 2.5.3).
+ */
+const NARROW_STEPPER = {
+  separator: { marginInline: 4 },
+  stepBody: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+} as const;
 
 const STEP_FIELDS = { basic: BasicInfoStep, branding: BrandingStep, requirements: RequirementsStep, questions: QuestionsStep, autoReply: AutoReplyStep } as const;
 const ALL_STEPS: readonly WizardStep[] = [...STEPS, 'publish'];
@@ -173,10 +183,10 @@ export function VacancyWizard({
         active={index}
         onStepClick={(clicked) => void goTo(ALL_STEPS[clicked] ?? 'basic')}
         size={desktop ? 'sm' : 'xs'}
-        styles={desktop ? undefined : { separator: { marginInline: 4 } }}
+        styles={desktop ? undefined : NARROW_STEPPER}
       >
         {ALL_STEPS.map((name) => (
-          <Stepper.Step key={name} label={desktop ? t(`steps.${name}`) : undefined} aria-label={t(`steps.${name}`)} />
+          <Stepper.Step key={name} label={t(`steps.${name}`)} />
         ))}
       </Stepper>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -199,7 +209,9 @@ export function VacancyWizard({
           }}
         >
           <Stack gap="xl">
-            <StepFields {...stepProps} />
+            <StepBoundary step={shown}>
+              <StepFields {...stepProps} />
+            </StepBoundary>
             <Group justify="space-between" gap="sm">
               <Group gap="sm">
                 {back && (
@@ -222,14 +234,16 @@ export function VacancyWizard({
       ) : (
         vacancy && (
           <Stack gap="xl">
-            <PublishStep
-              vacancy={vacancy}
-              language={language}
-              sandbox={sandbox}
-              publishing={publish.isPending || busy}
-              productError={productError}
-              onPublish={(codes) => void publishWith(codes)}
-            />
+            <StepBoundary step={shown}>
+              <PublishStep
+                vacancy={vacancy}
+                language={language}
+                sandbox={sandbox}
+                publishing={publish.isPending || busy}
+                productError={productError}
+                onPublish={(codes) => void publishWith(codes)}
+              />
+            </StepBoundary>
             {back && (
               <Group>
                 <Button variant="default" onClick={() => void goTo(back)} disabled={busy}>

@@ -9,7 +9,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { ActionIcon, Alert, Box, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -49,6 +49,46 @@ export interface EventCalendarProps {
 }
 
 /**
+ * Mends FullCalendar's markup for assistive technology after each of its redraws:
+ * - its scrolling panes (the week's hours) take the keyboard focus while they scroll, so that
+ *   someone without a mouse can scroll them with the arrow keys (WCAG 2.1.1);
+ * - a focusable pane may not sit between a grid and its rows, so the outer layout table is
+ *   presentation and each inner table of rows (the day names, the days) is the grid;
+ * - a day is named by its whole content (its number and its events), not by its number alone,
+ *   so that its name holds what it shows (WCAG 2.5.3).
+ */
+function useAccessibleCalendarDom(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const mend = () => {
+      for (const layout of root.querySelectorAll<HTMLElement>('table.fc-scrollgrid[role="grid"]')) {
+        layout.setAttribute('role', 'presentation');
+        layout.querySelectorAll(':scope > thead, :scope > tbody').forEach((section) => section.setAttribute('role', 'presentation'));
+      }
+      for (const table of root.querySelectorAll<HTMLElement>('table.fc-scrollgrid table[role="presentation"]')) {
+        if (table.querySelector(':scope > thead > tr[role="row"], :scope > tbody > tr[role="row"]')) table.setAttribute('role', 'grid');
+      }
+      root.querySelectorAll('td[role="gridcell"][aria-labelledby]').forEach((day) => day.removeAttribute('aria-labelledby'));
+      for (const scroller of root.querySelectorAll<HTMLElement>('.fc-scroller')) {
+        const scrolls = scroller.scrollHeight > scroller.clientHeight || scroller.scrollWidth > scroller.clientWidth;
+        if (scrolls) scroller.setAttribute('tabindex', '0');
+        else scroller.removeAttribute('tabindex');
+      }
+    };
+    mend();
+    const redraws = new MutationObserver(mend);
+    redraws.observe(root, { childList: true, subtree: true });
+    const resizes = new ResizeObserver(mend);
+    resizes.observe(root);
+    return () => {
+      redraws.disconnect();
+      resizes.disconnect();
+    };
+  }, [container]);
+}
+
+/**
  * The user's calendar (spec 1 section 9): a month of six weeks or a week, from Monday, in Tallinn
  * time; own events to add, change and delete, and interviews that lead to the interviews screen.
  * Shared by the applicant's and the employer's calendar.
@@ -67,6 +107,8 @@ export function EventCalendar({ interviewsBase, businessHours, initialView = 'mo
   const entries = useMemo(() => (calendar.data ?? []).map(toEntry), [calendar.data]);
 
   const calendarApi = () => calendarRef.current?.getApi();
+  const containerRef = useRef<HTMLDivElement>(null);
+  useAccessibleCalendarDom(containerRef);
 
   function onDatesSet(info: DatesSetArg) {
     setTitle(info.view.title);
@@ -104,7 +146,7 @@ export function EventCalendar({ interviewsBase, businessHours, initialView = 'mo
   }
 
   return (
-    <Box className="vk-calendar">
+    <Box className="vk-calendar" ref={containerRef}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" size="lg" aria-label={t('toolbar.previous')} onClick={() => calendarApi()?.prev()}>
