@@ -10,7 +10,7 @@ import { FACET_LIMIT, FacetSelect, refineTo } from '@/shared/search/widgets';
 export { SearchPagination } from '@/shared/search/widgets';
 
 import type { VacancyUiState } from './instantsearch-state';
-import { type ReferenceList, useReference } from './reference';
+import { useReference } from './reference';
 import { useSalary } from './salary-connector';
 import type { VacancyHit } from './search-client';
 import { FLAG_KEYS, type FlagKey, LIST_KEYS, type ListKey } from './search-state';
