@@ -11,7 +11,7 @@
 //!    search's query by the search's own function ([`vacancy_query`]) and the engine decides
 //!    ([`SearchEngine::match_vacancies`]). Matches go into `alert_matches` at most once ever per
 //!    saved search and vacancy, and the alerts that gained one ask for their mail on the same
-//!    transaction.
+//!    transaction. Saved searches with the same filter are one query for the engine.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
@@ -149,6 +149,28 @@ async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, 
     Ok(candidates)
 }
 
+/// The vacancies each candidate's query lists among `docs`, asking the engine once per distinct
+/// query: many saved searches hold the same filter (one category, one county), and the engine's
+/// cost is per query.
+async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate]) -> Result<Vec<Vec<Uuid>>> {
+    if docs.is_empty() || candidates.is_empty() {
+        return Ok(vec![Vec::new(); candidates.len()]);
+    }
+    let mut distinct: HashMap<String, usize> = HashMap::new();
+    let mut queries: Vec<VacancyQuery> = Vec::new();
+    let mut positions = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        let key = serde_json::to_string(&candidate.query).map_err(anyhow::Error::from)?;
+        let position = *distinct.entry(key).or_insert_with(|| {
+            queries.push(candidate.query.clone());
+            queries.len() - 1
+        });
+        positions.push(position);
+    }
+    let answers = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
+    Ok(positions.into_iter().map(|position| answers[position].clone()).collect())
+}
+
 /// Inserts the (saved search, vacancy) pairs not matched before; answers the saved searches
 /// that gained a match.
 async fn insert_matches(conn: &mut PgConnection, pairs: &[(Uuid, Uuid)], now: DateTime<Utc>) -> Result<Vec<Uuid>> {
@@ -200,8 +222,7 @@ pub async fn match_instant(pool: &PgPool, reference: &ReferenceCache, engine: &d
     .fetch_all(pool)
     .await?;
     let candidates = candidates(pool, reference, rows, now).await?;
-    let queries: Vec<VacancyQuery> = candidates.iter().map(|c| c.query.clone()).collect();
-    let matched = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
+    let matched = run_queries(engine, docs, &candidates).await?;
     let pairs: Vec<(Uuid, Uuid)> = candidates
         .iter()
         .zip(matched)
@@ -317,8 +338,7 @@ pub async fn match_digests(
         }
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows, now).await?;
-        let queries: Vec<VacancyQuery> = candidates.iter().map(|c| c.query.clone()).collect();
-        let matched = if docs.is_empty() { vec![Vec::new(); queries.len()] } else { engine.match_vacancies(docs.clone(), queries).await.map_err(anyhow::Error::from)? };
+        let matched = run_queries(engine, docs.clone(), &candidates).await?;
         let pairs: Vec<(Uuid, Uuid)> = candidates
             .iter()
             .zip(matched)
