@@ -138,10 +138,12 @@ fn random_filter(rng: &mut StdRng, draw: &Draw<'_>) -> Value {
                 filter.insert("cityCode".into(), json!([code]));
             }
             65..75 => {
-                filter.insert("typeOfEmployment".into(), json!([["FULL_TIME", "PART_TIME", "TEMPORARY", "SEASONAL"].choose(rng).unwrap()]));
+                let employment = ["FULL_TIME", "PART_TIME", "TEMPORARY", "SEASONAL"].choose(rng).unwrap();
+                filter.insert("typeOfEmployment".into(), json!([employment]));
             }
             75..80 => {
-                filter.insert("languageCode".into(), json!([["en", "ru", "fi", "de"].choose(rng).unwrap()]));
+                let language = ["en", "ru", "fi", "de"].choose(rng).unwrap();
+                filter.insert("languageCode".into(), json!([language]));
             }
             80..90 => {
                 filter.insert("salaryFrom".into(), json!(rng.random_range(10..40) * 100));

