@@ -460,3 +460,22 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     assert_eq!(mails.len(), 1);
     assert!(mails[0]["text"].as_str().unwrap().contains(&ids[0].to_string()));
 }
+
+#[tokio::test]
+async fn the_personal_data_export_holds_the_saved_searches_and_deleting_the_account_erases_them() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let response = app.client.get("/api/user/my-data").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (data, _) = crate::mydata::unzip(&response.bytes().await.unwrap());
+    assert_eq!(data["savedSearches"][0]["savedSearchId"], id.to_string());
+    assert_eq!(data["savedSearches"][0]["filter"], json!({ "occupation": "kokk", "cityCode": ["0784"] }));
+    assert!(!data.to_string().contains("tokenHash"));
+
+    let token = app.client.xsrf().await;
+    let deleted = app.client.http.delete(app.client.url("/api/user/account")).header("x-xsrf-token", token).json(&json!({ "email": "mari@example.ee" })).send().await.unwrap();
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let left: i64 = sqlx::query_scalar("select count(*) from saved_searches").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0);
+}

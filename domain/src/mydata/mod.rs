@@ -130,6 +130,15 @@ async fn collect(pool: &PgPool, user_id: Uuid) -> Result<(Value, Vec<(StoredFile
         user_id,
     )
     .await?;
+    let saved_searches = rows(
+        &mut conn,
+        "select json_build_object('savedSearchId', s.id, 'name', s.name, 'filter', s.filter, 'query', s.query,
+                                  'frequency', s.frequency, 'paused', s.paused, 'createdAt', s.created_at,
+                                  'lastLookedAt', s.last_looked_at, 'lastMailedAt', s.last_mailed_at)
+         from saved_searches s where s.user_id = $1 order by s.created_at desc",
+        user_id,
+    )
+    .await?;
     let interviews = rows(
         &mut conn,
         "select json_build_object('interviewId', i.id, 'company', c.business_name, 'vacancyId', i.vacancy_id,
@@ -254,6 +263,7 @@ async fn collect(pool: &PgPool, user_id: Uuid) -> Result<(Value, Vec<(StoredFile
         "cvs": cvs_out,
         "applications": applications,
         "favouriteVacancies": favourites,
+        "savedSearches": saved_searches,
         "interviews": interviews,
         "calendarEvents": calendar_events,
         "workingHours": working_hours,

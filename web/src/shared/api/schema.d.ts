@@ -2934,7 +2934,7 @@ export interface paths {
         /**
          * Handles `DELETE /api/user/account`: deletes the signed-in user's account once `email` matches
          *     it. Every session ends (the session cookie is cleared); CVs and their files are erased and leave
-         *     the CV database; the profile picture, favourites, calendar events, working hours, notifications,
+         *     the CV database; the profile picture, favourites, saved searches, calendar events, working hours, notifications,
          *     notification settings and chats are erased; applications and interviews stay for the employers,
          *     anonymised (no CV, cover letter, answers or messages; shown as a deleted applicant; upcoming
          *     interviews cancelled); company memberships end; invoices are kept as the law requires. The
