@@ -1831,6 +1831,27 @@ export interface paths {
         patch: operations["copy_vacancy"];
         trace?: never;
     };
+    "/api/employer/vacancies/{id}/cv-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/vacancies/{id}/cv-matches?page&size`: the visible CVs of the CV
+         *     database that fit one of the company's vacancies best, each with why; names only with
+         *     CV-database access. Add one with `POST /api/employer/vacancies/{id}/cvs`.
+         */
+        get: operations["cv_matches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/vacancies/{id}/cvs": {
         parameters: {
             query?: never;
@@ -2667,6 +2688,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/vacancies/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/open/vacancies/{id}/similar`: up to five live vacancies most like a public
+         *     one (its categories, place, employment type, experience, languages, licences and words), not
+         *     itself and not its company's copies of it (the same company and occupation).
+         */
+        get: operations["similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/vacancies/{id}/vacancy-branding": {
         parameters: {
             query?: never;
@@ -3262,6 +3304,65 @@ export interface paths {
          */
         post: operations["update_profile"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/recommendations?cvId&size`: the live vacancies that fit the
+         *     applicant's CV best (its categories, places, employment type, experience, languages, driving
+         *     licences and words, PDF text included), each with why; never one the applicant applied to or
+         *     hid ("not for me"). Without a finished CV: `{cvId: null, items: []}`.
+         */
+        get: operations["for_you"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/recommendations/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/recommendations/hidden {vacancyId}`: "not for me", the vacancy leaves
+         *     the applicant's recommendations (hiding it again changes nothing).
+         */
+        post: operations["hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/recommendations/hidden/{vacancyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Handles `DELETE /api/user/recommendations/hidden/{vacancyId}`: undoes "not for me". */
+        delete: operations["unhide"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4618,6 +4719,43 @@ export interface components {
             updatedAt: string;
             workExperience?: string | null;
         };
+        /** @description A CV of the CV database for the vacancy. */
+        CvMatchItem: {
+            /** @description The CV's owner is already a candidate of the vacancy. */
+            alreadyCandidate: boolean;
+            /** Format: uuid */
+            cvId: string;
+            person?: components["schemas"]["CvMatchPerson"] | null;
+            reasons: components["schemas"]["RecommendationReason"][];
+            summary: components["schemas"]["CvMatchSummary"];
+        };
+        /** @description A page of CVs for a vacancy, the best first. */
+        CvMatchPage: {
+            /** @description Whether the acting company has CV-database access (names shown, CVs can be added). */
+            access: boolean;
+            items: components["schemas"]["CvMatchItem"][];
+            /**
+             * Format: int64
+             * @description CVs that fit at all.
+             */
+            total: number;
+        };
+        /** @description Who the CV is, for a company with CV-database access. */
+        CvMatchPerson: {
+            firstname?: string | null;
+            lastname?: string | null;
+        };
+        /** @description What a CV for a vacancy shows to everyone: no name, no contacts. */
+        CvMatchSummary: {
+            categoryCodes: string[];
+            languageCodes: string[];
+            /** @description City and work-location codes with their municipalities and counties. */
+            placeCodes: string[];
+            title?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            workExperience?: string | null;
+        };
         /** @description The uploaded PDF of a CV. */
         CvPdf: {
             /** Format: uuid */
@@ -5029,6 +5167,11 @@ export interface components {
          * @enum {string}
          */
         GeoPrecision: "ADDRESS" | "PLACE";
+        /** @description A vacancy to hide from "for you". */
+        HideVacancy: {
+            /** Format: uuid */
+            vacancyId: string;
+        };
         /** @description What an import did. */
         ImportReport: {
             /**
@@ -5806,6 +5949,33 @@ export interface components {
          * @enum {string}
          */
         Rating: "NOT_KNOWN" | "POSITIVE" | "NEGATIVE" | "NEUTRAL";
+        /**
+         * @description Why a vacancy or a CV was recommended, in every interface language: "IT", "Tallinn",
+         *     "English C1", "Driving licence B", "Words: cook, sushi".
+         */
+        RecommendationReason: {
+            kind: components["schemas"]["RecommendationReasonKind"];
+            label: components["schemas"]["Labels"];
+        };
+        /**
+         * @description Which field a recommendation shares with the CV or the vacancy.
+         * @enum {string}
+         */
+        RecommendationReasonKind: "category" | "place" | "employmentType" | "experience" | "language" | "licence" | "words";
+        /** @description "Vacancies for you". */
+        Recommendations: {
+            /**
+             * Format: uuid
+             * @description The CV they were made from; null when the applicant has no finished CV (and no items).
+             */
+            cvId?: string | null;
+            items: components["schemas"]["RecommendedVacancyItem"][];
+        };
+        /** @description A vacancy for the applicant and why. */
+        RecommendedVacancyItem: {
+            reasons: components["schemas"]["RecommendationReason"][];
+            vacancy: components["schemas"]["VacancyListItem"];
+        };
         Reference: {
             company?: string | null;
             contact?: string | null;
@@ -6070,6 +6240,10 @@ export interface components {
             devMode: boolean;
             /** @description The interface languages, fallback first. */
             locales: string[];
+        };
+        /** @description Vacancies like one. */
+        SimilarVacancies: {
+            items: components["schemas"]["VacancyListItem"][];
         };
         Skill: {
             /** @description A `ref_skill_levels` code. */
@@ -14100,7 +14274,9 @@ export interface operations {
                 to?: string;
                 /**
                  * @description date (the default), score, rating (positive, neutral, not known, negative) or verdict
-                 *     (suitable, possibly suitable, not suitable, none); candidates without a score sort last.
+                 *     (suitable, possibly suitable, not suitable, none), or match (best match first: the score
+                 *     of the candidate's CV for the vacancy, as `cv-matches` ranks; candidates without a CV
+                 *     last); candidates without a score sort last.
                  */
                 sort?: string;
                 /** @description desc (the default) or asc. */
@@ -14122,7 +14298,7 @@ export interface operations {
                     "application/json": components["schemas"]["CandidateItem"][];
                 };
             };
-            /** @description validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort or order */
+            /** @description validation naming the parameter: applicationStatus, verdict, rating, minScore, from, to, sort (date, score, rating, verdict or match) or order */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14213,6 +14389,76 @@ export interface operations {
                 };
             };
             /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cv_matches: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 20 by default, at most 100. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CvMatchPage"];
+                };
+            };
+            /** @description page or size out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an employer acting for a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, deleted, or (for a moderator) not delegated to them */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16495,6 +16741,54 @@ export interface operations {
             };
         };
     };
+    similar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarVacancies"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such public vacancy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     vacancy_branding: {
         parameters: {
             query?: never;
@@ -18650,6 +18944,210 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over this call's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    for_you: {
+        parameters: {
+            query?: {
+                /** @description One of the applicant's CVs; the most recently updated finished one when absent. */
+                cvId?: string;
+                /** @description 1 to 50; 20 when absent. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendations"];
+                };
+            };
+            /** @description size: not 1 to 50; cvId: not a uuid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description cvId is not one of the applicant's CVs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideVacancy"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such vacancy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unhide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vacancyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not an applicant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
