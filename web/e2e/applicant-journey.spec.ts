@@ -43,8 +43,10 @@ test('an applicant signs up, builds a CV with a PDF, finds, saves and applies fo
   const vacancyId = new URL(page.url()).pathname.split('/').pop()!;
 
   // 3. favourite it
-  await page.getByRole('button', { name: 'Add to favourites' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+  // the vacancy's own heart, beside its title (the similar vacancies' cards below carry theirs)
+  const ownHeart = page.getByRole('heading', { level: 1 }).locator('..');
+  await ownHeart.getByRole('button', { name: 'Add to favourites' }).click();
+  await expect(ownHeart.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
 
   // 4. apply, answering every question
   const form = (await (await page.request.get(`/api/open/vacancies/${vacancyId}/apply`)).json()) as { questions: { question: string }[] };

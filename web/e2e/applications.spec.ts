@@ -14,8 +14,10 @@ test('a new applicant saves a vacancy, applies answering its questions, withdraw
   await page.goto(`/en/vacancies/${form.vacancyId}`);
   const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   expect(title).not.toBe('');
-  await page.getByRole('button', { name: 'Add to favourites' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+  // the vacancy's own heart, beside its title (the similar vacancies' cards below carry theirs)
+  const ownHeart = page.getByRole('heading', { level: 1 }).locator('..');
+  await ownHeart.getByRole('button', { name: 'Add to favourites' }).click();
+  await expect(ownHeart.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My favourites' }).click();
   await expect(page).toHaveURL(/\/en\/account\/my-favourites$/);
   await expect(page.getByRole('heading', { name: 'My favourites' })).toBeVisible();
