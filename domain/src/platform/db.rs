@@ -34,8 +34,9 @@ pub async fn ensure_database(database_url: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Our migrations, then the job queue's (apalis, schema `apalis`). Both share sqlx's bookkeeping
-/// table, so each ignores the other's applied versions.
+/// Our migrations, then the job queue's (apalis, schema `apalis`). sqlx records ours in
+/// `public._sqlx_migrations` and the queue's in `apalis._sqlx_migrations` (`vakants backup` and
+/// `restore` read both); each migrator ignores applied versions it does not know.
 pub fn migrators() -> [Migrator; 2] {
     let mut ours = sqlx::migrate!("../migrations");
     ours.set_ignore_missing(true);
