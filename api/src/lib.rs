@@ -69,6 +69,9 @@ const AREAS: [(&str, &[Role]); 4] = [
     ("/api/admin/", &[Role::Admin, Role::Supervisor]),
 ];
 const OPEN_ADMIN_PATHS: [&str; 1] = ["/api/admin/be-original"];
+/// Paths inside an area that any signed-in account calls: an applicant's own invoice is paid online
+/// as a company's is, and the return page asks that payment's state (the handler finds the payer).
+const ANY_ACCOUNT_PREFIXES: [&str; 1] = ["/api/employer/payment/"];
 
 /// The area's role check; a request with an API key (no session) passes into an area only to the
 /// operations of the key's scope (`api_keys::KEY_OPERATIONS`), and gets 403 for any other, known or
@@ -84,7 +87,7 @@ async fn area_guard(State(scope): State<Arc<api_keys::KeyScope>>, request: Reque
         }
         return next.run(request).await;
     }
-    if OPEN_ADMIN_PATHS.contains(&path.as_str()) {
+    if OPEN_ADMIN_PATHS.contains(&path.as_str()) || ANY_ACCOUNT_PREFIXES.iter().any(|prefix| path.starts_with(prefix)) {
         return session::require_any_role(&[], request, next).await;
     }
     match AREAS.iter().find(|(prefix, _)| path.starts_with(prefix)) {

@@ -579,6 +579,7 @@ async fn another_company_s_invoice_and_payment_are_not_found() {
     let applicant = app.new_client();
     app.create_user("mari@example.ee", &["APPLICANT"]).await;
     applicant.sign_in("mari@example.ee").await;
+    // an applicant asks for the state of their own invoice's payments here too: a company's is another's
     assert_eq!(
         error_of(
             applicant
@@ -587,7 +588,7 @@ async fn another_company_s_invoice_and_payment_are_not_found() {
         )
         .await
         .0,
-        StatusCode::FORBIDDEN
+        StatusCode::NOT_FOUND
     );
     assert_eq!(
         error_of(confirm(&applicant, &invoice_id, "CARD").await)

@@ -53,6 +53,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // a field's error and its red border-and-text (red 6 is 3.3:1 on white)
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.entries(READABLE).flatMap(([name, shades]) => [
         [`--mantine-color-${name}-light-color`, shades.light],

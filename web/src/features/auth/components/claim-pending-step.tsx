@@ -13,7 +13,7 @@ export function ClaimPendingStep({ me, onDone }: { me: Me; onDone: () => void })
         {t('login.claimPendingText', { companies })}
       </Alert>
       <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
+        <Button onClick={onDone} autoFocus>
           {t('login.claimPendingDone')}
         </Button>
       </Group>

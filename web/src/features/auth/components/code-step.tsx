@@ -75,7 +75,7 @@ export function CodeStep({
             verify.reset();
           }}
           error={verify.error ? errorText(verify.error) : undefined}
-          data-autofocus
+          autoFocus
         />
         <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
         <Group justify="space-between">

@@ -64,7 +64,7 @@ export function CompanyStep({ onRegistered }: { onRegistered: (me: Me) => void }
           }}
           onOptionSubmit={(value) => setChosen(byLabel.get(value) ?? null)}
           error={fieldError ?? (nothingFound ? t('errors.code.company_not_found') : search.error ? errorText(search.error) : undefined)}
-          data-autofocus
+          autoFocus
         />
         <Group justify="flex-end">
           <Button type="submit" loading={register.isPending} disabled={register.isPending}>

@@ -91,7 +91,7 @@ export function EmailStep({
             signIn.reset();
           }}
           error={signIn.error ? errorText(signIn.error) : undefined}
-          data-autofocus
+          autoFocus
         />
         <Text size="sm" c="dimmed">
           {t('login.legal')} <DocumentLink name="terms-of-use">{t('login.termsLink')}</DocumentLink> {t('login.and')}{' '}
