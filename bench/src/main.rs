@@ -275,6 +275,8 @@ fn main() -> anyhow::Result<()> {
             let args = bench::alerts::Args { database_url, searches, rate, seconds, daily_vacancies, seed, out };
             let report = runtime.block_on(bench::alerts::run(args, command))?;
             anyhow::ensure!(report.met, "a target of issue 33 was missed: see the results file");
+            Ok(())
+        }
         Some(Cmd::Relevance { generate, database_url, out }) => {
             let dir = bench::relevance::dir();
             if generate {
@@ -323,8 +325,6 @@ fn main() -> anyhow::Result<()> {
         None => runtime.block_on(run(cli.run)),
     }
 }
-
-/// `$CARGO_TARGET_DIR/release/vakants`, else `target/release/vakants` of this workspace.
 
 async fn run(mut args: RunArgs) -> anyhow::Result<()> {
     let command = std::env::args().skip(1).collect::<Vec<_>>().join(" ");

@@ -66,14 +66,10 @@ test("a visitor's alert needs the confirmation first, and its unsubscribe link w
   expect(after.status()).toBe(404);
 });
 
-// The matching (went-live detection, the match job that fills alert_matches and queues the mail) is
-// built on the branch `matching`, not on this one: here nothing turns a published vacancy into a
-// match, so the mail this journey waits for cannot come. The lead un-skips it once both are merged.
 test('an applicant saves an instant search, an employer publishes a matching vacancy, the alert mail lists it within a minute and its unsubscribe link works without signing in', async ({
   page,
   browser,
 }) => {
-  test.skip(true, 'needs the matching of the branch `matching` (alert_matches are filled there)');
   test.setTimeout(180_000);
   const word = findableWord();
   const email = newEmail('instant-alert');

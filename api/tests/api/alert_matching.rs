@@ -529,6 +529,7 @@ fn random_vacancy(rng: &mut Rng, codes: &Codes, now: DateTime<Utc>) -> VacancyDo
         employment_type: Some(rng.pick(&codes.employment).clone()),
         work_experience: Some(rng.pick(&codes.experience).clone()),
         language_codes: codes_of(rng, &codes.languages, 2),
+        driver_licences: Vec::new(),
         text: Localized { et, en: String::new(), ru: String::new() },
     }
 }
