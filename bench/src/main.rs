@@ -132,6 +132,9 @@ enum Cmd {
         daily_vacancies: usize,
         #[arg(long, default_value_t = 42)]
         seed: u64,
+        #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
+        out: PathBuf,
+    },
     /// nDCG@10 of the recommendations ("for you", "similar") and of a text-only baseline on the
     /// judged set of `bench/relevance/`; writes `<out>/<date>-relevance.{json,md}`. With
     /// `--generate`, first writes the judged set afresh from the reference data of `database_url`
