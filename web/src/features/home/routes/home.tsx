@@ -97,7 +97,7 @@ export function Component() {
         </SimpleGrid>
       </Container>
       {isApplicant(me) && (
-        <Container size="lg" pb="xl" w="100%">
+        <Container size="lg" w="100%">
           <Suspense fallback={null}>
             <ForYou language={language} size={HOME_FOR_YOU} place="home" />
           </Suspense>

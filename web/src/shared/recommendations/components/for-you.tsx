@@ -84,7 +84,7 @@ export function ForYou({ language, size, place }: ForYouProps) {
   const undo = () => hidden && unhide.mutate(hidden.vacancyId, { onSuccess: () => setHidden(null) });
 
   return (
-    <Stack gap="md" component="section" aria-labelledby={headingId} id={SECTION_ID} ref={section}>
+    <Stack gap="md" component="section" aria-labelledby={headingId} id={SECTION_ID} ref={section} pb={place === 'home' ? 'xl' : undefined}>
       <Stack gap={4}>
         <Title order={2} id={headingId}>
           {t('title')}
