@@ -4528,6 +4528,10 @@ export interface components {
             /** Format: int32 */
             yearOfIssue?: number | null;
         };
+        /**
+         * @description Facet counts of a CV search, disjunctive like [`VacancyFacets`]; in the API by the names of
+         *     the CV search's filter.
+         */
         CvFacetCounts: {
             categoryCode: {
                 [key: string]: number;
@@ -4846,13 +4850,18 @@ export interface components {
             /** Format: date-time */
             start: string;
         };
+        /** @description One employer in the autocomplete. */
         EmployerItem: {
             businessName: string;
             countryCode: string;
             registryCode: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Active vacancies of the company.
+             */
             vacanciesCount: number;
         };
+        /** @description A page of the employer autocomplete. */
         EmployerPage: {
             content: components["schemas"]["EmployerItem"][];
             /** Format: int64 */
