@@ -14,8 +14,8 @@
 //!
 //! Most searches are asked once (the long tail of words and filter combinations), so the answer
 //! computed for a request is compressed for that request alone, in the coding cheapest to make
-//! ([`Answer::for_search`]): gzip at level 1 costs about a third of the instructions of brotli at
-//! quality 4 for a 28 KB answer, for a fifth more bytes (`docs/search.md`, "Compressing answers").
+//! ([`Answer::for_search`]): gzip at level 1 costs 29 % of the instructions of brotli at quality 4
+//! for a 28 KB answer, for 2.7 KB more on the wire (`docs/search.md`, "Compressing answers").
 //! The kept forms are made only when an answer is asked again.
 
 use std::io::Write;
