@@ -54,7 +54,7 @@ pub const STYLE: &str = "<style>
       .vk-card h2{margin:0;font-size:22px;line-height:1.4}.vk-card p{margin:0;color:#495057}
       .vk-card .vk-button{margin-top:auto}.vk-card p{margin-bottom:16px}
       .vk-button{display:block;height:36px;line-height:36px;border-radius:4px;background:#1971c2;color:#fff;font-size:14px;font-weight:600;text-align:center;text-decoration:none}
-      .vk-button[data-light]{background:rgba(34,139,230,.1);color:#1971c2}
+      .vk-button[data-light]{background:rgba(34,139,230,.1);color:#1864ab}
       .vk-page{padding:32px 16px}
       .vk-page h1{margin:0;font-size:34px;line-height:1.3}
       .vk-lead{margin:4px 0 0;color:#495057}
