@@ -71,7 +71,7 @@ pub const STYLE: &str = "<style>
       .vk-panel{border:1px solid var(--mantine-color-gray-3);border-radius:4px;padding:16px;min-height:900px;box-sizing:border-box}.vk-panel h2{margin:0;font-size:20px}
       .vk-hit{display:flex;gap:16px;align-items:flex-start;border:1px solid var(--mantine-color-gray-3);border-radius:8px;padding:20px;background:#fff center/cover}
       .vk-hit[data-premium]{box-shadow:var(--mantine-shadow-sm)}
-      .vk-logo-box{flex:none;width:56px;height:56px;border-radius:8px;overflow:hidden;background:rgba(34,139,230,.1);color:#1971c2;display:flex;align-items:center;justify-content:center;font-weight:700}
+      .vk-logo-box{flex:none;width:56px;height:56px;border-radius:8px;overflow:hidden;background:rgba(34,139,230,.1);color:#1864ab;display:flex;align-items:center;justify-content:center;font-weight:700}
       .vk-logo-box img{width:100%;height:100%;object-fit:cover}
       .vk-hit-body{flex:1;min-width:0;display:flex;flex-direction:column;gap:6px;font-size:14px;line-height:1.55}
       .vk-hit-body .vk-stars{margin:0;font-size:14px}
