@@ -20,12 +20,13 @@
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
-//! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
+//! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
+| `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
-//! 2. `delegation` (SQL over the staff and moderator tables) uses `platform` only; `files` uses
+//! 2. `delegation` (SQL over the staff and moderator tables) and `signals` (its own SQL over a vacancy's text) use `platform` only; `files` uses
 //!    `platform` only and `interviews` `platform` and `delegation`; `billing` uses `platform` and `files` (its
 //!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
 //!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
@@ -63,6 +64,7 @@ pub mod interviews;
 pub mod mydata;
 pub mod platform;
 pub mod recommendations;
+pub mod signals;
 pub mod vacancies;
 
 pub use platform::error::{Error, Result};
@@ -78,7 +80,8 @@ mod layering {
         ("platform", &[]),
         ("files", &["platform"]),
         ("delegation", &["platform"]),
-        ("vacancies", &["platform", "billing", "delegation"]),
+        ("signals", &["platform"]),
+        ("vacancies", &["platform", "billing", "delegation", "signals"]),
         ("interviews", &["platform", "delegation"]),
         ("billing", &["platform", "files"]),
         ("accounts", &["platform", "delegation"]),
