@@ -1,19 +1,19 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { onUpdateNeeded } from '@/shared/api/build-version';
+import { notify } from '@/shared/ui/notify';
 
-/** "Page update is needed" once the server's build differs from the loaded one. */
+/** "Page update is needed" once the server's build differs from the loaded one: a warning toast that stays until closed. */
 export function useUpdateWarning(): void {
   const { t } = useTranslation();
   useEffect(
     () =>
       onUpdateNeeded(() =>
-        notifications.show({
+        void notify({
           id: 'update-needed',
-          color: 'yellow',
+          type: 'warning',
           title: t('update.title'),
           autoClose: false,
           message: (

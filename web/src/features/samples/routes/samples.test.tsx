@@ -6,7 +6,7 @@ import { fakeApi, renderRoutes } from '@/test/render';
 
 import { Component as Samples, loader } from './samples';
 
-const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notify: vi.fn(() => Promise.resolve()) }));
 vi.mock('@/shared/ui/notify', () => notify);
 
 const routes = [{ path: 'samples', element: <Samples /> }];
@@ -43,6 +43,10 @@ describe('the samples catalogue', () => {
     expect(notify.notifySuccess).toHaveBeenCalledWith('Saved');
     await user.click(screen.getByRole('button', { name: 'Show an error' }));
     expect(notify.notifyError).toHaveBeenCalledWith('Something went wrong; try again');
+    await user.click(screen.getByRole('button', { name: 'Show an info with a title and HTML' }));
+    expect(notify.notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'info', title: 'Good to know', html: true }));
+    await user.click(screen.getByRole('button', { name: 'Show a warning' }));
+    expect(notify.notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', className: 'vk-toast-emphasis' }));
 
     await user.click(screen.getByRole('button', { name: 'Open a dialog' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete invoice 2026-000123' });

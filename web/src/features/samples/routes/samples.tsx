@@ -8,7 +8,7 @@ import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { DateField } from '@/shared/ui/date-field';
-import { notifyError, notifySuccess } from '@/shared/ui/notify';
+import { notify, notifyError, notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { TextField } from '@/shared/ui/text-field';
 import type { VacancyListItem } from '@/shared/vacancies/api';
@@ -212,6 +212,22 @@ function Toasts() {
         </Button>
         <Button variant="light" color="red" onClick={() => notifyError(t('toasts.errorText'))}>
           {t('toasts.error')}
+        </Button>
+        <Button variant="default" onClick={() => void notify({ type: 'default', message: t('toasts.defaultText') })}>
+          {t('toasts.default')}
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => void notify({ type: 'info', title: t('toasts.infoTitle'), message: t('toasts.infoHtml'), html: true })}
+        >
+          {t('toasts.info')}
+        </Button>
+        <Button
+          variant="light"
+          color="yellow"
+          onClick={() => void notify({ type: 'warning', title: t('toasts.warningTitle'), message: t('toasts.warningText'), className: 'vk-toast-emphasis' })}
+        >
+          {t('toasts.warning')}
         </Button>
       </Group>
     </Section>
