@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
-import { clampDate, fieldBounds, formatDate, fromIsoDate, parseDate, toIsoDate, wrapperBounds } from './date-field';
+import {
+  clampDate,
+  ENABLED_SEARCH_LIMIT_DAYS,
+  fieldBounds,
+  formatDate,
+  fromIsoDate,
+  nearestEnabled,
+  parseDate,
+  shiftedDay,
+  toIsoDate,
+  wrapperBounds,
+} from './date-field';
 
 const MONTHS = ['jaan', 'veebr', 'märts', 'apr', 'mai', 'juuni', 'juuli', 'aug', 'sept', 'okt', 'nov', 'dets'];
 
@@ -80,5 +91,50 @@ describe('bounds', () => {
     expect(toIsoDate(fromIsoDate('1990-02-24')!)).toBe('1990-02-24');
     expect(fromIsoDate('')).toBeNull();
     expect(fromIsoDate('1990-02-30')).toBeNull();
+  });
+});
+
+describe('nearestEnabled', () => {
+  const bounds = { min: new Date(2026, 0, 1), max: new Date(2026, 11, 31, 23, 59, 59, 999) };
+  const weekend = (date: Date) => date.getDay() === 0 || date.getDay() === 6;
+  const iso = (date: Date | null) => (date ? toIsoDate(date) : null);
+
+  it('keeps an enabled date and moves a disabled one to the nearest enabled date, the earlier when tied', () => {
+    expect(iso(nearestEnabled(new Date(2026, 10, 25), weekend, bounds))).toBe('2026-11-25');
+    // Saturday 28 November: Friday 27th is one day back, Monday 30th two ahead
+    expect(iso(nearestEnabled(new Date(2026, 10, 28), weekend, bounds))).toBe('2026-11-27');
+    // Sunday 29 November: Monday 30th is one day ahead, Friday 27th two back
+    expect(iso(nearestEnabled(new Date(2026, 10, 29), weekend, bounds))).toBe('2026-11-30');
+    const onlyFirstOfMonth = (date: Date) => date.getDate() !== 1;
+    expect(iso(nearestEnabled(new Date(2026, 10, 20), onlyFirstOfMonth, bounds))).toBe('2026-12-01');
+  });
+
+  it('stays inside the bounds and gives up when nothing is enabled', () => {
+    // 3 January 2026 is a Saturday and the range starts on Thursday 1 January
+    expect(iso(nearestEnabled(new Date(2025, 5, 1), weekend, bounds))).toBe('2026-01-01');
+    expect(nearestEnabled(new Date(2026, 5, 1), () => true, bounds)).toBeNull();
+  });
+
+  it('looks at most 36525 days each way', () => {
+    const wide = { min: new Date(1800, 0, 1), max: new Date(2300, 0, 1) };
+    const from = new Date(2026, 0, 1);
+    const farAway = new Date(from.getFullYear(), from.getMonth(), from.getDate() + ENABLED_SEARCH_LIMIT_DAYS + 1);
+    const onlyFarAway = (date: Date) => toIsoDate(date) !== toIsoDate(farAway);
+    expect(ENABLED_SEARCH_LIMIT_DAYS).toBe(36525);
+    expect(nearestEnabled(from, onlyFarAway, wide)).toBeNull();
+    const justInside = new Date(from.getFullYear(), from.getMonth(), from.getDate() + ENABLED_SEARCH_LIMIT_DAYS);
+    expect(iso(nearestEnabled(from, (date) => toIsoDate(date) !== toIsoDate(justInside), wide))).toBe(toIsoDate(justInside));
+  });
+});
+
+describe('shiftedDay', () => {
+  it('moves by a month with Shift+left/right and by a year with Shift+up/down, keeping the day inside the month', () => {
+    expect(shiftedDay('2026-11-29', 'ArrowRight')).toBe('2026-12-29');
+    expect(shiftedDay('2026-11-29', 'ArrowLeft')).toBe('2026-10-29');
+    expect(shiftedDay('2026-11-29', 'ArrowDown')).toBe('2027-11-29');
+    expect(shiftedDay('2026-11-29', 'ArrowUp')).toBe('2025-11-29');
+    expect(shiftedDay('2026-01-31', 'ArrowRight')).toBe('2026-02-28');
+    expect(shiftedDay('2024-02-29', 'ArrowDown')).toBe('2025-02-28');
+    expect(shiftedDay('2026-11-29', 'Enter')).toBeNull();
   });
 });

@@ -147,3 +147,40 @@ export function fromIsoDate(value: string | null | undefined): Date | null {
   const result = parseDate(value.slice(0, 10), 'yyyy-MM-dd');
   return result.valid ? result.value : null;
 }
+
+/** How far [`nearestEnabled`] looks on each side for a date that is not disabled (spec 1 §5). */
+export const ENABLED_SEARCH_LIMIT_DAYS = 36525;
+
+const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds());
+
+/**
+ * A value on a disabled date moves to the nearest enabled date inside the bounds (the earlier one
+ * when two are as near), looking at most 36525 days each way; null when there is none.
+ */
+export function nearestEnabled(date: Date, isDisabled: (date: Date) => boolean, bounds: Bounds): Date | null {
+  const start = clampDate(date, bounds);
+  const inside = (candidate: Date) => candidate >= bounds.min && candidate <= bounds.max;
+  if (!isDisabled(start)) return start;
+  for (let distance = 1; distance <= ENABLED_SEARCH_LIMIT_DAYS; distance += 1) {
+    const before = addDays(start, -distance);
+    const after = addDays(start, distance);
+    const beforeInside = inside(before);
+    const afterInside = inside(after);
+    if (!beforeInside && !afterInside) return null;
+    if (beforeInside && !isDisabled(before)) return before;
+    if (afterInside && !isDisabled(after)) return after;
+  }
+  return null;
+}
+
+/** The calendar's keyboard beyond the arrows: Shift with ←/→ moves by a month, with ↑/↓ by a year. */
+export function shiftedDay(iso: string, key: string): string | null {
+  const date = fromIsoDate(iso);
+  if (!date) return null;
+  const months = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -12, ArrowDown: 12 }[key];
+  if (months === undefined) return null;
+  const day = date.getDate();
+  const target = new Date(date.getFullYear(), date.getMonth() + months, 1);
+  target.setDate(Math.min(day, new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate()));
+  return toIsoDate(target);
+}

@@ -7,7 +7,15 @@ import { applyLanguage } from '@/shared/i18n';
 
 import { DateField } from './date-field';
 
-function Harness({ initial = null, onChange }: { initial?: string | null; onChange: (value: string | null) => void }) {
+function Harness({
+  initial = null,
+  onChange,
+  excludeDate,
+}: {
+  initial?: string | null;
+  onChange: (value: string | null) => void;
+  excludeDate?: (date: Date) => boolean;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <MantineProvider>
@@ -16,6 +24,7 @@ function Harness({ initial = null, onChange }: { initial?: string | null; onChan
         value={value}
         min={new Date(2000, 0, 1)}
         max={new Date(2030, 11, 31)}
+        excludeDate={excludeDate}
         onChange={(next) => {
           setValue(next);
           onChange(next);
@@ -25,10 +34,10 @@ function Harness({ initial = null, onChange }: { initial?: string | null; onChan
   );
 }
 
-async function field(initial: string | null = null) {
+async function field(initial: string | null = null, excludeDate?: (date: Date) => boolean) {
   await applyLanguage('en');
   const onChange = vi.fn();
-  render(<Harness initial={initial} onChange={onChange} />);
+  render(<Harness initial={initial} onChange={onChange} excludeDate={excludeDate} />);
   return { input: screen.getByRole('textbox', { name: 'Start' }), onChange };
 }
 
@@ -100,5 +109,37 @@ describe('DateField while typing', () => {
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('dialog', { name: 'Calendar' })).toHaveAttribute('id', button.getAttribute('aria-controls'));
+  });
+});
+
+describe('DateField with disabled dates and the calendar keyboard', () => {
+  const weekend = (date: Date) => date.getDay() === 0 || date.getDay() === 6;
+
+  it('moves a typed disabled date to the nearest enabled one and greys it in the calendar', async () => {
+    const { input, onChange } = await field(null, weekend);
+    // Saturday 28 November 2026: the nearest working day is Friday 27th
+    fireEvent.change(input, { target: { value: '28/11/2026' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-27');
+    fireEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calendar' });
+    expect(dialog.querySelector('[data-iso="2026-11-28"]')).toHaveAttribute('data-disabled', 'true');
+    expect(dialog.querySelector('[data-iso="2026-11-27"]')).not.toHaveAttribute('data-disabled');
+  });
+
+  it('moves by a month with Shift+right and by a year with Shift+down', async () => {
+    const { input } = await field('2024-02-10');
+    fireEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calendar' });
+    const day = dialog.querySelector<HTMLElement>('[data-iso="2024-02-10"]')!;
+    day.focus();
+    fireEvent.keyDown(day, { key: 'ArrowRight', shiftKey: true });
+    await vi.waitFor(() => expect(document.activeElement).toHaveAttribute('data-iso', '2024-03-10'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown', shiftKey: true });
+    await vi.waitFor(() => expect(document.activeElement).toHaveAttribute('data-iso', '2025-03-10'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp', shiftKey: true });
+    await vi.waitFor(() => expect(document.activeElement).toHaveAttribute('data-iso', '2024-03-10'));
+    expect(input).toHaveValue('10/02/2024');
   });
 });

@@ -13,7 +13,9 @@ import {
   clampDate,
   formatDate,
   fromIsoDate,
+  nearestEnabled,
   parseDate,
+  shiftedDay,
   toIsoDate,
   WRAPPER_FORMAT,
   wrapperBounds,
@@ -27,6 +29,8 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange
   min?: Date;
   max?: Date;
   format?: string;
+  /** Dates that may not be picked: greyed in the calendar, and a typed one moves to the nearest enabled date. */
+  excludeDate?: (date: Date) => boolean;
 }
 
 function shortMonthNames(language: string): string[] {
@@ -37,9 +41,11 @@ function shortMonthNames(language: string): string[] {
 /**
  * The date wrapper of spec 1 section 5: typed as dd/MM/yyyy or picked from a calendar of six weeks
  * starting on Monday. Empty text clears the value; text that is not a date marks the field invalid;
- * a date outside the range moves to the nearest allowed one. Enter toggles the picker, Escape closes it.
+ * a date outside the range, or on a disabled date, moves to the nearest allowed one. Enter toggles the
+ * picker, Escape closes it; in the calendar the arrows move by a day or a week, Shift with ←/→ by a
+ * month and with ↑/↓ by a year.
  */
-export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, error, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, excludeDate, error, ...rest }: DateFieldProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const months = useMemo(() => shortMonthNames(language), [language]);
@@ -55,6 +61,13 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
   const [invalid, setInvalid] = useState(false);
   const [opened, setOpened] = useState(false);
   const calendarId = useId();
+  // the month the calendar shows, moved by Shift with the arrows
+  const [month, setMonth] = useState<string | null>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!opened) setMonth(null);
+  }, [opened]);
+  const allowed = (date: Date) => (excludeDate ? nearestEnabled(date, excludeDate, bounds) : clampDate(date, bounds));
 
   // the value typed last: its echo from the parent must not reformat the text being typed
   const typing = useRef<string | null>(null);
@@ -81,7 +94,12 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
       if (value) onChange(null);
       return;
     }
-    const iso = toIsoDate(clampDate(result.value, bounds));
+    const moved = allowed(result.value);
+    if (!moved) {
+      setInvalid(true);
+      return;
+    }
+    const iso = toIsoDate(moved);
     setText(shown(iso));
     if (iso !== value) onChange(iso);
   }
@@ -94,6 +112,19 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
     } else if (event.key === 'Escape') {
       setOpened(false);
     }
+  }
+
+  function onCalendarKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!event.shiftKey || event.ctrlKey || event.metaKey) return;
+    const focused = (document.activeElement as HTMLElement | null)?.getAttribute('data-iso');
+    const target = focused ? shiftedDay(focused, event.key) : null;
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const date = clampDate(fromIsoDate(target)!, bounds);
+    const iso = toIsoDate(date);
+    setMonth(iso);
+    requestAnimationFrame(() => dropdown.current?.querySelector<HTMLElement>(`[data-iso="${iso}"]`)?.focus());
   }
 
   const picked = fromIsoDate(value);
@@ -112,7 +143,7 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
               if (invalid) setInvalid(false);
               // a complete date inside the range counts at once; the rest waits for blur or Enter
               const result = parseDate(typed, format, months);
-              if (result.valid && result.value && result.value >= bounds.min && result.value <= bounds.max) {
+              if (result.valid && result.value && result.value >= bounds.min && result.value <= bounds.max && !excludeDate?.(result.value)) {
                 const iso = toIsoDate(result.value);
                 if (iso !== value) {
                   typing.current = iso;
@@ -145,17 +176,24 @@ export function DateField({ value, onChange, min, max, format = WRAPPER_FORMAT, 
           />
         </Popover.Target>
         <Popover.Dropdown id={calendarId} role="dialog" aria-label={t('nav.calendar')} onKeyDown={(event) => event.key === 'Escape' && setOpened(false)}>
+          {/* the dropdown's own capture handler closes it on Escape; Shift with the arrows is caught here, before the day's own arrows */}
+          <div ref={dropdown} onKeyDownCapture={onCalendarKeyDown}>
           <DatePicker
             value={picked ? toIsoDate(picked) : null}
-            defaultDate={toIsoDate(picked ?? clampDate(new Date(), bounds))}
+            date={month ?? toIsoDate(picked ?? clampDate(new Date(), bounds))}
+            onDateChange={setMonth}
+            excludeDate={excludeDate ? (iso) => excludeDate(fromIsoDate(iso)!) : undefined}
+            getDayProps={(iso) => ({ 'data-iso': iso })}
             minDate={toIsoDate(bounds.min)}
             maxDate={toIsoDate(bounds.max)}
             onChange={(iso) => {
               setOpened(false);
+              setMonth(null);
               setInvalid(false);
               onChange(iso);
             }}
           />
+          </div>
         </Popover.Dropdown>
       </Popover>
     </DatesProvider>

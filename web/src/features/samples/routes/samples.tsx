@@ -93,6 +93,7 @@ function Dates() {
   const [birth, setBirth] = useState<string | null>('1990-05-17');
   const [publish, setPublish] = useState<string | null>(() => isoDay(new Date()));
   const [end, setEnd] = useState<string | null>(null);
+  const [workday, setWorkday] = useState<string | null>(null);
   const today = new Date();
   const limit = new Date(today.getTime() + 30 * 24 * 60 * 60 * 1000);
   return (
@@ -102,6 +103,7 @@ function Dates() {
         <DateField label={t('dates.filled')} value={birth} onChange={setBirth} />
         <DateField label={t('dates.limited')} value={publish} onChange={setPublish} min={today} max={limit} />
         <DateField label={t('dates.invalid')} value={end} onChange={setEnd} error={t('dates.invalidText')} />
+        <DateField label={t('dates.workdays')} value={workday} onChange={setWorkday} excludeDate={(date) => date.getDay() === 0 || date.getDay() === 6} />
       </SimpleGrid>
     </Section>
   );
