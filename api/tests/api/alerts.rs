@@ -447,7 +447,7 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     let ids = vacancies(&app, 1).await;
     let mut tx = app.pool.begin().await.unwrap();
     sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)").bind(id).bind(ids[0]).execute(&mut *tx).await.unwrap();
-    mail::queue_instant(&mut tx, &[id, id]).await.unwrap();
+    mail::queue_mails(&mut tx, &[id, id]).await.unwrap();
     tx.commit().await.unwrap();
     let mut mails = Vec::new();
     for _ in 0..100 {

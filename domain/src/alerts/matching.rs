@@ -11,7 +11,8 @@
 //!    search's query by the search's own function ([`vacancy_query`]) and the engine decides
 //!    ([`SearchEngine::match_vacancies`]). Matches go into `alert_matches` at most once ever per
 //!    saved search and vacancy, and the alerts that gained one ask for their mail on the same
-//!    transaction. Saved searches with the same filter are one query for the engine.
+//!    transaction ([`super::mail::queue_mails`]). Saved searches with the same filter are one
+//!    query for the engine.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
@@ -230,7 +231,7 @@ pub async fn match_instant(pool: &PgPool, reference: &ReferenceCache, engine: &d
         .collect();
     let mut tx = pool.begin().await?;
     let gained = insert_matches(&mut tx, &pairs, now).await?;
-    ask_for_instant_mails(&mut tx, &gained).await?;
+    super::mail::queue_mails(&mut tx, &gained).await?;
     tx.commit().await?;
     Ok(Matched { searches: candidates.len(), pairs: pairs.len(), alerts: gained.len() })
 }
@@ -350,21 +351,10 @@ pub async fn match_digests(
             .collect();
         let gained = insert_matches(&mut tx, &pairs, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
-        ask_for_digest_mails(&mut tx, &gained).await?;
+        super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
         done.searches += candidates.len();
         done.pairs += pairs.len();
         done.alerts += gained.len();
     }
-}
-
-/// Asks for the instant alert mails of `saved_search_ids`, on the matching's transaction
-/// ([`super::mail::queue_instant`]), so a match is never recorded without its mail job.
-async fn ask_for_instant_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    super::mail::queue_instant(conn, saved_search_ids).await
-}
-
-/// As [`ask_for_instant_mails`], for the daily and weekly mails ([`super::mail::queue_digest`]).
-async fn ask_for_digest_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    super::mail::queue_digest(conn, saved_search_ids).await
 }
