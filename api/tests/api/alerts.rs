@@ -87,6 +87,11 @@ async fn an_applicant_saves_lists_renames_pauses_opens_and_deletes_a_search() {
         .await
         .unwrap();
     assert_eq!((changed["name"].as_str(), changed["frequency"].as_str(), changed["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(true)));
+    // a field left out stays, and so does a null one
+    let resumed: Value = patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "paused": false })).await.json().await.unwrap();
+    assert_eq!((resumed["name"].as_str(), resumed["frequency"].as_str(), resumed["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(false)));
+    let unchanged: Value = patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": null, "paused": true })).await.json().await.unwrap();
+    assert_eq!((unchanged["name"].as_str(), unchanged["frequency"].as_str(), unchanged["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(true)));
     let (status, error) = error_of(patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": " " })).await).await;
     assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("name")));
 
