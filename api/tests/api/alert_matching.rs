@@ -4,7 +4,6 @@
 //! answer is the search's answer, on whichever engine the tests run.
 
 use std::collections::{BTreeSet, HashMap};
-use std::process::Stdio;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -13,11 +12,12 @@ use domain::alerts::matching::{self, Digest, MATCH_QUEUE};
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
-use search::{Localized, VacancyCard, VacancyDoc, VacancyFlags, VacancyQuery};
+use search::testsuite::{Rng, VacancyDraw, random_vacancy};
+use search::{VacancyDoc, VacancyQuery};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+use crate::helpers::{AppOptions, StreamedVacancy, TestApp, spawn_app_with, start_worker, stream_vacancies};
 use crate::publishing::{complete_draft, employer_client, published};
 use crate::search::spawn_with_worker;
 
@@ -171,20 +171,6 @@ async fn a_vacancy_waiting_for_its_publish_time_is_matched_when_it_goes_live() {
     assert_eq!(pairs_until(&app, |pairs| !pairs.is_empty()).await, vec![(cooks, id)]);
 }
 
-fn start_worker(app: &TestApp) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
-        .arg("worker")
-        .env("VAKANTS_MODE", "dev")
-        .env("DATABASE_URL", &app.database_url)
-        .env("DATA_DIR", &app.data_dir)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the vakants binary")
-}
-
 const KILL_CATEGORIES: [&str; 3] = ["CATERING", "IT", "SALES"];
 const KILL_WORDS: [&str; 4] = ["kokk", "keevitaja", "müüja", "programmeerija"];
 
@@ -211,44 +197,12 @@ async fn killing_the_worker_while_vacancies_go_live_loses_no_match_and_repeats_n
 
     let mut worker = start_worker(&app);
     const COUNT: usize = 300;
-    let writes = {
-        let pool = app.pool.clone();
-        tokio::spawn(async move {
-            for i in 0..COUNT {
-                let mut tx = pool.begin().await.unwrap();
-                let id: Uuid = sqlx::query_scalar(
-                    "insert into vacancies (company_id, status, payment_status, occupation_code, ehak_code, publish_at, valid_until, renewed_at,
-                                            salary_from, salary_to, salary_period_code, salary_by_agreement, remote_work)
-                     values ($1, 'EXISTS', 'PAID', 'COOK', '0784', now() - interval '1 minute', now() + interval '10 days', now() - interval '1 minute',
-                             $2, $2 + 500, 'MONTH', false, $3) returning id",
-                )
-                .bind(company)
-                .bind(1000.0 + (i % 7) as f64 * 250.0)
-                .bind(i % 3 == 0)
-                .fetch_one(&mut *tx)
-                .await
-                .unwrap();
-                sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, $2)")
-                    .bind(id)
-                    .bind(KILL_CATEGORIES[i % KILL_CATEGORIES.len()])
-                    .execute(&mut *tx)
-                    .await
-                    .unwrap();
-                sqlx::query("insert into vacancy_contents (vacancy_id, language_code, teaser, content) values ($1, 'et', $2, $3)")
-                    .bind(id)
-                    .bind(format!("Otsime: {}", KILL_WORDS[i % KILL_WORDS.len()]))
-                    .bind(r#"{"ops":[{"insert":"Tore töökoht.\n"}]}"#)
-                    .execute(&mut *tx)
-                    .await
-                    .unwrap();
-                jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
-                tx.commit().await.unwrap();
-                if i % 50 == 0 {
-                    tokio::time::sleep(Duration::from_millis(30)).await;
-                }
-            }
-        })
-    };
+    let writes = stream_vacancies(&app.pool, company, COUNT, |i| StreamedVacancy {
+        category: Some(KILL_CATEGORIES[i % KILL_CATEGORIES.len()]),
+        teaser: Some(format!("Otsime: {}", KILL_WORDS[i % KILL_WORDS.len()])),
+        salary_from: Some(1000.0 + (i % 7) as f64 * 250.0),
+        remote_work: i % 3 == 0,
+    });
     // kill it once some, but not all, of the vacancies went live: in the middle of batches and jobs
     for _ in 0..300 {
         let live: i64 = sqlx::query_scalar("select count(*) from vacancy_live_events").fetch_one(&app.pool).await.unwrap();
@@ -436,110 +390,12 @@ const WORDS: [&str; 24] = [
     "raamatupidja", "keevitja", "tarkv", "hool", "kaup", "kogenud", "Rust", "juhiluba",
 ];
 
-/// A small deterministic generator (splitmix64): a failing case is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn some(&mut self, items: &[String], most: usize) -> Vec<String> {
-        let mut picked: Vec<String> = (0..1 + self.below(most)).map(|_| self.pick(items).clone()).collect();
-        picked.sort();
-        picked.dedup();
-        picked
-    }
-}
-
 async fn codes(app: &TestApp, table: &str) -> Vec<String> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select code from {table} order by code"))).fetch_all(&app.pool).await.unwrap()
 }
 
-/// The demo reference data's codes, by filter.
-struct Codes {
-    categories: Vec<String>,
-    places: Vec<Vec<String>>,
-    employment: Vec<String>,
-    experience: Vec<String>,
-    languages: Vec<String>,
-    periods: Vec<String>,
-    businesses: Vec<String>,
-}
-
-fn random_vacancy(rng: &mut Rng, codes: &Codes, now: DateTime<Utc>) -> VacancyDoc {
-    let et = TEXTS[rng.below(TEXTS.len())].to_owned();
-    let by_agreement = rng.chance(15);
-    let (salary_from, salary_to) = match (by_agreement, rng.below(4)) {
-        (true, _) | (_, 0) => (None, None),
-        (_, 1) => (Some((800 + rng.below(20) * 100) as f64), None),
-        (_, 2) => (None, Some((1200 + rng.below(20) * 100) as f64)),
-        _ => {
-            let from = (800 + rng.below(20) * 100) as f64;
-            (Some(from), Some(from + (rng.below(10) * 100) as f64))
-        }
-    };
-    VacancyDoc {
-        card: VacancyCard {
-            vacancy_id: Uuid::from_u64_pair(rng.next(), rng.next()),
-            occupation_code: None,
-            occupation_labels: Localized { et: String::new(), en: String::new(), ru: String::new() },
-            business_name: rng.pick(&codes.businesses).clone(),
-            company_registry_code: "12345678".into(),
-            company_country_code: "EE".into(),
-            company_logo_url: None,
-            address: None,
-            salary_from,
-            salary_to,
-            salary_period: (salary_from.is_some() || salary_to.is_some()).then(|| rng.pick(&codes.periods).clone()),
-            by_agreement,
-            pro_level: rng.below(3) as u8,
-            is_branded: false,
-            cover_url: None,
-            cv_not_required: false,
-            teasers: vec![],
-            flags: VacancyFlags {
-                for_students: rng.chance(30),
-                for_underage: rng.chance(10),
-                for_disabled: rng.chance(10),
-                for_retired: rng.chance(15),
-                for_foreigners: rng.chance(25),
-                remote_work: rng.chance(25),
-                shift_work: rng.chance(25),
-            },
-            publish_at: Some(now - TimeDelta::hours(1)),
-            renewed_at: Some(now - TimeDelta::hours(1)),
-            // a few ended already: no search lists them
-            valid_until: Some(if rng.chance(10) { now - TimeDelta::hours(1) } else { now + TimeDelta::days(20) }),
-        },
-        category_codes: codes_of(rng, &codes.categories, 2),
-        place_codes: rng.pick(&codes.places).clone(),
-        employment_type: Some(rng.pick(&codes.employment).clone()),
-        work_experience: Some(rng.pick(&codes.experience).clone()),
-        language_codes: codes_of(rng, &codes.languages, 2),
-        driver_licences: Vec::new(),
-        text: Localized { et, en: String::new(), ru: String::new() },
-    }
-}
-
-fn codes_of(rng: &mut Rng, values: &[String], most: usize) -> Vec<String> {
-    rng.some(values, most)
-}
-
 /// A saved search's filter drawn like real ones: mostly one to three filters, some with words.
-fn random_filter(rng: &mut Rng, codes: &Codes) -> Value {
+fn random_filter(rng: &mut Rng, codes: &VacancyDraw) -> Value {
     let mut filter = serde_json::Map::new();
     for _ in 0..1 + rng.below(3) {
         match rng.below(9) {
@@ -608,7 +464,8 @@ async fn matching_answers_exactly_what_the_search_lists_among_the_new_vacancies(
         chain
     };
     let places: Vec<Vec<String>> = ehak.iter().step_by(ehak.len().div_ceil(12)).map(|(code, _)| chain(code)).collect();
-    let codes = Codes {
+    let codes = VacancyDraw {
+        texts: TEXTS.iter().map(|text| text.to_string()).collect(),
         categories: codes(&app, "ref_categories").await,
         places,
         employment: codes(&app, "ref_employment_types").await,
