@@ -4,11 +4,12 @@
 //! answer is the search's answer, on whichever engine the tests run.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain::alerts::anchors;
-use domain::alerts::matching::{self, Digest, MATCH_QUEUE};
+use domain::alerts::matching::{self, Digest, MATCH_QUEUE, MatchJob, QueryCache};
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
@@ -266,6 +267,63 @@ async fn live_vacancy(app: &TestApp, company_id: Uuid, category: &'static str, w
     panic!("the vacancy never went live");
 }
 
+/// The worker's [`QueryCache`]: a saved search's filter is converted once per version of it; a
+/// changed filter is converted again before it matches anything, and a deleted search matches
+/// nothing. Matched without the worker (its own cache would race this one), so on tantivy only:
+/// Meilisearch matches among the vacancies of its live index, which only a worker fills.
+#[tokio::test]
+async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_a_stale_or_deleted_one() {
+    if crate::meili::skip_on_meilisearch("alert_matching::the_instant_matching_converts…", "the vacancies are not in Meilisearch's live index without a worker") {
+        return;
+    }
+    let app = crate::helpers::spawn_app().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+        queries: Arc::new(QueryCache::default()),
+    };
+    let vacancy = |teaser_et: &'static str| {
+        crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
+    };
+    let instant = |id: Uuid| {
+        let matcher = matcher.clone();
+        let pool = app.pool.clone();
+        async move { matcher.instant(&pool, &MatchJob { vacancy_ids: vec![id] }, Utc::now()).await.unwrap() }
+    };
+    let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    let bakers = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "pagar" }), "INSTANT", true, false).await;
+
+    let baker = vacancy("Ootame pagarit").await;
+    let first = instant(baker).await;
+    assert_eq!((first.searches, first.converted), (2, 2), "{first:?}");
+    let cook = vacancy("Ootame kokka").await;
+    let second = instant(cook).await;
+    assert_eq!((second.searches, second.converted), (2, 0), "the queries come from the cache: {second:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (bakers, baker), (caterers, cook)]));
+
+    // the filter changes by a statement that does not name updated_at: the trigger moves it
+    let before: DateTime<Utc> = sqlx::query_scalar("select updated_at from saved_searches where id = $1").bind(caterers).fetch_one(&app.pool).await.unwrap();
+    sqlx::query("update saved_searches set filter = $2 where id = $1")
+        .bind(caterers)
+        .bind(json!({ "categoryCode": ["CATERING"], "occupation": "keevitaja" }))
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let after: DateTime<Utc> = sqlx::query_scalar("select updated_at from saved_searches where id = $1").bind(caterers).fetch_one(&app.pool).await.unwrap();
+    assert_ne!(before, after);
+    // and a deleted search is not matched however its cached query would answer
+    sqlx::query("delete from saved_searches where id = $1").bind(bakers).execute(&app.pool).await.unwrap();
+    let other_baker = vacancy("Ootame pagarit ja kokka").await;
+    let third = instant(other_baker).await;
+    assert_eq!((third.searches, third.converted, third.pairs), (1, 1, 0), "{third:?}");
+    let welder = vacancy("Ootame keevitajat").await;
+    let fourth = instant(welder).await;
+    assert_eq!((fourth.searches, fourth.converted, fourth.pairs), (1, 0, 1), "{fourth:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (caterers, cook), (caterers, welder)]));
+}
+
 /// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.
 fn next_run(digest: Digest, after: DateTime<Utc>) -> DateTime<Utc> {
     let mut at = after;
@@ -294,6 +352,7 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
         engine: app.index.clone(),
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
+        queries: Default::default(),
     };
     let before = Utc::now() - TimeDelta::seconds(1);
     let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
