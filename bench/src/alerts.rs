@@ -301,7 +301,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut notes = vec![
         "tantivy engine; one match worker takes the batches in turn; the queue's hop (a few ms) and loading the documents from Postgres are not included".to_string(),
-        "the alert mail is asked for through the alerts branch's queue_instant/queue_digest, not merged when this ran: the transaction that would queue it is timed, the mail job itself is not there".to_string(),
+        "the match job's transaction queues the alert mails (mail::queue_mails) and is timed; the mail jobs themselves are not run".to_string(),
     ];
     let mut instant_runs = Vec::new();
     let mut have = 0;
