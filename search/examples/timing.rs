@@ -3,7 +3,7 @@
 //! and Meilisearch baselines, freshness, memory) live in `bench/`; this is for checking a
 //! change to the engine in a minute.
 //!
-//! `cargo run -p search --release --features testsuite --example timing -- [vacancies, default 10000]`
+//! `cargo run -p search --release --example timing -- [vacancies, default 10000]`
 //!
 //! The vacancies are drawn as the matching's property test draws them (`search::testsuite`).
 
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use chrono::Utc;
 use search::testsuite::{Rng, VacancyDraw, random_vacancy};
-use search::{IndexKind, TantivyEngine, VacancyDoc, VacancyQuery};
+use search::{IndexKind, TantivyEngine, VacancyDoc, VacancyFlags, VacancyQuery};
 
 const OCCUPATIONS: [&str; 8] = [
     "Müüja",
