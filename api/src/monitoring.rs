@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use domain::platform::jobs::QueueHealth;
 use domain::platform::metrics as names;
 
 use crate::state::AppState;
@@ -97,34 +98,48 @@ pub async fn reachability(state: &AppState) -> (bool, bool) {
         let check = sqlx::query_scalar::<_, i32>("select 1").fetch_one(&state.pool);
         matches!(tokio::time::timeout(PROBE_WAIT, check).await, Ok(Ok(_)))
     };
-    let redis = async {
-        let ping = state.limiter.link().run(PROBE_WAIT, |mut redis| async move { redis::cmd("PING").query_async::<String>(&mut redis).await });
-        ping.await.is_ok()
-    };
-    tokio::join!(postgres, redis)
+    tokio::join!(postgres, redis_answers(state))
 }
 
-/// Sets the gauges read at each scrape. A queue seen once stays reported (at 0 when it empties);
-/// while Postgres does not answer the queue's gauges keep their last values and
-/// `vakants_postgres_up` says 0.
-pub async fn refresh(state: &AppState) {
-    static SEEN: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    let (postgres, redis) = reachability(state).await;
-    metrics::gauge!(names::POSTGRES_UP).set(if postgres { 1.0 } else { 0.0 });
-    metrics::gauge!(names::REDIS_UP).set(if redis { 1.0 } else { 0.0 });
-    if !postgres {
-        return;
-    }
-    let health = match tokio::time::timeout(PROBE_WAIT, domain::platform::jobs::queue_health(&state.pool)).await {
-        Ok(Ok(health)) => health,
-        Ok(Err(err)) => {
+/// Whether Redis answers a `PING` within [`PROBE_WAIT`].
+async fn redis_answers(state: &AppState) -> bool {
+    let ping = state.limiter.link().run(PROBE_WAIT, |mut redis| async move { redis::cmd("PING").query_async::<String>(&mut redis).await });
+    ping.await.is_ok()
+}
+
+/// A scrape's one Postgres query, the queue's health, which is also its probe: `None` when
+/// Postgres did not answer within [`PROBE_WAIT`] (or the connection failed), `Some(None)` when
+/// it answered with an error (logged; the queue's gauges keep their last values).
+async fn read_queue_health(state: &AppState) -> Option<Option<Vec<QueueHealth>>> {
+    match tokio::time::timeout(PROBE_WAIT, domain::platform::jobs::queue_health(&state.pool)).await {
+        Ok(Ok(health)) => Some(Some(health)),
+        Ok(Err(domain::Error::Database(sqlx::Error::Database(err)))) => {
             tracing::warn!(error = %err, "reading the queue's health for /metrics failed");
-            return;
+            Some(None)
+        }
+        Ok(Err(err)) => {
+            tracing::warn!(error = %err, "postgres did not answer the queue's health for /metrics");
+            None
         }
         Err(_) => {
             tracing::warn!("reading the queue's health for /metrics took too long");
-            return;
+            None
         }
+    }
+}
+
+/// Sets the gauges read at each scrape, with one Postgres query (every queue's counts, ages and
+/// heartbeats at once, [`domain::platform::jobs::queue_health`], which is the probe of
+/// `vakants_postgres_up` as well) and a Redis `PING`, side by side. A queue seen once stays
+/// reported (at 0 when it empties); while Postgres does not answer the queue's gauges keep their
+/// last values and `vakants_postgres_up` says 0.
+pub async fn refresh(state: &AppState) {
+    static SEEN: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let (health, redis) = tokio::join!(read_queue_health(state), redis_answers(state));
+    metrics::gauge!(names::POSTGRES_UP).set(if health.is_some() { 1.0 } else { 0.0 });
+    metrics::gauge!(names::REDIS_UP).set(if redis { 1.0 } else { 0.0 });
+    let Some(Some(health)) = health else {
+        return;
     };
     let mut seen = SEEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     seen.extend(known_queues().iter().map(|q| q.to_string()));
@@ -132,7 +147,7 @@ pub async fn refresh(state: &AppState) {
     let mut index_lag = 0.0;
     for queue in seen.iter() {
         let found = health.iter().find(|h| &h.queue == queue);
-        let count = |pick: fn(&domain::platform::jobs::QueueHealth) -> i64| found.map_or(0.0, |h| pick(h) as f64);
+        let count = |pick: fn(&QueueHealth) -> i64| found.map_or(0.0, |h| pick(h) as f64);
         let label = queue.clone();
         metrics::gauge!(names::QUEUE_JOBS, "queue" => label.clone(), "state" => "waiting").set(count(|h| h.waiting));
         metrics::gauge!(names::QUEUE_JOBS, "queue" => label.clone(), "state" => "scheduled").set(count(|h| h.scheduled));

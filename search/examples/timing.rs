@@ -4,25 +4,24 @@
 //! change to the engine in a minute.
 //!
 //! `cargo run -p search --release --example timing -- [vacancies, default 10000]`
+//!
+//! The vacancies are drawn as the matching's property test draws them (`search::testsuite`).
 
 use std::time::Instant;
 
-use chrono::{Duration, Utc};
-use search::{
-    IndexKind, Localized, TantivyEngine, Teaser, VacancyCard, VacancyDoc, VacancyFlags,
-    VacancyQuery,
-};
-use uuid::Uuid;
+use chrono::Utc;
+use search::testsuite::{Rng, VacancyDraw, random_vacancy};
+use search::{IndexKind, TantivyEngine, VacancyDoc, VacancyFlags, VacancyQuery};
 
-const OCCUPATIONS: [(&str, &str, &str); 8] = [
-    ("Müüja", "Shop assistant", "Продавец"),
-    ("Kokk", "Cook", "Повар"),
-    ("Autojuht", "Car driver", "Водитель"),
-    ("Raamatupidaja", "Accountant", "Бухгалтер"),
-    ("Koristaja", "Cleaner", "Уборщик"),
-    ("Tarkvaraarendaja", "Software developer", "Разработчик"),
-    ("Hooldaja", "Care worker", "Сиделка"),
-    ("Laotöötaja", "Warehouse worker", "Кладовщик"),
+const OCCUPATIONS: [&str; 8] = [
+    "Müüja",
+    "Kokk",
+    "Autojuht",
+    "Raamatupidaja",
+    "Koristaja",
+    "Tarkvaraarendaja",
+    "Hooldaja",
+    "Laotöötaja",
 ];
 const CATEGORIES: [&str; 12] = [
     "SALES",
@@ -43,89 +42,38 @@ const COUNTIES: [&str; 15] = [
     "0082", "0084", "0086",
 ];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// What the synthetic vacancies are drawn from: the occupations' texts, the categories, 15
+/// counties with 8 municipalities of 20 places each, 2,000 companies.
+fn draw() -> VacancyDraw {
+    let texts = OCCUPATIONS
+        .iter()
+        .map(|et| {
+            format!(
+                "{et} meie meeskonda. Otsime oma meeskonda {} inimest. Pakume head palka, koolitust ja \
+                 sõbralikku kollektiivi. Kandideeri kohe! Ootame ka õpilasi ja pensionäre.",
+                et.to_lowercase()
+            )
+        })
+        .collect();
+    let mut places = Vec::new();
+    for county in COUNTIES {
+        for m in 0..8 {
+            let municipality = format!("{}{}", &county[..2], 10 + m);
+            for c in 0..20 {
+                places.push(vec![format!("{municipality}{c}"), municipality.clone(), county.to_owned(), "EE".to_owned()]);
+            }
+        }
     }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
-
-fn synthetic(rng: &mut Rng, i: usize) -> VacancyDoc {
-    let (et, en, ru) = OCCUPATIONS[rng.below(OCCUPATIONS.len())];
-    let county = COUNTIES[rng.below(COUNTIES.len())];
-    let municipality = format!("{}{}", &county[..2], 10 + rng.below(8));
-    let city = format!("{municipality}{}", rng.below(20));
-    let company = rng.below(2000);
-    let from = 800.0 + (rng.below(40) * 50) as f64;
-    let description = format!(
-        "Otsime oma meeskonda {} inimest. Pakume head palka, koolitust ja sõbralikku kollektiivi. \
-         Töö asukoht on linnas {city}. Kandideeri kohe! Ootame ka õpilasi ja pensionäre.",
-        et.to_lowercase()
-    );
-    VacancyDoc {
-        card: VacancyCard {
-            vacancy_id: Uuid::from_u64_pair(rng.next(), i as u64),
-            occupation_code: Some(format!("{}", 1000 + rng.below(8000))),
-            occupation_labels: Localized {
-                et: et.to_owned(),
-                en: en.to_owned(),
-                ru: ru.to_owned(),
-            },
-            business_name: format!("Ettevõte {company} OÜ"),
-            company_registry_code: format!("{:08}", 10_000_000 + company),
-            company_country_code: "EE".to_owned(),
-            company_logo_url: None,
-            address: Some(format!("Tänav {}, {city}", rng.below(100))),
-            salary_from: Some(from),
-            salary_to: rng.chance(60).then_some(from + 500.0),
-            salary_period: Some("MONTH".to_owned()),
-            by_agreement: false,
-            pro_level: if rng.chance(10) {
-                1 + rng.below(3) as u8
-            } else {
-                0
-            },
-            is_branded: rng.chance(5),
-            cover_url: None,
-            cv_not_required: rng.chance(30),
-            teasers: vec![Teaser {
-                language_code: "et".to_owned(),
-                content: format!("{et} meie meeskonda"),
-            }],
-            flags: VacancyFlags {
-                for_students: rng.chance(20),
-                for_underage: rng.chance(5),
-                for_disabled: rng.chance(10),
-                for_retired: rng.chance(10),
-                for_foreigners: rng.chance(20),
-                remote_work: rng.chance(15),
-                shift_work: rng.chance(25),
-            },
-            publish_at: Some(Utc::now() - Duration::hours(rng.below(700) as i64)),
-            renewed_at: Some(Utc::now() - Duration::hours(rng.below(700) as i64)),
-            valid_until: Some(Utc::now() + Duration::days(1 + rng.below(30) as i64)),
-        },
-        category_codes: vec![CATEGORIES[rng.below(CATEGORIES.len())].to_owned()],
-        place_codes: vec![city, municipality, county.to_owned(), "EE".to_owned()],
-        employment_type: Some(["FULL_TIME", "PART_TIME", "TEMPORARY"][rng.below(3)].to_owned()),
-        work_experience: Some(["NONE", "UP_TO_1", "1_TO_3", "OVER_3"][rng.below(4)].to_owned()),
-        language_codes: vec!["et".to_owned()],
-        driver_licences: Vec::new(),
-        text: Localized {
-            et: format!("{et} {description}"),
-            en: en.to_owned(),
-            ru: ru.to_owned(),
-        },
+    let strings = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+    VacancyDraw {
+        texts,
+        categories: strings(&CATEGORIES),
+        places,
+        employment: strings(&["FULL_TIME", "PART_TIME", "TEMPORARY"]),
+        experience: strings(&["NONE", "UP_TO_1", "1_TO_3", "OVER_3"]),
+        languages: strings(&["et", "en", "ru"]),
+        periods: strings(&["MONTH"]),
+        businesses: (0..2000).map(|company| format!("Ettevõte {company} OÜ")).collect(),
     }
 }
 
@@ -148,7 +96,9 @@ fn main() -> search::Result<()> {
         .and_then(|a| a.parse().ok())
         .unwrap_or(10_000);
     let mut rng = Rng(42);
-    let docs: Vec<VacancyDoc> = (0..count).map(|i| synthetic(&mut rng, i)).collect();
+    let draw = draw();
+    let now = Utc::now();
+    let docs: Vec<VacancyDoc> = (0..count).map(|_| random_vacancy(&mut rng, &draw, now)).collect();
     let engine = TantivyEngine::in_memory()?;
 
     let started = Instant::now();
@@ -165,7 +115,6 @@ fn main() -> search::Result<()> {
 
     // Time the search itself; the result cache would answer the repetitions.
     engine.set_result_cache_capacity(0);
-    let now = Utc::now();
     let base = VacancyQuery {
         now,
         ..VacancyQuery::default()

@@ -24,6 +24,8 @@ mod error;
 mod meili;
 pub mod model;
 pub mod recommend;
+#[cfg(feature = "testsuite")]
+pub mod testsuite;
 mod tantivy_engine;
 
 pub use engine::{IndexRebuild, SearchEngine};

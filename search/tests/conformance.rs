@@ -1261,7 +1261,7 @@ fn random_saved_search(rng: &mut Rng) -> VacancyQuery {
 #[tokio::test]
 async fn matching_lists_exactly_what_the_search_lists_among_the_new_vacancies() {
     let (docs, engines) = corpus_engines().await;
-    let mut rng = Rng::new(33);
+    let mut rng = Rng(33);
     for round in 0..6 {
         // the "new" vacancies: a random tenth of the corpus, expired ones included
         let new: Vec<VacancyDoc> = docs.iter().filter(|_| rng.chance(10)).cloned().collect();

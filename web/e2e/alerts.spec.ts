@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { callApi, newEmail, outbox, registerApplicant } from './helpers';
+import { callApi, createCv, newEmail, outbox, registerApplicant } from './helpers';
 import { fillBasicInfo, findableWord, setContract, signInAs } from './vacancy-wizard';
 
 test('an applicant saves a search with the instant frequency and manages it on the alerts page', async ({ page }) => {
@@ -66,7 +66,7 @@ test("a visitor's alert needs the confirmation first, and its unsubscribe link w
   expect(after.status()).toBe(404);
 });
 
-test('an applicant saves an instant search, an employer publishes a matching vacancy, the alert mail lists it within a minute and its unsubscribe link works without signing in', async ({
+test('an applicant saves an instant search, an employer publishes a matching vacancy, the alert mail lists it within a minute, the applicant\'s vacancies for you show it with why it fits, and the unsubscribe link works without signing in', async ({
   page,
   browser,
 }) => {
@@ -74,6 +74,8 @@ test('an applicant saves an instant search, an employer publishes a matching vac
   const word = findableWord();
   const email = newEmail('instant-alert');
   await registerApplicant(page, email);
+  // a cook's CV in Tallinn that names the speciality the vacancy will ask for
+  await createCv(page, `Kokk, ${word}`);
   await page.goto(`/en/vacancies?occupation=${word}`);
   await page.getByRole('button', { name: 'Save search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save this search' });
@@ -106,6 +108,17 @@ test('an applicant saves an instant search, an employer publishes a matching vac
       { timeout: 60_000 },
     )
     .toBe(true);
+  // the same vacancy is among the applicant's vacancies for you, on the profile and the home page, each saying why
+  await page.goto('/en/account/profile');
+  const forYou = page.getByRole('region', { name: 'Vacancies for you' });
+  const card = forYou.locator(`article:has(a[href="/en/vacancies/${vacancyId}"])`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Fits your CV:');
+  await expect(card).toContainText('Catering and food service');
+  await page.goto('/en');
+  const home = page.getByRole('region', { name: 'Vacancies for you' });
+  await expect(home.locator(`article:has(a[href="/en/vacancies/${vacancyId}"])`)).toContainText('Fits your CV:');
+
   const oneClick = mail!.headers?.find((header) => header.name === 'List-Unsubscribe')?.value.slice(1, -1);
   expect(mail!.headers).toContainEqual({ name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' });
   const unsubscribe = mail!.text.match(/\/en\/alerts\/unsubscribe\/[^?\s]+/)![0];

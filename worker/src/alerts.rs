@@ -11,26 +11,28 @@ use std::sync::Arc;
 
 use apalis::prelude::*;
 use chrono::{DateTime, Utc};
-use domain::alerts::matching::{self, Digest, MatchJob, Matched};
+use domain::alerts::matching::{self, Digest, MatchJob, Matched, QueryCache};
 use domain::platform::reference::ReferenceCache;
 use indexer::Places;
 use search::SearchEngine;
 use sqlx::PgPool;
 
-/// What the matching needs beside the pool: the engine, the places (to build documents) and the
-/// reference lists (to check a saved search's filter as the search does).
+/// What the matching needs beside the pool: the engine, the places (to build documents), the
+/// reference lists (to check a saved search's filter as the search does) and the instant saved
+/// searches' queries kept from one match job to the next.
 #[derive(Clone)]
 pub struct Matcher {
     pub engine: Arc<dyn SearchEngine>,
     pub places: Places,
     pub reference: ReferenceCache,
+    pub queries: Arc<QueryCache>,
 }
 
 impl Matcher {
     /// The instant matching of the vacancies of a [`MatchJob`] that are still live.
     pub async fn instant(&self, pool: &PgPool, job: &MatchJob, now: DateTime<Utc>) -> anyhow::Result<Matched> {
         let docs = indexer::vacancies::prepare(pool, &self.places, &job.vacancy_ids).await?.upserts;
-        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), docs, now).await?)
+        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?)
     }
 
     /// The run of `digest` at `now` (see [`matching::match_digests`]); nothing when no saved
@@ -53,7 +55,7 @@ impl Matcher {
 /// Handles a [`MatchJob`].
 pub async fn handle(job: MatchJob, pool: Data<PgPool>, matcher: Data<Matcher>) -> Result<(), BoxDynError> {
     let matched = matcher.instant(&pool, &job, Utc::now()).await.map_err(|e| format!("{e:#}"))?;
-    tracing::debug!(vacancies = job.vacancy_ids.len(), searches = matched.searches, pairs = matched.pairs, alerts = matched.alerts, "instant matching done");
+    tracing::debug!(vacancies = job.vacancy_ids.len(), searches = matched.searches, converted = matched.converted, pairs = matched.pairs, alerts = matched.alerts, "instant matching done");
     Ok(())
 }
 

@@ -136,7 +136,12 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
     }
     let (sender, receiver) = mpsc::channel::<Pending>(FETCH_BATCH * 4);
     let batcher = Batcher::new(pool.clone(), engine.clone(), places.clone());
-    let matcher = alerts::Matcher { engine: engine.clone(), places, reference: domain::platform::reference::ReferenceCache::default() };
+    let matcher = alerts::Matcher {
+        engine: engine.clone(),
+        places,
+        reference: domain::platform::reference::ReferenceCache::default(),
+        queries: Arc::default(),
+    };
     let batching = tokio::spawn(batcher.run(receiver));
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
 

@@ -4,20 +4,21 @@
 //! answer is the search's answer, on whichever engine the tests run.
 
 use std::collections::{BTreeSet, HashMap};
-use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain::alerts::anchors;
-use domain::alerts::matching::{self, Digest, MATCH_QUEUE};
+use domain::alerts::matching::{self, Digest, MATCH_QUEUE, MatchJob, QueryCache};
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
-use search::{Localized, VacancyCard, VacancyDoc, VacancyFlags, VacancyQuery};
+use search::testsuite::{Rng, VacancyDraw, random_vacancy};
+use search::{VacancyDoc, VacancyQuery};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+use crate::helpers::{AppOptions, StreamedVacancy, TestApp, spawn_app_with, start_worker, stream_vacancies};
 use crate::publishing::{complete_draft, employer_client, published};
 use crate::search::spawn_with_worker;
 
@@ -171,20 +172,6 @@ async fn a_vacancy_waiting_for_its_publish_time_is_matched_when_it_goes_live() {
     assert_eq!(pairs_until(&app, |pairs| !pairs.is_empty()).await, vec![(cooks, id)]);
 }
 
-fn start_worker(app: &TestApp) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
-        .arg("worker")
-        .env("VAKANTS_MODE", "dev")
-        .env("DATABASE_URL", &app.database_url)
-        .env("DATA_DIR", &app.data_dir)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the vakants binary")
-}
-
 const KILL_CATEGORIES: [&str; 3] = ["CATERING", "IT", "SALES"];
 const KILL_WORDS: [&str; 4] = ["kokk", "keevitaja", "müüja", "programmeerija"];
 
@@ -211,44 +198,12 @@ async fn killing_the_worker_while_vacancies_go_live_loses_no_match_and_repeats_n
 
     let mut worker = start_worker(&app);
     const COUNT: usize = 300;
-    let writes = {
-        let pool = app.pool.clone();
-        tokio::spawn(async move {
-            for i in 0..COUNT {
-                let mut tx = pool.begin().await.unwrap();
-                let id: Uuid = sqlx::query_scalar(
-                    "insert into vacancies (company_id, status, payment_status, occupation_code, ehak_code, publish_at, valid_until, renewed_at,
-                                            salary_from, salary_to, salary_period_code, salary_by_agreement, remote_work)
-                     values ($1, 'EXISTS', 'PAID', 'COOK', '0784', now() - interval '1 minute', now() + interval '10 days', now() - interval '1 minute',
-                             $2, $2 + 500, 'MONTH', false, $3) returning id",
-                )
-                .bind(company)
-                .bind(1000.0 + (i % 7) as f64 * 250.0)
-                .bind(i % 3 == 0)
-                .fetch_one(&mut *tx)
-                .await
-                .unwrap();
-                sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, $2)")
-                    .bind(id)
-                    .bind(KILL_CATEGORIES[i % KILL_CATEGORIES.len()])
-                    .execute(&mut *tx)
-                    .await
-                    .unwrap();
-                sqlx::query("insert into vacancy_contents (vacancy_id, language_code, teaser, content) values ($1, 'et', $2, $3)")
-                    .bind(id)
-                    .bind(format!("Otsime: {}", KILL_WORDS[i % KILL_WORDS.len()]))
-                    .bind(r#"{"ops":[{"insert":"Tore töökoht.\n"}]}"#)
-                    .execute(&mut *tx)
-                    .await
-                    .unwrap();
-                jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
-                tx.commit().await.unwrap();
-                if i % 50 == 0 {
-                    tokio::time::sleep(Duration::from_millis(30)).await;
-                }
-            }
-        })
-    };
+    let writes = stream_vacancies(&app.pool, company, COUNT, |i| StreamedVacancy {
+        category: Some(KILL_CATEGORIES[i % KILL_CATEGORIES.len()]),
+        teaser: Some(format!("Otsime: {}", KILL_WORDS[i % KILL_WORDS.len()])),
+        salary_from: Some(1000.0 + (i % 7) as f64 * 250.0),
+        remote_work: i % 3 == 0,
+    });
     // kill it once some, but not all, of the vacancies went live: in the middle of batches and jobs
     for _ in 0..300 {
         let live: i64 = sqlx::query_scalar("select count(*) from vacancy_live_events").fetch_one(&app.pool).await.unwrap();
@@ -312,6 +267,63 @@ async fn live_vacancy(app: &TestApp, company_id: Uuid, category: &'static str, w
     panic!("the vacancy never went live");
 }
 
+/// The worker's [`QueryCache`]: a saved search's filter is converted once per version of it; a
+/// changed filter is converted again before it matches anything, and a deleted search matches
+/// nothing. Matched without the worker (its own cache would race this one), so on tantivy only:
+/// Meilisearch matches among the vacancies of its live index, which only a worker fills.
+#[tokio::test]
+async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_a_stale_or_deleted_one() {
+    if crate::meili::skip_on_meilisearch("alert_matching::the_instant_matching_converts…", "the vacancies are not in Meilisearch's live index without a worker") {
+        return;
+    }
+    let app = crate::helpers::spawn_app().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+        queries: Arc::new(QueryCache::default()),
+    };
+    let vacancy = |teaser_et: &'static str| {
+        crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
+    };
+    let instant = |id: Uuid| {
+        let matcher = matcher.clone();
+        let pool = app.pool.clone();
+        async move { matcher.instant(&pool, &MatchJob { vacancy_ids: vec![id] }, Utc::now()).await.unwrap() }
+    };
+    let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    let bakers = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "pagar" }), "INSTANT", true, false).await;
+
+    let baker = vacancy("Ootame pagarit").await;
+    let first = instant(baker).await;
+    assert_eq!((first.searches, first.converted), (2, 2), "{first:?}");
+    let cook = vacancy("Ootame kokka").await;
+    let second = instant(cook).await;
+    assert_eq!((second.searches, second.converted), (2, 0), "the queries come from the cache: {second:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (bakers, baker), (caterers, cook)]));
+
+    // the filter changes by a statement that does not name updated_at: the trigger moves it
+    let before: DateTime<Utc> = sqlx::query_scalar("select updated_at from saved_searches where id = $1").bind(caterers).fetch_one(&app.pool).await.unwrap();
+    sqlx::query("update saved_searches set filter = $2 where id = $1")
+        .bind(caterers)
+        .bind(json!({ "categoryCode": ["CATERING"], "occupation": "keevitaja" }))
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let after: DateTime<Utc> = sqlx::query_scalar("select updated_at from saved_searches where id = $1").bind(caterers).fetch_one(&app.pool).await.unwrap();
+    assert_ne!(before, after);
+    // and a deleted search is not matched however its cached query would answer
+    sqlx::query("delete from saved_searches where id = $1").bind(bakers).execute(&app.pool).await.unwrap();
+    let other_baker = vacancy("Ootame pagarit ja kokka").await;
+    let third = instant(other_baker).await;
+    assert_eq!((third.searches, third.converted, third.pairs), (1, 1, 0), "{third:?}");
+    let welder = vacancy("Ootame keevitajat").await;
+    let fourth = instant(welder).await;
+    assert_eq!((fourth.searches, fourth.converted, fourth.pairs), (1, 0, 1), "{fourth:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (caterers, cook), (caterers, welder)]));
+}
+
 /// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.
 fn next_run(digest: Digest, after: DateTime<Utc>) -> DateTime<Utc> {
     let mut at = after;
@@ -340,6 +352,7 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
         engine: app.index.clone(),
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
+        queries: Default::default(),
     };
     let before = Utc::now() - TimeDelta::seconds(1);
     let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
@@ -436,110 +449,12 @@ const WORDS: [&str; 24] = [
     "raamatupidja", "keevitja", "tarkv", "hool", "kaup", "kogenud", "Rust", "juhiluba",
 ];
 
-/// A small deterministic generator (splitmix64): a failing case is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn some(&mut self, items: &[String], most: usize) -> Vec<String> {
-        let mut picked: Vec<String> = (0..1 + self.below(most)).map(|_| self.pick(items).clone()).collect();
-        picked.sort();
-        picked.dedup();
-        picked
-    }
-}
-
 async fn codes(app: &TestApp, table: &str) -> Vec<String> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select code from {table} order by code"))).fetch_all(&app.pool).await.unwrap()
 }
 
-/// The demo reference data's codes, by filter.
-struct Codes {
-    categories: Vec<String>,
-    places: Vec<Vec<String>>,
-    employment: Vec<String>,
-    experience: Vec<String>,
-    languages: Vec<String>,
-    periods: Vec<String>,
-    businesses: Vec<String>,
-}
-
-fn random_vacancy(rng: &mut Rng, codes: &Codes, now: DateTime<Utc>) -> VacancyDoc {
-    let et = TEXTS[rng.below(TEXTS.len())].to_owned();
-    let by_agreement = rng.chance(15);
-    let (salary_from, salary_to) = match (by_agreement, rng.below(4)) {
-        (true, _) | (_, 0) => (None, None),
-        (_, 1) => (Some((800 + rng.below(20) * 100) as f64), None),
-        (_, 2) => (None, Some((1200 + rng.below(20) * 100) as f64)),
-        _ => {
-            let from = (800 + rng.below(20) * 100) as f64;
-            (Some(from), Some(from + (rng.below(10) * 100) as f64))
-        }
-    };
-    VacancyDoc {
-        card: VacancyCard {
-            vacancy_id: Uuid::from_u64_pair(rng.next(), rng.next()),
-            occupation_code: None,
-            occupation_labels: Localized { et: String::new(), en: String::new(), ru: String::new() },
-            business_name: rng.pick(&codes.businesses).clone(),
-            company_registry_code: "12345678".into(),
-            company_country_code: "EE".into(),
-            company_logo_url: None,
-            address: None,
-            salary_from,
-            salary_to,
-            salary_period: (salary_from.is_some() || salary_to.is_some()).then(|| rng.pick(&codes.periods).clone()),
-            by_agreement,
-            pro_level: rng.below(3) as u8,
-            is_branded: false,
-            cover_url: None,
-            cv_not_required: false,
-            teasers: vec![],
-            flags: VacancyFlags {
-                for_students: rng.chance(30),
-                for_underage: rng.chance(10),
-                for_disabled: rng.chance(10),
-                for_retired: rng.chance(15),
-                for_foreigners: rng.chance(25),
-                remote_work: rng.chance(25),
-                shift_work: rng.chance(25),
-            },
-            publish_at: Some(now - TimeDelta::hours(1)),
-            renewed_at: Some(now - TimeDelta::hours(1)),
-            // a few ended already: no search lists them
-            valid_until: Some(if rng.chance(10) { now - TimeDelta::hours(1) } else { now + TimeDelta::days(20) }),
-        },
-        category_codes: codes_of(rng, &codes.categories, 2),
-        place_codes: rng.pick(&codes.places).clone(),
-        employment_type: Some(rng.pick(&codes.employment).clone()),
-        work_experience: Some(rng.pick(&codes.experience).clone()),
-        language_codes: codes_of(rng, &codes.languages, 2),
-        driver_licences: Vec::new(),
-        text: Localized { et, en: String::new(), ru: String::new() },
-    }
-}
-
-fn codes_of(rng: &mut Rng, values: &[String], most: usize) -> Vec<String> {
-    rng.some(values, most)
-}
-
 /// A saved search's filter drawn like real ones: mostly one to three filters, some with words.
-fn random_filter(rng: &mut Rng, codes: &Codes) -> Value {
+fn random_filter(rng: &mut Rng, codes: &VacancyDraw) -> Value {
     let mut filter = serde_json::Map::new();
     for _ in 0..1 + rng.below(3) {
         match rng.below(9) {
@@ -608,7 +523,8 @@ async fn matching_answers_exactly_what_the_search_lists_among_the_new_vacancies(
         chain
     };
     let places: Vec<Vec<String>> = ehak.iter().step_by(ehak.len().div_ceil(12)).map(|(code, _)| chain(code)).collect();
-    let codes = Codes {
+    let codes = VacancyDraw {
+        texts: TEXTS.iter().map(|text| text.to_string()).collect(),
         categories: codes(&app, "ref_categories").await,
         places,
         employment: codes(&app, "ref_employment_types").await,

@@ -1,6 +1,7 @@
 //! Saved searches and job alerts (issue 33 §1): the owner's calls, the visitor's double opt-in,
-//! the alert mail (listed at most 20, each vacancy once, nothing twice after a kill, nothing for an
-//! ended vacancy, a deleted account or an opt-out), and the one-click unsubscribe (RFC 8058).
+//! the alert mail (listed at most 20, each vacancy once, nothing twice after a kill, simulated and
+//! a real SIGKILL of the worker process, nothing for an ended vacancy, a deleted account or an
+//! opt-out), and the one-click unsubscribe (RFC 8058).
 //! Matches are inserted in SQL here: the matching fills `alert_matches` in production.
 
 use chrono::{Duration, Utc};
@@ -10,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{TEST_APP_SECRET, TEST_PUBLIC_URL, TestApp, TestClient, error_of, spawn_app};
+use crate::helpers::{AppOptions, TEST_APP_SECRET, TEST_PUBLIC_URL, TestApp, TestClient, error_of, spawn_app, spawn_app_with, start_worker};
 use crate::search::{NewVacancy, company, publish};
 
 async fn patch(client: &TestClient, path: &str, body: Value) -> reqwest::Response {
@@ -87,6 +88,11 @@ async fn an_applicant_saves_lists_renames_pauses_opens_and_deletes_a_search() {
         .await
         .unwrap();
     assert_eq!((changed["name"].as_str(), changed["frequency"].as_str(), changed["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(true)));
+    // a field left out stays, and so does a null one
+    let resumed: Value = patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "paused": false })).await.json().await.unwrap();
+    assert_eq!((resumed["name"].as_str(), resumed["frequency"].as_str(), resumed["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(false)));
+    let unchanged: Value = patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": null, "paused": true })).await.json().await.unwrap();
+    assert_eq!((unchanged["name"].as_str(), unchanged["frequency"].as_str(), unchanged["paused"].as_bool()), (Some("Kokk"), Some("WEEKLY"), Some(true)));
     let (status, error) = error_of(patch(&app.client, &format!("/api/user/saved-searches/{id}"), json!({ "name": " " })).await).await;
     assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("name")));
 
@@ -352,6 +358,79 @@ async fn each_vacancy_is_mailed_once_ever_per_alert_and_a_mail_prepared_before_a
     assert_eq!(unsent, 0);
 }
 
+/// The kill above for real: a `vakants worker` killed with SIGKILL while it mails hundreds of
+/// alerts, and started again. Every alert gets its one mail, listing both its vacancies, and none
+/// gets two (the dev outbox's row is written on the transaction that marks the mail sent).
+#[tokio::test]
+async fn killing_the_mail_worker_mid_run_loses_no_alert_mail_and_sends_none_twice() {
+    if crate::meili::skip_on_meilisearch("alerts::killing_the_mail_worker…", "the worker process opens the tantivy index of the test's data directory") {
+        return;
+    }
+    let app = spawn_app_with(AppOptions { index_reader: true, ..AppOptions::default() }).await;
+    let ids = vacancies(&app, 2).await;
+    const ALERTS: i64 = 400;
+    // confirmed visitors' alerts, an address each, both vacancies matched
+    let searches: Vec<Uuid> = sqlx::query_scalar(
+        "insert into saved_searches (email, name, filter, frequency, confirmed_at, token_hash)
+         select 'mail-kill-' || n || '@example.ee', 'Kokad', '{}'::jsonb, 'INSTANT', now(), gen_random_uuid()::text::bytea
+         from generate_series(1, $1) as n returning id",
+    )
+    .bind(ALERTS)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let mut tx = app.pool.begin().await.unwrap();
+    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) select s, v from unnest($1::uuid[]) as s cross join unnest($2::uuid[]) as v")
+        .bind(&searches)
+        .bind(&ids)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    mail::queue_mails(&mut tx, &searches).await.unwrap();
+    tx.commit().await.unwrap();
+    let sent = || async { sqlx::query_scalar::<_, i64>("select count(*) from alert_mails where sent_at is not null").fetch_one(&app.pool).await.unwrap() };
+
+    let mut worker = start_worker(&app);
+    // kill it once some, but not all, of the mails went: in the middle of jobs
+    for _ in 0..1000 {
+        let done = sent().await;
+        if done > 0 && done < ALERTS {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    worker.start_kill().unwrap();
+    worker.wait().await.unwrap();
+    let before_restart = sent().await;
+    assert!(before_restart < ALERTS, "the kill came before the end ({before_restart} sent)");
+
+    // the jobs the killed worker held are handed out again once its heartbeats are missed
+    let _restarted = start_worker(&app);
+    let mut done = 0;
+    for _ in 0..1200 {
+        done = sent().await;
+        if done == ALERTS {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(done, ALERTS, "every alert's mail went after the restart");
+    let per_address: Vec<(String, i64)> =
+        sqlx::query_as("select to_address, count(*) from dev_outbox where to_address like 'mail-kill-%' group by to_address").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(per_address.len() as i64, ALERTS, "no alert without its mail");
+    assert!(per_address.iter().all(|(_, mails)| *mails == 1), "no mail twice: {:?}", per_address.iter().filter(|(_, mails)| *mails > 1).collect::<Vec<_>>());
+    let (mails, unsent, unlisted): (i64, i64, i64) = sqlx::query_as(
+        "select (select count(*) from alert_mails), (select count(*) from alert_mails where sent_at is null),
+                (select count(*) from alert_matches where mail_id is null)",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((mails, unsent, unlisted), (ALERTS, 0, 0), "one mail row per alert, all sent, every match listed");
+    let bodies: Vec<String> = sqlx::query_scalar("select body_text from dev_outbox where to_address like 'mail-kill-%'").fetch_all(&app.pool).await.unwrap();
+    assert!(bodies.iter().all(|body| ids.iter().all(|id| body.contains(&id.to_string()))), "each mail lists both vacancies");
+}
+
 #[tokio::test]
 async fn a_vacancy_that_ended_before_the_mail_is_not_listed_and_alone_sends_nothing() {
     let app = spawn_app().await;
@@ -447,7 +526,7 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     let ids = vacancies(&app, 1).await;
     let mut tx = app.pool.begin().await.unwrap();
     sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)").bind(id).bind(ids[0]).execute(&mut *tx).await.unwrap();
-    mail::queue_instant(&mut tx, &[id, id]).await.unwrap();
+    mail::queue_mails(&mut tx, &[id, id]).await.unwrap();
     tx.commit().await.unwrap();
     let mut mails = Vec::new();
     for _ in 0..100 {

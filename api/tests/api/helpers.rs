@@ -428,3 +428,72 @@ pub fn vakants_command(args: &[&str], env: &[(&str, String)]) -> std::process::C
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
+
+/// A `vakants worker` process on the test app's database and data directory (the app opens its
+/// index as a reader: `AppOptions::index_reader`), for the tests that kill it with SIGKILL
+/// (`Child::start_kill`) mid-run and start another.
+pub fn start_worker(app: &TestApp) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
+        .arg("worker")
+        .env("VAKANTS_MODE", "dev")
+        .env("DATABASE_URL", &app.database_url)
+        .env("DATA_DIR", &app.data_dir)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the vakants binary")
+}
+
+/// What [`stream_vacancies`] writes into its `i`th vacancy beside the common part (a live cook's
+/// job in Tallinn of `company`, salary by agreement when `salary_from` is left out).
+#[derive(Default)]
+pub struct StreamedVacancy {
+    pub category: Option<&'static str>,
+    pub teaser: Option<String>,
+    /// Salary from this to 500 more a month.
+    pub salary_from: Option<f64>,
+    pub remote_work: bool,
+}
+
+/// Writes `count` live vacancies of `company` in a task, each with its index job on its own
+/// transaction, pausing now and then as an employer's writes do: the load a worker is killed under.
+pub fn stream_vacancies(pool: &PgPool, company: uuid::Uuid, count: usize, shape: fn(usize) -> StreamedVacancy) -> tokio::task::JoinHandle<()> {
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        for i in 0..count {
+            let vacancy = shape(i);
+            let mut tx = pool.begin().await.unwrap();
+            let id: uuid::Uuid = sqlx::query_scalar(
+                "insert into vacancies (company_id, status, payment_status, occupation_code, ehak_code, publish_at, valid_until, renewed_at,
+                                        salary_from, salary_to, salary_period_code, salary_by_agreement, remote_work)
+                 values ($1, 'EXISTS', 'PAID', 'COOK', '0784', now() - interval '1 minute', now() + interval '10 days', now() - interval '1 minute',
+                         $2, $2 + 500, case when $2 is not null then 'MONTH' end, $2 is null, $3) returning id",
+            )
+            .bind(company)
+            .bind(vacancy.salary_from)
+            .bind(vacancy.remote_work)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+            if let Some(category) = vacancy.category {
+                sqlx::query("insert into vacancy_categories (vacancy_id, category_code) values ($1, $2)").bind(id).bind(category).execute(&mut *tx).await.unwrap();
+            }
+            if let Some(teaser) = vacancy.teaser {
+                sqlx::query("insert into vacancy_contents (vacancy_id, language_code, teaser, content) values ($1, 'et', $2, $3)")
+                    .bind(id)
+                    .bind(teaser)
+                    .bind(r#"{"ops":[{"insert":"Tore töökoht.\n"}]}"#)
+                    .execute(&mut *tx)
+                    .await
+                    .unwrap();
+            }
+            domain::platform::jobs::enqueue_index(&mut tx, &[domain::platform::jobs::IndexJob::Vacancy(id)]).await.unwrap();
+            tx.commit().await.unwrap();
+            if i % 50 == 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            }
+        }
+    })
+}

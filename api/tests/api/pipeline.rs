@@ -1,6 +1,5 @@
 //! The index pipeline under stress: PDF text, broken files, and a worker killed mid-batch.
 
-use std::process::Stdio;
 use std::time::Duration;
 
 use domain::platform::jobs::{self, IndexJob};
@@ -8,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{AppOptions, TestApp, spawn_app_with};
+use crate::helpers::{AppOptions, StreamedVacancy, TestApp, spawn_app_with, start_worker, stream_vacancies};
 
 async fn applicant_cv(app: &TestApp) -> (Uuid, Uuid) {
     let owner: Uuid = sqlx::query_scalar("insert into users (username) values ('cv-' || gen_random_uuid() || '@example.ee') returning id")
@@ -99,20 +98,6 @@ async fn a_cv_file_is_checked_by_content_and_size() {
     assert_eq!(err.to_string(), "Not found", "another user's CV");
 }
 
-fn start_worker(app: &TestApp) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_vakants"))
-        .arg("worker")
-        .env("VAKANTS_MODE", "dev")
-        .env("DATABASE_URL", &app.database_url)
-        .env("DATA_DIR", &app.data_dir)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the vakants binary")
-}
-
 async fn total(app: &TestApp) -> u64 {
     let page: Value = app.client.post("/api/open/search?size=1", json!({})).await.json().await.unwrap();
     page["totalElements"].as_u64().unwrap()
@@ -127,27 +112,7 @@ async fn killing_the_worker_mid_batch_loses_nothing() {
         .unwrap();
     let mut worker = start_worker(&app);
     const COUNT: u64 = 400;
-    let writes = {
-        let pool = app.pool.clone();
-        tokio::spawn(async move {
-            for i in 0..COUNT {
-                let mut tx = pool.begin().await.unwrap();
-                let id: Uuid = sqlx::query_scalar(
-                    "insert into vacancies (company_id, status, payment_status, occupation_code, publish_at, valid_until, salary_by_agreement)
-                     values ($1, 'EXISTS', 'PAID', 'COOK', now() - interval '1 minute', now() + interval '10 days', true) returning id",
-                )
-                .bind(company)
-                .fetch_one(&mut *tx)
-                .await
-                .unwrap();
-                jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(id)]).await.unwrap();
-                tx.commit().await.unwrap();
-                if i % 50 == 0 {
-                    tokio::time::sleep(Duration::from_millis(30)).await;
-                }
-            }
-        })
-    };
+    let writes = stream_vacancies(&app.pool, company, COUNT as usize, |_| StreamedVacancy::default());
     // kill it once some, but not all, of the writes are searchable: in the middle of batches
     for _ in 0..300 {
         let seen = total(&app).await;

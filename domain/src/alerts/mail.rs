@@ -2,7 +2,7 @@
 //! listed yet, in the owner's language, each vacancy at most once ever per alert.
 //!
 //! The matching records matches in `alert_matches` and queues a [`MailAlert`] on its transaction
-//! ([`queue_instant`], [`queue_digest`]); the worker runs [`mail_alert`]. Nothing twice after a kill:
+//! ([`queue_mails`]); the worker runs [`mail_alert`]. Nothing twice after a kill:
 //! one transaction creates the `alert_mails` row and points the listed matches at it; a second
 //! one locks that row, sends and sets `sent_at`. With the dev outbox the outbox row is written on
 //! that second transaction, so the mail exists exactly once; with SMTP a kill after the relay
@@ -35,18 +35,10 @@ pub struct MailAlert {
     pub saved_search_id: Uuid,
 }
 
-/// Queues the mails of instant alerts that just got matches, on the caller's transaction.
-pub async fn queue_instant(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    queue(conn, saved_search_ids).await
-}
-
-/// Queues the mails of the daily or weekly run's alerts, on the caller's transaction (an alert
-/// with nothing new sends nothing).
-pub async fn queue_digest(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    queue(conn, saved_search_ids).await
-}
-
-async fn queue(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
+/// Queues one mail job per saved search (repeats dropped), on the caller's transaction: the
+/// matching's, instant or daily and weekly alike, so a match is never recorded without its mail
+/// job. An alert with nothing new when its job runs sends nothing.
+pub async fn queue_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
     let mut ids = saved_search_ids.to_vec();
     ids.sort();
     ids.dedup();

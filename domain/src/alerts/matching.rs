@@ -8,10 +8,12 @@
 //!    edit of something no search matches, changes no hash and queues nothing.
 //! 2. **Instant** ([`match_instant`], the job): the candidate INSTANT saved searches are those
 //!    whose anchors the vacancies carry ([`super::anchors`]); each one's filter becomes the
-//!    search's query by the search's own function ([`vacancy_query`]) and the engine decides
+//!    search's query by the search's own function ([`vacancy_query`]), once per version of the
+//!    saved search ([`QueryCache`]), and the engine decides
 //!    ([`SearchEngine::match_vacancies`]). Matches go into `alert_matches` at most once ever per
 //!    saved search and vacancy, and the alerts that gained one ask for their mail on the same
-//!    transaction. Saved searches with the same filter are one query for the engine.
+//!    transaction ([`super::mail::queue_mails`]). Saved searches with the same filter are one
+//!    query for the engine.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
@@ -21,9 +23,12 @@
 //! and the primary key of `alert_matches` keeps a pair from being listed twice.
 
 use std::collections::{BTreeSet, HashMap};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Datelike, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Europe::Tallinn;
+use lru::LruCache;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 use sqlx::{PgConnection, PgPool};
@@ -123,30 +128,117 @@ struct Candidate {
     matched_until: DateTime<Utc>,
 }
 
-/// The saved searches' filters as the search's queries at `now`, by the search's own function;
-/// a filter that no longer passes its rules (a code removed from its list) is left out, logged.
+/// A saved search's filter as the search's query, by the search's own function: `None` (logged)
+/// when the filter cannot be read or no longer passes its rules (a code removed from its list).
+async fn convert(pool: &PgPool, reference: &ReferenceCache, id: Uuid, filter: serde_json::Value) -> Result<Option<VacancyQuery>> {
+    let filter: SearchFilter = match serde_json::from_value(filter) {
+        Ok(filter) => filter,
+        Err(error) => {
+            tracing::warn!(saved_search = %id, error = %error, "a saved search's filter cannot be read; not matched");
+            return Ok(None);
+        }
+    };
+    match vacancy_query(pool, reference, filter, 0, 0).await {
+        Ok(query) => Ok(Some(query)),
+        Err(crate::Error::Client { message, .. }) => {
+            tracing::warn!(saved_search = %id, error = %message, "a saved search's filter breaks the search's rules; not matched");
+            Ok(None)
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The saved searches' filters as the search's queries at `now` ([`convert`]); a filter that
+/// does not convert is left out.
 async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)>, now: DateTime<Utc>) -> Result<Vec<Candidate>> {
     let mut candidates = Vec::with_capacity(rows.len());
     for (id, filter, matched_until) in rows {
-        let filter: SearchFilter = match serde_json::from_value(filter) {
-            Ok(filter) => filter,
-            Err(error) => {
-                tracing::warn!(saved_search = %id, error = %error, "a saved search's filter cannot be read; not matched");
-                continue;
-            }
-        };
-        match vacancy_query(pool, reference, filter, 0, 0).await {
-            Ok(mut query) => {
-                query.now = now;
-                candidates.push(Candidate { id, query, matched_until });
-            }
-            Err(crate::Error::Client { message, .. }) => {
-                tracing::warn!(saved_search = %id, error = %message, "a saved search's filter breaks the search's rules; not matched");
-            }
-            Err(error) => return Err(error),
+        if let Some(mut query) = convert(pool, reference, id, filter).await? {
+            query.now = now;
+            candidates.push(Candidate { id, query, matched_until });
         }
     }
     Ok(candidates)
+}
+
+/// How many instant saved searches' queries a [`QueryCache`] keeps by default.
+pub const QUERY_CACHE_CAPACITY: usize = 200_000;
+
+/// The instant saved searches' filters converted to queries, kept between match jobs (the worker
+/// holds one), so that a job converts only the saved searches that are new or changed since an
+/// earlier job converted them: converting checks every code against the reference lists and was
+/// most of a job's time besides the engine's.
+///
+/// An entry is keyed by the saved search's id and used only while the row's `updated_at` is the
+/// one it was converted at: every change of a saved search moves `updated_at` (the API's, and a
+/// trigger for any statement that changes `filter`), so a changed search is converted again; a
+/// deleted one is no longer among the job's candidates and is never looked up (it leaves as the
+/// least recently used). The reference lists change only by migration, that is with a new worker
+/// and an empty cache.
+pub struct QueryCache {
+    entries: Mutex<LruCache<Uuid, CachedQuery>>,
+}
+
+struct CachedQuery {
+    updated_at: DateTime<Utc>,
+    /// `None`: the filter does not convert ([`convert`] logged why); skipped until it changes.
+    query: Option<Arc<VacancyQuery>>,
+}
+
+impl Default for QueryCache {
+    fn default() -> Self {
+        Self::with_capacity(QUERY_CACHE_CAPACITY)
+    }
+}
+
+impl QueryCache {
+    pub fn with_capacity(capacity: usize) -> Self {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        Self { entries: Mutex::new(LruCache::new(capacity)) }
+    }
+
+    fn entries(&self) -> std::sync::MutexGuard<'_, LruCache<Uuid, CachedQuery>> {
+        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The queries of `rows` (id, `updated_at`) at `now`: from the cache where its entry is of that
+    /// `updated_at`, the others read and converted now (and kept). Answers the candidates and how
+    /// many were converted.
+    async fn candidates(&self, pool: &PgPool, reference: &ReferenceCache, rows: &[(Uuid, DateTime<Utc>)], now: DateTime<Utc>) -> Result<(Vec<Candidate>, usize)> {
+        let stale: Vec<Uuid> = {
+            let mut entries = self.entries();
+            rows.iter().filter(|(id, updated_at)| entries.get(id).is_none_or(|entry| entry.updated_at != *updated_at)).map(|(id, _)| *id).collect()
+        };
+        let mut fresh = HashMap::with_capacity(stale.len());
+        if !stale.is_empty() {
+            // the filter and the `updated_at` it goes with, read together
+            let read: Vec<(Uuid, serde_json::Value, DateTime<Utc>)> =
+                sqlx::query_as("select id, filter, updated_at from saved_searches where id = any($1)").bind(&stale).fetch_all(pool).await?;
+            for (id, filter, updated_at) in read {
+                let query = convert(pool, reference, id, filter).await?.map(Arc::new);
+                fresh.insert(id, (updated_at, query));
+            }
+        }
+        let converted = fresh.len();
+        let mut entries = self.entries();
+        let mut candidates = Vec::with_capacity(rows.len());
+        for (id, _) in rows {
+            // a search deleted since the candidates were read has no row left: not matched
+            let query = match fresh.remove(id) {
+                Some((updated_at, query)) => {
+                    entries.put(*id, CachedQuery { updated_at, query: query.clone() });
+                    query
+                }
+                None => entries.get(id).and_then(|entry| entry.query.clone()),
+            };
+            if let Some(query) = query {
+                let mut query = VacancyQuery::clone(&query);
+                query.now = now;
+                candidates.push(Candidate { id: *id, query, matched_until: now });
+            }
+        }
+        Ok((candidates, converted))
+    }
 }
 
 /// The vacancies each candidate's query lists among `docs`, asking the engine once per distinct
@@ -199,6 +291,9 @@ async fn insert_matches(conn: &mut PgConnection, pairs: &[(Uuid, Uuid)], now: Da
 pub struct Matched {
     /// Saved searches run.
     pub searches: usize,
+    /// Saved searches whose filter was converted to a query now (the instant matching keeps the
+    /// others' from an earlier job: [`QueryCache`]).
+    pub converted: usize,
     /// (saved search, vacancy) pairs inserted now.
     pub pairs: usize,
     /// Saved searches that gained a match (their mail was asked for).
@@ -206,22 +301,30 @@ pub struct Matched {
 }
 
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
-/// the ones still live). See the module documentation.
+/// the ones still live); `queries` keeps the saved searches' queries from one job to the next.
+/// See the module documentation.
 #[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
-pub async fn match_instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, now: DateTime<Utc>) -> Result<Matched> {
+pub async fn match_instant(
+    pool: &PgPool,
+    reference: &ReferenceCache,
+    engine: &dyn SearchEngine,
+    queries: &QueryCache,
+    docs: Vec<VacancyDoc>,
+    now: DateTime<Utc>,
+) -> Result<Matched> {
     if docs.is_empty() {
         return Ok(Matched::default());
     }
     let terms: BTreeSet<String> = docs.iter().flat_map(anchors::of_vacancy).collect();
     let terms: Vec<String> = terms.into_iter().collect();
-    let rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)> = sqlx::query_as(
-        "select id, filter, matched_until from saved_searches
+    let rows: Vec<(Uuid, DateTime<Utc>)> = sqlx::query_as(
+        "select id, updated_at from saved_searches
          where frequency = 'INSTANT' and confirmed_at is not null and not paused and anchors && $1",
     )
     .bind(&terms)
     .fetch_all(pool)
     .await?;
-    let candidates = candidates(pool, reference, rows, now).await?;
+    let (candidates, converted) = queries.candidates(pool, reference, &rows, now).await?;
     let matched = run_queries(engine, docs, &candidates).await?;
     let pairs: Vec<(Uuid, Uuid)> = candidates
         .iter()
@@ -230,9 +333,9 @@ pub async fn match_instant(pool: &PgPool, reference: &ReferenceCache, engine: &d
         .collect();
     let mut tx = pool.begin().await?;
     let gained = insert_matches(&mut tx, &pairs, now).await?;
-    ask_for_instant_mails(&mut tx, &gained).await?;
+    super::mail::queue_mails(&mut tx, &gained).await?;
     tx.commit().await?;
-    Ok(Matched { searches: candidates.len(), pairs: pairs.len(), alerts: gained.len() })
+    Ok(Matched { searches: candidates.len(), converted, pairs: pairs.len(), alerts: gained.len() })
 }
 
 /// The frequencies of the scheduled runs.
@@ -350,21 +453,11 @@ pub async fn match_digests(
             .collect();
         let gained = insert_matches(&mut tx, &pairs, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
-        ask_for_digest_mails(&mut tx, &gained).await?;
+        super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
         done.searches += candidates.len();
+        done.converted += candidates.len();
         done.pairs += pairs.len();
         done.alerts += gained.len();
     }
-}
-
-/// Asks for the instant alert mails of `saved_search_ids`, on the matching's transaction
-/// ([`super::mail::queue_instant`]), so a match is never recorded without its mail job.
-async fn ask_for_instant_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    super::mail::queue_instant(conn, saved_search_ids).await
-}
-
-/// As [`ask_for_instant_mails`], for the daily and weekly mails ([`super::mail::queue_digest`]).
-async fn ask_for_digest_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    super::mail::queue_digest(conn, saved_search_ids).await
 }

@@ -168,12 +168,16 @@ pub struct NewSavedSearch {
     pub frequency: Frequency,
 }
 
-/// A change to a saved search; what is left out stays.
+/// A change to a saved search: each field optional, what is left out stays (a null, which the
+/// web sent before, is read as left out too).
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 pub struct SavedSearchChange {
+    #[schema(nullable = false)]
     pub name: Option<String>,
+    #[schema(nullable = false)]
     pub frequency: Option<Frequency>,
+    #[schema(nullable = false)]
     pub paused: Option<bool>,
 }
 

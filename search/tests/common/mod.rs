@@ -18,33 +18,7 @@ pub fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
 }
 
-/// A small deterministic generator (splitmix64), so the corpus is the same on every run.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-    pub fn uuid(&mut self) -> Uuid {
-        Uuid::from_u64_pair(self.next(), self.next())
-    }
-}
+pub use search::testsuite::Rng;
 
 /// (code, et, en, ru) occupations used by the generated vacancies.
 pub const OCCUPATIONS: [(&str, &str, &str, &str); 8] = [
@@ -91,7 +65,7 @@ pub const PERIODS: [&str; 2] = ["MONTH", "HOUR"];
 /// The vacancy corpus: a few hand-written vacancies that the text tests refer to by their
 /// occupation, and generated ones that make the counts interesting. Some are expired.
 pub fn vacancies() -> Vec<VacancyDoc> {
-    let mut rng = Rng::new(7);
+    let mut rng = Rng(7);
     let mut docs = Vec::new();
     for i in 0..240 {
         let (code, et, en, ru) = *rng.pick(&OCCUPATIONS);
@@ -132,7 +106,7 @@ pub fn vacancies() -> Vec<VacancyDoc> {
             remote_work: rng.chance(20),
             shift_work: rng.chance(25),
         };
-        let id = rng.uuid();
+        let id = Uuid::from_u64_pair(rng.next(), rng.next());
         docs.push(vacancy(VacancySpec {
             id,
             occupation: (code, et, en, ru),
@@ -384,7 +358,7 @@ pub fn brute_counts(
 
 /// CVs: a few hand-written ones for text and snippets, generated ones for counts.
 pub fn cvs() -> Vec<CvDoc> {
-    let mut rng = Rng::new(11);
+    let mut rng = Rng(11);
     let mut docs = vec![
         cv(
             Uuid::from_u128(1),
@@ -418,7 +392,7 @@ pub fn cvs() -> Vec<CvDoc> {
     for i in 0..120u64 {
         let (_, et, en, _) = *rng.pick(&OCCUPATIONS);
         let mut doc = cv(
-            rng.uuid(),
+            Uuid::from_u64_pair(rng.next(), rng.next()),
             et,
             "Test",
             &format!("Isik{i}"),

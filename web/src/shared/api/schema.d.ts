@@ -6368,14 +6368,14 @@ export interface components {
             /** @description The query string of `/{lang}/vacancies` it was saved from, without `?`. */
             query: string;
         };
-        /** @description A change to a saved search; what is left out stays. */
+        /**
+         * @description A change to a saved search: each field optional, what is left out stays (a null, which the
+         *     web sent before, is read as left out too).
+         */
         SavedSearchChange: {
-            /** @default null */
-            frequency: components["schemas"]["Frequency"] | null;
-            /** @default null */
-            name: string | null;
-            /** @default null */
-            paused: boolean | null;
+            frequency?: components["schemas"]["Frequency"];
+            name?: string;
+            paused?: boolean;
         };
         /** @description Counts per value of each filter group, each computed without that group's own filter. */
         SearchFacets: {

@@ -10,7 +10,7 @@ export function useUpdateSavedSearch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: SavedSearchChange }) =>
-      unwrap(api.PATCH('/api/user/saved-searches/{id}', { params: { path: { id } }, body: { frequency: null, name: null, paused: null, ...change } })),
+      unwrap(api.PATCH('/api/user/saved-searches/{id}', { params: { path: { id } }, body: change })),
     onSuccess: () => client.invalidateQueries({ queryKey: savedSearchesKey }),
   });
 }

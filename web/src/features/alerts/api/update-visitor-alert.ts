@@ -10,7 +10,7 @@ export function useUpdateVisitorAlert(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: SavedSearchChange }) =>
-      unwrap(api.PATCH('/api/open/saved-searches/by-token/{token}/{id}', { params: { path: { token, id } }, body: { frequency: null, name: null, paused: null, ...change } })),
+      unwrap(api.PATCH('/api/open/saved-searches/by-token/{token}/{id}', { params: { path: { token, id } }, body: change })),
     onSuccess: () => client.invalidateQueries({ queryKey: visitorAlertsKey(token) }),
   });
 }

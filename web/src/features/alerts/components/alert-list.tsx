@@ -4,25 +4,47 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { notifySuccess } from '@/shared/ui/notify';
 
 import { FREQUENCIES, type Frequency, type SavedSearch, type SavedSearchChange } from '../api/types';
 import { MAX_NAME } from '../lib/search-name';
 import { NAMESPACE } from '../texts';
 
-export interface AlertListProps {
+/** The change and delete calls of one owner's searches (the account's, or a visitor's by token). */
+export interface AlertMutations {
+  update: { mutateAsync: (variables: { id: string; change: SavedSearchChange }) => Promise<unknown> };
+  remove: { mutateAsync: (variables: { id: string }) => Promise<unknown> };
+}
+
+export interface AlertListProps extends AlertMutations {
   searches: SavedSearch[];
-  onChange: (id: string, change: SavedSearchChange) => Promise<unknown>;
-  onDelete: (id: string) => Promise<unknown>;
   /** Called as a search is opened (the account marks it looked at). */
   onOpen?: (id: string) => void;
   /** Shows whether each search is confirmed (a visitor's list). */
   showConfirmation?: boolean;
 }
 
-/** Saved searches with what is new in each, and rename, frequency, pause, delete and open as a search. */
-export function AlertList({ searches, onChange, onDelete, onOpen, showConfirmation = false }: AlertListProps) {
+type ChangeSearch = (id: string, change: SavedSearchChange) => Promise<unknown>;
+type DeleteSearch = (id: string) => Promise<unknown>;
+
+/**
+ * Saved searches with what is new in each, and rename, frequency, pause, delete and open as a search.
+ * A change or delete that went through says so; a failed one is shown by the API client's handler.
+ */
+export function AlertList({ searches, update, remove, onOpen, showConfirmation = false }: AlertListProps) {
+  const { t } = useTranslation(NAMESPACE);
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  const onChange: ChangeSearch = (id, change) =>
+    update
+      .mutateAsync({ id, change })
+      .then(() => notifySuccess(t('list.changed')))
+      .catch(() => undefined);
+  const onDelete: DeleteSearch = (id) =>
+    remove
+      .mutateAsync({ id })
+      .then(() => notifySuccess(t('list.deleted')))
+      .catch(() => undefined);
   return (
     <Stack gap="md">
       {searches.map((search) => (
@@ -44,7 +66,7 @@ export function AlertList({ searches, onChange, onDelete, onOpen, showConfirmati
 
 interface AlertRowProps {
   search: SavedSearch;
-  onChange: AlertListProps['onChange'];
+  onChange: ChangeSearch;
   onOpen?: (id: string) => void;
   showConfirmation: boolean;
   onRename: () => void;
@@ -106,7 +128,7 @@ function AlertRow({ search, onChange, onOpen, showConfirmation, onRename, onDele
   );
 }
 
-function RenameDialog({ search, onClose, onSave }: { search: SavedSearch | null; onClose: () => void; onSave: AlertListProps['onChange'] }) {
+function RenameDialog({ search, onClose, onSave }: { search: SavedSearch | null; onClose: () => void; onSave: ChangeSearch }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <Modal opened={!!search} onClose={onClose} title={t('list.renameTitle')} centered>
@@ -115,7 +137,7 @@ function RenameDialog({ search, onClose, onSave }: { search: SavedSearch | null;
   );
 }
 
-function RenameForm({ search, onClose, onSave }: { search: SavedSearch; onClose: () => void; onSave: AlertListProps['onChange'] }) {
+function RenameForm({ search, onClose, onSave }: { search: SavedSearch; onClose: () => void; onSave: ChangeSearch }) {
   const { t } = useTranslation(NAMESPACE);
   const [name, setName] = useState(search.name);
   const [error, setError] = useState<string | null>(null);
@@ -158,7 +180,7 @@ function RenameForm({ search, onClose, onSave }: { search: SavedSearch; onClose:
   );
 }
 
-function DeleteDialog({ search, onClose, onDelete }: { search: SavedSearch | null; onClose: () => void; onDelete: AlertListProps['onDelete'] }) {
+function DeleteDialog({ search, onClose, onDelete }: { search: SavedSearch | null; onClose: () => void; onDelete: DeleteSearch }) {
   const { t } = useTranslation(NAMESPACE);
   const [deleting, setDeleting] = useState(false);
   return (

@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { notifySuccess } from '@/shared/ui/notify';
-
 import { useDeleteVisitorAlert } from '../api/delete-visitor-alert';
 import { useUpdateVisitorAlert } from '../api/update-visitor-alert';
 import type { VisitorAlerts as Alerts } from '../api/types';
@@ -16,21 +14,6 @@ export function VisitorAlerts({ token, alerts }: { token: string; alerts: Alerts
   const remove = useDeleteVisitorAlert(token);
   if (alerts.savedSearches.length === 0) return <Text c="dimmed">{t('manage.empty')}</Text>;
   return (
-    <AlertList
-      searches={alerts.savedSearches}
-      showConfirmation
-      onChange={(id, change) =>
-        update
-          .mutateAsync({ id, change })
-          .then(() => notifySuccess(t('list.changed')))
-          .catch(() => undefined)
-      }
-      onDelete={(id) =>
-        remove
-          .mutateAsync({ id })
-          .then(() => notifySuccess(t('list.deleted')))
-          .catch(() => undefined)
-      }
-    />
+<AlertList searches={alerts.savedSearches} showConfirmation update={update} remove={remove} />
   );
 }

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
-import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
@@ -40,22 +39,7 @@ export function Component() {
       ) : (
         <Stack gap="md">
           <Text c="dimmed">{t('my.intro')}</Text>
-          <AlertList
-            searches={searches.data}
-            onChange={(id, change) =>
-              update
-                .mutateAsync({ id, change })
-                .then(() => notifySuccess(t('list.changed')))
-                .catch(() => undefined)
-            }
-            onDelete={(id) =>
-              remove
-                .mutateAsync({ id })
-                .then(() => notifySuccess(t('list.deleted')))
-                .catch(() => undefined)
-            }
-            onOpen={(id) => open.mutate({ id })}
-          />
+          <AlertList searches={searches.data} update={update} remove={remove} onOpen={(id) => open.mutate({ id })} />
         </Stack>
       )}
     </Page>
