@@ -4,7 +4,8 @@
 use axum::extract::State;
 use chrono::Utc;
 use domain::billing::catalog::{self, CvBaseOffer, ProductOffer};
-use domain::billing::services::{self, Holder, ServiceItem, ServiceStatus};
+use domain::billing::services::{self, Holder, ServiceItem};
+use domain::billing::shared::ServiceStatus;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
