@@ -21,6 +21,7 @@ pub mod invoices;
 pub mod online;
 pub mod orders;
 pub mod payments;
+pub mod premium;
 pub mod pricing;
 pub mod products;
 pub mod provider;
