@@ -391,6 +391,26 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Nii näevad tööotsijad sinu töökuulutust.", "How job seekers will see your vacancy.", "Так соискатели увидят вашу вакансию."],
         indexable: false,
     }),
+    ("employer/account/premium-services", PageHead {
+        title: ["Lisateenused", "Premium services", "Премиум-услуги"],
+        description: ["Ettevõtte hinnad, kehtivad teenused ja lisateenuste ostmine.", "Your company's prices, its running services and buying more.", "Цены компании, действующие услуги и покупка новых."],
+        indexable: false,
+    }),
+    ("employer/account/courses", PageHead {
+        title: ["Koolitused", "Courses", "Курсы"],
+        description: ["Koolitused tööandjatele ja nende töötajatele.", "Courses for employers and their staff.", "Курсы для работодателей и их сотрудников."],
+        indexable: false,
+    }),
+    ("employer/account/outsource", PageHead {
+        title: ["Allhanketurg", "Outsource market", "Рынок аутсорсинга"],
+        description: ["Teenused, mida ettevõte saab partnerile üle anda.", "Services a company can hand over to a partner.", "Услуги, которые компания может передать партнёру."],
+        indexable: false,
+    }),
+    ("admin/market", PageHead {
+        title: ["Koolitused ja allhange", "Courses and outsourcing", "Курсы и аутсорсинг"],
+        description: ["Koolituste ja allhankepakkumiste haldus.", "Managing courses and outsourcing offers.", "Управление курсами и предложениями аутсорсинга."],
+        indexable: false,
+    }),
 ];
 
 const NOT_FOUND: PageHead = PageHead {

@@ -15,19 +15,21 @@
 //! | `applications/` | applying, and the applicant's applications; `candidates` (the employer's list, judgement, the status table, comments), `auto_reply` (the vacancy's auto-reply mail) |
 //! | `interviews/` | interviews, their slots and display status |
 //! | `calendar/` | a user's own events beside their interviews |
-//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail) |
+//! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail), `shared` (what the others share: product groups, service status, invoice and reference numbers, the Tallinn day; its files import each other in no cycle, a test checks) |
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
+//! | `market/` | courses and the outsource market: listings administrators manage (add, edit, hide, delete) and employers read with filters |
 //! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
 //! 1. `platform` uses no area.
 //! 2. `delegation` (SQL over the staff and moderator tables) and `signals` (its own SQL over a vacancy's text) use `platform` only; `files` uses
-//!    `platform` only and `interviews` `platform` and `delegation`; `billing` uses `platform` and `files` (its
+//!    `platform` only and `interviews` `platform` and `delegation`; `market` (courses, outsource) uses `platform` only;
+//!    `billing` uses `platform` and `files` (its
 //!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
 //!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
 //! 3. `vacancies` uses `billing` (publishing makes an order) and `delegation`; `accounts` uses
@@ -61,6 +63,7 @@ pub mod cvs;
 pub mod delegation;
 pub mod files;
 pub mod interviews;
+pub mod market;
 pub mod mydata;
 pub mod platform;
 pub mod recommendations;
@@ -93,6 +96,7 @@ mod layering {
         ("admin", &["platform", "accounts", "companies", "billing", "vacancies", "cvs"]),
         ("alerts", &["platform", "accounts", "vacancies"]),
         ("recommendations", &["platform", "applications"]),
+        ("market", &["platform"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing", "alerts"]),
     ];
 

@@ -78,4 +78,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'employer/account/my-invoices', role: 'employer' },
   { pattern: 'employer/account/my-services', role: 'employer' },
   { pattern: 'employer/account/payment/:paymentId', role: 'employer' },
+  { pattern: 'employer/account/premium-services', role: 'employer' },
+  { pattern: 'employer/account/courses', role: 'employer' },
+  { pattern: 'employer/account/outsource', role: 'employer' },
+  { pattern: 'admin/market', role: 'admin' },
 ];

@@ -4,7 +4,9 @@
 use axum::extract::State;
 use chrono::Utc;
 use domain::billing::catalog::{self, CvBaseOffer, ProductOffer};
-use domain::billing::services::{self, Holder, ServiceItem, ServiceStatus};
+use domain::billing::premium::{self, PremiumServices};
+use domain::billing::services::{self, Holder, ServiceItem};
+use domain::billing::shared::ServiceStatus;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(product_offers))
         .routes(routes!(cv_base_offer))
         .routes(routes!(company_services))
+        .routes(routes!(premium_services))
 }
 
 /// Mounted under `/api/applicant`.
@@ -108,4 +111,19 @@ async fn applicant_services(
         )
         .await?,
     ))
+}
+
+/// Handles `GET /api/employer/premium-services`: the premium services page of the acting company —
+/// every product it may buy beyond publishing (PRO levels, branding, packages, additional
+/// promotion, CV-database days) at its own prices and discount, its services running or paid and
+/// waiting (with their end), its CV-database access and the vacancies extras can be bought for.
+/// Buying is `POST /api/user/invoices`.
+#[utoipa::path(get, path = "/premium-services", tag = "employer",
+    responses((status = 200, body = PremiumServices), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn premium_services(
+    State(state): State<AppState>,
+    Ctx(context): Ctx,
+    ActingCompany { company_id, .. }: ActingCompany,
+) -> ApiResult<Json<PremiumServices>> {
+    Ok(Json(premium::page(&state.pool, company_id, context.locale, Utc::now()).await?))
 }

@@ -283,7 +283,7 @@ async fn three_cv_database_days_at_12_5_percent_off_are_one_line_rounded_once_an
     assert_eq!(invoice["overdue"], false);
     let reference = invoice["referenceNumber"].as_str().unwrap();
     assert!(
-        domain::billing::orders::is_valid_reference_number(reference),
+        domain::billing::shared::is_valid_reference_number(reference),
         "{reference}"
     );
     let seller = domain::billing::seller::Seller::default();

@@ -148,7 +148,7 @@ async fn any_other_company_waits_for_payment_and_the_sandbox_payment_puts_it_liv
         assert_eq!(row["displayedState"], "WAITING_FOR_PAYMENT");
         assert_eq!(row["invoice"]["status"], "UNPAID");
         let reference = row["invoice"]["referenceNumber"].as_str().unwrap();
-        assert!(domain::billing::orders::is_valid_reference_number(reference), "{reference}");
+        assert!(domain::billing::shared::is_valid_reference_number(reference), "{reference}");
         assert_eq!(
             reference,
             format!("{}{}", row["invoice"]["number"].as_str().unwrap().replace('-', ""), &reference[reference.len() - 1..])

@@ -7,7 +7,7 @@ use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::PgPool;
 
-use crate::billing::orders::tallinn_day;
+use crate::billing::shared::tallinn_day;
 use crate::cvs::favourites::IN_DATABASE;
 use crate::platform::error::Result;
 use crate::vacancies::{ACTIVE_SQL, PUBLIC_SQL};

@@ -13,9 +13,9 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::invoices::{InvoiceListItem, ListQuery, item_columns};
-use super::orders::tallinn_day;
 use super::payments::{Marked, PaymentMethod, PaymentRecord, mark_paid};
 use super::pricing::{Discount, PARTS, line_net_cents};
+use super::shared::tallinn_day;
 use crate::platform::audit;
 use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;

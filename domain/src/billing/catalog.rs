@@ -6,10 +6,9 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::orders::ProductGroup;
 use super::pricing::{Discount, PricedProduct};
 use super::products;
-use super::services::ServiceStatus;
+use super::shared::{ProductGroup, ServiceStatus};
 use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;
 

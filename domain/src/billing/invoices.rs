@@ -7,9 +7,9 @@ use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::orders::tallinn_day;
 use super::pricing::Discount;
 use super::seller::Seller;
+use super::shared::tallinn_day;
 use crate::platform::error::{Error, Result};
 
 /// The page size when none is asked for (spec 2 section 7: default size 2000), also the largest.

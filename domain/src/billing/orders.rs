@@ -22,82 +22,13 @@ use uuid::Uuid;
 use super::catalog::ProductOffer;
 use super::pricing::{self, PricedProduct, Quote};
 use super::products::{self, Product};
-use super::services::{self, ServiceEvent, ServiceStatus};
+use super::services::{self, ServiceEvent};
+use super::shared::{ProductGroup, ServiceStatus, invoice_number, reference_number, tallinn_day};
 use crate::platform::error::{Error, Result};
 use crate::platform::locale::Locale;
 
 /// How long after its issue day an invoice is due.
 pub const PAYMENT_TERM: TimeDelta = TimeDelta::days(14);
-
-/// What kind of product a product is: where it shows on the publish step and the order dialogs,
-/// and what it may be bought with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ProductGroup {
-    /// The vacancy alone (VACANCY).
-    Vacancy,
-    /// Branding on top of the vacancy.
-    Branding,
-    /// A PRO level (PRO_1 … PRO_5).
-    Pro,
-    /// A vacancy with PRO, promotion and CV-database days (BASIC, PREMIUM, APEX).
-    Package,
-    /// CV-database days bought with the vacancy (CV_BASE_7_DAYS_WITH_VACANCY).
-    CvBase,
-    /// CV-database access by the day (CV_BASE_DAY).
-    CvBaseDay,
-    /// Additional promotion of a running vacancy (ADDITIONAL_PROMO).
-    Promotion,
-    /// Anything else on the price list (REGISTRATION).
-    Other,
-}
-
-impl ProductGroup {
-    /// The group of a product of the price list (OTHER for any code not named here).
-    pub fn of(code: &str) -> ProductGroup {
-        [
-            ProductGroup::Vacancy,
-            ProductGroup::Branding,
-            ProductGroup::Pro,
-            ProductGroup::Package,
-            ProductGroup::CvBase,
-            ProductGroup::CvBaseDay,
-            ProductGroup::Promotion,
-        ]
-        .into_iter()
-        .find(|group| group.codes().contains(&code))
-        .unwrap_or(ProductGroup::Other)
-    }
-
-    /// The product codes of the group (none named for OTHER).
-    pub fn codes(self) -> &'static [&'static str] {
-        match self {
-            ProductGroup::Vacancy => &["VACANCY"],
-            ProductGroup::Branding => &["BRANDING"],
-            ProductGroup::Pro => &["PRO_1", "PRO_2", "PRO_3", "PRO_4", "PRO_5"],
-            ProductGroup::Package => &["BASIC", "PREMIUM", "APEX"],
-            ProductGroup::CvBase => &["CV_BASE_7_DAYS_WITH_VACANCY"],
-            ProductGroup::CvBaseDay => &["CV_BASE_DAY"],
-            ProductGroup::Promotion => &["ADDITIONAL_PROMO"],
-            ProductGroup::Other => &[],
-        }
-    }
-
-    /// Whether it can be bought when publishing a vacancy.
-    pub fn sold_with_vacancy(self) -> bool {
-        matches!(self, ProductGroup::Vacancy | ProductGroup::Branding | ProductGroup::Pro | ProductGroup::Package | ProductGroup::CvBase)
-    }
-
-    /// Whether it is an extra for a vacancy already published (PRO, branding, promotion, a package).
-    pub fn extra_for_vacancy(self) -> bool {
-        matches!(self, ProductGroup::Branding | ProductGroup::Pro | ProductGroup::Package | ProductGroup::Promotion)
-    }
-
-    /// Whether it publishes the vacancy: an order holds exactly one such product.
-    fn publishes(self) -> bool {
-        matches!(self, ProductGroup::Vacancy | ProductGroup::Package)
-    }
-}
 
 /// The active products that can be bought with a vacancy, in price-list order, with this company's
 /// terms.
@@ -172,41 +103,6 @@ pub struct InvoiceSummary {
 }
 
 const SUMMARY_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on";
-
-/// The 7-3-1 check digit of an Estonian reference number's `base` digits: weights 7, 3, 1, 7, 3,
-/// 1 … from the rightmost digit; the check digit takes the sum up to the next multiple of ten.
-pub fn check_digit(base: &str) -> Option<u32> {
-    if base.is_empty() || !base.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let sum: u32 = base.bytes().rev().zip([7, 3, 1].into_iter().cycle()).map(|(b, weight)| u32::from(b - b'0') * weight).sum();
-    Some((10 - sum % 10) % 10)
-}
-
-/// The reference number of `base` digits: the base followed by its check digit.
-pub fn reference_number(base: &str) -> Option<String> {
-    check_digit(base).map(|digit| format!("{base}{digit}"))
-}
-
-/// Whether `reference` is a valid Estonian reference number (2 to 20 digits, the last the 7-3-1
-/// check digit of the others).
-pub fn is_valid_reference_number(reference: &str) -> bool {
-    if !(2..=20).contains(&reference.len()) || !reference.bytes().all(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let (base, last) = reference.split_at(reference.len() - 1);
-    check_digit(base).is_some_and(|digit| u32::from(last.as_bytes()[0] - b'0') == digit)
-}
-
-/// The invoice number of the `sequence`-th invoice of `year`.
-pub fn invoice_number(year: i32, sequence: i64) -> String {
-    format!("{year}-{sequence:06}")
-}
-
-/// The day `now` is in Tallinn: an invoice's issue day.
-pub fn tallinn_day(now: DateTime<Utc>) -> NaiveDate {
-    now.with_timezone(&chrono_tz::Europe::Tallinn).date_naive()
-}
 
 /// What [`create_for_vacancy`] orders.
 pub struct NewOrder<'a> {
@@ -496,6 +392,7 @@ pub async fn company_and_total(conn: &mut PgConnection, invoice_id: Uuid) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::billing::shared::{check_digit, is_valid_reference_number};
     use crate::billing::products::{CompanyTerms, Product};
 
     #[test]

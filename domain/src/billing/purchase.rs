@@ -11,9 +11,10 @@ use uuid::Uuid;
 
 use super::catalog::{self, ACTIVE_VACANCY_AT, MAX_CV_BASE_DAYS};
 use super::invoices::{self, Invoice, Owner};
-use super::orders::{self, ProductGroup};
+use super::orders;
 use super::pricing::{self, PricedProduct};
 use super::seller::Seller;
+use super::shared::ProductGroup;
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;

@@ -7,8 +7,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::orders::tallinn_day;
 use super::seller::Seller;
+use super::shared::tallinn_day;
 use crate::platform::error::Result;
 use crate::platform::locale::Locale;
 use crate::platform::mail::{Mail, Mailer};

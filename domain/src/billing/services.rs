@@ -28,71 +28,11 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::orders::ProductGroup;
+use super::shared::{ProductGroup, ServiceStatus};
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
 use crate::platform::reference;
-
-/// A service's status (`services.status`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ServiceStatus {
-    /// Bought, its invoice not paid (and no contract).
-    Unpaid,
-    /// Paid, not yet begun.
-    Waiting,
-    /// At work between `startsAt` and `endsAt`.
-    Active,
-    /// Its time is over.
-    Finished,
-    /// Withdrawn before or while it ran.
-    Cancelled,
-}
-
-impl ServiceStatus {
-    /// In the order the services lists show them.
-    pub const ALL: [ServiceStatus; 5] = [
-        ServiceStatus::Active,
-        ServiceStatus::Waiting,
-        ServiceStatus::Unpaid,
-        ServiceStatus::Finished,
-        ServiceStatus::Cancelled,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ServiceStatus::Unpaid => "UNPAID",
-            ServiceStatus::Waiting => "WAITING",
-            ServiceStatus::Active => "ACTIVE",
-            ServiceStatus::Finished => "FINISHED",
-            ServiceStatus::Cancelled => "CANCELLED",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<ServiceStatus> {
-        ServiceStatus::ALL.into_iter().find(|s| s.as_str() == text)
-    }
-
-    /// A `?status=` filter: none when absent, a 400 naming `status` when unknown.
-    pub fn filter(text: Option<&str>) -> Result<Option<ServiceStatus>> {
-        match text.map(str::trim).filter(|t| !t.is_empty()) {
-            None => Ok(None),
-            Some(text) => ServiceStatus::parse(text).map(Some).ok_or_else(|| {
-                Error::field(
-                    "status",
-                    "Status must be one of ACTIVE, WAITING, UNPAID, FINISHED and CANCELLED",
-                )
-            }),
-        }
-    }
-
-    /// Whether what it grants is in force or promised (it counts for the vacancy's PRO level,
-    /// branding and promotion).
-    pub fn grants(self) -> bool {
-        matches!(self, ServiceStatus::Waiting | ServiceStatus::Active)
-    }
-}
 
 /// What happens to a service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

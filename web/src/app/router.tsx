@@ -78,6 +78,7 @@ export function createRouter() {
                 { path: 'employers', lazy: () => import('@/features/admin/routes/employers') },
                 { path: 'applicants', lazy: () => import('@/features/admin/routes/applicants') },
                 { path: 'audit', lazy: () => import('@/features/admin/routes/audit') },
+                { path: 'market', lazy: () => import('@/features/market/routes/admin-market') },
                 {
                   path: 'administrators',
                   element: <RequireRole roles={['SUPERVISOR']} />,
@@ -117,6 +118,9 @@ export function createRouter() {
                 { path: 'account/my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: 'account/my-services', lazy: () => import('@/features/billing/routes/employer-services') },
                 { path: 'account/payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },
+                { path: 'account/premium-services', lazy: () => import('@/features/billing/routes/premium-services') },
+                { path: 'account/courses', lazy: () => import('@/features/market/routes/courses') },
+                { path: 'account/outsource', lazy: () => import('@/features/market/routes/outsource') },
                 { path: '*', element: <NotFound /> },
               ],
             },

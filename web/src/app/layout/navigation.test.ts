@@ -19,7 +19,7 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'premium-services', 'courses', 'outsource', 'companies']);
     expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-alerts', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual([
       'admin-dashboard',
@@ -28,6 +28,7 @@ describe('navigation by role', () => {
       'admin-applicants',
       'admin-invoices',
       'admin-prices',
+      'admin-market',
       'admin-audit',
       'admin-profile',
     ]);
@@ -104,6 +105,9 @@ describe('navigation by role', () => {
       ['my-invoices', '/employer/account/my-invoices'],
       ['my-services', '/employer/account/my-services'],
       ['my-company', '/employer/account/my-company'],
+      ['premium-services', '/employer/account/premium-services'],
+      ['courses', '/employer/account/courses'],
+      ['outsource', '/employer/account/outsource'],
     ]);
     expect(avatarMenuItems(employer).find((item) => item.key === 'companies')?.to).toBe('/employer/account/my-company#companies');
     expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.to.startsWith('/employer'))).toBe(false);

@@ -46,6 +46,9 @@ const EMPLOYER_ITEMS: NavItem[] = [
   { key: 'my-invoices', label: 'nav.myInvoices', to: '/employer/account/my-invoices', badge: 'INVOICES' },
   { key: 'my-services', label: 'nav.myServices', to: '/employer/account/my-services' },
   { key: 'my-company', label: 'nav.myCompany', to: '/employer/account/my-company' },
+  { key: 'premium-services', label: 'nav.premiumServices', to: '/employer/account/premium-services' },
+  { key: 'courses', label: 'nav.courses', to: '/employer/account/courses' },
+  { key: 'outsource', label: 'nav.outsource', to: '/employer/account/outsource' },
 ];
 
 /**
@@ -59,6 +62,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { key: 'admin-applicants', label: 'nav.adminApplicants', to: '/admin/applicants' },
   { key: 'admin-invoices', label: 'nav.adminInvoices', to: '/admin/invoices' },
   { key: 'admin-prices', label: 'nav.adminPrices', to: '/admin/prices' },
+  { key: 'admin-market', label: 'nav.adminMarket', to: '/admin/market' },
 ];
 /** Only a SUPERVISOR sees the administrators (spec 2 section 6). */
 const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };

@@ -500,6 +500,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/admin/market?kind=`: every listing, hidden and past ones too, newest first. */
+        get: operations["admin_listings"];
+        put?: never;
+        /** Handles `POST /api/admin/market`: adds a listing. */
+        post: operations["create_listing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/market/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Handles `PUT /api/admin/market/{id}`: replaces a listing, hiding or showing it with `hidden`. */
+        put: operations["update_listing"];
+        post?: never;
+        /** Handles `DELETE /api/admin/market/{id}`: deletes a listing. */
+        delete: operations["delete_listing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/product": {
         parameters: {
             query?: never;
@@ -1532,6 +1568,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/market?kind=COURSE|OUTSOURCE&language=&price=free|paid&when=upcoming|anytime`:
+         *     the listings of one market an employer sees — not hidden, not over — dated ones by their start,
+         *     then any-time ones by title.
+         */
+        get: operations["employer_listings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/my-companies": {
         parameters: {
             query?: never;
@@ -1563,6 +1620,29 @@ export interface paths {
          *     notification would be (idempotent).
          */
         get: operations["payment_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employer/premium-services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/employer/premium-services`: the premium services page of the acting company —
+         *     every product it may buy beyond publishing (PRO levels, branding, packages, additional
+         *     promotion, CV-database days) at its own prices and discount, its services running or paid and
+         *     waiting (with their end), its CV-database access and the vacancies extras can be bought for.
+         *     Buying is `POST /api/user/invoices`.
+         */
+        get: operations["premium_services"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5361,6 +5441,21 @@ export interface components {
         ExtendedCategoryItem: components["schemas"]["CategoryItem"] & {
             occupations: components["schemas"]["OccupationItem"][];
         };
+        /** @description A vacancy of the company extras can be bought for: active, or paid and waiting for publication. */
+        ExtrasVacancy: {
+            branded: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int32
+             * @description Its PRO level now (0 without): a PRO level bought must be above it.
+             */
+            proLevel: number;
+            /** Format: date-time */
+            promotedUntil?: string | null;
+            /** @description The occupation in the request's language, or the vacancy's free label. */
+            title: string;
+        };
         FeedStatus: {
             active: boolean;
             /** Format: date-time */
@@ -5704,6 +5799,69 @@ export interface components {
             /** @description The `link` parameter of the sign-in mail's link. */
             token: string;
         };
+        /** @description A listing as both the administrators and the employers read it. */
+        Listing: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Plain text; line breaks are kept. */
+            description: string;
+            /**
+             * Format: date
+             * @description Null for a single day or any time.
+             */
+            endsOn?: string | null;
+            /** @description Hidden listings are shown to administrators only. */
+            hidden: boolean;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ListingKind"];
+            /** @description et, en or ru. */
+            languageCode: string;
+            /** @description The provider's page (http or https). */
+            link: string;
+            /**
+             * Format: int64
+             * @description The price in cents (VAT included, as the provider quotes it); null when free.
+             */
+            priceCents?: number | null;
+            provider: string;
+            /**
+             * Format: date
+             * @description Null when it runs any time.
+             */
+            startsOn?: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What an administrator writes: the whole listing. */
+        ListingInput: {
+            /** @description Plain text, up to 5000 characters. */
+            description?: string | null;
+            /** @description `YYYY-MM-DD`, on or after `startsOn`; absent for a single day or any time. */
+            endsOn?: string | null;
+            hidden?: boolean;
+            /** @description COURSE or OUTSOURCE. */
+            kind?: string | null;
+            /** @description et, en or ru. */
+            languageCode?: string | null;
+            /** @description http or https. */
+            link?: string | null;
+            /**
+             * Format: int64
+             * @description Cents, 1 to 100 000 000; null or absent when free.
+             */
+            priceCents?: number | null;
+            provider?: string | null;
+            /** @description `YYYY-MM-DD`; absent for "any time". */
+            startsOn?: string | null;
+            title?: string | null;
+        };
+        /**
+         * @description Which market a listing is on.
+         * @enum {string}
+         */
+        ListingKind: "COURSE" | "OUTSOURCE";
         /**
          * @description What happened in a chat.
          * @enum {string}
@@ -6054,6 +6212,25 @@ export interface components {
             fileIds?: string[];
             /** @description Starts with `http://` or `https://`. */
             url?: string | null;
+        };
+        /** @description What the premium services page shows. */
+        PremiumServices: {
+            cvAccess: components["schemas"]["CvAccess"];
+            /**
+             * Format: int32
+             * @description The most CV-database days one order buys.
+             */
+            maxCvDays: number;
+            /**
+             * @description What the company may buy, in price-list order, at its prices: PRO levels, branding,
+             *     packages, additional promotion, CV-database days (and the discounted week while it has an
+             *     active vacancy).
+             */
+            products: components["schemas"]["ProductOffer"][];
+            /** @description Its services in force or paid and still to begin (ACTIVE, WAITING), with their end. */
+            running: components["schemas"]["ServiceItem"][];
+            /** @description The vacancies extras can be bought for. */
+            vacancies: components["schemas"]["ExtrasVacancy"][];
         };
         /** @description One active product of the price list; amounts are integer cents, VAT excluded. */
         Product: {
@@ -9138,6 +9315,266 @@ export interface operations {
             };
             /** @description pdf_generation_failed: Failed to generate PDF */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_listings: {
+        parameters: {
+            query?: {
+                /** @description COURSE or OUTSOURCE; both when absent. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"][];
+                };
+            };
+            /** @description validation naming `kind` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"];
+                };
+            };
+            /** @description validation naming `kind` (COURSE or OUTSOURCE), `title` or `provider` (required, at most 200 characters), `description` (at most 5000), `languageCode` (et, en or ru), `priceCents` (1 to 100 000 000, or null when free), `startsOn` or `endsOn` (YYYY-MM-DD; an end needs a start and is not before it) or `link` (an http or https address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"];
+                };
+            };
+            /** @description validation naming `kind` (COURSE or OUTSOURCE), `title` or `provider` (required, at most 200 characters), `description` (at most 5000), `languageCode` (et, en or ru), `priceCents` (1 to 100 000 000, or null when free), `startsOn` or `endsOn` (YYYY-MM-DD; an end needs a start and is not before it) or `link` (an http or https address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13668,6 +14105,68 @@ export interface operations {
             };
         };
     };
+    employer_listings: {
+        parameters: {
+            query?: {
+                /** @description COURSE or OUTSOURCE. */
+                kind?: string;
+                /** @description et, en or ru; all when absent. */
+                language?: string;
+                /** @description `free` or `paid`; both when absent. */
+                price?: string;
+                /** @description `upcoming` (dated, beginning today or later) or `anytime` (without dates); both when absent. */
+                when?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing"][];
+                };
+            };
+            /** @description validation naming `kind`, `language`, `price` or `when` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_companies: {
         parameters: {
             query?: never;
@@ -13773,6 +14272,59 @@ export interface operations {
             };
             /** @description no such payment, or another's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    premium_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PremiumServices"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
