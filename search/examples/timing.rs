@@ -90,6 +90,7 @@ fn synthetic(rng: &mut Rng, i: usize) -> VacancyDoc {
             salary_to: rng.chance(60).then_some(from + 500.0),
             salary_period: Some("MONTH".to_owned()),
             by_agreement: false,
+            pay_range: true,
             pro_level: if rng.chance(10) {
                 1 + rng.below(3) as u8
             } else {

@@ -505,6 +505,7 @@ fn random_vacancy(rng: &mut Rng, codes: &Codes, now: DateTime<Utc>) -> VacancyDo
             salary_to,
             salary_period: (salary_from.is_some() || salary_to.is_some()).then(|| rng.pick(&codes.periods).clone()),
             by_agreement,
+            pay_range: salary_from.is_some() || salary_to.is_some(),
             pro_level: rng.below(3) as u8,
             is_branded: false,
             cover_url: None,
