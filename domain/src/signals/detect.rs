@@ -159,11 +159,11 @@ async fn store_signature(conn: &mut PgConnection, vacancy_id: Uuid, signature: O
 
 /// Computes the signatures of at most `limit` live ads that have none; returns how many.
 pub(super) async fn backfill(conn: &mut PgConnection, limit: i64) -> Result<u64> {
-    let ids: Vec<Uuid> = sqlx::query_scalar(&format!(
+    let ids: Vec<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "select v.id from vacancies v join companies c on c.id = v.company_id
          where {LIVE_SQL} and not exists (select 1 from vacancy_text_signatures s where s.vacancy_id = v.id)
          order by v.id limit $1"
-    ))
+    )))
     .bind(limit)
     .fetch_all(&mut *conn)
     .await?;
@@ -187,11 +187,11 @@ async fn near_duplicates(conn: &mut PgConnection, vacancy_id: Uuid, company_id: 
     let signature = minhash::signature(text);
     store_signature(&mut *conn, vacancy_id, signature.as_deref()).await?;
     let Some(signature) = signature else { return Ok(None) };
-    let candidates: Vec<(Uuid, Uuid, Vec<i64>)> = sqlx::query_as(&format!(
+    let candidates: Vec<(Uuid, Uuid, Vec<i64>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select s.vacancy_id, v.company_id, s.minhash from vacancy_text_signatures s
          join vacancies v on v.id = s.vacancy_id join companies c on c.id = v.company_id
          where s.bands && $1 and s.vacancy_id <> $2 and {LIVE_SQL}"
-    ))
+    )))
     .bind(minhash::bands(&signature))
     .bind(vacancy_id)
     .fetch_all(&mut *conn)
@@ -311,7 +311,7 @@ async fn salary_far_above(conn: &mut PgConnection, vacancy_id: Uuid, facts: &Fac
         return Ok(None);
     };
     // the county of the ad's place and of each live ad's place
-    let row: Option<(i64, Option<f64>, Option<String>)> = sqlx::query_as(&format!(
+    let row: Option<(i64, Option<f64>, Option<String>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with recursive up (start, code, kind, parent_code, label) as (
              select p.code, p.code, p.kind, p.parent_code, p.label_et from ref_places p
              union all
@@ -335,7 +335,7 @@ async fn salary_far_above(conn: &mut PgConnection, vacancy_id: Uuid, facts: &Fac
          select count(*), percentile_cont(0.5) within group (order by midpoint), null from live
          where (select n from here) < $5
          limit 1"
-    ))
+    )))
     .bind(vacancy_id)
     .bind(occupation)
     .bind(&facts.ehak_code)
