@@ -153,23 +153,44 @@ async fn a_copy_of_a_live_ad_is_a_near_duplicate_strong_from_another_company_wea
     let original = live_ad(&app, first, text, Some((1500.0, 1800.0))).await;
     let unrelated = live_ad(&app, first, ["Kokk Tallinna kesklinna restorani, vahetustega töö.", "A cook.", "Повар."], Some((1500.0, 1800.0))).await;
 
-    let copied = live_ad(&app, second, text.map(|t| t.replace("Pakume", "Meie pakume")).each_ref().map(String::as_str), Some((1500.0, 1800.0))).await;
-    let signals = refresh(&app, copied).await;
-    let duplicate = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate).expect("a near-duplicate");
-    assert!(duplicate.strong, "another company's copy is strong");
-    assert_eq!(duplicate.found, [original.to_string()]);
-
+    // a repost by the same company: weak
     let reposted = live_ad(&app, first, text, Some((1500.0, 1800.0))).await;
     let signals = refresh(&app, reposted).await;
     let duplicate = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate).expect("a near-duplicate");
     assert!(!duplicate.strong, "a strong one comes from another company: {duplicate:?}");
+    assert_eq!(duplicate.found, [original.to_string()]);
+
+    // a copy by another company, lightly edited: strong, and it finds both
+    let edited = text.map(|t| t.replace("Pakume", "Meie pakume"));
+    let copied = live_ad(&app, second, edited.each_ref().map(String::as_str), Some((1500.0, 1800.0))).await;
+    let signals = refresh(&app, copied).await;
+    let duplicate = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate).expect("a near-duplicate");
+    assert!(duplicate.strong, "another company's copy is strong");
     let mut found = duplicate.found.clone();
     found.sort();
-    let mut expected = vec![original.to_string(), copied.to_string()];
+    let mut expected = vec![original.to_string(), reposted.to_string()];
     expected.sort();
     assert_eq!(found, expected);
     assert!(!found.contains(&unrelated.to_string()));
     assert_eq!(stored(&app, reposted).await.iter().filter(|(kind, _, _)| kind == "NEAR_DUPLICATE").count(), 1);
+}
+
+/// Judges what a refresh of `id` found: (the planted original found, other pairs right, pairs
+/// wrong). A pair other than the planted one is right when the exact Jaccard similarity of the two
+/// texts' shingles reaches the threshold.
+async fn judge(conn: &mut sqlx::PgConnection, id: Uuid, found: &[String], original: Option<Uuid>) -> (usize, usize, usize) {
+    let (mut planted, mut right, mut wrong) = (0, 0, 0);
+    let text = domain::signals::text(&mut *conn, id).await.unwrap();
+    for other in found {
+        let other: Uuid = other.parse().unwrap();
+        if Some(other) == original {
+            planted += 1;
+            continue;
+        }
+        let other = domain::signals::text(&mut *conn, other).await.unwrap();
+        if domain::signals::exact_similarity(&text, &other) >= domain::signals::NEAR_DUPLICATE { right += 1 } else { wrong += 1 }
+    }
+    (planted, right, wrong)
 }
 
 /// The near-duplicate detector on the demo corpus (`fixtures::scale`, the texts the demo data
@@ -247,40 +268,51 @@ async fn near_duplicates_on_the_demo_corpus_have_high_precision_and_recall() {
         planted.push((copy, *original, other_company));
     }
 
-    let (mut true_positives, mut false_positives, mut strong_right) = (0usize, 0usize, 0usize);
+    // (planted found, other pairs right, pairs wrong); a pair other than the planted one is right
+    // when the exact Jaccard similarity of the two texts' shingles reaches the threshold (the demo
+    // texts are written from templates: two ads of one company for one occupation can be
+    // near-duplicates already)
+    let (mut planted_found, mut natural, mut false_positives, mut strong_right) = (0usize, 0usize, 0usize, 0usize);
+    let mut conn = app.pool.acquire().await.unwrap();
     for (copy, original, other_company) in &planted {
         let signals = refresh(&app, *copy).await;
-        let found = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate);
-        if let Some(signal) = found {
-            for id in &signal.found {
-                if *id == original.to_string() { true_positives += 1 } else { false_positives += 1 }
-            }
+        if let Some(signal) = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate) {
+            let (p, r, w) = judge(&mut conn, *copy, &signal.found, Some(*original)).await;
+            (planted_found, natural, false_positives) = (planted_found + p, natural + r, false_positives + w);
             strong_right += usize::from(signal.strong == *other_company);
         }
     }
     let originals: Vec<Uuid> = planted.iter().map(|(_, original, _)| *original).collect();
     let clean: Vec<Uuid> = sqlx::query_scalar(
-        "select s.vacancy_id from vacancy_text_signatures s where not (s.vacancy_id = any($1)) order by md5(s.vacancy_id::text) limit $2",
+        "select s.vacancy_id from vacancy_text_signatures s join vacancies v on v.id = s.vacancy_id
+         where v.status = 'EXISTS' and not (s.vacancy_id = any($1)) order by md5(s.vacancy_id::text) limit $2",
     )
     .bind(&originals)
     .bind(CLEAN_SAMPLE)
     .fetch_all(&app.pool)
     .await
     .unwrap();
-    let mut clean_flagged = 0;
+    let mut clean_flagged = 0usize;
     for id in &clean {
         let signals = refresh(&app, *id).await;
         if let Some(signal) = signals.iter().find(|s| s.kind == domain::signals::SignalKind::NearDuplicate) {
-            false_positives += signal.found.len();
             clean_flagged += 1;
+            let (_, r, w) = judge(&mut conn, *id, &signal.found, None).await;
+            (natural, false_positives) = (natural + r, false_positives + w);
         }
     }
+    drop(conn);
+    let true_positives = planted_found + natural;
     let precision = true_positives as f64 / (true_positives + false_positives).max(1) as f64;
-    let recall = true_positives as f64 / planted.len() as f64;
-    println!("near-duplicates: precision {precision:.3}, recall {recall:.3} ({true_positives} of {PLANTED} planted found, {false_positives} false, {clean_flagged} of {} clean ads flagged)", clean.len());
+    let recall = planted_found as f64 / planted.len() as f64;
+    println!(
+        "near-duplicates: precision {precision:.3}, recall {recall:.3} ({planted_found} of {PLANTED} planted found; {clean_flagged} of {} untouched ads flagged; \
+         {natural} other pairs natural duplicates, {false_positives} wrong)",
+        clean.len()
+    );
     assert!(precision >= 0.95, "precision {precision}");
     assert!(recall >= 0.95, "recall {recall}");
-    assert_eq!(strong_right, true_positives, "strong exactly for another company's copy");
+    assert_eq!(strong_right, planted_found, "strong exactly for another company's copy");
 }
 
 #[tokio::test]

@@ -117,7 +117,7 @@ fn delta_text(stored: &str) -> String {
 }
 
 /// The text job seekers read of each vacancy: its teasers and descriptions in et, en, ru order.
-async fn text_of(conn: &mut PgConnection, vacancy_ids: &[Uuid]) -> Result<Vec<(Uuid, String)>> {
+pub(super) async fn text_of(conn: &mut PgConnection, vacancy_ids: &[Uuid]) -> Result<Vec<(Uuid, String)>> {
     let rows: Vec<(Uuid, Option<String>, Option<String>)> = sqlx::query_as(
         "select vacancy_id, teaser, content from vacancy_contents where vacancy_id = any($1)
          order by vacancy_id, case language_code when 'et' then 0 when 'en' then 1 else 2 end",

@@ -42,16 +42,30 @@ fn splitmix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The signature of a text (see the module's comment); `None` for a text of fewer words than a
-/// shingle, which nothing is a duplicate of.
-pub fn signature(text: &str) -> Option<Vec<i64>> {
+fn shingles(text: &str) -> Vec<u64> {
     let words = super::words::words(text);
-    if words.len() < SHINGLE {
-        return None;
-    }
     let mut shingles: Vec<u64> = words.windows(SHINGLE).map(|w| fnv1a(w.join(" ").as_bytes())).collect();
     shingles.sort_unstable();
     shingles.dedup();
+    shingles
+}
+
+/// The exact Jaccard similarity of two texts' shingle sets (what a signature estimates), for
+/// measuring the detector.
+pub fn exact_similarity(a: &str, b: &str) -> f64 {
+    let (a, b) = (shingles(a), shingles(b));
+    let common = a.iter().filter(|s| b.binary_search(s).is_ok()).count();
+    let union = a.len() + b.len() - common;
+    if union == 0 { 0.0 } else { common as f64 / union as f64 }
+}
+
+/// The signature of a text (see the module's comment); `None` for a text of fewer words than a
+/// shingle, which nothing is a duplicate of.
+pub fn signature(text: &str) -> Option<Vec<i64>> {
+    let shingles = shingles(text);
+    if shingles.is_empty() {
+        return None;
+    }
     let signature = (0..HASHES as u64)
         .map(|i| {
             let seed = splitmix64(i.wrapping_add(0x5eed));

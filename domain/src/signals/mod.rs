@@ -19,7 +19,7 @@ mod minhash;
 mod words;
 
 pub use detect::asks_pay_history;
-pub use minhash::NEAR_DUPLICATE;
+pub use minhash::{NEAR_DUPLICATE, exact_similarity};
 
 /// The kinds of signal, as stored in `vacancy_signals.kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
@@ -117,4 +117,9 @@ pub async fn publish_warnings(pool: &sqlx::PgPool, vacancy_id: Uuid) -> Result<V
         .and_then(|(from, to)| detect::no_pay_range(from, to))
         .map(|signal| vec![signal.kind])
         .unwrap_or_default())
+}
+
+/// The text the detectors read of a vacancy: its teasers and descriptions in et, en, ru order.
+pub async fn text(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<String> {
+    Ok(detect::text_of(conn, &[vacancy_id]).await?.pop().map(|(_, text)| text).unwrap_or_default())
 }
