@@ -325,6 +325,7 @@ fn vacancy(rng: &mut StdRng, reference: &Reference, companies: &[Company], now: 
             salary_to,
             salary_period: period.map(str::to_string),
             by_agreement,
+            pay_range: salary_from.is_some() || salary_to.is_some(),
             pro_level,
             is_branded: rng.random_ratio(1, 10),
             cover_url: None,

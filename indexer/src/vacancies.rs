@@ -161,6 +161,7 @@ fn build(row: Row, contents: Vec<(String, Option<String>, Option<String>)>, plac
             salary_to: row.salary_to,
             salary_period: row.salary_period_code,
             by_agreement: row.salary_by_agreement,
+            pay_range: row.salary_from.is_some() || row.salary_to.is_some(),
             pro_level: row.pro_level.clamp(0, 5) as u8,
             is_branded: row.is_branded,
             cover_url: row.cover_file_id.filter(|_| row.is_branded).map(|id| format!("/api/files/{id}")),

@@ -65,6 +65,12 @@ pub struct VacancyCard {
     /// A `ref_salary_periods` code.
     pub salary_period: Option<String>,
     pub by_agreement: bool,
+    /// The ad states its pay (an amount or a range, not only "by agreement"): the card and the
+    /// page say "pay range given" (issue 35 §4, the pay transparency directive). Filled by the
+    /// indexer; cards indexed before the field existed read false (the API then looks at the
+    /// salary itself).
+    #[serde(default)]
+    pub pay_range: bool,
     /// PRO level: the number of premium stars, 0 for none.
     pub pro_level: u8,
     pub is_branded: bool,

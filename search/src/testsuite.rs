@@ -83,6 +83,7 @@ pub fn random_vacancy(rng: &mut Rng, draw: &VacancyDraw, now: DateTime<Utc>) -> 
             salary_to,
             salary_period: (salary_from.is_some() || salary_to.is_some()).then(|| rng.pick(&draw.periods).clone()),
             by_agreement,
+            pay_range: salary_from.is_some() || salary_to.is_some(),
             pro_level: rng.below(3) as u8,
             is_branded: false,
             cover_url: None,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
+import { expectNoAxeViolations } from './axe';
 import { chooseFiles } from './cv-wizard';
 import { choose, placeholderTile, watchPolicy } from './helpers';
 import { fillBasicInfo, findableWord, heading, setContract, signInAs } from './vacancy-wizard';
@@ -61,7 +62,12 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
 
   await heading(page, 'Questions');
   await page.getByRole('button', { name: 'Add a question' }).click();
+  // a question about pay history is warned about (issue 35 §4), a fine one is not
+  await page.getByRole('textbox', { name: 'Question' }).fill('What is your current salary?');
+  await expect(page.getByRole('group', { name: 'Question 1' }).getByRole('status')).toContainText('“current salary”');
+  await expectNoAxeViolations(page, 'a question about pay history');
   await page.getByRole('textbox', { name: 'Question' }).fill('Do you have a food hygiene certificate?');
+  await expect(page.getByRole('group', { name: 'Question 1' }).getByRole('status')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Weight' }).fill('8');
   await shoot(page, '4-questions');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -105,6 +111,8 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   // the branding was bought: the public page shows it as the preview did
   await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Gallery 2' })).toBeVisible();
+  // it states its pay (issue 35 §4)
+  await expect(page.getByTestId('pay-range-given')).toHaveText('Pay range given');
 
   // job seekers find it by a word of its text within moments
   await page.goto('/en/vacancies');
@@ -112,6 +120,8 @@ test('the demo employer (a contract company) writes a vacancy with a question, p
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Vakants Demo OÜ' }).first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article').getByText('Pay range given')).toBeVisible();
+  await expectNoAxeViolations(page, 'search with a card stating its pay');
   expect(violations).toEqual([]);
 });
 
@@ -122,10 +132,20 @@ test('a company without a contract publishes, waits for payment with its invoice
 
   await page.goto('/en/employer/account/my-vacancies/create-vacancy');
   await fillBasicInfo(page, findableWord());
+  // pay transparency (issue 35 §4): the salary step explains the directive, and "by agreement" only is warned about
+  await expect(page.getByText(/pay transparency directive \(2023\/970\)/)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Salary by agreement' }).check();
+  await expect(page.getByTestId('no-pay-range')).toContainText('No pay is given');
+  await expectNoAxeViolations(page, 'the salary step without pay');
   // straight to publishing: every step saves on the way
   await page.getByRole('button', { name: 'Publishing' }).click();
   await heading(page, 'Publishing');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  // asked once more, never refused
+  const unpaid = page.getByRole('dialog', { name: 'Publish without a pay range?' });
+  await expect(unpaid).toBeVisible();
+  await expectNoAxeViolations(page, 'publishing without a pay range');
+  await unpaid.getByRole('button', { name: 'Publish anyway' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your vacancy is waiting for payment' })).toBeVisible();
   const invoice = page.getByRole('table', { name: 'Invoice' });

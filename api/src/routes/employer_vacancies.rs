@@ -65,6 +65,11 @@ pub struct EmployerVacancy {
     pub applications_count: i64,
     /// The invoice of the vacancy's latest order (its last publishing); null when it has none.
     pub invoice: Option<InvoiceSummary>,
+    /// What publishing warns about, never refusing (issue 35 §4): `NO_PAY_RANGE` when the vacancy
+    /// states no pay (salary "by agreement" only; the pay transparency directive asks for a
+    /// range). Only the answer of publishing (`PUT …/status` with EXISTS) carries it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<domain::signals::SignalKind>,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -81,6 +86,7 @@ impl From<Row> for EmployerVacancy {
             updated_at: row.updated_at,
             applications_count: row.applications,
             invoice: row.invoice,
+            warnings: Vec::new(),
         }
     }
 }
@@ -193,7 +199,11 @@ async fn set_status(
         row.displayed = displayed;
         return Ok(Json(row.into()));
     }
-    Ok(Json(employer_list::one(&state.pool, company_id, id, context.locale, now).await?.into()))
+    let mut answer: EmployerVacancy = employer_list::one(&state.pool, company_id, id, context.locale, now).await?.into();
+    if body.status == "EXISTS" && answer.kind == "DEFAULT" {
+        answer.warnings = domain::signals::publish_warnings(&state.pool, id).await?;
+    }
+    Ok(Json(answer))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -97,6 +97,8 @@ pub struct VacancyDetail {
     pub occupation: OccupationDetail,
     pub company: VacancyCompany,
     pub by_agreement: bool,
+    /// The ad states its pay (an amount or a range): the page says "pay range given" (issue 35 §4).
+    pub pay_range_given: bool,
     pub salary_period: Option<SalaryPeriod>,
     pub salary_from: Option<f64>,
     pub salary_to: Option<f64>,
@@ -309,6 +311,7 @@ pub async fn vacancy_detail(state: &AppState, context: &RequestContext, id: Uuid
             logo: file_url(row.logo_file_id),
         },
         by_agreement: row.salary_by_agreement,
+        pay_range_given: row.salary_from.is_some() || row.salary_to.is_some(),
         salary_period: row.salary_period_code.map(|code| SalaryPeriod {
             label: row.salary_period_label.unwrap_or_else(|| code.clone()),
             period_type: code,

@@ -103,6 +103,9 @@ pub struct VacancyListItem {
     pub salary_to: Option<f64>,
     pub salary_period: Option<SalaryPeriod>,
     pub by_agreement: bool,
+    /// The ad states its pay (an amount or a range): the card says "pay range given" (issue 35
+    /// §4). From the index's card; a card indexed before the flag existed is read by its salary.
+    pub pay_range_given: bool,
     /// Premium stars (the PRO level), 0 for none.
     pub premium_status: u8,
     /// Published within the last 3 days.
@@ -145,6 +148,7 @@ fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &
             period_type: code,
         }),
         by_agreement: card.by_agreement,
+        pay_range_given: card.pay_range || card.salary_from.is_some() || card.salary_to.is_some(),
         premium_status: card.pro_level,
         cv_not_required: card.cv_not_required,
         is_branded: card.is_branded,

@@ -62,6 +62,7 @@ mod reference;
 mod resource_limits;
 mod roles;
 mod search;
+mod signals;
 mod security_headers;
 mod staff_invitations;
 mod server;

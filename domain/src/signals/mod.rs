@@ -15,6 +15,11 @@ use uuid::Uuid;
 use crate::platform::error::Result;
 
 mod detect;
+mod minhash;
+mod words;
+
+pub use detect::asks_pay_history;
+pub use minhash::{NEAR_DUPLICATE, exact_similarity};
 
 /// The kinds of signal, as stored in `vacancy_signals.kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
@@ -83,4 +88,38 @@ pub async fn stored(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<Vec<Sig
         .into_iter()
         .filter_map(|(kind, strong, found)| SignalKind::parse(&kind).map(|kind| Signal { kind, strong, found: found.0 }))
         .collect())
+}
+
+/// Computes the near-duplicate signatures of every live ad that has none yet (ads live before the
+/// signals existed, or seeded in bulk); [`refresh`] also does a bounded share of this each time.
+/// Returns how many it computed.
+pub async fn backfill(conn: &mut PgConnection) -> Result<u64> {
+    let mut total = 0;
+    loop {
+        let done = detect::backfill(&mut *conn, 1000).await?;
+        total += done;
+        if done == 0 {
+            return Ok(total);
+        }
+    }
+}
+
+/// What the publishing call tells the employer beside its answer, never refusing (issue 35 §4):
+/// [`SignalKind::NoPayRange`] when the vacancy states no pay (salary "by agreement" only), which
+/// the pay transparency directive (EU 2023/970) asks for.
+pub async fn publish_warnings(pool: &sqlx::PgPool, vacancy_id: Uuid) -> Result<Vec<SignalKind>> {
+    let salary: Option<(Option<f64>, Option<f64>)> =
+        sqlx::query_as("select salary_from::float8, salary_to::float8 from vacancies where id = $1")
+            .bind(vacancy_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(salary
+        .and_then(|(from, to)| detect::no_pay_range(from, to))
+        .map(|signal| vec![signal.kind])
+        .unwrap_or_default())
+}
+
+/// The text the detectors read of a vacancy: its teasers and descriptions in et, en, ru order.
+pub async fn text(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<String> {
+    Ok(detect::text_of(conn, &[vacancy_id]).await?.pop().map(|(_, text)| text).unwrap_or_default())
 }

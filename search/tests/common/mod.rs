@@ -214,6 +214,7 @@ pub fn vacancy(spec: VacancySpec) -> VacancyDoc {
             salary_to: spec.salary_to,
             salary_period: spec.salary_period,
             by_agreement: spec.by_agreement,
+            pay_range: spec.salary_from.is_some() || spec.salary_to.is_some(),
             pro_level: spec.pro_level,
             is_branded: false,
             cover_url: None,

@@ -5335,6 +5335,12 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             validUntil?: string | null;
+            /**
+             * @description What publishing warns about, never refusing (issue 35 §4): `NO_PAY_RANGE` when the vacancy
+             *     states no pay (salary "by agreement" only; the pay transparency directive asks for a
+             *     range). Only the answer of publishing (`PUT …/status` with EXISTS) carries it.
+             */
+            warnings?: components["schemas"]["SignalKind"][];
         };
         /**
          * @description A vacancy as its owner edits it: the document (`VacancyDocument`'s fields) and what only the
@@ -6717,6 +6723,11 @@ export interface components {
             /** @description The interface languages, fallback first. */
             locales: string[];
         };
+        /**
+         * @description The kinds of signal, as stored in `vacancy_signals.kind`.
+         * @enum {string}
+         */
+        SignalKind: "NEAR_DUPLICATE" | "SCAM" | "DISCRIMINATORY" | "PAY_HISTORY_QUESTION" | "NO_PAY_RANGE";
         /** @description Vacancies like one. */
         SimilarVacancies: {
             items: components["schemas"]["VacancyListItem"][];
@@ -6999,6 +7010,8 @@ export interface components {
             isBranded: boolean;
             languageSkills: components["schemas"]["LanguageSkill"][];
             occupation: components["schemas"]["OccupationDetail"];
+            /** @description The ad states its pay (an amount or a range): the page says "pay range given" (issue 35 §4). */
+            payRangeGiven: boolean;
             /** Format: int32 */
             premiumStatus: number;
             /** Format: date-time */
@@ -7155,6 +7168,11 @@ export interface components {
             /** @description Published within the last 3 days. */
             new: boolean;
             occupation: components["schemas"]["Occupation"];
+            /**
+             * @description The ad states its pay (an amount or a range): the card says "pay range given" (issue 35
+             *     §4). From the index's card; a card indexed before the flag existed is read by its salary.
+             */
+            payRangeGiven: boolean;
             /**
              * Format: int32
              * @description Premium stars (the PRO level), 0 for none.

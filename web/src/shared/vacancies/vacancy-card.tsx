@@ -40,6 +40,16 @@ export function FavouriteButton({ vacancyId, initial }: { vacancyId: string; ini
   );
 }
 
+/** "Pay range given" (issue 35 §4): the ad states its pay, as the pay transparency directive asks. */
+export function PayRangeBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="outline" color="teal.9" size="sm" data-testid="pay-range-given">
+      {t('vacancy.payRangeGiven')}
+    </Badge>
+  );
+}
+
 /**
  * A vacancy in a list (spec 1 sections 2 and 3); the title links to the vacancy page. `footer`
  * goes below a line at the card's foot (the recommendations' reasons and "not for me").
@@ -89,9 +99,12 @@ export function VacancyCard({ vacancy, language, footer }: { vacancy: VacancyLis
             {vacancy.businessName}
           </Text>
           {salary && (
-            <Text fz="sm" c="blue.8" fw={600}>
-              {salary}
-            </Text>
+            <Group gap="xs">
+              <Text fz="sm" c="blue.8" fw={600}>
+                {salary}
+              </Text>
+              {vacancy.payRangeGiven && <PayRangeBadge />}
+            </Group>
           )}
           {teaser && (
             <Text fz="sm" c="dimmed">

@@ -15,7 +15,7 @@ import type { Branding, VacancyDetail } from './api';
 import { useFavouriteIds } from './favourite';
 import { estonianDate, inLanguage, salaryLine } from './format';
 import { useVacancyCompany } from './get-vacancy-company';
-import { FavouriteButton } from './vacancy-card';
+import { FavouriteButton, PayRangeBadge } from './vacancy-card';
 
 const FLAGS = ['remoteWork', 'shiftWork', 'forStudents', 'forUnderage', 'forRetired', 'forDisabled', 'forForeigners'] as const;
 
@@ -137,9 +137,12 @@ export function VacancyView({ vacancy, language, branding: brandingState, apply,
                   {vacancy.company.businessName}
                 </Anchor>
                 {salary && (
-                  <Text fz="lg" fw={700} c="blue.8">
-                    {salary}
-                  </Text>
+                  <Group gap="xs">
+                    <Text fz="lg" fw={700} c="blue.8">
+                      {salary}
+                    </Text>
+                    {vacancy.payRangeGiven && <PayRangeBadge />}
+                  </Group>
                 )}
                 <Group gap="xs">
                   {vacancy.categories.map((category) => (

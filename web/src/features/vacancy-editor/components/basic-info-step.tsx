@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useOccupationGroups, useReference } from '@/shared/vacancies/reference'
 
 import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
 import { TEASER_LIMIT } from '../lib/form';
+import { statesPay } from '../lib/pay-transparency';
 import { MAX_SALARY } from '../lib/schema';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
 import { Section } from './section';
@@ -111,6 +112,14 @@ export function BasicInfoStep({ form, language }: StepProps) {
           <NumberInput label={t('fields.salaryTo')} min={0} max={MAX_SALARY} step={0.01} decimalScale={2} allowNegative={false} suffix=" €" disabled={byAgreement} {...numberProps(form, 'salaryTo')} />
           <Select label={t('fields.salaryPeriod')} data={periods} disabled={byAgreement} {...form.getInputProps('salaryPeriodCode')} />
         </SimpleGrid>
+        <Text size="sm">
+          {t('payTransparency.directive')}
+        </Text>
+        {!statesPay(values) && (
+          <Alert color="yellow" variant="light" data-testid="no-pay-range">
+            {t('payTransparency.noRange')}
+          </Alert>
+        )}
       </Section>
 
       <Section title={t('basic.publishing')}>

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_WEIGHT, MAX_WEIGHT, MIN_WEIGHT, rowKey } from '../lib/form';
+import { asksPayHistory } from '../lib/pay-transparency';
 import { QUESTION_LIMIT } from '../lib/schema';
 import { numberProps, type StepProps } from './step-props';
 
@@ -50,6 +51,7 @@ export function QuestionsStep({ form }: StepProps) {
               </Group>
             </Group>
             <Textarea label={t('fields.question')} required autosize minRows={2} maxLength={QUESTION_LIMIT} {...form.getInputProps(`questions.${index}.question`)} />
+            <PayHistoryWarning question={row.question} />
             <NumberInput
               label={t('fields.weight')}
               description={t('questions.weightHint', { min: MIN_WEIGHT, max: MAX_WEIGHT })}
@@ -75,5 +77,17 @@ export function QuestionsStep({ form }: StepProps) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The warning under a question that asks about current or past pay (issue 35 §4): never blocks saving. */
+function PayHistoryWarning({ question }: { question: string }) {
+  const { t } = useTranslation('vacancyEditor');
+  const found = asksPayHistory(question);
+  if (found.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" role="status">
+      {t('payTransparency.payHistory', { found: found.map((words) => `“${words}”`).join(', ') })}
+    </Alert>
   );
 }

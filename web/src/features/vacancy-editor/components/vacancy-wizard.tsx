@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { useSaveVacancy } from '../api/save-vacancy';
 import type { EmployerVacancyDetail } from '../api/types';
 import { toFormPath } from '../lib/field-path';
 import { contentIndexes, emptyForm, formFromVacancy, formToDocument, type VacancyForm } from '../lib/form';
+import { statesPay } from '../lib/pay-transparency';
 import { editorPath, previewPath } from '../lib/paths';
 import { type Mode, vacancySchema } from '../lib/schema';
 import { firstStepWithErrors, nextStep, previousStep, STEPS, stepIndex, stepOfField, type WizardStep } from '../lib/steps';
@@ -76,6 +77,8 @@ export function VacancyWizard({
   const update = useSaveVacancy();
   const publish = usePublishVacancy();
   const [productError, setProductError] = useState<string | null>(null);
+  /** The products of a publishing waiting for the employer to confirm it without a pay range. */
+  const [unpaidCodes, setUnpaidCodes] = useState<string[] | null>(null);
   const id = vacancy?.id ?? null;
   const shown: WizardStep = step === 'publish' && !vacancy ? 'basic' : step;
   const busy = create.isPending || update.isPending;
@@ -158,13 +161,18 @@ export function VacancyWizard({
     if (saved) navigate(to(previewPath(saved, shown)));
   }
 
-  async function publishWith(productCodes: string[]) {
+  async function publishWith(productCodes: string[], withoutPayConfirmed = false) {
     setProductError(null);
     const found = rules('publish')(form.getValues());
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       notifyError(t('wizard.incomplete'));
       showErrors(Object.keys(found));
+      return;
+    }
+    // pay transparency (issue 35 §4): publishing without a pay range is asked once more, never refused
+    if (!withoutPayConfirmed && !statesPay(form.getValues())) {
+      setUnpaidCodes(productCodes);
       return;
     }
     const saved = await save(false);
@@ -244,6 +252,31 @@ export function VacancyWizard({
                 onPublish={(codes) => void publishWith(codes)}
               />
             </StepBoundary>
+            <Modal opened={unpaidCodes !== null} onClose={() => setUnpaidCodes(null)} title={t('payTransparency.confirmTitle')} centered>
+              <Stack gap="md">
+                <Text size="sm">{t('payTransparency.confirmText')}</Text>
+                <Group justify="flex-end" gap="sm">
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setUnpaidCodes(null);
+                      show('basic');
+                    }}
+                  >
+                    {t('payTransparency.addRange')}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      const codes = unpaidCodes ?? [];
+                      setUnpaidCodes(null);
+                      void publishWith(codes, true);
+                    }}
+                  >
+                    {t('payTransparency.publishAnyway')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
             {back && (
               <Group>
                 <Button variant="default" onClick={() => void goTo(back)} disabled={busy}>

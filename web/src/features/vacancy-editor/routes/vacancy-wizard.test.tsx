@@ -215,6 +215,69 @@ describe('the vacancy wizard', () => {
     expect(screen.getByRole('link', { name: "Open the vacancy's page" })).toHaveAttribute('href', '/en/vacancies/v-1');
   });
 
+  it('explains the pay transparency directive on the salary step and warns while no pay is given', async () => {
+    fakeApi({ ...reference, 'GET /api/employer/vacancies/v-1': { body: draft } });
+    await renderRoutes('/en/employer/account/my-vacancies/v-1/edit?step=basic', routes);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText(/pay transparency directive \(2023\/970\)/)).toBeInTheDocument();
+    expect(screen.queryByTestId('no-pay-range')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Salary by agreement' }));
+    expect(await screen.findByTestId('no-pay-range')).toHaveTextContent('No pay is given');
+    await user.click(screen.getByRole('checkbox', { name: 'Salary by agreement' }));
+    await user.type(screen.getByRole('textbox', { name: 'Salary from' }), '1500');
+    await waitFor(() => expect(screen.queryByTestId('no-pay-range')).not.toBeInTheDocument());
+  });
+
+  it('warns under a screening question that asks about current or past pay, in each language', async () => {
+    fakeApi({
+      ...reference,
+      'GET /api/employer/vacancies/v-1': {
+        body: {
+          ...draft,
+          questions: [
+            { question: 'Milline on teie praegune palk?', weight: 1 },
+            { question: 'What are your salary expectations?', weight: 1 },
+            { question: 'Сколько вы зарабатываете сейчас?', weight: 1 },
+          ],
+        },
+      },
+    });
+    await renderRoutes('/en/employer/account/my-vacancies/v-1/edit?step=questions', routes);
+
+    const first = await screen.findByRole('group', { name: 'Question 1' });
+    expect(within(first).getByRole('status')).toHaveTextContent('current or past pay (“praegune palk”)');
+    expect(within(screen.getByRole('group', { name: 'Question 2' })).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Question 3' })).getByRole('status')).toHaveTextContent('“сколько вы зарабатываете”');
+  });
+
+  it('asks before publishing without a pay range, and publishes only when the employer confirms', async () => {
+    const vacancy = { ...draft, salaryFrom: null, salaryTo: null, salaryPeriodCode: null, salaryByAgreement: true };
+    const calls = fakeApi({
+      ...reference,
+      'GET /api/employer/vacancies/v-1': { body: vacancy },
+      'GET /api/employer/vacancies/v-1/products': { body: products },
+      'POST /api/employer/vacancies/v-1/quote': { body: { lines: [], subtotalCents: 2900, vatCents: 696, totalCents: 3596 } },
+      'PUT /api/employer/vacancies/v-1/status': {
+        body: { id: 'v-1', status: 'EXISTS', type: 'DEFAULT', displayedState: 'ACTIVE', applicationsCount: 0, createdAt: draft.createdAt, updatedAt: draft.updatedAt, invoice, warnings: ['NO_PAY_RANGE'] },
+      },
+    });
+    const { router } = await renderRoutes('/en/employer/account/my-vacancies/v-1/edit?step=publish', routes);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publish without a pay range?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add a pay range' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=basic'));
+    expect(calls.some((request) => request.url.endsWith('/status'))).toBe(false);
+
+    await router.navigate('/en/employer/account/my-vacancies/v-1/edit?step=publish');
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    dialog = await screen.findByRole('dialog', { name: 'Publish without a pay range?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish anyway' }));
+    await waitFor(() => expect(calls.some((request) => request.url.endsWith('/status'))).toBe(true));
+  });
+
   it('does not publish what the publishing rules refuse: the missing field is shown on its step', async () => {
     const calls = fakeApi({
       ...reference,
