@@ -147,6 +147,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             seller: (*state.seller).clone(),
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: state.config.app_secret.clone(),
+            retention: state.config.retention,
         };
         tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
@@ -168,6 +169,7 @@ impl TestApp {
             seller: domain::billing::seller::Seller::default(),
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: domain::platform::config::Secret::new(TEST_APP_SECRET),
+            retention: domain::platform::retention::Periods::default(),
         }
     }
 }
