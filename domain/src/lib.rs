@@ -45,8 +45,9 @@
 //!    `accounts` and `companies` (an administrator is added with the staff form's rules), and its
 //!    dashboard reads `vacancies` (what "live" means), `billing` (the Tallinn day of an invoice) and
 //!    `cvs` (what "in the CV database" means); no area uses it.
-//! 8. `retention` uses `platform`, `files` (the store whose bytes it removes) and `mydata` (an
-//!    inactive account is erased as its owner's own deletion does); no area uses it. The periods
+//! 8. `retention` uses `platform`, `files` (the store whose bytes it removes), `alerts` (visitors'
+//!    unconfirmed searches) and `mydata` (an inactive account is erased as its owner's own
+//!    deletion does); no area uses it. The periods
 //!    themselves are `platform::retention`, which every area may read.
 //!
 //! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
@@ -99,7 +100,7 @@ mod layering {
         ("alerts", &["platform", "accounts", "vacancies"]),
         ("recommendations", &["platform", "applications"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing", "alerts"]),
-        ("retention", &["platform", "files", "mydata"]),
+        ("retention", &["platform", "files", "alerts", "mydata"]),
     ];
 
     fn areas_used(dir: &Path, used: &mut BTreeSet<String>) {

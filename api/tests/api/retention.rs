@@ -81,7 +81,7 @@ async fn applied(app: &TestApp, ended: DateTime<Utc>) -> Applied {
         "insert into application_comments (application_id, body) values ($1, 'Tugev kandidaat, helistada')",
         "insert into application_links (application_id, expires_at) values ($1, now() + interval '7 days')",
     ] {
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(application).execute(&app.pool).await.unwrap();
+        sqlx::query(sql).bind(application).execute(&app.pool).await.unwrap();
     }
     sqlx::query(
         "insert into interviews (company_id, vacancy_id, application_id, applicant_user_id, type, duration_minutes, starts_at, applicant_message)
@@ -315,7 +315,7 @@ async fn signing_in_after_the_warning_keeps_the_account() {
     let (id, pdf_key) = inactive_applicant(&app, "mari@example.ee", "en", last_active).await;
     let warn_at = last_active + TimeDelta::days(700);
     assert_eq!(retention::run(&ctx, &RetentionJob::WarnAccount(id), warn_at).await.unwrap(), Outcome::Done);
-    assert_eq!(outbox(&app, "mari@example.ee").await[0].0.starts_with("Vakants: your account will be deleted on "), true);
+    assert!(outbox(&app, "mari@example.ee").await[0].0.starts_with("Vakants: your account will be deleted on "), "in English");
 
     let mari = app.new_client();
     mari.sign_in("mari@example.ee").await;
@@ -427,15 +427,15 @@ async fn unconfirmed_alerts_go_after_a_week_and_audit_entries_after_seven_years(
     sqlx::query("update saved_searches set confirmed_at = $1 where email = 'kept@example.ee'").bind(made).execute(&app.pool).await.unwrap();
     sqlx::query("insert into audit_log (action, created_at) values ('product.update', $1)").bind(made).execute(&app.pool).await.unwrap();
 
-    let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(7) - TimeDelta::seconds(1)).await.unwrap();
-    assert_eq!((purged.unconfirmed_alerts, purged.audit_entries), (0, 0));
     let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(7)).await.unwrap();
+    assert_eq!((purged.unconfirmed_alerts, purged.audit_entries), (0, 0));
+    let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(7) + TimeDelta::seconds(1)).await.unwrap();
     assert_eq!(purged.unconfirmed_alerts, 1, "the unconfirmed one; the confirmed one stays");
     let emails: Vec<String> = sqlx::query_scalar("select email from saved_searches").fetch_all(&app.pool).await.unwrap();
     assert_eq!(emails, vec!["kept@example.ee".to_string()]);
 
-    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557) - TimeDelta::seconds(1)).await.unwrap().audit_entries, 0);
-    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557)).await.unwrap().audit_entries, 1);
+    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557)).await.unwrap().audit_entries, 0);
+    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557) + TimeDelta::seconds(1)).await.unwrap().audit_entries, 1);
 }
 
 #[tokio::test]

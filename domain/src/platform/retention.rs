@@ -18,6 +18,9 @@ pub const CV_DATABASE_KEPT_AFTER_ACCESS: TimeDelta = TimeDelta::days(14);
 /// Sessions and sign-in codes are deleted this long after they ended (expired, signed out or
 /// used): a day to look into a sign-in that went wrong, nothing more.
 pub const ENDED_SIGN_IN_KEPT: TimeDelta = TimeDelta::days(1);
+/// A visitor's job alert not confirmed in this many days is deleted; fixed, because the
+/// confirmation mail promises it (`alerts::saved::UNCONFIRMED_DAYS`).
+pub const UNCONFIRMED_ALERT_DAYS: i64 = 7;
 
 /// When a user was last active, as SQL over the user `u`: their last sign-in (or, never signed
 /// in, their registration) or the last request of one of their own sessions (not an
@@ -33,8 +36,6 @@ pub const DEFAULT_APPLICATIONS_DAYS: i64 = 365;
 pub const DEFAULT_INACTIVE_ACCOUNT_DAYS: i64 = 730;
 /// Default of [`Periods::inactivity_warning`]: the owner is mailed 30 days before.
 pub const DEFAULT_INACTIVITY_WARNING_DAYS: i64 = 30;
-/// Default of [`Periods::unconfirmed_alerts`]: a visitor's job alert not confirmed in a week.
-pub const DEFAULT_UNCONFIRMED_ALERT_DAYS: i64 = 7;
 /// Default of [`Periods::audit_log`]: seven years, as long as the accounting records some of its
 /// entries belong with (forced payments, cancelled invoices; Accounting Act § 12).
 pub const DEFAULT_AUDIT_LOG_DAYS: i64 = 2557;
@@ -51,8 +52,6 @@ pub struct Periods {
     pub inactive_account: TimeDelta,
     /// The owner of an inactive account is mailed this long before (`RETENTION_INACTIVITY_WARNING_DAYS`, 30).
     pub inactivity_warning: TimeDelta,
-    /// A visitor's job alert left unconfirmed is deleted after (`RETENTION_UNCONFIRMED_ALERT_DAYS`, 7).
-    pub unconfirmed_alerts: TimeDelta,
     /// Audit log entries are deleted after (`RETENTION_AUDIT_LOG_DAYS`, 2557); entries about a
     /// person whose data was erased lose their content at the erasure.
     pub audit_log: TimeDelta,
@@ -64,7 +63,6 @@ impl Default for Periods {
             applications: TimeDelta::days(DEFAULT_APPLICATIONS_DAYS),
             inactive_account: TimeDelta::days(DEFAULT_INACTIVE_ACCOUNT_DAYS),
             inactivity_warning: TimeDelta::days(DEFAULT_INACTIVITY_WARNING_DAYS),
-            unconfirmed_alerts: TimeDelta::days(DEFAULT_UNCONFIRMED_ALERT_DAYS),
             audit_log: TimeDelta::days(DEFAULT_AUDIT_LOG_DAYS),
         }
     }
@@ -96,7 +94,6 @@ impl Periods {
             applications: days(&get, "RETENTION_APPLICATIONS_DAYS", DEFAULT_APPLICATIONS_DAYS)?,
             inactive_account: days(&get, "RETENTION_INACTIVE_ACCOUNT_DAYS", DEFAULT_INACTIVE_ACCOUNT_DAYS)?,
             inactivity_warning: days(&get, "RETENTION_INACTIVITY_WARNING_DAYS", DEFAULT_INACTIVITY_WARNING_DAYS)?,
-            unconfirmed_alerts: days(&get, "RETENTION_UNCONFIRMED_ALERT_DAYS", DEFAULT_UNCONFIRMED_ALERT_DAYS)?,
             audit_log: days(&get, "RETENTION_AUDIT_LOG_DAYS", DEFAULT_AUDIT_LOG_DAYS)?,
         };
         if periods.inactivity_warning >= periods.inactive_account {
@@ -174,7 +171,7 @@ pub fn rules(periods: &Periods) -> Vec<Rule> {
         Rule { kind: Kind::Session, rule: format!("sessions and sign-in codes are deleted {} day after they end", days(ENDED_SIGN_IN_KEPT)) },
         Rule {
             kind: Kind::UnconfirmedAlert,
-            rule: format!("a job alert not confirmed by e-mail is deleted after {} days", days(periods.unconfirmed_alerts)),
+            rule: format!("a job alert not confirmed by e-mail is deleted after {UNCONFIRMED_ALERT_DAYS} days"),
         },
         Rule {
             kind: Kind::AuditLog,
@@ -193,13 +190,12 @@ mod tests {
     }
 
     #[test]
-    fn defaults_are_a_year_two_years_thirty_days_a_week_and_seven_years() {
+    fn defaults_are_a_year_two_years_thirty_days_and_seven_years() {
         let periods = Periods::from_lookup(lookup(&[])).unwrap();
         assert_eq!(periods, Periods::default());
         assert_eq!(periods.applications.num_days(), 365);
         assert_eq!(periods.inactive_account.num_days(), 730);
         assert_eq!(periods.inactivity_warning.num_days(), 30);
-        assert_eq!(periods.unconfirmed_alerts.num_days(), 7);
         assert_eq!(periods.application_kept_after_end().num_days(), 395);
     }
 

@@ -171,15 +171,11 @@ pub struct Purged {
 }
 
 /// Deletes what has neither files nor index entries in bulk: visitors' job alerts left
-/// unconfirmed for [`Periods::unconfirmed_alerts`] and audit entries older than
-/// [`Periods::audit_log`].
+/// unconfirmed for [`crate::platform::retention::UNCONFIRMED_ALERT_DAYS`]
+/// ([`crate::alerts::saved::purge_unconfirmed`]) and audit entries older than [`Periods::audit_log`].
 #[tracing::instrument(skip_all)]
 pub async fn purge_bulk(pool: &PgPool, periods: &Periods, now: DateTime<Utc>) -> Result<Purged> {
-    let unconfirmed_alerts = sqlx::query("delete from saved_searches where confirmed_at is null and created_at <= $1")
-        .bind(now - periods.unconfirmed_alerts)
-        .execute(pool)
-        .await?
-        .rows_affected();
+    let unconfirmed_alerts = crate::alerts::saved::purge_unconfirmed(pool, now).await?;
     let audit_entries = audit::purge_before(pool, now - periods.audit_log).await?;
     Ok(Purged { unconfirmed_alerts, audit_entries })
 }
