@@ -19,10 +19,10 @@ use tracing_subscriber::EnvFilter;
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-/// Connections of `vakants worker`: each of the worker's queues (ten, with the alerts' matching)
-/// keeps one busy polling (apalis' pollers spin on a pool that has too few), the batcher, the time
-/// rules, the alerts' scheduled runs and the reminders take the rest.
-const WORKER_CONNECTIONS: u32 = 18;
+/// Connections of `vakants worker`: each of the worker's queues (eleven, with the alerts' matching
+/// and retention) keeps one busy polling (apalis' pollers spin on a pool that has too few), the
+/// batcher, the time rules, the alerts' scheduled runs and the reminders take the rest.
+const WORKER_CONNECTIONS: u32 = 19;
 
 #[derive(Parser)]
 #[command(name = "vakants", version = api::BUILD_VERSION, about = "Vakants job marketplace")]

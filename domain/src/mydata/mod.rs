@@ -430,8 +430,8 @@ pub async fn erase_inactive(tx: &mut PgConnection, user_id: Uuid) -> Result<(Era
 }
 
 /// What the service keeps of the user and until when, for the export: the table of rules with
-/// the periods in force, and each kept item (the account, applications, CVs added from the CV
-/// database, sessions) with the time it goes (`keptUntil`; null while its clock has not started:
+/// the periods in force, and each kept item (the account, applications, CVs in a company's
+/// CV-database vacancy, sessions) with the time it goes (`keptUntil`; null while its clock has not started:
 /// a vacancy still running, CV-database access that has no end yet).
 async fn kept_until(conn: &mut PgConnection, user_id: Uuid, periods: &Periods) -> Result<Value> {
     let (last_active, warned_at): (DateTime<Utc>, Option<DateTime<Utc>>) =
@@ -443,7 +443,7 @@ async fn kept_until(conn: &mut PgConnection, user_id: Uuid, periods: &Periods) -
     let applications: Value = sqlx::query_scalar(
         "select coalesce(json_agg(json_build_object('kind', 'application', 'id', a.id, 'keptUntil', v.valid_until + make_interval(secs => $2))
                                   order by a.created_at), '[]'::json)
-         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and a.source = 'APPLY'",
+         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and v.type = 'DEFAULT'",
     )
     .bind(user_id)
     .bind(periods.application_kept_after_end().num_seconds() as f64)
@@ -455,7 +455,7 @@ async fn kept_until(conn: &mut PgConnection, user_id: Uuid, periods: &Periods) -
                                   else greatest(a.created_at, max(s.ends_at)) + make_interval(secs => $2) end
                       from services s where s.company_id = v.company_id and s.type = 'CV' and s.status in ('ACTIVE', 'WAITING', 'FINISHED')))
                      order by a.created_at), '[]'::json)
-         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and a.source = 'CV_BASE'",
+         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and v.type = 'CV_BASE'",
     )
     .bind(user_id)
     .bind(retention::CV_DATABASE_KEPT_AFTER_ACCESS.num_seconds() as f64)
