@@ -328,7 +328,7 @@ impl Default for BuildOptions {
         BuildOptions {
             redis_prefix: "vakants:".into(),
             limits: RateLimits::default(),
-            max_connections: 20,
+            max_connections: 21,
             index_access: AccessMode::Writer,
         }
     }

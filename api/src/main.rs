@@ -19,10 +19,10 @@ use tracing_subscriber::EnvFilter;
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-/// Connections of `vakants worker`: each of the worker's queues (ten, with the alerts' matching)
-/// keeps one busy polling (apalis' pollers spin on a pool that has too few), the batcher, the time
-/// rules, the alerts' scheduled runs and the reminders take the rest.
-const WORKER_CONNECTIONS: u32 = 18;
+/// Connections of `vakants worker`: each of the worker's queues (eleven, with the alerts' matching
+/// and retention) keeps one busy polling (apalis' pollers spin on a pool that has too few), the
+/// batcher, the time rules, the alerts' scheduled runs and the reminders take the rest.
+const WORKER_CONNECTIONS: u32 = 19;
 
 #[derive(Parser)]
 #[command(name = "vakants", version = api::BUILD_VERSION, about = "Vakants job marketplace")]
@@ -212,6 +212,7 @@ async fn main() -> anyhow::Result<()> {
                 seller: (*state.seller).clone(),
                 public_url: state.config.public_url.clone(),
                 app_secret: state.config.app_secret.clone(),
+                retention: state.config.retention,
             };
             let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
@@ -263,7 +264,13 @@ async fn main() -> anyhow::Result<()> {
             let _reminding = tokio::spawn(reminders.run(worker::billing::every_hour(), stop_rx.clone()));
             let unread_mail = worker::chats::UnreadMail { pool: pool.clone(), mailer: mailer.clone(), public_url: config.public_url.clone() };
             let _mailing_unread = tokio::spawn(unread_mail.run(worker::time_rules::every_minute(), stop_rx.clone()));
-            let mailing = worker::Mailing { mailer, seller: (*seller).clone(), public_url: config.public_url.clone(), app_secret: config.app_secret.clone() };
+            let mailing = worker::Mailing {
+                mailer,
+                seller: (*seller).clone(),
+                public_url: config.public_url.clone(),
+                app_secret: config.app_secret.clone(),
+                retention: config.retention,
+            };
             let worker = tokio::spawn(worker::run(pool, engine, files, mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;
             finish_worker(worker, config.shutdown_grace + STOP_MARGIN, std::time::Instant::now()).await?;

@@ -18,6 +18,7 @@
 //! | `billing/` | `products` (the price list), `pricing` (a company's prices, VAT, quotes), `catalog` (what a company can buy, CV-database access), `orders` (services and invoices, numbering, reference numbers), `purchase` (orders beyond publishing), `invoices` (the list and detail), `seller` (`SELLER_*`), `services` (the lifecycle table and clock), `payments` (`mark_paid`), `online` and `provider` (paying online), `bank_statements` (camt.053), `reminders`, `documents` (invoice PDF, e-invoice, invoice mail), `shared` (what the others share: product groups, service status, invoice and reference numbers, the Tallinn day; its files import each other in no cycle, a test checks) |
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
+//! | `retention/` | personal data leaving when its period in `platform::retention` ends: the worker's pass and one job per subject (applications, chats, inactive accounts' warning and erasure) |
 //! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
@@ -46,6 +47,10 @@
 //!    `accounts` and `companies` (an administrator is added with the staff form's rules), and its
 //!    dashboard reads `vacancies` (what "live" means), `billing` (the Tallinn day of an invoice) and
 //!    `cvs` (what "in the CV database" means); no area uses it.
+//! 8. `retention` uses `platform`, `files` (the store whose bytes it removes), `alerts` (visitors'
+//!    unconfirmed searches) and `mydata` (an inactive account is erased as its owner's own
+//!    deletion does); no area uses it. The periods
+//!    themselves are `platform::retention`, which every area may read.
 //!
 //! Within one folder the parts may use each other. Besides the areas, `domain` uses the `search`
 //! crate's query types: a search request is checked here and becomes the engine's query; `search`
@@ -67,6 +72,7 @@ pub mod market;
 pub mod mydata;
 pub mod platform;
 pub mod recommendations;
+pub mod retention;
 pub mod signals;
 pub mod vacancies;
 
@@ -98,6 +104,7 @@ mod layering {
         ("recommendations", &["platform", "applications"]),
         ("market", &["platform"]),
         ("mydata", &["platform", "accounts", "companies", "cvs", "files", "vacancies", "applications", "interviews", "calendar", "billing", "alerts"]),
+        ("retention", &["platform", "files", "alerts", "mydata"]),
     ];
 
     fn areas_used(dir: &Path, used: &mut BTreeSet<String>) {

@@ -24,6 +24,7 @@ pub mod interview_mail;
 pub mod invoice_mail;
 pub mod maintenance;
 pub mod rebuild;
+pub mod retention;
 pub mod staff_invitation_mail;
 pub mod thumbnail;
 pub mod time_rules;
@@ -111,8 +112,8 @@ pub async fn queue_rebuild_of_replaced(pool: &PgPool, engine: &dyn SearchEngine)
     Ok(Some(job))
 }
 
-/// What the worker's mails need: where mail goes, the seller on the invoices and the site's
-/// origin for links.
+/// What the worker's mails and retention need: where mail goes, the seller on the invoices, the
+/// site's origin for links and the retention periods.
 #[derive(Clone)]
 pub struct Mailing {
     pub mailer: Mailer,
@@ -121,6 +122,9 @@ pub struct Mailing {
     pub public_url: String,
     /// `APP_SECRET`: the alert mails' link tokens derive from it (`domain::alerts::saved::token_for`).
     pub app_secret: domain::platform::config::Secret,
+    /// The retention periods (`RETENTION_*_DAYS`): when the maintenance pass queues retention
+    /// jobs, and the day the warning mail names.
+    pub retention: domain::platform::retention::Periods,
 }
 
 /// Runs the index pipeline, rebuilds asked through the queue, invoice mails and maintenance until
@@ -143,7 +147,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         queries: Arc::default(),
     };
     let batching = tokio::spawn(batcher.run(receiver));
-    let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), shutdown.clone()));
+    let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), mailing.retention, shutdown.clone()));
 
     // every queue's worker under one apalis monitor, which builds a worker again when it stops on
     // an error (its queue unreachable: Postgres restarting or down) until the worker stops; the
@@ -271,6 +275,18 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
                 .build(alerts::handle)
         }
     };
+    let retention_worker = {
+        let (pool, files, mailing) = (pool.clone(), files.clone(), mailing.clone());
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(domain::retention::QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-retention-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<domain::retention::RetentionJob>::new(&pool).with_config(config))
+                .data(pool.clone())
+                .data(files.clone())
+                .data(mailing.clone())
+                .build(retention::handle)
+        }
+    };
     let monitor = monitor
         .register(index_worker)
         .register(match_worker)
@@ -281,7 +297,8 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         .register(auto_reply_worker)
         .register(invitation_worker)
         .register(alert_mail_worker)
-        .register(thumbnail_worker);
+        .register(thumbnail_worker)
+        .register(retention_worker);
     // the batcher ends once every sender is gone: the index worker's (held by the monitor) and
     // the maintenance's
     drop(sender);

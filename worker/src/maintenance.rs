@@ -1,11 +1,13 @@
 //! Periodic work: reconciliation of the index with Postgres, deleting ended sessions and codes,
-//! deleting uploads that nothing has used for a day, and visitors' saved searches left unconfirmed
-//! for a week (`domain::alerts::saved::purge_unconfirmed`).
+//! deleting uploads that nothing has used for a day, and the retention pass
+//! ([`domain::retention`]: one job per subject whose period ended, and in bulk visitors' job
+//! alerts left unconfirmed and audit entries past their period).
 
 use std::time::Duration;
 
 use domain::files::FileStore;
 use domain::platform::jobs::IndexJob;
+use domain::platform::retention::Periods;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, watch};
 
@@ -33,6 +35,18 @@ pub async fn purge_files(pool: &PgPool, files: &FileStore) -> domain::Result<u64
     domain::files::purge_unreferenced(pool, files, chrono::Utc::now() - domain::files::UNREFERENCED_GRACE).await
 }
 
+/// The retention pass at `now`: queues the jobs of the subjects due ([`domain::retention::queue_due`])
+/// and deletes in bulk what needs no job ([`domain::retention::purge_bulk`]); answers how many
+/// jobs it queued.
+pub async fn retention_pass(pool: &PgPool, periods: &Periods, now: chrono::DateTime<chrono::Utc>) -> domain::Result<usize> {
+    let queued = domain::retention::queue_due(pool, periods, now).await?;
+    let purged = domain::retention::purge_bulk(pool, periods, now).await?;
+    if purged != domain::retention::Purged::default() {
+        tracing::info!(unconfirmed_alerts = purged.unconfirmed_alerts, audit_entries = purged.audit_entries, "retention: deleted in bulk");
+    }
+    Ok(queued.len())
+}
+
 /// Finds rows whose index entry is missing, stale or should be gone, and hands them to the
 /// batcher directly (not through the queue, so a slow round never piles up duplicate jobs).
 pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow::Result<usize> {
@@ -47,7 +61,7 @@ pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow
     Ok(count)
 }
 
-pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>, mut shutdown: watch::Receiver<bool>) {
+pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>, periods: Periods, mut shutdown: watch::Receiver<bool>) {
     let mut reconcile_tick = tokio::time::interval(RECONCILE_INTERVAL);
     let mut purge_tick = tokio::time::interval(PURGE_INTERVAL);
     loop {
@@ -64,10 +78,10 @@ pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>,
                     }
                     Err(err) => tracing::warn!(error = %err, "maintenance pass failed"),
                 }
-                match domain::alerts::saved::purge_unconfirmed(&pool, chrono::Utc::now()).await {
+                match retention_pass(&pool, &periods, chrono::Utc::now()).await {
                     Ok(0) => {}
-                    Ok(count) => tracing::info!(count, "maintenance: unconfirmed saved searches deleted"),
-                    Err(err) => tracing::warn!(error = %err, "deleting unconfirmed saved searches failed"),
+                    Ok(count) => tracing::info!(count, "retention: jobs queued"),
+                    Err(err) => tracing::warn!(error = %err, "the retention pass failed"),
                 }
                 match purge_files(&pool, &files).await {
                     Ok(0) => {}

@@ -42,7 +42,7 @@ async fn my_data(State(state): State<AppState>, signed_in: SignedIn) -> ApiResul
     }
     let user_id = signed_in.session.user_id;
     state.limiter.hit("my-data", &user_id.to_string(), state.limits.my_data_per_user).await?;
-    let Export { file, size } = mydata::export(&state.pool, &state.files, user_id).await?;
+    let Export { file, size } = mydata::export(&state.pool, &state.files, user_id, &state.config.retention).await?;
     let body = Body::from_stream(ReaderStream::new(tokio::fs::File::from_std(file)));
     let name = format!("vakants-my-data-{}.zip", chrono::Utc::now().format("%Y-%m-%d"));
     let mut response = file_response("application/zip", Disposition::Attachment, &name, body);

@@ -130,10 +130,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     let build = BuildOptions {
         redis_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
         limits: options.limits,
-        // the worker's ten queues each keep a connection busy polling, beside its batcher and clocks;
+        // the worker's eleven queues each keep a connection busy polling, beside its batcher and clocks;
         // with fewer connections than they need, apalis' pollers spin on the pool (measured with 5:
         // 1.3 s of CPU in 2 s idle), and on a loaded machine a rebuild starved past its 30 s wait
-        max_connections: 15,
+        max_connections: 16,
         index_access: if options.index_reader { search::AccessMode::Reader } else { search::AccessMode::Writer },
     };
     let state = api::build_state(config, build).await.expect("app state");
@@ -147,6 +147,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             seller: (*state.seller).clone(),
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: state.config.app_secret.clone(),
+            retention: state.config.retention,
         };
         tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
@@ -168,6 +169,7 @@ impl TestApp {
             seller: domain::billing::seller::Seller::default(),
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: domain::platform::config::Secret::new(TEST_APP_SECRET),
+            retention: domain::platform::retention::Periods::default(),
         }
     }
 }

@@ -60,6 +60,7 @@ mod publishing;
 mod recommendations;
 mod reference;
 mod resource_limits;
+mod retention;
 mod roles;
 mod search;
 mod signals;

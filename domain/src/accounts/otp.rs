@@ -350,10 +350,11 @@ pub async fn sign_in_by_link(
     Ok(user_id)
 }
 
-/// Deletes codes that ended more than a day ago, failures past the account window and pair
-/// counts untouched for a day; returns how many codes went.
+/// Deletes codes that ended more than [`crate::platform::retention::ENDED_SIGN_IN_KEPT`] ago,
+/// failures past the account window and pair counts untouched for a day; returns how many codes went.
 pub async fn purge_ended(pool: &PgPool) -> Result<u64> {
-    let done = sqlx::query("delete from one_time_codes where expires_at < now() - interval '1 day'")
+    let done = sqlx::query("delete from one_time_codes where expires_at < $1")
+        .bind(Utc::now() - crate::platform::retention::ENDED_SIGN_IN_KEPT)
         .execute(pool)
         .await?;
     sqlx::query("delete from otp_failures where created_at < $1").bind(Utc::now() - ACCOUNT_WINDOW).execute(pool).await?;

@@ -149,12 +149,11 @@ pub async fn set_company(pool: &PgPool, session_id: Uuid, company_id: Uuid) -> R
     Ok(())
 }
 
-/// Deletes sessions that ended more than a day ago; returns how many.
+/// Deletes sessions that ended more than [`crate::platform::retention::ENDED_SIGN_IN_KEPT`] ago; returns how many.
 pub async fn purge_ended(pool: &PgPool) -> Result<u64> {
-    let done = sqlx::query(
-        "delete from sessions where expires_at < now() - interval '1 day' or revoked_at < now() - interval '1 day'",
-    )
-    .execute(pool)
-    .await?;
+    let done = sqlx::query("delete from sessions where expires_at < $1 or revoked_at < $1")
+        .bind(chrono::Utc::now() - crate::platform::retention::ENDED_SIGN_IN_KEPT)
+        .execute(pool)
+        .await?;
     Ok(done.rows_affected())
 }

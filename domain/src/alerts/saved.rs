@@ -30,7 +30,7 @@ use crate::vacancies::filter::{SearchFilter, vacancy_query};
 /// The most saved searches one person (an account, or a visitor's address) keeps.
 pub const MAX_PER_OWNER: i64 = 20;
 /// A visitor's search not confirmed within this many days is deleted.
-pub const UNCONFIRMED_DAYS: i64 = 7;
+pub const UNCONFIRMED_DAYS: i64 = crate::platform::retention::UNCONFIRMED_ALERT_DAYS;
 /// The longest name.
 pub const MAX_NAME: usize = 100;
 /// The longest query string kept for "open as a search".

@@ -15,6 +15,7 @@ use crate::cvs::{self, Cv};
 use crate::platform::error::{Error, Result};
 use crate::files::{CV_FILE_KINDS, FileStore, StoredFile};
 use crate::platform::jobs::{self, IndexJob};
+use crate::platform::retention::{self, Periods};
 
 /// The kinds of file that are the user's own and go into the export: the profile picture, CV
 /// files, chat attachments and invoice PDFs.
@@ -61,7 +62,7 @@ fn archive_name(name: &str) -> String {
 }
 
 /// The data of the export, without the files' bytes.
-async fn collect(pool: &PgPool, user_id: Uuid) -> Result<(Value, Vec<(StoredFile, Option<String>)>)> {
+async fn collect(pool: &PgPool, user_id: Uuid, periods: &Periods) -> Result<(Value, Vec<(StoredFile, Option<String>)>)> {
     let mut conn = pool.acquire().await?;
     let account: Option<Value> = sqlx::query_scalar(
         "select json_build_object(
@@ -214,6 +215,7 @@ async fn collect(pool: &PgPool, user_id: Uuid) -> Result<(Value, Vec<(StoredFile
     )
     .await?;
 
+    let retention = kept_until(&mut conn, user_id, periods).await?;
     let cv_rows: Vec<(Uuid, Option<DateTime<Utc>>)> =
         sqlx::query_as("select id, deleted_at from cvs where owner_user_id = $1 order by created_at").bind(user_id).fetch_all(&mut *conn).await?;
     drop(conn);
@@ -271,6 +273,7 @@ async fn collect(pool: &PgPool, user_id: Uuid) -> Result<(Value, Vec<(StoredFile
         "notifications": { "newsletterOptIn": consents["newsletterOptIn"], "menuSeen": seen, "items": notification_items },
         "invoices": invoices,
         "files": listed,
+        "retention": retention,
     });
     Ok((data, files))
 }
@@ -281,12 +284,13 @@ pub struct Export {
     pub size: u64,
 }
 
-/// Everything the service holds about the user as a zip: `data.json` and `files/` (profile
+/// Everything the service holds about the user as a zip: `data.json` (with `retention`: what is
+/// kept and until when, [`kept_until`]) and `files/` (profile
 /// picture, CV PDFs and row files, chat attachments, invoice PDFs). Built in a temporary file, so
 /// large portfolios never sit in memory. A file whose bytes are gone is listed with `path: null`.
 #[tracing::instrument(skip_all)]
-pub async fn export(pool: &PgPool, store: &FileStore, user_id: Uuid) -> Result<Export> {
-    let (mut data, files) = collect(pool, user_id).await?;
+pub async fn export(pool: &PgPool, store: &FileStore, user_id: Uuid, periods: &Periods) -> Result<Export> {
+    let (mut data, files) = collect(pool, user_id, periods).await?;
     let mut present = Vec::new();
     for (index, (file, path)) in files.into_iter().enumerate() {
         if store.exists(&file.storage_key).await {
@@ -358,7 +362,7 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
     if typed != username {
         return Err(Error::field("email", "The e-mail address does not match your account"));
     }
-    let (erased, keys) = erase(&mut tx, user_id, user_id, "account.delete", ip).await?;
+    let (erased, keys) = erase(&mut tx, user_id, Some(user_id), "account.delete", ip).await?;
     tx.commit().await?;
     store.remove_all(&keys).await;
     Ok(erased)
@@ -395,29 +399,97 @@ pub async fn delete_applicant(
     if !applicant || administrator {
         return Err(Error::field("username", format!("Failed to delete applicant {username}")));
     }
-    let (erased, keys) = erase(&mut tx, applicant_id, admin_id, "applicant.delete", ip).await?;
+    let (erased, keys) = erase(&mut tx, applicant_id, Some(admin_id), "applicant.delete", ip).await?;
     tx.commit().await?;
     store.remove_all(&keys).await;
     Ok(erased)
 }
 
+/// The files an erasure of the user removes, as (id, storage key): their CV files, profile
+/// picture and its thumbnail, and every attachment of their chats. The retention job removes
+/// their bytes before the erasure's transaction, so a job stopped between the two finishes on its
+/// next run (the rows still name the same files).
+pub async fn files_erased_with(conn: &mut PgConnection, user_id: Uuid) -> Result<Vec<(Uuid, String)>> {
+    Ok(sqlx::query_as(
+        "select f.id, f.storage_key from files f
+         where f.id in (select id from files where owner_user_id = $1 and (kind = any($2) or kind in ('avatar', 'avatar_thumbnail'))
+                        union select m.attachment_file_id from chat_messages m join chats c on c.id = m.chat_id
+                              where c.applicant_user_id = $1 and m.attachment_file_id is not null)",
+    )
+    .bind(user_id)
+    .bind(&CV_FILE_KINDS[..])
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Erases an account nobody signed in to for the retention period, on the caller's transaction
+/// (the user row locked by the caller): what the owner's own deletion does, recorded as
+/// `retention.account` by the system. Answers what went and the storage keys to remove.
+pub async fn erase_inactive(tx: &mut PgConnection, user_id: Uuid) -> Result<(Erased, Vec<String>)> {
+    erase(tx, user_id, None, "retention.account", None).await
+}
+
+/// What the service keeps of the user and until when, for the export: the table of rules with
+/// the periods in force, and each kept item (the account, applications, CVs in a company's
+/// CV-database vacancy, sessions) with the time it goes (`keptUntil`; null while its clock has not started:
+/// a vacancy still running, CV-database access that has no end yet).
+async fn kept_until(conn: &mut PgConnection, user_id: Uuid, periods: &Periods) -> Result<Value> {
+    let (last_active, warned_at): (DateTime<Utc>, Option<DateTime<Utc>>) =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("select {}, u.retention_warned_at from users u where u.id = $1", retention::LAST_ACTIVE_SQL)))
+            .bind(user_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    let account_until = periods.account_erased_at(last_active, warned_at, Utc::now());
+    let applications: Value = sqlx::query_scalar(
+        "select coalesce(json_agg(json_build_object('kind', 'application', 'id', a.id, 'keptUntil', v.valid_until + make_interval(secs => $2))
+                                  order by a.created_at), '[]'::json)
+         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and v.type = 'DEFAULT'",
+    )
+    .bind(user_id)
+    .bind(periods.application_kept_after_end().num_seconds() as f64)
+    .fetch_one(&mut *conn)
+    .await?;
+    let additions: Value = sqlx::query_scalar(
+        "select coalesce(json_agg(json_build_object('kind', 'cvDatabaseAddition', 'id', a.id, 'keptUntil',
+                     (select case when bool_or(s.ends_at is null) then null
+                                  else greatest(a.created_at, max(s.ends_at)) + make_interval(secs => $2) end
+                      from services s where s.company_id = v.company_id and s.type = 'CV' and s.status in ('ACTIVE', 'WAITING', 'FINISHED')))
+                     order by a.created_at), '[]'::json)
+         from applications a join vacancies v on v.id = a.vacancy_id where a.applicant_user_id = $1 and v.type = 'CV_BASE'",
+    )
+    .bind(user_id)
+    .bind(retention::CV_DATABASE_KEPT_AFTER_ACCESS.num_seconds() as f64)
+    .fetch_one(&mut *conn)
+    .await?;
+    let sessions: Value = sqlx::query_scalar(
+        "select coalesce(json_agg(json_build_object('kind', 'session', 'id', s.id,
+                                                    'keptUntil', least(s.expires_at, coalesce(s.revoked_at, s.expires_at)) + make_interval(secs => $2))
+                                  order by s.created_at), '[]'::json)
+         from sessions s where s.user_id = $1",
+    )
+    .bind(user_id)
+    .bind(retention::ENDED_SIGN_IN_KEPT.num_seconds() as f64)
+    .fetch_one(&mut *conn)
+    .await?;
+    let mut items = vec![json!({ "kind": "account", "id": user_id, "keptUntil": account_until, "lastActiveAt": last_active })];
+    for list in [applications, additions, sessions] {
+        if let Value::Array(list) = list {
+            items.extend(list);
+        }
+    }
+    Ok(json!({ "rules": retention::rules(periods), "items": items }))
+}
+
 /// Erases the account on the caller's transaction (its row locked by the caller) and records
 /// `action` by `actor`; answers what went and the storage keys to remove after the commit.
-async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, ip: Option<&str>) -> Result<(Erased, Vec<String>)> {
+async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Option<Uuid>, action: &str, ip: Option<&str>) -> Result<(Erased, Vec<String>)> {
     let mut erased = Erased::default();
 
     let cv_ids: Vec<Uuid> = sqlx::query_scalar("select id from cvs where owner_user_id = $1").bind(user_id).fetch_all(&mut *tx).await?;
     erased.cvs = cv_ids.len();
-    // the user's CV files and profile picture, and every attachment of their chats
-    let doomed_files: Vec<Uuid> = sqlx::query_scalar(
-        "select id from files where owner_user_id = $1 and (kind = any($2) or kind in ('avatar', 'avatar_thumbnail'))
-         union select m.attachment_file_id from chat_messages m join chats c on c.id = m.chat_id
-               where c.applicant_user_id = $1 and m.attachment_file_id is not null",
-    )
-    .bind(user_id)
-    .bind(&CV_FILE_KINDS[..])
-    .fetch_all(&mut *tx)
-    .await?;
+    let doomed_files: Vec<Uuid> = files_erased_with(tx, user_id).await?.into_iter().map(|(id, _)| id).collect();
+    let username: String = sqlx::query_scalar("select username from users where id = $1").bind(user_id).fetch_one(&mut *tx).await?;
+    audit::redact_about(&mut *tx, user_id, &username).await?;
 
     sqlx::query("delete from cvs where owner_user_id = $1").bind(user_id).execute(&mut *tx).await?;
     let index_jobs: Vec<IndexJob> = cv_ids.iter().copied().map(IndexJob::Cv).collect();
@@ -472,7 +544,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, 
     }
     erased.company_memberships =
         sqlx::query("delete from company_staff where user_id = $1").bind(user_id).execute(&mut *tx).await?.rows_affected();
-    crate::companies::api_keys::revoke_lapsed(tx, crate::companies::api_keys::Lapsed::MadeBy(user_id), actor, "maker_deleted", ip).await?;
+    crate::companies::api_keys::revoke_lapsed(tx, crate::companies::api_keys::Lapsed::MadeBy(user_id), actor.unwrap_or(user_id), "maker_deleted", ip).await?;
     let keys: Vec<String> = sqlx::query_scalar("delete from files where id = any($1) returning storage_key")
         .bind(&doomed_files)
         .fetch_all(&mut *tx)
@@ -481,7 +553,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Uuid, action: &str, 
     audit::record(
         &mut *tx,
         audit::Entry {
-            actor_user_id: Some(actor),
+            actor_user_id: actor,
             action,
             target_user_id: Some(user_id),
             target_company_id: None,

@@ -34,6 +34,37 @@ pub async fn record(db: impl PgExecutor<'_>, entry: Entry<'_>) -> Result<()> {
     Ok(())
 }
 
+/// What an entry's details become when the data they described is erased.
+pub const REDACTED: &str = r#"{"redacted": true}"#;
+
+/// Takes the content out of the entries about a person whose data is being erased (on the
+/// erasure's transaction): entries about them (`target_user_id`), and entries whose details name
+/// their e-mail address, keep who, when and what was done but lose their details; the addresses
+/// their own actions came from are dropped. Answers how many entries changed.
+pub async fn redact_about(conn: &mut sqlx::PgConnection, user_id: Uuid, email: &str) -> Result<u64> {
+    let redacted = sqlx::query(
+        "update audit_log set details = $3::jsonb
+         where (target_user_id = $1 or ($2 <> '' and strpos(lower(details::text), $2) > 0)) and details <> $3::jsonb",
+    )
+    .bind(user_id)
+    .bind(email.to_lowercase())
+    .bind(REDACTED)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    let addresses = sqlx::query("update audit_log set ip = null where actor_user_id = $1 and ip is not null")
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    Ok(redacted + addresses)
+}
+
+/// Deletes the entries recorded before `cutoff` (the audit log's retention period); answers how many.
+pub async fn purge_before(pool: &PgPool, cutoff: DateTime<Utc>) -> Result<u64> {
+    Ok(sqlx::query("delete from audit_log where created_at < $1").bind(cutoff).execute(pool).await?.rows_affected())
+}
+
 /// The audit log's page size when none is asked for, and the largest.
 pub const PAGE_SIZE: u32 = 50;
 const MAX_PAGE_SIZE: u32 = 200;

@@ -189,6 +189,9 @@ pub struct Config {
     /// none when online payments are off (prod without the keys). Dev mode without them uses the
     /// app's own sandbox.
     pub payment_provider: Option<PaymentProviderConfig>,
+    /// The retention periods an operator may change (`RETENTION_*_DAYS`; see
+    /// [`crate::platform::retention`] and `docs/privacy.md`).
+    pub retention: crate::platform::retention::Periods,
 }
 
 /// Bounds of the live streams (`GET /api/user/stream`), counted in each process.
@@ -390,6 +393,8 @@ impl Config {
             streams: stream_limits(&get)?,
             connection_limit: get("CONNECTION_LIMIT").map(|_| count(&get, "CONNECTION_LIMIT", 1)).transpose()?,
             payment_provider,
+            retention: crate::platform::retention::Periods::from_lookup(&get)
+                .map_err(|invalid| ConfigError::Invalid { name: invalid.name, reason: invalid.reason })?,
         })
     }
 

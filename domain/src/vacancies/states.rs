@@ -19,9 +19,9 @@ pub const RUNS_FOR: TimeDelta = TimeDelta::days(30);
 /// An active vacancy is lifted in the default order this often (spec: auto-renews every 7 days).
 pub const RENEWS_EVERY: TimeDelta = TimeDelta::days(7);
 /// Received applications stay workable this long after the vacancy ends.
-pub const APPLICATIONS_WORKABLE_FOR: TimeDelta = TimeDelta::days(30);
+pub const APPLICATIONS_WORKABLE_FOR: TimeDelta = crate::platform::retention::APPLICATIONS_WORKABLE_FOR;
 /// CVs in a CV-database vacancy stay this long after the company's CV-database access ends.
-pub const CV_BASE_KEPT_AFTER_ACCESS: TimeDelta = TimeDelta::days(14);
+pub const CV_BASE_KEPT_AFTER_ACCESS: TimeDelta = crate::platform::retention::CV_DATABASE_KEPT_AFTER_ACCESS;
 
 /// What the owner chose, as stored in `vacancies.status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
