@@ -391,6 +391,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Nii näevad tööotsijad sinu töökuulutust.", "How job seekers will see your vacancy.", "Так соискатели увидят вашу вакансию."],
         indexable: false,
     }),
+    ("admin/moderation", PageHead {
+        title: ["Modereerimine", "Moderation", "Модерация"],
+        description: ["Ülevaatust ootavad ja teatatud kuulutused.", "Ads waiting for review and reported ads.", "Объявления, ожидающие проверки, и объявления с жалобами."],
+        indexable: false,
+    }),
+    ("my-reports", PageHead {
+        title: ["Minu teated", "My reports", "Мои жалобы"],
+        description: ["Kuulutused, millest oled teatanud, ja otsused.", "The ads you reported and what was decided.", "Объявления, на которые вы пожаловались, и решения."],
+        indexable: false,
+    }),
 ];
 
 const NOT_FOUND: PageHead = PageHead {

@@ -21,7 +21,8 @@
 //! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
-| `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
+//! | `moderation/` | reports of vacancies by anyone, the administrators' `rules` of which publications wait for review, the gate publishing and editing pass (`review_status`), the `queue` and the `decisions` (approve, reject, take down, dismiss reports) |
+//! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
 //!
@@ -30,7 +31,9 @@
 //!    `platform` only and `interviews` `platform` and `delegation`; `billing` uses `platform` and `files` (its
 //!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
 //!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
-//! 3. `vacancies` uses `billing` (publishing makes an order) and `delegation`; `accounts` uses
+//!    `moderation` uses `platform`, `billing` (a rejected ad's order is cancelled) and `signals`.
+//! 3. `vacancies` uses `billing` (publishing makes an order), `delegation` and `moderation` (the
+//!    gate of publishing and editing); `accounts` uses
 //!    `platform` and `delegation` (the badges count what the reader sees); `companies` uses
 //!    `accounts`; `calendar` uses `interviews` and `delegation`.
 //! 4. `applications` uses `vacancies` and `delegation`.
@@ -61,6 +64,7 @@ pub mod cvs;
 pub mod delegation;
 pub mod files;
 pub mod interviews;
+pub mod moderation;
 pub mod mydata;
 pub mod platform;
 pub mod recommendations;
@@ -81,7 +85,8 @@ mod layering {
         ("files", &["platform"]),
         ("delegation", &["platform"]),
         ("signals", &["platform"]),
-        ("vacancies", &["platform", "billing", "delegation", "signals"]),
+        ("moderation", &["platform", "billing", "signals"]),
+        ("vacancies", &["platform", "billing", "delegation", "signals", "moderation"]),
         ("interviews", &["platform", "delegation"]),
         ("billing", &["platform", "files"]),
         ("accounts", &["platform", "delegation"]),

@@ -78,4 +78,6 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'employer/account/my-invoices', role: 'employer' },
   { pattern: 'employer/account/my-services', role: 'employer' },
   { pattern: 'employer/account/payment/:paymentId', role: 'employer' },
+  { pattern: 'admin/moderation', role: 'admin' },
+  { pattern: 'my-reports', role: 'applicant' },
 ];

@@ -65,6 +65,10 @@ pub struct EmployerVacancy {
     pub applications_count: i64,
     /// The invoice of the vacancy's latest order (its last publishing); null when it has none.
     pub invoice: Option<InvoiceSummary>,
+    /// Where it stands with moderation: PENDING ("waiting for review", not live), REJECTED (back
+    /// among the drafts) or TAKEN_DOWN with the administrator's reason; NONE, UNREVIEWED or
+    /// APPROVED hold nothing back.
+    pub review: domain::moderation::Review,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -81,6 +85,7 @@ impl From<Row> for EmployerVacancy {
             updated_at: row.updated_at,
             applications_count: row.applications,
             invoice: row.invoice,
+            review: row.review,
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod interviews;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod locations;
+pub mod moderation;
 pub mod my_company;
 pub mod mydata;
 pub mod open;

@@ -78,6 +78,7 @@ export function createRouter() {
                 { path: 'employers', lazy: () => import('@/features/admin/routes/employers') },
                 { path: 'applicants', lazy: () => import('@/features/admin/routes/applicants') },
                 { path: 'audit', lazy: () => import('@/features/admin/routes/audit') },
+                { path: 'moderation', lazy: () => import('@/features/moderation/routes/moderation') },
                 {
                   path: 'administrators',
                   element: <RequireRole roles={['SUPERVISOR']} />,
@@ -91,6 +92,12 @@ export function createRouter() {
               path: 'invitations',
               element: <RequireAccount />,
               children: [{ index: true, lazy: () => import('@/features/staff-invitations/routes/staff-invitations') }],
+            },
+            {
+              // any signed-in account may report an ad and see what became of it
+              path: 'my-reports',
+              element: <RequireAccount />,
+              children: [{ index: true, lazy: () => import('@/features/moderation/routes/my-reports') }],
             },
             {
               path: 'samples',

@@ -59,6 +59,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { key: 'admin-applicants', label: 'nav.adminApplicants', to: '/admin/applicants' },
   { key: 'admin-invoices', label: 'nav.adminInvoices', to: '/admin/invoices' },
   { key: 'admin-prices', label: 'nav.adminPrices', to: '/admin/prices' },
+  { key: 'admin-moderation', label: 'nav.adminModeration', to: '/admin/moderation' },
 ];
 /** Only a SUPERVISOR sees the administrators (spec 2 section 6). */
 const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };
