@@ -128,24 +128,25 @@ pub async fn approve(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, now:
         return Err(Error::field("vacancyId", "The ad was rejected or taken down: the company publishes it again to have it reviewed"));
     }
     if locked.review == ReviewStatus::Pending && locked.payment_status == "PAID" && locked.publish_at.is_some_and(|at| at < now) {
-        // it waited while its run's clock ran: the run and what was bought with it start now
-        let waited = now - locked.publish_at.unwrap_or(now);
+        // it waited while its run's clock ran: the run and what was bought with it start now (the
+        // services first, while the vacancy still holds the publish time they are moved from)
         sqlx::query(
-            "update vacancies set publish_at = publish_at + $2, valid_until = valid_until + $2,
-                    promoted_until = promoted_until + $2, renewed_at = $3
-             where id = $1",
+            "update services s set starts_at = s.starts_at + ($2 - v.publish_at), ends_at = s.ends_at + ($2 - v.publish_at),
+                    updated_at = now()
+             from vacancies v
+             where v.id = s.vacancy_id and s.vacancy_id = $1 and s.status in ('WAITING', 'ACTIVE')",
         )
         .bind(vacancy_id)
-        .bind(waited)
         .bind(now)
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "update services set starts_at = starts_at + $2, ends_at = ends_at + $2, updated_at = now()
-             where vacancy_id = $1 and status in ('WAITING', 'ACTIVE')",
+            "update vacancies set publish_at = $2, valid_until = valid_until + ($2 - publish_at),
+                    promoted_until = promoted_until + ($2 - publish_at), renewed_at = $2
+             where id = $1",
         )
         .bind(vacancy_id)
-        .bind(waited)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         billing::services::begin_for_vacancies(&mut tx, &[vacancy_id], now).await?;
@@ -174,10 +175,10 @@ pub async fn reject(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, reaso
         return Err(Error::field("vacancyId", "Only an ad waiting for review can be rejected; take a live ad down instead"));
     }
     let invoices: Vec<(Uuid, String)> = sqlx::query_as(
-        "select distinct i.id, i.status from services s join invoices i on i.id = s.invoice_id
-         where s.vacancy_id = $1 and s.status in ('UNPAID', 'WAITING', 'ACTIVE') and i.deleted_at is null
-           and i.status in ('UNPAID', 'PAID')
-         order by i.id for update of i",
+        "select i.id, i.status from invoices i
+         where i.id in (select s.invoice_id from services s where s.vacancy_id = $1 and s.status in ('UNPAID', 'WAITING', 'ACTIVE'))
+           and i.deleted_at is null and i.status in ('UNPAID', 'PAID')
+         order by i.id for update",
     )
     .bind(vacancy_id)
     .fetch_all(&mut *tx)
