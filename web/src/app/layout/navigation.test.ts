@@ -28,6 +28,7 @@ describe('navigation by role', () => {
       'admin-applicants',
       'admin-invoices',
       'admin-prices',
+      'admin-moderation',
       'admin-audit',
       'admin-profile',
     ]);

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title, TypographyStylesProvider } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -45,13 +45,11 @@ export function QueueCard({ item, onDecide, busy }: { item: QueueItem; onDecide:
         </Group>
         {item.teaser && <Text fw={600}>{item.teaser}</Text>}
         {item.content && (
-          <TypographyStylesProvider>
-            <div
-              // sanitized on save (the server's rich-text rules), built from escaped text here
-              dangerouslySetInnerHTML={{ __html: deltaToHtml(item.content) }}
-              style={{ maxHeight: 200, overflow: 'auto' }}
-            />
-          </TypographyStylesProvider>
+          <Box
+            fz="sm"
+            // sanitized on save (the server's rich-text rules), built from escaped text here
+            dangerouslySetInnerHTML={{ __html: deltaToHtml(item.content) }}
+          />
         )}
         {!item.waiting && (
           <Anchor component={Link} to={to(`/vacancies/${item.vacancyId}`)} size="sm">
