@@ -8,7 +8,7 @@ interface SearchPage {
 }
 
 async function search(page: Page): Promise<SearchPage> {
-  const answer = await callApi<SearchPage>(page, 'POST', '/api/open/search', { page: 0, size: 50 });
+  const answer = await callApi<SearchPage>(page, 'POST', '/api/open/search?size=100&page=0', {});
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -35,12 +35,13 @@ test('a visitor reports an ad, an administrator takes it down from the queue and
   await expectNoAxeViolations(page, 'the report dialog');
   await dialog.getByRole('button', { name: 'Send the report' }).click();
   await expect(dialog.getByText('Thank you for the report')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await admin.goto('/en/login');
   await signIn(admin, 'admin@vakants.test');
+  await expect(admin).toHaveURL(/\/en\/admin\/companies$/);
   await admin.goto('/en/admin/moderation');
   await expect(admin.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   const card = admin.getByRole('article').filter({ hasText: 'They ask for a fee for the training' });
@@ -69,6 +70,7 @@ test('an ad of a company without a contract waits for review and its employer se
   const admin = await adminContext.newPage();
   await admin.goto('/en/login');
   await signIn(admin, 'admin@vakants.test');
+  await expect(admin).toHaveURL(/\/en\/admin\/companies$/);
   await admin.goto('/en/admin/moderation');
   const rules = admin.getByRole('region', { name: 'Rules' });
   await rules.getByLabel('First ads of a company without a contract that wait').fill('1000');
@@ -88,13 +90,15 @@ test('an ad of a company without a contract waits for review and its employer se
     cvNotRequired: false, forDisabled: false, forForeigners: false, forRetired: false, forStudents: false, forUnderage: false,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const published = await callApi<{ review: { status: string } }>(page, 'PUT', `/api/employer/vacancies/${created.body.id}/status`, {
+  const published = await callApi<{ review: { status: string }; invoice: { id: string } }>(page, 'PUT', `/api/employer/vacancies/${created.body.id}/status`, {
     status: 'EXISTS', productCodes: ['VACANCY'],
   });
   expect(published.status).toBe(200);
   expect(published.body.review.status).toBe('PENDING');
+  // paid, it still waits for review before it goes live
+  expect((await callApi(page, 'POST', `/api/dev/invoices/${published.body.invoice.id}/pay`)).status).toBeLessThan(300);
 
-  await page.goto('/en/employer/account/my-vacancies?tab=waitingForPayment');
+  await page.goto('/en/employer/account/my-vacancies?tab=active');
   await expect(page.getByText('Waiting for review').first()).toBeVisible();
   await expectNoAxeViolations(page, 'my vacancies with an ad waiting for review');
 
