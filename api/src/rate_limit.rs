@@ -45,6 +45,10 @@ pub struct RateLimits {
     pub visitor_alerts_per_ip: Limit,
     /// The same per e-mail address, so that nobody's mailbox can be filled with confirmations.
     pub visitor_alerts_per_email: Limit,
+    /// Reports of ads (`POST /api/open/vacancies/{id}/reports`) per client address.
+    pub reports_per_ip: Limit,
+    /// The same per signed-in account.
+    pub reports_per_account: Limit,
     /// Calls one API key may make (`Authorization: Bearer`), whoever sends them.
     pub api_key_requests: Limit,
     /// Sign-in codes one account may be sent from one address: an hour
@@ -65,6 +69,7 @@ impl RateLimits {
             verify_per_ip: wide(self.verify_per_ip),
             visitor_alerts_per_ip: wide(self.visitor_alerts_per_ip),
             visitor_alerts_per_email: wide(self.visitor_alerts_per_email),
+            reports_per_ip: wide(self.reports_per_ip),
             codes_per_account: IssueLimits { per_hour: self.codes_per_account.per_hour * 100, resend_interval: chrono::Duration::seconds(2) },
             ..self
         }
@@ -82,6 +87,8 @@ impl Default for RateLimits {
             visitor_alerts_per_ip: Limit { max: 20, window_secs: 3600 },
             visitor_alerts_per_email: Limit { max: 3, window_secs: 86_400 },
             api_key_requests: Limit { max: 300, window_secs: 60 },
+            reports_per_ip: Limit { max: 10, window_secs: 3600 },
+            reports_per_account: Limit { max: 10, window_secs: 3600 },
             codes_per_account: IssueLimits::default(),
         }
     }

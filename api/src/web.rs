@@ -411,6 +411,16 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Koolituste ja allhankepakkumiste haldus.", "Managing courses and outsourcing offers.", "Управление курсами и предложениями аутсорсинга."],
         indexable: false,
     }),
+    ("admin/moderation", PageHead {
+        title: ["Modereerimine", "Moderation", "Модерация"],
+        description: ["Ülevaatust ootavad ja teatatud kuulutused.", "Ads waiting for review and reported ads.", "Объявления, ожидающие проверки, и объявления с жалобами."],
+        indexable: false,
+    }),
+    ("my-reports", PageHead {
+        title: ["Minu teated", "My reports", "Мои жалобы"],
+        description: ["Kuulutused, millest oled teatanud, ja otsused.", "The ads you reported and what was decided.", "Объявления, на которые вы пожаловались, и решения."],
+        indexable: false,
+    }),
 ];
 
 const NOT_FOUND: PageHead = PageHead {

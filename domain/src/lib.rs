@@ -23,6 +23,7 @@
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
 //! | `market/` | courses and the outsource market: listings administrators manage (add, edit, hide, delete) and employers read with filters |
+//! | `moderation/` | reports of vacancies by anyone, the administrators' `rules` of which publications wait for review, the gate publishing and editing pass (`review_status`), the `queue` and the `decisions` (approve, reject, take down, dismiss reports) |
 //! | `admin/` | the back office's own business: its `administrators`, `people` (employers and applicants), `companies` (one company's screen, comments, deleting a company) and the `dashboard`'s figures |
 //!
 //! Dependencies run one way, down this list of layers; nothing uses a layer above its own:
@@ -33,7 +34,9 @@
 //!    `billing` uses `platform` and `files` (its
 //!    `documents` store the invoice PDFs there). Billing writes the vacancies an order is for
 //!    (paid, PRO level, branding) with its own SQL rather than through `vacancies`.
-//! 3. `vacancies` uses `billing` (publishing makes an order) and `delegation`; `accounts` uses
+//!    `moderation` uses `platform`, `billing` (a rejected ad's order is cancelled) and `signals`.
+//! 3. `vacancies` uses `billing` (publishing makes an order), `delegation` and `moderation` (the
+//!    gate of publishing and editing); `accounts` uses
 //!    `platform` and `delegation` (the badges count what the reader sees); `companies` uses
 //!    `accounts`; `calendar` uses `interviews` and `delegation`.
 //! 4. `applications` uses `vacancies` and `delegation`.
@@ -69,6 +72,7 @@ pub mod delegation;
 pub mod files;
 pub mod interviews;
 pub mod market;
+pub mod moderation;
 pub mod mydata;
 pub mod platform;
 pub mod recommendations;
@@ -90,7 +94,8 @@ mod layering {
         ("files", &["platform"]),
         ("delegation", &["platform"]),
         ("signals", &["platform"]),
-        ("vacancies", &["platform", "billing", "delegation", "signals"]),
+        ("moderation", &["platform", "billing", "signals"]),
+        ("vacancies", &["platform", "billing", "delegation", "signals", "moderation"]),
         ("interviews", &["platform", "delegation"]),
         ("billing", &["platform", "files"]),
         ("accounts", &["platform", "delegation"]),

@@ -82,4 +82,6 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'employer/account/courses', role: 'employer' },
   { pattern: 'employer/account/outsource', role: 'employer' },
   { pattern: 'admin/market', role: 'admin' },
+  { pattern: 'admin/moderation', role: 'admin' },
+  { pattern: 'my-reports', role: 'applicant' },
 ];

@@ -70,6 +70,10 @@ pub struct EmployerVacancy {
     /// range). Only the answer of publishing (`PUT …/status` with EXISTS) carries it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<domain::signals::SignalKind>,
+    /// Where it stands with moderation: PENDING ("waiting for review", not live), REJECTED (back
+    /// among the drafts) or TAKEN_DOWN with the administrator's reason; NONE, UNREVIEWED or
+    /// APPROVED hold nothing back.
+    pub review: domain::moderation::Review,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -87,6 +91,7 @@ impl From<Row> for EmployerVacancy {
             applications_count: row.applications,
             invoice: row.invoice,
             warnings: Vec::new(),
+            review: row.review,
         }
     }
 }

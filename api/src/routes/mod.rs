@@ -32,6 +32,7 @@ pub mod invoice_documents;
 pub mod invoices;
 pub mod locations;
 pub mod market;
+pub mod moderation;
 pub mod my_company;
 pub mod mydata;
 pub mod open;

@@ -47,6 +47,7 @@ mod leaving;
 mod live_limits;
 mod invoice_documents;
 mod logs;
+mod moderation;
 mod monitoring;
 mod my_company;
 mod mydata;

@@ -124,10 +124,10 @@ pub struct CvBaseOffer {
 }
 
 /// The SQL condition of an active vacancy `v` of an undeleted company `c` at `$now`: published,
-/// paid (or under contract), begun and not ended.
+/// paid (or under contract), begun and not ended, not held back by moderation.
 pub(crate) const ACTIVE_VACANCY_AT: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
     and v.publish_at is not null and v.publish_at <= $now and (v.valid_until is null or v.valid_until > $now)
-    and c.deleted_at is null)";
+    and c.deleted_at is null and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED'))";
 
 /// Whether the company has an active vacancy at `now`.
 #[tracing::instrument(skip_all)]

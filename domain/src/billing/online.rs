@@ -632,7 +632,7 @@ pub async fn cancel(
 /// invoice does first, when its services may have started: a publication it started ends now
 /// (the vacancy finishes and leaves the search through its index job), and the services'
 /// cancelling withdraws the extras they granted.
-pub(super) async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<InvoiceSummary> {
+pub async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<InvoiceSummary> {
     let ended = super::services::end_publications(tx, invoice_id, now).await?;
     let drafts: Vec<Uuid> = sqlx::query_scalar(
         "update vacancies set status = 'TEMPORARY', payment_status = 'NONE', updated_at = now()

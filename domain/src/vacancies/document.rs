@@ -533,7 +533,12 @@ async fn update_with(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, v
         return Err(Error::field("publishAt", "The publish date cannot be after the vacancy's end"));
     }
     rules::check_references(&mut *conn, company_id, user_id, &checked).await?;
+    let read_before = crate::moderation::reader_fingerprint(&mut *conn, vacancy_id).await?;
     write(&mut *conn, vacancy_id, &checked.document).await?;
+    // an edit of what job seekers read passes the moderation gate again (its signals, its rules)
+    if published(stored.displayed) && crate::moderation::reader_fingerprint(&mut *conn, vacancy_id).await? != read_before {
+        crate::moderation::gate_edit(&mut *conn, vacancy_id, Utc::now()).await?;
+    }
     jobs::enqueue_index(&mut *conn, &[IndexJob::Vacancy(vacancy_id)]).await?;
     Ok(())
 }

@@ -16,6 +16,7 @@ use super::states::{self, Action, Displayed, Effect, Facts, Kind, RUNS_FOR, Stat
 use crate::billing::catalog::ProductOffer;
 use crate::billing::orders::{self, InvoiceSummary, NewOrder};
 use crate::billing::pricing::Quote;
+use crate::moderation::{self, Review, ReviewStatus};
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
@@ -93,6 +94,8 @@ pub struct Row {
     pub applications: i64,
     /// The invoice of the vacancy's latest order (its last publishing), when it has one.
     pub invoice: Option<InvoiceSummary>,
+    /// Where it stands with moderation: waiting for review, rejected or taken down with the reason.
+    pub review: Review,
 }
 
 /// How many vacancies each tab holds.
@@ -145,6 +148,8 @@ struct Stored {
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
     applications: i64,
+    review_status: String,
+    review_reason: Option<String>,
 }
 
 impl Stored {
@@ -163,6 +168,7 @@ impl Stored {
             updated_at: self.updated_at,
             applications: self.applications,
             invoice: None,
+            review: Review { status: ReviewStatus::parse(&self.review_status).unwrap_or(ReviewStatus::None), reason: self.review_reason },
         })
     }
 }
@@ -172,7 +178,7 @@ impl Stored {
 async fn stored(pool: &PgPool, company_id: Uuid, only: Option<Uuid>, locale: Locale) -> Result<Vec<Stored>> {
     let sql = format!(
         "select v.id, coalesce({label}, v.occupation_label) as occupation_label, v.type, v.status, v.payment_status,
-                v.publish_at, v.valid_until, v.created_at, v.updated_at,
+                v.publish_at, v.valid_until, v.created_at, v.updated_at, v.review_status, v.review_reason,
                 (select count(*) from applications a where a.vacancy_id = v.id and a.status <> 'DELETED') as applications
          from vacancies v left join ref_occupations o on o.code = v.occupation_code
          where v.company_id = $1 and v.status <> 'DELETED' and ($2::uuid is null or v.id = $2)
@@ -325,6 +331,8 @@ pub async fn change_status(
             .await?;
             let order = NewOrder { company_id, user_id, vacancy_id, product_codes, now };
             let invoice = orders::create_for_vacancy(&mut tx, order).await?;
+            // the moderation rules decide whether it waits for review before it goes live
+            moderation::gate_publication(&mut tx, company_id, vacancy_id, now).await?;
             let has_contract: bool =
                 sqlx::query_scalar("select has_contract from companies where id = $1").bind(company_id).fetch_one(&mut *tx).await?;
             if has_contract || invoice.status == "PAID" {
@@ -347,7 +355,7 @@ pub async fn change_status(
 async fn locked(conn: &mut PgConnection, company_id: Uuid, vacancy_id: Uuid) -> Result<Option<Stored>> {
     Ok(sqlx::query_as(
         "select id, null::text as occupation_label, type, status, payment_status, publish_at, valid_until, created_at,
-                updated_at, 0::bigint as applications
+                updated_at, 0::bigint as applications, review_status, review_reason
          from vacancies where id = $2 and company_id = $1 and status <> 'DELETED' for update",
     )
     .bind(company_id)

@@ -19,15 +19,19 @@ use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 
 /// When a vacancy is open (searchable, can be applied to, counts as active): published, paid (or
-/// under contract), not expired, of a live company. `v` is the vacancy, `c` its company.
+/// under contract), not expired, of a live company, and not held by moderation (waiting for review,
+/// rejected or taken down: `crate::moderation`). `v` is the vacancy, `c` its company.
 pub const ACTIVE_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
     and v.publish_at is not null and v.publish_at <= now()
-    and (v.valid_until is null or v.valid_until > now()) and c.deleted_at is null)";
+    and (v.valid_until is null or v.valid_until > now()) and c.deleted_at is null
+    and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED'))";
 
 /// When a vacancy has a public page: published, running or finished (a finished one says noindex
-/// and cannot be applied to), never a draft, hidden or deleted one. `v` and `c` as above.
+/// and cannot be applied to), never a draft, hidden or deleted one, nor one moderation holds.
+/// `v` and `c` as above.
 pub const PUBLIC_SQL: &str = "(v.type = 'DEFAULT' and v.status in ('EXISTS', 'ARCHIVED') and v.payment_status = 'PAID'
-    and v.publish_at is not null and v.publish_at <= now() and c.deleted_at is null)";
+    and v.publish_at is not null and v.publish_at <= now() and c.deleted_at is null
+    and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED'))";
 
 /// Renames a company as the Business Register does; its vacancies show the new name once re-indexed.
 #[tracing::instrument(skip_all)]

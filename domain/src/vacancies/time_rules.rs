@@ -66,6 +66,7 @@ pub async fn go_live(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
            and v.status = 'EXISTS' and v.type = 'DEFAULT' and v.payment_status = 'PAID'
            and v.publish_at is not null and v.publish_at <= $1
            and (v.valid_until is null or v.valid_until > $1) and c.deleted_at is null
+           and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED')
          returning v.id",
     )
     .bind(now)

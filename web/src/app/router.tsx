@@ -79,6 +79,7 @@ export function createRouter() {
                 { path: 'applicants', lazy: () => import('@/features/admin/routes/applicants') },
                 { path: 'audit', lazy: () => import('@/features/admin/routes/audit') },
                 { path: 'market', lazy: () => import('@/features/market/routes/admin-market') },
+                { path: 'moderation', lazy: () => import('@/features/moderation/routes/moderation') },
                 {
                   path: 'administrators',
                   element: <RequireRole roles={['SUPERVISOR']} />,
@@ -92,6 +93,12 @@ export function createRouter() {
               path: 'invitations',
               element: <RequireAccount />,
               children: [{ index: true, lazy: () => import('@/features/staff-invitations/routes/staff-invitations') }],
+            },
+            {
+              // any signed-in account may report an ad and see what became of it
+              path: 'my-reports',
+              element: <RequireAccount />,
+              children: [{ index: true, lazy: () => import('@/features/moderation/routes/my-reports') }],
             },
             {
               path: 'samples',

@@ -29,6 +29,7 @@ describe('navigation by role', () => {
       'admin-invoices',
       'admin-prices',
       'admin-market',
+      'admin-moderation',
       'admin-audit',
       'admin-profile',
     ]);

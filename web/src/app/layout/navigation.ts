@@ -63,6 +63,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { key: 'admin-invoices', label: 'nav.adminInvoices', to: '/admin/invoices' },
   { key: 'admin-prices', label: 'nav.adminPrices', to: '/admin/prices' },
   { key: 'admin-market', label: 'nav.adminMarket', to: '/admin/market' },
+  { key: 'admin-moderation', label: 'nav.adminModeration', to: '/admin/moderation' },
 ];
 /** Only a SUPERVISOR sees the administrators (spec 2 section 6). */
 const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };

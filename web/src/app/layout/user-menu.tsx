@@ -56,6 +56,9 @@ export function UserMenu({ me, onLogout }: { me: Me; onLogout: () => void }) {
           </Menu.Item>
         ))}
         {!me.originalUser && <StaffInvitationsItem />}
+        <Menu.Item component={Link} to={to('/my-reports')}>
+          {t('nav.myReports')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('nav.logout')}

@@ -13,6 +13,7 @@ import { actionsFor, previewPath, type VacancyAction } from '../lib/actions';
 import { leadingDate, openInvoice } from '../lib/format';
 import { NAMESPACE } from '../texts';
 import { ActionsMenu, PublishButton } from './actions-menu';
+import { ReviewNote } from './review-note';
 import { StateBadge } from './state-badge';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -93,6 +94,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
           <StateBadge state={vacancy.displayedState} />
           <CvBaseBadge vacancy={vacancy} />
         </Group>
+        <ReviewNote vacancy={vacancy} />
         <InvoiceLine vacancy={vacancy} />
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
@@ -134,6 +136,7 @@ function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction:
             <StateBadge state={vacancy.displayedState} />
             <CvBaseBadge vacancy={vacancy} />
           </Group>
+          <ReviewNote vacancy={vacancy} />
           <InvoiceLine vacancy={vacancy} />
         </Stack>
       </Table.Td>

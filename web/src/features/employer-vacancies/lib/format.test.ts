@@ -14,6 +14,7 @@ const vacancy = (change: Partial<EmployerVacancy>): EmployerVacancy => ({
   createdAt: '2026-10-30T08:00:00Z',
   updatedAt: '2026-10-31T08:00:00Z',
   applicationsCount: 0,
+  review: { status: 'NONE', reason: null },
   ...change,
 });
 const invoice = { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16' };

@@ -7,7 +7,14 @@ import { fakeApi, renderRoutes } from '@/test/render';
 import type { EmployerVacancy, EmployerVacancyPage } from '../api/get-my-vacancies';
 import { Component as MyVacancies, loader } from './my-vacancies';
 
-const base = { type: 'DEFAULT', status: 'EXISTS', createdAt: '2026-10-30T08:00:00Z', updatedAt: '2026-10-31T08:00:00Z', applicationsCount: 0 };
+const base = {
+  type: 'DEFAULT',
+  status: 'EXISTS',
+  createdAt: '2026-10-30T08:00:00Z',
+  updatedAt: '2026-10-31T08:00:00Z',
+  applicationsCount: 0,
+  review: { status: 'NONE' as const, reason: null },
+};
 const cook: EmployerVacancy = {
   ...base,
   id: 'v-cook',

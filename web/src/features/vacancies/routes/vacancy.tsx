@@ -5,6 +5,8 @@ import { errorText } from '@/shared/api/error-text';
 import { ApiError } from '@/shared/api/errors';
 import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
+import { ReportAd } from '@/shared/moderation/report-ad';
+import { loadReportTexts } from '@/shared/moderation/texts';
 import { useMe } from '@/shared/session/me';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
@@ -16,6 +18,9 @@ import { useVacancyBranding } from '../api/get-vacancy-branding';
 import { ApplyAction } from '../components/apply-action';
 import { SimilarVacancies } from '../components/similar-vacancies';
 import { applyButton, offersApplying } from '../lib/apply';
+
+/** The texts of "Report this ad", which every vacancy page offers. */
+export const loader = () => loadReportTexts();
 
 function PublicVacancy({ vacancy, language }: { vacancy: VacancyDetail; language: Language }) {
   const branding = useVacancyBranding(vacancy.vacancyId, vacancy.isBranded);
@@ -30,10 +35,13 @@ function PublicVacancy({ vacancy, language }: { vacancy: VacancyDetail; language
       branding={{ data: branding.data, loading: branding.isLoading }}
       apply={shown ? { shown, render: (fullWidth) => <ApplyAction button={button} fullWidth={fullWidth} /> } : undefined}
       after={
-        // asked for only when the reader comes near the end of the vacancy
-        <WhenNear minHeight={1}>
-          <SimilarVacancies key={vacancy.vacancyId} vacancyId={vacancy.vacancyId} language={language} />
-        </WhenNear>
+        <>
+          <ReportAd vacancyId={vacancy.vacancyId} />
+          {/* asked for only when the reader comes near the end of the vacancy */}
+          <WhenNear minHeight={1}>
+            <SimilarVacancies key={vacancy.vacancyId} vacancyId={vacancy.vacancyId} language={language} />
+          </WhenNear>
+        </>
       }
     />
   );
