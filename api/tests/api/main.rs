@@ -69,3 +69,5 @@ mod sessions;
 mod time_rules;
 mod uploads;
 mod web;
+mod settings;
+mod applicant_invoices;
