@@ -78,4 +78,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'employer/account/my-invoices', role: 'employer' },
   { pattern: 'employer/account/my-services', role: 'employer' },
   { pattern: 'employer/account/payment/:paymentId', role: 'employer' },
+  { pattern: 'account/notifications', role: 'employer' },
+  { pattern: 'account/my-invoices', role: 'applicant' },
+  { pattern: 'employer/account/profile', role: 'employer' },
+  { pattern: 'employer/account/my-data', role: 'employer' },
+  { pattern: 'admin/my-data', role: 'admin' },
 ];
