@@ -17,10 +17,10 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(unread))
-        .routes(routes!(mark_read))
-        .routes(routes!(mark_all_read))
+        .routes(routes!(list_notifications))
+        .routes(routes!(unread_notifications))
+        .routes(routes!(mark_notification_read))
+        .routes(routes!(mark_all_notifications_read))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -37,7 +37,7 @@ pub struct PageParams {
 #[utoipa::path(get, path = "/notifications", tag = "user", params(PageParams),
     responses((status = 200, body = UserNotificationPage), (status = 400, body = ErrorBody, description = "validation naming `size`"),
         (status = 401, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<PageParams>) -> ApiResult<Json<UserNotificationPage>> {
+async fn list_notifications(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<PageParams>) -> ApiResult<Json<UserNotificationPage>> {
     let company = acting_company_of(&state, &signed_in).await?;
     Ok(Json(
         notifications::list(&state.pool, signed_in.session.user_id, company, signed_in.context.locale, params.page, params.size).await?,
@@ -53,7 +53,7 @@ pub struct UnreadCount {
 /// (the header's bell; polled with the badges).
 #[utoipa::path(get, path = "/notifications/unread", tag = "user",
     responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody)))]
-async fn unread(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<UnreadCount>> {
+async fn unread_notifications(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<UnreadCount>> {
     let company = acting_company_of(&state, &signed_in).await?;
     Ok(Json(UnreadCount { unread: notifications::unread_count(&state.pool, signed_in.session.user_id, company).await? }))
 }
@@ -63,7 +63,7 @@ async fn unread(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult
 #[utoipa::path(post, path = "/notifications/{id}/read", tag = "user", params(("id" = Uuid, Path)),
     responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "not a notification the user reads")))]
-async fn mark_read(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<UnreadCount>> {
+async fn mark_notification_read(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<UnreadCount>> {
     let company = acting_company_of(&state, &signed_in).await?;
     let user = signed_in.session.user_id;
     notifications::mark_read(&state.pool, user, company, id).await?;
@@ -73,7 +73,7 @@ async fn mark_read(State(state): State<AppState>, signed_in: SignedIn, Path(id):
 /// Handles `POST /api/user/notifications/read-all`: marks everything the user reads as read.
 #[utoipa::path(post, path = "/notifications/read-all", tag = "user",
     responses((status = 204, description = "all read"), (status = 401, body = ErrorBody)))]
-async fn mark_all_read(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<StatusCode> {
+async fn mark_all_notifications_read(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<StatusCode> {
     let company = acting_company_of(&state, &signed_in).await?;
     notifications::mark_all_read(&state.pool, signed_in.session.user_id, company).await?;
     Ok(StatusCode::NO_CONTENT)
