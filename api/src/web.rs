@@ -421,6 +421,31 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Kuulutused, millest oled teatanud, ja otsused.", "The ads you reported and what was decided.", "Объявления, на которые вы пожаловались, и решения."],
         indexable: false,
     }),
+    ("account/notifications", PageHead {
+        title: ["Teavitused", "Notifications", "Уведомления"],
+        description: ["Sinu uued kandideerimised, sõnumid, intervjuud, arved ja teavitused.", "Your new applications, messages, interviews, invoices and alerts.", "Ваши новые отклики, сообщения, собеседования, счета и уведомления."],
+        indexable: false,
+    }),
+    ("account/my-invoices", PageHead {
+        title: ["Minu arved", "My invoices", "Мои счета"],
+        description: ["Sinu arved, nende tasumine ja dokumendid.", "Your invoices, paying them and their documents.", "Ваши счета, их оплата и документы."],
+        indexable: false,
+    }),
+    ("employer/account/profile", PageHead {
+        title: ["Minu profiil", "My profile", "Мой профиль"],
+        description: ["Sinu nimi, telefon, keel ja e-kirjade eelistused.", "Your name, phone, language and mail preferences.", "Ваше имя, телефон, язык и настройки писем."],
+        indexable: false,
+    }),
+    ("employer/account/my-data", PageHead {
+        title: ["Minu andmed", "My data", "Мои данные"],
+        description: ["Laadi alla kõik oma andmed või kustuta konto.", "Download all your data or delete your account.", "Скачайте все свои данные или удалите учётную запись."],
+        indexable: false,
+    }),
+    ("admin/my-data", PageHead {
+        title: ["Minu andmed", "My data", "Мои данные"],
+        description: ["Laadi alla kõik oma andmed või kustuta konto.", "Download all your data or delete your account.", "Скачайте все свои данные или удалите учётную запись."],
+        indexable: false,
+    }),
 ];
 
 const NOT_FOUND: PageHead = PageHead {

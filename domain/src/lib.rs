@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `platform/` | cross-cutting: `error`, `config`, `crypto`, `db`, `jobs` (the queue), `locale`, `mail`, `audit`, `typeset` (documents laid out by typst from `templates/`), `reference` (code lists and their labels), `filters` (the shared rules of search requests: lists, text, paging) |
 //! | `files/` | uploaded files and their store; `avatars` (pictures re-encoded, thumbnails) |
-//! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts) |
+//! | `accounts/` | users, roles and profiles; `otp` sign-in codes, `sessions`, `notifications` (opt-out links, badge counts, the notification centre) |
 //! | `companies/` | companies, claims on a company and staff; `registry` (Business Register import), `geo` (address points) |
 //! | `delegation` | the one rule of who of a company's staff sees which vacancy's candidates (supervisor, administrator tag, the vacancy's moderator), and who delegates |
 //! | `cvs/` | applicants' CVs and who may read them; `pdf` (the CV as a PDF), `filter` (the CV-database search's request), `favourites` (saved CVs), `views` (which companies opened a CV), `to_vacancy` (a CV of the database added to a vacancy, and the 14-day retention of CV-database vacancies) |

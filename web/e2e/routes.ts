@@ -84,4 +84,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'admin/market', role: 'admin' },
   { pattern: 'admin/moderation', role: 'admin' },
   { pattern: 'my-reports', role: 'applicant' },
+  { pattern: 'account/notifications', role: 'employer' },
+  { pattern: 'account/my-invoices', role: 'applicant' },
+  { pattern: 'employer/account/profile', role: 'employer' },
+  { pattern: 'employer/account/my-data', role: 'employer' },
+  { pattern: 'admin/my-data', role: 'admin' },
 ];

@@ -45,3 +45,4 @@ pub mod search;
 pub mod staff_invitations;
 pub mod user;
 pub mod working_hours;
+pub mod notification_centre;

@@ -21,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(badge_counts, mark_seen))
         .routes(routes!(upload_avatar, delete_avatar))
         .merge(super::staff_invitations::router())
+        .merge(super::notification_centre::router())
 }
 
 async fn current_me(state: &AppState, signed_in: &SignedIn, company_id: Option<uuid::Uuid>) -> ApiResult<Json<Me>> {

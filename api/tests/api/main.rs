@@ -74,3 +74,5 @@ mod uploads;
 mod web;
 mod market;
 mod premium_services;
+mod settings;
+mod applicant_invoices;

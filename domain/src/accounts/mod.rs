@@ -206,6 +206,9 @@ pub struct Profile {
     pub avatar: Option<Avatar>,
     /// The language of the user's e-mails (et, en or ru), chosen at registration or in the profile.
     pub language: Option<Locale>,
+    /// Whether the user takes the service's newsletter and tips by e-mail (mail preferences;
+    /// the transactional mail of their applications, interviews, messages and invoices always goes).
+    pub newsletter_opt_in: Option<bool>,
 }
 
 impl Profile {
@@ -250,12 +253,12 @@ pub struct Me {
 #[tracing::instrument(skip_all)]
 pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid>, company_id: Option<Uuid>) -> Result<Me> {
     #[allow(clippy::type_complexity)]
-    let row: Option<(String, Vec<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<NaiveDate>, Option<Uuid>, String)> =
+    let row: Option<(String, Vec<String>, Option<String>, Option<String>, Option<String>, Option<String>, Option<NaiveDate>, Option<Uuid>, String, bool)> =
         sqlx::query_as(
             "select u.username,
                     coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}'),
                     p.firstname, p.lastname, p.phone_number, p.gender_code, p.date_of_birth,
-                    coalesce(f.thumbnail_file_id, f.id), u.locale
+                    coalesce(f.thumbnail_file_id, f.id), u.locale, u.newsletter_opt_in
              from users u
              left join profiles p on p.user_id = u.id
              left join files f on f.id = p.avatar_file_id
@@ -264,7 +267,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
         .bind(user_id)
         .fetch_optional(pool)
         .await?;
-    let Some((username, roles, firstname, lastname, phone_number, gender, date_of_birth, avatar, locale)) = row else {
+    let Some((username, roles, firstname, lastname, phone_number, gender, date_of_birth, avatar, locale, newsletter_opt_in)) = row else {
         return Err(Error::unauthorized());
     };
     let original_user = match original_user_id {
@@ -301,6 +304,7 @@ pub async fn load_me(pool: &PgPool, user_id: Uuid, original_user_id: Option<Uuid
             date_of_birth,
             avatar: avatar.map(|id| Avatar { thumbnail_url: Some(format!("/api/files/{id}")) }),
             language: Locale::from_code(&locale),
+            newsletter_opt_in: Some(newsletter_opt_in),
         },
         company,
     })
@@ -329,6 +333,8 @@ pub struct ProfileInput {
     pub date_of_birth: Option<NaiveDate>,
     /// The language of the user's e-mails: et, en or ru; left as it is when absent.
     pub language: Option<String>,
+    /// The mail preference: newsletter and tips by e-mail or not; left as it is when absent.
+    pub newsletter_opt_in: Option<bool>,
 }
 
 const NAME_MAX: usize = 100;
@@ -390,6 +396,9 @@ pub async fn update_profile(pool: &PgPool, user_id: Uuid, input: &ProfileInput) 
     .await?;
     if let Some(language) = language {
         sqlx::query("update users set locale = $2 where id = $1").bind(user_id).bind(language.code()).execute(pool).await?;
+    }
+    if let Some(opt_in) = input.newsletter_opt_in {
+        sqlx::query("update users set newsletter_opt_in = $2 where id = $1").bind(user_id).bind(opt_in).execute(pool).await?;
     }
     Ok(())
 }

@@ -192,7 +192,8 @@ async fn collect(pool: &PgPool, user_id: Uuid, periods: &Periods) -> Result<(Val
     .await?;
     let notification_items = rows(
         &mut conn,
-        "select json_build_object('kind', n.kind, 'payload', n.payload, 'readAt', n.read_at, 'createdAt', n.created_at)
+        "select json_build_object('kind', n.kind, 'payload', n.payload, 'createdAt', n.created_at,
+                                  'readAt', (select r.read_at from notification_reads r where r.notification_id = n.id and r.user_id = $1))
          from notifications n where n.user_id = $1 order by n.created_at desc",
         user_id,
     )
@@ -346,7 +347,9 @@ pub struct Erased {
 /// chats go; applications and interviews stay for the employers without the applicant's CV, cover
 /// letter, answers or messages (upcoming interviews are cancelled); company memberships end;
 /// invoices stay. The user row becomes a tombstone that cannot sign in, so the address may
-/// register again. The files' bytes are removed after the commit.
+/// register again. The files' bytes are removed after the commit. The supervisor of a company
+/// that has other staff is refused (400 naming `company`, the message naming the company) until
+/// they hand the role over; a sole supervisor may leave (the company stays, unsupervised).
 #[tracing::instrument(skip_all)]
 pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typed_email: &str, ip: Option<&str>) -> Result<Erased> {
     let typed = typed_email.trim().to_lowercase();
@@ -361,6 +364,19 @@ pub async fn delete_account(pool: &PgPool, store: &FileStore, user_id: Uuid, typ
     let username = username.ok_or_else(Error::unauthorized)?;
     if typed != username {
         return Err(Error::field("email", "The e-mail address does not match your account"));
+    }
+    // a company whose supervisor leaves while colleagues stay would have no one to manage its staff
+    let supervised: Option<String> = sqlx::query_scalar(
+        "select c.business_name from companies c
+         where c.supervisor_user_id = $1 and c.deleted_at is null
+           and exists (select 1 from company_staff s where s.company_id = c.id and s.user_id <> $1)
+         order by c.business_name limit 1",
+    )
+    .bind(user_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(company) = supervised {
+        return Err(Error::field("company", format!("You are the supervisor of {company}: hand the role over to a colleague first")));
     }
     let (erased, keys) = erase(&mut tx, user_id, Some(user_id), "account.delete", ip).await?;
     tx.commit().await?;
@@ -526,6 +542,7 @@ async fn erase(tx: &mut PgConnection, user_id: Uuid, actor: Option<Uuid>, action
         "delete from calendar_events where owner_user_id = $1",
         "delete from user_working_hours where user_id = $1",
         "delete from notifications where user_id = $1",
+        "delete from notification_reads where user_id = $1",
         "delete from menu_notification_seen where user_id = $1",
         "delete from unsubscribe_tokens where user_id = $1",
         "delete from vacancy_moderators where user_id = $1",

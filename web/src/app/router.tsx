@@ -62,6 +62,7 @@ export function createRouter() {
                 { path: 'my-services', lazy: () => import('@/features/billing/routes/applicant-services') },
                 { path: 'payment/:paymentId', lazy: () => import('@/features/billing/routes/payment-return') },
                 { path: 'vacancies/:vacancyId/apply', lazy: () => import('@/features/applications/routes/apply') },
+                { path: 'my-invoices', lazy: () => import('@/features/billing/routes/my-invoices') },
                 { path: '*', element: <NotFound /> },
               ],
             },
@@ -85,6 +86,7 @@ export function createRouter() {
                   element: <RequireRole roles={['SUPERVISOR']} />,
                   children: [{ index: true, lazy: () => import('@/features/admin/routes/administrators') }],
                 },
+                { path: 'my-data', lazy: () => import('@/features/my-data/routes/my-data') },
                 { path: '*', element: <NotFound /> },
               ],
             },
@@ -99,6 +101,12 @@ export function createRouter() {
               path: 'my-reports',
               element: <RequireAccount />,
               children: [{ index: true, lazy: () => import('@/features/moderation/routes/my-reports') }],
+            },
+            {
+              // every signed-in role's notification centre (more specific than the applicant's `account/*`)
+              path: 'account/notifications',
+              element: <RequireAccount />,
+              children: [{ index: true, lazy: () => import('@/features/notifications/routes/notifications') }],
             },
             {
               path: 'samples',
@@ -128,6 +136,9 @@ export function createRouter() {
                 { path: 'account/premium-services', lazy: () => import('@/features/billing/routes/premium-services') },
                 { path: 'account/courses', lazy: () => import('@/features/market/routes/courses') },
                 { path: 'account/outsource', lazy: () => import('@/features/market/routes/outsource') },
+                // the same settings and data screens as the administrator's and the applicant's
+                { path: 'account/profile', lazy: () => import('@/features/admin/routes/profile') },
+                { path: 'account/my-data', lazy: () => import('@/features/my-data/routes/my-data') },
                 { path: '*', element: <NotFound /> },
               ],
             },

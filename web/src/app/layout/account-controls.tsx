@@ -1,6 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import type { Me } from '@/shared/api/types';
 
 import { CompanySwitcher } from './company-switcher';
@@ -9,7 +10,7 @@ import { UserMenu } from './user-menu';
 
 /**
  * What only a signed-in user needs in the header: the company picker (an employer of several
- * companies), the avatar menu and the logout confirmation.
+ * companies), the notification centre's bell, the avatar menu and the logout confirmation.
  * Loaded on demand, so visitors do not download the menu and dialog code.
  */
 export default function AccountControls({ me, logoutRequests }: { me: Me; logoutRequests: number }) {
@@ -21,6 +22,7 @@ export default function AccountControls({ me, logoutRequests }: { me: Me; logout
   return (
     <>
       <CompanySwitcher me={me} />
+      <NotificationBell />
       <UserMenu me={me} onLogout={modal.open} />
       <LogoutModal opened={opened} onClose={modal.close} />
     </>

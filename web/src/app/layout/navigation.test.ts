@@ -19,8 +19,8 @@ describe('navigation by role', () => {
   });
 
   it('lists the role pages in the avatar menu', () => {
-    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'premium-services', 'courses', 'outsource', 'companies']);
-    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-alerts', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-data']);
+    expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).map((item) => item.key)).toEqual(['my-vacancies', 'create-vacancy', 'my-interviews', 'my-calendar', 'messages', 'cv-base', 'my-invoices', 'my-services', 'my-company', 'premium-services', 'courses', 'outsource', 'employer-profile', 'employer-my-data', 'companies']);
+    expect(avatarMenuItems(user(['USER', 'APPLICANT'])).map((item) => item.key)).toEqual(['profile', 'my-cv', 'my-applications', 'my-favourites', 'my-alerts', 'my-interviews', 'messages', 'calendar', 'my-services', 'my-invoices', 'my-data']);
     expect(avatarMenuItems(user(['USER', 'ADMIN'])).map((item) => item.key)).toEqual([
       'admin-dashboard',
       'admin-companies',
@@ -32,6 +32,7 @@ describe('navigation by role', () => {
       'admin-moderation',
       'admin-audit',
       'admin-profile',
+      'admin-my-data',
     ]);
     expect(avatarMenuItems(user(['USER', 'SUPERVISOR'])).map((item) => item.key)).toContain('admin-administrators');
     expect(dashboardItem(user(['USER', 'SUPERVISOR']))?.to).toBe('/admin');
@@ -73,16 +74,19 @@ describe('navigation by role', () => {
     expect(sidebarItems(null).some((item) => item.badge)).toBe(false);
   });
 
-  it('leads applicants to their data from the sidebar', () => {
+  it('leads every role to its own profile and data from the sidebar', () => {
     expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-data')?.to).toBe('/account/my-data');
-    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.key === 'my-data')).toBe(false);
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'employer-my-data')?.to).toBe('/employer/account/my-data');
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'employer-profile')?.to).toBe('/employer/account/profile');
+    expect(sidebarItems(user(['USER', 'ADMIN'])).find((item) => item.key === 'admin-my-data')?.to).toBe('/admin/my-data');
+    expect(sidebarItems(user(['USER', 'EMPLOYER'])).some((item) => item.to.startsWith('/account/'))).toBe(false);
   });
 
-  it('gives employers their invoices with the invoices badge and their services, applicants their services', () => {
+  it('gives employers and applicants their invoices with the invoices badge and their services', () => {
     expect(sidebarItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'my-invoices')).toMatchObject({ to: '/employer/account/my-invoices', badge: 'INVOICES' });
     expect(avatarMenuItems(user(['USER', 'EMPLOYER'])).find((item) => item.key === 'my-services')?.to).toBe('/employer/account/my-services');
     expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-services')?.to).toBe('/account/my-services');
-    expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.key === 'my-invoices')).toBe(false);
+    expect(sidebarItems(user(['USER', 'APPLICANT'])).find((item) => item.key === 'my-invoices')).toMatchObject({ to: '/account/my-invoices', badge: 'INVOICES' });
   });
 
   it('gives employers their interviews, with the interviews badge, their calendar and their messages, with the messages badge', () => {
@@ -109,6 +113,8 @@ describe('navigation by role', () => {
       ['premium-services', '/employer/account/premium-services'],
       ['courses', '/employer/account/courses'],
       ['outsource', '/employer/account/outsource'],
+      ['employer-profile', '/employer/account/profile'],
+      ['employer-my-data', '/employer/account/my-data'],
     ]);
     expect(avatarMenuItems(employer).find((item) => item.key === 'companies')?.to).toBe('/employer/account/my-company#companies');
     expect(sidebarItems(user(['USER', 'APPLICANT'])).some((item) => item.to.startsWith('/employer'))).toBe(false);

@@ -25,6 +25,7 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'messages', label: 'nav.messages', to: '/account/messages', badge: 'MESSAGES' },
   { key: 'calendar', label: 'nav.calendar', to: '/account/calendar' },
   { key: 'my-services', label: 'nav.myServices', to: '/account/my-services' },
+  { key: 'my-invoices', label: 'nav.myInvoices', to: '/account/my-invoices', badge: 'INVOICES' },
   { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
 ];
 
@@ -49,6 +50,8 @@ const EMPLOYER_ITEMS: NavItem[] = [
   { key: 'premium-services', label: 'nav.premiumServices', to: '/employer/account/premium-services' },
   { key: 'courses', label: 'nav.courses', to: '/employer/account/courses' },
   { key: 'outsource', label: 'nav.outsource', to: '/employer/account/outsource' },
+  { key: 'employer-profile', label: 'nav.myProfile', to: '/employer/account/profile' },
+  { key: 'employer-my-data', label: 'nav.myData', to: '/employer/account/my-data' },
 ];
 
 /**
@@ -69,10 +72,12 @@ const ADMIN_ITEMS: NavItem[] = [
 const SUPERVISOR_ITEM: NavItem = { key: 'admin-administrators', label: 'nav.adminAdministrators', to: '/admin/administrators' };
 const AUDIT_ITEM: NavItem = { key: 'admin-audit', label: 'nav.adminAudit', to: '/admin/audit' };
 const PROFILE_ITEM: NavItem = { key: 'admin-profile', label: 'nav.myProfile', to: '/admin/profile' };
+const MY_DATA_ITEM: NavItem = { key: 'admin-my-data', label: 'nav.myData', to: '/admin/my-data' };
 
 /** The back office's items for this administrator. */
 function adminItems(me: Me | null): NavItem[] {
-  return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, AUDIT_ITEM, PROFILE_ITEM] : [...ADMIN_ITEMS, AUDIT_ITEM, PROFILE_ITEM];
+  const own = [AUDIT_ITEM, PROFILE_ITEM, MY_DATA_ITEM];
+  return me?.roles.includes('SUPERVISOR') ? [...ADMIN_ITEMS, SUPERVISOR_ITEM, ...own] : [...ADMIN_ITEMS, ...own];
 }
 
 /** The catalogue of the app's shared components, in the header of administrators only (spec 2 section 2). */

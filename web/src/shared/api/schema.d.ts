@@ -3502,6 +3502,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/notifications?page=&size=`: a page of the user's notifications, newest
+         *     first, with the unread count. Subjects (a vacancy's title) come in the request's language.
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Handles `POST /api/user/notifications/read-all`: marks everything the user reads as read. */
+        post: operations["mark_all_notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/notifications/unread`: how many notifications the user has not opened
+         *     (the header's bell; polled with the badges).
+         */
+        get: operations["unread_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/user/notifications/{id}/read`: the user opened the notification (again is
+         *     fine). Answers the unread count.
+         */
+        post: operations["mark_notification_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile": {
         parameters: {
             query?: never;
@@ -6370,6 +6447,11 @@ export interface components {
             gender?: string | null;
             language?: components["schemas"]["Locale"] | null;
             lastname?: string | null;
+            /**
+             * @description Whether the user takes the service's newsletter and tips by e-mail (mail preferences;
+             *     the transactional mail of their applications, interviews, messages and invoices always goes).
+             */
+            newsletterOptIn?: boolean | null;
             phoneNumber?: string | null;
         };
         ProfileInput: {
@@ -6381,6 +6463,8 @@ export interface components {
             /** @description The language of the user's e-mails: et, en or ru; left as it is when absent. */
             language?: string | null;
             lastname?: string | null;
+            /** @description The mail preference: newsletter and tips by e-mail or not; left as it is when absent. */
+            newsletterOptIn?: boolean | null;
             phoneNumber?: string | null;
         };
         Question: {
@@ -6917,6 +7001,10 @@ export interface components {
          * @enum {string}
          */
         UnmatchedReason: "NO_INVOICE" | "AMOUNT_DIFFERS" | "ALREADY_PAID" | "CANCELLED";
+        UnreadCount: {
+            /** Format: int64 */
+            unread: number;
+        };
         /** @description How many searches an unsubscribe link stopped. */
         Unsubscribed: {
             /** @description The language of the search's mails, for the page that says so. */
@@ -6958,6 +7046,67 @@ export interface components {
             fileId: string;
             /** @description Where anyone sees it. */
             url: string;
+        };
+        /**
+         * @description One event of the notification centre, newest first in [`list`]. The ids name its object; the
+         *     web links each kind to its screen.
+         */
+        UserNotification: {
+            /** Format: uuid */
+            applicationId?: string | null;
+            /** Format: uuid */
+            chatId?: string | null;
+            /** @description Who is on the other side: the applicant (for a company) or the company (for an applicant). */
+            counterpart?: string | null;
+            /** @description The claimed company's key (CLAIM_APPROVED and CLAIM_REJECTED). */
+            countryCode?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description Addressed to the company the reader acts for (its object is on the employer's screens),
+             *     not to the reader themselves.
+             */
+            forCompany: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            interviewId?: string | null;
+            /** Format: uuid */
+            invoiceId?: string | null;
+            /**
+             * @description APPLICATION_RECEIVED, MESSAGE_RECEIVED, INTERVIEW_INVITED, INTERVIEW_ACCEPTED,
+             *     INTERVIEW_CANCELED, INVOICE_DUE, INVOICE_PAID, CLAIM_APPROVED, CLAIM_REJECTED or ALERT_MATCH.
+             */
+            kind: string;
+            /** @description Whether the reader has opened it (or marked everything read). */
+            read: boolean;
+            registryCode?: string | null;
+            /** Format: uuid */
+            savedSearchId?: string | null;
+            /**
+             * @description What it is about: the vacancy's title in the request's language, the invoice's number, or
+             *     the claimed company's name.
+             */
+            subject?: string | null;
+            /** Format: uuid */
+            vacancyId?: string | null;
+        };
+        /** @description A page of notifications, with the reader's unread count over all of them. */
+        UserNotificationPage: {
+            content: components["schemas"]["UserNotification"][];
+            /**
+             * Format: int32
+             * @description Zero-based.
+             */
+            page: number;
+            /** Format: int32 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            unread: number;
         };
         /** @description The signed-in user's own week, with their id (what `POST …/user/{userId}` takes). */
         UserWorkingWeek: {
@@ -20282,6 +20431,237 @@ export interface operations {
                 };
             };
             /** @description too many exports; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description Zero-based. */
+                page?: number;
+                /** @description 1 to 100; 20 by default. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotificationPage"];
+                };
+            };
+            /** @description validation naming `size` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_notifications_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description all read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_notification_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a notification the user reads */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;

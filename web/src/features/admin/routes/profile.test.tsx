@@ -41,7 +41,22 @@ describe('the administrator\u2019s own profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Profile saved'));
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(await post.json()).toEqual({ firstname: 'Anneli', lastname: 'Admin', phoneNumber: '+37255555555', language: 'et' });
+    expect(await post.json()).toEqual({ firstname: 'Anneli', lastname: 'Admin', phoneNumber: '+37255555555', language: 'et', newsletterOptIn: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/et/admin/profile'));
+  });
+
+  it('keeps the mail preference, for an employer too', async () => {
+    const employer = { ...me, username: 'boss@example.ee', roles: ['USER', 'EMPLOYER'], profile: { ...me.profile, newsletterOptIn: true } };
+    const calls = fakeApi({ 'GET /api/open/me': { body: employer }, 'POST /api/user/profile': { body: { ...employer, profile: { ...employer.profile, newsletterOptIn: false } } } });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/profile', [{ path: 'employer/account/profile', element: <Profile /> }]);
+    const newsletter = await screen.findByRole('checkbox', { name: /newsletter/ });
+    expect(newsletter).toBeChecked();
+    await user.click(newsletter);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(await post.json()).toMatchObject({ newsletterOptIn: false, language: 'en' });
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -38,6 +38,7 @@ function ProfileForm({ me }: { me: Me }) {
     phone: phoneFieldValue(me.profile.phoneNumber),
   });
   const [language, setLanguage] = useState<Language>(isLanguage(me.profile.language) ? me.profile.language : current);
+  const [newsletter, setNewsletter] = useState(me.profile.newsletterOptIn ?? true);
   const [errors, setErrors] = useState<NameAndPhoneErrors>({});
 
   function submit(event: FormEvent) {
@@ -46,7 +47,7 @@ function ProfileForm({ me }: { me: Me }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate(
-      { firstname: values.firstname.trim(), lastname: values.lastname.trim(), phoneNumber: phoneToStore(values.phone), language },
+      { firstname: values.firstname.trim(), lastname: values.lastname.trim(), phoneNumber: phoneToStore(values.phone), language, newsletterOptIn: newsletter },
       {
         onSuccess: () => {
           notifySuccess(t('profile.saved'));
@@ -78,6 +79,12 @@ function ProfileForm({ me }: { me: Me }) {
             onChange={(value) => isLanguage(value) && setLanguage(value)}
             allowDeselect={false}
           />
+          <Checkbox
+            label={t('profile.newsletter')}
+            description={t('profile.newsletterHint')}
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.currentTarget.checked)}
+          />
           {unplaced && (
             <Text c="red" size="sm" role="alert">
               {errorText(save.error)}
@@ -94,7 +101,11 @@ function ProfileForm({ me }: { me: Me }) {
   );
 }
 
-/** `/admin/profile`: the administrator's own name, phone and language (the e-mail is the username and stays). */
+/**
+ * `/admin/profile` and `/employer/account/profile`: an administrator's or employer's own name,
+ * phone, language (of the interface and the e-mails) and mail preference (the e-mail is the
+ * username and stays).
+ */
 export function Component() {
   const { t } = useTranslation('admin');
   const me = useMe().data;

@@ -60,7 +60,8 @@ function TabContent({
 }
 
 /**
- * `/employer/account/my-invoices[?tab=&sort=&order=&page=&invoice=]`: the invoices by status, sorted
+ * `/employer/account/my-invoices` (the acting company's) and `/account/my-invoices` (an applicant's own),
+ * `[?tab=&sort=&order=&page=&invoice=]`: the invoices by status, sorted
  * by date or status either way, each with its documents and, while unpaid, paying; `invoice` opens
  * one in the drawer (where it can also be cancelled).
  */

@@ -17,6 +17,7 @@ const me = {
 const routes = [
   { index: true, element: <p>home page</p> },
   { path: 'account/my-data', element: <MyData /> },
+  { path: 'employer/account/my-company', element: <p>company page</p> },
 ];
 
 async function open() {
@@ -29,6 +30,24 @@ async function open() {
 describe('my data', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the supervisor of a company with colleagues to hand the role over instead of deleting', async () => {
+    const employer = { ...me, username: 'boss@example.ee', roles: ['USER', 'EMPLOYER'], company: { countryCode: 'EE', registryCode: '12345678', businessName: 'Põhja Köök OÜ' } };
+    const refusal = { message: 'You are the supervisor of Põhja Köök OÜ: hand the role over to a colleague first', code: 'validation', field: 'company' };
+    fakeApi({ 'GET /api/open/me': { body: employer }, 'DELETE /api/user/account': { status: 400, body: refusal } });
+    const { router } = await open();
+    const user = userEvent.setup();
+    expect(await screen.findByText(/memberships of companies' staff end/)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Type your e-mail address to confirm'), 'boss@example.ee');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+
+    expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+    expect(screen.getByText('Hand the supervisor role over first')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Hand over the supervisor role' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/employer/account/my-company'));
+    expect(router.state.location.search).toBe('?tab=staff');
+  });
 
   it('deletes the account only for the typed address, after a confirmation, and forgets the user', async () => {
     const calls = fakeApi({ 'GET /api/open/me': { body: me }, 'DELETE /api/user/account': { status: 204 } });

@@ -3,14 +3,15 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
+import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import { DownloadError } from '@/shared/api/download';
 import type { Me } from '@/shared/api/types';
 import { ensureNamespace } from '@/shared/i18n';
-import { useLanguage } from '@/shared/i18n/use-language';
-import { useMe } from '@/shared/session/me';
+import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
+import { isEmployer, useMe } from '@/shared/session/me';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 
@@ -61,6 +62,9 @@ function DeleteSection({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // the server's refusal while the user supervises a company with colleagues, naming the company
+  const [handOver, setHandOver] = useState<string | null>(null);
+  const to = useLocalizedPath();
   const actingAs = !!me.originalUser;
   // The user is forgotten once this screen is gone: forgetting them while the guarded area is
   // still shown would send them to sign in instead of to the home page.
@@ -89,6 +93,10 @@ function DeleteSection({ me }: { me: Me }) {
       },
       onError: (failure) => {
         setConfirming(false);
+        if (failure instanceof ApiError && failure.field === 'company') {
+          setHandOver(errorText(failure));
+          return;
+        }
         // the server names the field (`email`) for what the typed address lacks; anything else shows there too
         setError(errorText(failure));
       },
@@ -108,6 +116,7 @@ function DeleteSection({ me }: { me: Me }) {
             <List.Item>{t('delete.cvs')}</List.Item>
             <List.Item>{t('delete.applications')}</List.Item>
             <List.Item>{t('delete.invoices')}</List.Item>
+            {isEmployer(me) && <List.Item>{t('delete.companies')}</List.Item>}
             <List.Item>{t('delete.again')}</List.Item>
           </List>
           <Text size="sm" c="dimmed">
@@ -132,6 +141,16 @@ function DeleteSection({ me }: { me: Me }) {
             }}
             error={error}
           />
+          {handOver && (
+            <Alert color="yellow" role="alert" title={t('delete.handOverTitle')}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{handOver}</Text>
+                <Button component={Link} to={to('/employer/account/my-company?tab=staff')} variant="light" size="xs">
+                  {t('delete.handOver')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
           <Group>
             <Button type="submit" color="red" disabled={actingAs}>
               {t('delete.button')}
@@ -156,7 +175,10 @@ function DeleteSection({ me }: { me: Me }) {
   );
 }
 
-/** `/account/my-data`: the user's data as a zip, and deleting the account. */
+/**
+ * `/account/my-data`, `/employer/account/my-data` and `/admin/my-data`: the user's data as a zip,
+ * and deleting the account (a supervisor of a company with colleagues is sent to hand the role over).
+ */
 export function Component() {
   const { t } = useTranslation('my-data');
   const me = useMe();
