@@ -1,4 +1,4 @@
--- Issue 35 §3, the near-duplicate signal (domain/src/signals/minhash.rs, docs/trust.md "## Signals"):
+-- Issue 35 §3, the near-duplicate signal (domain/src/signals/minhash.rs, docs/moderation.md "## Signals"):
 -- the MinHash signature of each vacancy's text and its band hashes, written when the vacancy is
 -- published or edited (signals::refresh) and for the ads live before (signals::backfill). A new
 -- ad's candidates are the live ads sharing a band (the GIN index); the signatures then decide.

@@ -1,4 +1,4 @@
-//! Trust signals (issue 35 §3, §4; docs/trust.md): what `signals::refresh` stores for a published
+//! Trust signals (issue 35 §3, §4; docs/moderation.md): what `signals::refresh` stores for a published
 //! ad, the near-duplicate detector measured on the demo corpus with planted duplicates, the
 //! publishing call's pay-range warning and the cards' "pay range given".
 

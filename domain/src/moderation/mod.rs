@@ -1,4 +1,4 @@
-//! Moderation of vacancies (issue 35 §1–2, docs/trust.md): anyone's `reports` of an ad, the
+//! Moderation of vacancies (issue 35 §1–2, docs/moderation.md): anyone's `reports` of an ad, the
 //! administrators' `rules` of which publications wait for review, the gate publishing and editing
 //! pass through ([`gate_publication`], [`gate_edit`]), the `queue` and the `decisions` (approve,
 //! reject, take down, dismiss reports), each audited.

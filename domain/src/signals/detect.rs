@@ -1,4 +1,4 @@
-//! The detectors behind [`super::refresh`] (docs/trust.md "## Signals"). Each reads what the
+//! The detectors behind [`super::refresh`] (docs/moderation.md "## Signals"). Each reads what the
 //! vacancy holds now — its texts in every language, its screening questions, its salary and
 //! apply link — and says what it found; none blocks. The text detectors are plain functions over
 //! the words (tested in every language below); the near-duplicate and the salary detectors also

@@ -1,4 +1,4 @@
-//! Trust signals of a vacancy (issue 35 §3, docs/trust.md): what a person reviewing an ad should
+//! Trust signals of a vacancy (issue 35 §3, docs/moderation.md): what a person reviewing an ad should
 //! look at — a near-duplicate already live, scam patterns, discriminatory wording, a screening
 //! question about pay history, no pay range. Computed when an ad is published or edited, kept in
 //! `vacancy_signals`, shown in the moderation queue and on the ad's admin view. A signal says what
