@@ -536,6 +536,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/moderation`: the queue — ads waiting for review, live ads not yet
+         *     reviewed and reported ads —, newest report first, each with its open reports, the company's
+         *     history and the ad's signals (at most 100).
+         */
+        get: operations["moderation_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Handles `GET /api/admin/moderation/rules`: which publications wait for review. */
+        get: operations["get_rules"];
+        /** Handles `PUT /api/admin/moderation/rules`: sets them for the next publications and edits. Audited. */
+        put: operations["set_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/vacancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/moderation/vacancies/{id}`: one ad as the queue shows it (its admin
+         *     view), in the queue or not.
+         */
+        get: operations["moderation_item"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/vacancies/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/moderation/vacancies/{id}/approve`: the ad may be live (one that waited
+         *     goes live now, with its full run); its open reports are closed. Audited.
+         */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/vacancies/{id}/dismiss-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/moderation/vacancies/{id}/dismiss-reports`: closes the ad's open
+         *     reports; the ad stays as it is. Audited.
+         */
+        post: operations["dismiss_reports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/vacancies/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/moderation/vacancies/{id}/reject`: an ad waiting for review goes back
+         *     to the company's drafts with the reason; its order is withdrawn (an unpaid invoice cancelled,
+         *     nothing charged); the company is mailed. Audited.
+         */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/vacancies/{id}/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/moderation/vacancies/{id}/take-down`: a published ad leaves the search
+         *     and its public page at once, with the reason; the company is mailed. Audited.
+         */
+        post: operations["take_down"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/product": {
         parameters: {
             query?: never;
@@ -2901,6 +3041,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/vacancies/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/open/vacancies/{id}/reports`: anyone reports an ad with a public page.
+         *     Limited per client address and, signed in, per account (429 with Retry-After); the same
+         *     reporter's second report of the ad counts once (answered 200 with `counted` false).
+         */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/vacancies/{id}/similar": {
         parameters: {
             query?: never;
@@ -3895,6 +4056,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/vacancy-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/user/vacancy-reports`: the signed-in user's reports of ads with their
+         *     outcome, newest first (at most 100).
+         */
+        get: operations["my_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4725,6 +4906,35 @@ export interface components {
             /** Format: int64 */
             vacanciesCount: number;
         };
+        /** @description The company's history with moderation. */
+        CompanyHistory: {
+            /**
+             * Format: int64
+             * @description Its ads ever published (paid or under contract, not held back by moderation).
+             */
+            adsPublished: number;
+            /**
+             * Format: int64
+             * @description Its ads rejected or taken down.
+             */
+            adsRejected: number;
+            businessName: string;
+            /** Format: uuid */
+            companyId: string;
+            countryCode: string;
+            /**
+             * Format: date-time
+             * @description When the company's account was made.
+             */
+            createdAt: string;
+            hasContract: boolean;
+            registryCode: string;
+            /**
+             * Format: int64
+             * @description Reports ever made on its ads.
+             */
+            reports: number;
+        };
         CompanyKey: {
             countryCode: string;
             registryCode: string;
@@ -5280,6 +5490,11 @@ export interface components {
              */
             vacancies: number;
         };
+        /** @description How many reports a dismissal closed. */
+        Dismissed: {
+            /** Format: int64 */
+            dismissed: number;
+        };
         /**
          * @description What the applicant sees (spec 1 section 4): the status read against the clock.
          * @enum {string}
@@ -5404,6 +5619,12 @@ export interface components {
             occupationLabel?: string | null;
             /** Format: date-time */
             publishAt?: string | null;
+            /**
+             * @description Where it stands with moderation: PENDING ("waiting for review", not live), REJECTED (back
+             *     among the drafts) or TAKEN_DOWN with the administrator's reason; NONE, UNREVIEWED or
+             *     APPROVED hold nothing back.
+             */
+            review: components["schemas"]["Review"];
             /** @description The stored status: TEMPORARY, EXISTS, HIDDEN or ARCHIVED. */
             status: string;
             /** @description DEFAULT or CV_BASE. */
@@ -6055,6 +6276,22 @@ export interface components {
             profile: components["schemas"]["CompanyProfileInput"];
             registryCode: string;
         };
+        /** @description One of a signed-in reporter's reports with its outcome. */
+        MyReport: {
+            companyName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            /** Format: uuid */
+            id: string;
+            outcome: components["schemas"]["ReportOutcome"];
+            reason: components["schemas"]["ReportReason"];
+            /** @description The ad's title (occupation) in the request's language. */
+            title?: string | null;
+            /** Format: uuid */
+            vacancyId: string;
+        };
         /** @description A pending invitation as the invited person sees it. */
         MyStaffInvitation: {
             businessName: string;
@@ -6472,6 +6709,40 @@ export interface components {
             /** Format: uuid */
             questionId: string;
         };
+        /** @description One ad of the queue. */
+        QueueItem: {
+            company: components["schemas"]["CompanyHistory"];
+            content?: string | null;
+            /** Format: date-time */
+            publishAt?: string | null;
+            reports: components["schemas"]["QueueReport"][];
+            /**
+             * Format: date-time
+             * @description When it entered the queue (published or edited).
+             */
+            reviewRequestedAt?: string | null;
+            reviewStatus: components["schemas"]["ReviewStatus"];
+            signals: components["schemas"]["Signal"][];
+            /** @description The ad's text in its first language, as the public page shows it (sanitized rich text). */
+            teaser?: string | null;
+            /** @description The ad's title (occupation) in the request's language. */
+            title?: string | null;
+            /** Format: uuid */
+            vacancyId: string;
+            /** @description Whether it waits for review before it goes live. */
+            waiting: boolean;
+        };
+        /** @description One open report as the queue shows it. */
+        QueueReport: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            reason: components["schemas"]["ReportReason"];
+            /** @description Whether a signed-in account reported (else a visitor's address). */
+            signedIn: boolean;
+            text?: string | null;
+        };
         QuoteRequest: {
             /** @description The products to buy, by the rules of the status call's `productCodes`. */
             productCodes: string[];
@@ -6481,6 +6752,11 @@ export interface components {
          * @enum {string}
          */
         Rating: "NOT_KNOWN" | "POSITIVE" | "NEGATIVE" | "NEUTRAL";
+        /** @description A rejection's or take-down's reason, told to the company. */
+        ReasonRequest: {
+            /** @description Required; at most 1000 characters. */
+            reason: string;
+        };
         /**
          * @description Why a vacancy or a CV was recommended, in every interface language: "IT", "Tallinn",
          *     "English C1", "Driving licence B", "Words: cook, sushi".
@@ -6529,8 +6805,53 @@ export interface components {
             termsOfUse?: boolean;
             useOfCookies?: boolean;
         };
+        /** @description The answer to a report. */
+        ReportAnswer: {
+            /** @description False when the same reporter (account, else address) had reported the ad already: it counts once. */
+            counted: boolean;
+        };
+        /**
+         * @description What became of a report.
+         * @enum {string}
+         */
+        ReportOutcome: "OPEN" | "APPROVED" | "REJECTED" | "TAKEN_DOWN" | "DISMISSED";
+        /**
+         * @description Why an ad is reported.
+         * @enum {string}
+         */
+        ReportReason: "SCAM" | "DISCRIMINATORY" | "MISLEADING" | "FILLED" | "OTHER";
+        /** @description A report of an ad. */
+        ReportRequest: {
+            reason: components["schemas"]["ReportReason"];
+            /** @description Optional; at most 1000 characters. */
+            text?: string | null;
+        };
+        /**
+         * @description What the owner's "my vacancies" shows of moderation: the state and, when rejected or taken
+         *     down, the administrator's reason.
+         */
+        Review: {
+            reason?: string | null;
+            status: components["schemas"]["ReviewStatus"];
+        };
+        /**
+         * @description Where a vacancy stands with moderation, as stored in `vacancies.review_status`.
+         * @enum {string}
+         */
+        ReviewStatus: "NONE" | "UNREVIEWED" | "PENDING" | "APPROVED" | "REJECTED" | "TAKEN_DOWN";
         /** @enum {string} */
         Role: "USER" | "EMPLOYER" | "APPLICANT" | "ADMIN" | "SUPERVISOR";
+        Rules: {
+            /** @description An approved ad edited in what job seekers read (title, text, salary, apply link) waits again. */
+            editAfterApprovalWaits: boolean;
+            /**
+             * Format: int32
+             * @description The first this many ads of a company without a contract wait for review (0: none).
+             */
+            firstAdsWithoutContract: number;
+            /** @description An ad with a strong signal waits for review. */
+            strongSignalWaits: boolean;
+        };
         /** @description One bar of a salary histogram: `[from, to)`, the last `[from, to]`. */
         SalaryBucket: {
             /** Format: int64 */
@@ -6806,6 +7127,15 @@ export interface components {
             devMode: boolean;
             /** @description The interface languages, fallback first. */
             locales: string[];
+        };
+        /**
+         * @description One signal: what kind, whether it is strong, and what was found (words or phrases, or the ids
+         *     of near-duplicate vacancies).
+         */
+        Signal: {
+            found: string[];
+            kind: components["schemas"]["SignalKind"];
+            strong: boolean;
         };
         /**
          * @description The kinds of signal, as stored in `vacancy_signals.kind`.
@@ -9733,6 +10063,516 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderation_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueItem"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Rules"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description validation naming `firstAdsWithoutContract` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderation_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueItem"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `vacancyId`: rejected or taken down */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dismissed"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description rejected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `reason` or `vacancyId` (not waiting for review) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    take_down: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description taken down */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `reason` or `vacancyId` (not published) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18286,6 +19126,85 @@ export interface operations {
             };
         };
     };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description reported already: counted once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportAnswer"];
+                };
+            };
+            /** @description reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportAnswer"];
+                };
+            };
+            /** @description validation naming `reason` or `text` (over 1000 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no public ad with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the body is over this call's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     similar: {
         parameters: {
             query?: never;
@@ -21802,6 +22721,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access denied: a role this call needs, or the anti-forgery header is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReport"][];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */
