@@ -248,17 +248,23 @@ async fn attachment_keys(tx: &mut PgConnection, chats: &[Uuid]) -> Result<Vec<St
     .await?)
 }
 
-/// Locks the application when it is due and answers its files' keys; none when it is gone or
-/// not due.
-async fn application_files(tx: &mut PgConnection, periods: &Periods, id: Uuid, now: DateTime<Utc>) -> Result<Option<Vec<String>>> {
-    let sql = format!("select a.id from applications a join vacancies v on v.id = a.vacancy_id where a.id = $3 and {APPLICATION_DUE_SQL} for update of a");
+/// Runs `sql` (a `select … for update` of subject `$3`, due by the application period `$2` at `$1`):
+/// whether the subject is still there and due, now locked by this transaction.
+async fn lock_if_due(tx: &mut PgConnection, sql: String, periods: &Periods, id: Uuid, now: DateTime<Utc>) -> Result<bool> {
     let due: Option<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(now)
         .bind(secs(periods.application_kept_after_end()))
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?;
-    if due.is_none() {
+    Ok(due.is_some())
+}
+
+/// Locks the application when it is due and answers its files' keys; none when it is gone or
+/// not due.
+async fn application_files(tx: &mut PgConnection, periods: &Periods, id: Uuid, now: DateTime<Utc>) -> Result<Option<Vec<String>>> {
+    let sql = format!("select a.id from applications a join vacancies v on v.id = a.vacancy_id where a.id = $3 and {APPLICATION_DUE_SQL} for update of a");
+    if !lock_if_due(tx, sql, periods, id, now).await? {
         return Ok(None);
     }
     let chats = chats_of_application(tx, id).await?;
@@ -323,16 +329,10 @@ async fn delete_application(tx: &mut PgConnection, id: Uuid) -> Result<()> {
 /// Locks the chat when it is due and answers its attachments' keys.
 async fn chat_files(tx: &mut PgConnection, periods: &Periods, id: Uuid, now: DateTime<Utc>) -> Result<Option<Vec<String>>> {
     let sql = format!("select c.id from chats c where c.id = $3 and {CHAT_DUE_SQL} for update");
-    let due: Option<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(now)
-        .bind(secs(periods.application_kept_after_end()))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    match due {
-        None => Ok(None),
-        Some(id) => Ok(Some(attachment_keys(tx, &[id]).await?)),
+    if !lock_if_due(tx, sql, periods, id, now).await? {
+        return Ok(None);
     }
+    Ok(Some(attachment_keys(tx, &[id]).await?))
 }
 
 async fn delete_chat(tx: &mut PgConnection, id: Uuid) -> Result<()> {
