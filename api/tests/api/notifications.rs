@@ -57,24 +57,8 @@ async fn badges_count_what_happened_since_each_part_was_last_seen() {
     let counts: Value = employer.get("/api/user/menu-notifications").await.json().await.unwrap();
     assert_eq!(counts["applications"], 1, "a new one after the last look");
 
-    sqlx::query("insert into interviews (company_id, vacancy_id, applicant_user_id, type, duration_minutes) values ($1, $2, $3, 'ONLINE', 30)")
-        .bind(company_id)
-        .bind(vacancy)
-        .bind(mari)
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    let chat: Uuid = sqlx::query_scalar("insert into chats (company_id, applicant_user_id) values ($1, $2) returning id")
-        .bind(company_id)
-        .bind(mari)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    sqlx::query("insert into chat_messages (chat_id, author_user_id, body) select $1, id, 'Tere!' from users where username = 'boss@example.ee'")
-        .bind(chat)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    invite(&app, company_id, vacancy, mari).await;
+    boss_writes(&app, company_id, mari, None).await;
     let counts: Value = app.client.get("/api/user/menu-notifications").await.json().await.unwrap();
     assert_eq!(counts["interviews"], 1);
     assert_eq!(counts["messages"], 1);
@@ -86,6 +70,37 @@ async fn badges_count_what_happened_since_each_part_was_last_seen() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let visitor = app.new_client();
     assert_eq!(visitor.get("/api/user/menu-notifications").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+/// An online interview of the company's vacancy for the applicant, as the employer's side inserts it.
+async fn invite(app: &crate::helpers::TestApp, company_id: Uuid, vacancy: Uuid, applicant: Uuid) -> Uuid {
+    sqlx::query_scalar(
+        "insert into interviews (company_id, vacancy_id, applicant_user_id, type, duration_minutes) values ($1, $2, $3, 'ONLINE', 30) returning id",
+    )
+    .bind(company_id)
+    .bind(vacancy)
+    .bind(applicant)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+/// A chat of the company with the applicant (about an application, or none) where boss@example.ee
+/// writes "Tere!"; answers the chat.
+async fn boss_writes(app: &crate::helpers::TestApp, company_id: Uuid, applicant: Uuid, application: Option<Uuid>) -> Uuid {
+    let chat: Uuid = sqlx::query_scalar("insert into chats (company_id, applicant_user_id, application_id) values ($1, $2, $3) returning id")
+        .bind(company_id)
+        .bind(applicant)
+        .bind(application)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("insert into chat_messages (chat_id, author_user_id, body) select $1, id, 'Tere!' from users where username = 'boss@example.ee'")
+        .bind(chat)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    chat
 }
 
 async fn id_of(app: &crate::helpers::TestApp, email: &str) -> Uuid {
@@ -132,25 +147,8 @@ async fn the_centre_lists_the_events_behind_the_badges_newest_first_and_marks_th
     assert_eq!(page["unread"], 1);
     assert_eq!(centre(&app.client).await["totalElements"], 0, "the applicant is told nothing of her own application");
 
-    let chat: Uuid = sqlx::query_scalar("insert into chats (company_id, applicant_user_id, application_id) values ($1, $2, $3) returning id")
-        .bind(company_id)
-        .bind(mari)
-        .bind(application)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    sqlx::query("insert into chat_messages (chat_id, author_user_id, body) select $1, id, 'Tere!' from users where username = 'boss@example.ee'")
-        .bind(chat)
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    sqlx::query("insert into interviews (company_id, vacancy_id, applicant_user_id, type, duration_minutes) values ($1, $2, $3, 'ONLINE', 30)")
-        .bind(company_id)
-        .bind(vacancy)
-        .bind(mari)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    let chat = boss_writes(&app, company_id, mari, Some(application)).await;
+    invite(&app, company_id, vacancy, mari).await;
     let page = centre(&app.client).await;
     assert_eq!(kinds(&page), ["INTERVIEW_INVITED", "MESSAGE_RECEIVED"], "newest first");
     assert_eq!(page["content"][1]["chatId"], json!(chat));
@@ -196,13 +194,7 @@ async fn a_notification_is_read_and_opened_only_by_those_it_is_for() {
         .unwrap();
     let mari = id_of(&app, "mari@example.ee").await;
     sqlx::query("insert into applications (vacancy_id, applicant_user_id) values ($1, $2)").bind(vacancy).bind(mari).execute(&app.pool).await.unwrap();
-    sqlx::query("insert into interviews (company_id, vacancy_id, applicant_user_id, type, duration_minutes) values ($1, $2, $3, 'ONLINE', 30)")
-        .bind(company_id)
-        .bind(vacancy)
-        .bind(mari)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    invite(&app, company_id, vacancy, mari).await;
     let employer = app.new_client();
     employer.sign_in("boss@example.ee").await;
     let peeter = app.new_client();
@@ -269,15 +261,7 @@ async fn invoices_claims_interview_answers_and_alert_matches_reach_their_address
     .unwrap();
     assert_eq!(kinds(&centre(&app.client).await), ["INVOICE_DUE"], "an applicant's own invoice");
 
-    let interview: Uuid = sqlx::query_scalar(
-        "insert into interviews (company_id, vacancy_id, applicant_user_id, type, duration_minutes) values ($1, $2, $3, 'ONLINE', 30) returning id",
-    )
-    .bind(company_id)
-    .bind(vacancy)
-    .bind(mari)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    let interview = invite(&app, company_id, vacancy, mari).await;
     sqlx::query("update interviews set status = 'ACCEPTED', accepted_at = now() where id = $1").bind(interview).execute(&app.pool).await.unwrap();
     sqlx::query("update interviews set status = 'CANCELED', canceled_at = now(), canceled_by_user_id = applicant_user_id where id = $1")
         .bind(interview)
