@@ -61,6 +61,10 @@ pub async fn reconcile(pool: &PgPool, batcher: &mpsc::Sender<Pending>) -> anyhow
     Ok(count)
 }
 
+async fn signals_backfill(pool: &PgPool) -> domain::Result<u64> {
+    domain::signals::backfill(&mut *pool.acquire().await?).await
+}
+
 pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>, periods: Periods, mut shutdown: watch::Receiver<bool>) {
     let mut reconcile_tick = tokio::time::interval(RECONCILE_INTERVAL);
     let mut purge_tick = tokio::time::interval(PURGE_INTERVAL);
@@ -82,6 +86,12 @@ pub async fn run(pool: PgPool, files: FileStore, batcher: mpsc::Sender<Pending>,
                     Ok(0) => {}
                     Ok(count) => tracing::info!(count, "retention: jobs queued"),
                     Err(err) => tracing::warn!(error = %err, "the retention pass failed"),
+                }
+                // the near-duplicate signatures of live ads that have none (written outside publishing)
+                match signals_backfill(&pool).await {
+                    Ok(0) => {}
+                    Ok(count) => tracing::info!(count, "signals: near-duplicate signatures computed"),
+                    Err(err) => tracing::warn!(error = %err, "computing near-duplicate signatures failed"),
                 }
                 match purge_files(&pool, &files).await {
                     Ok(0) => {}

@@ -19,8 +19,6 @@ const LIVE_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.paymen
 
 /// The most near-duplicates a signal lists.
 const MAX_DUPLICATES: usize = 20;
-/// Signatures of earlier live ads computed on each refresh (see [`super::backfill`]).
-const BACKFILL_PER_REFRESH: i64 = 1000;
 /// A salary is far above the statistics when its upper bound is this many times the median.
 pub(super) const FAR_ABOVE: f64 = 2.5;
 /// The fewest live ads a median is taken from.
@@ -183,7 +181,6 @@ pub(super) async fn backfill(conn: &mut PgConnection, limit: i64) -> Result<u64>
 /// shingles at least [`minhash::NEAR_DUPLICATE`]); strong when one is another company's (a copied
 /// ad), weak when all are this company's (a repost). Found: their ids, the most similar first.
 async fn near_duplicates(conn: &mut PgConnection, vacancy_id: Uuid, company_id: Uuid, text: &str) -> Result<Option<Signal>> {
-    backfill(&mut *conn, BACKFILL_PER_REFRESH).await?;
     let signature = minhash::signature(text);
     store_signature(&mut *conn, vacancy_id, signature.as_deref()).await?;
     let Some(signature) = signature else { return Ok(None) };

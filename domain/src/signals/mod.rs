@@ -91,7 +91,8 @@ pub async fn stored(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<Vec<Sig
 }
 
 /// Computes the near-duplicate signatures of every live ad that has none yet (ads live before the
-/// signals existed, or seeded in bulk); [`refresh`] also does a bounded share of this each time.
+/// signals existed, or seeded in bulk): the worker's maintenance pass runs it, and the demo seed.
+/// Not on the publishing transaction: finding the ads without one is a scan of the live ads.
 /// Returns how many it computed.
 pub async fn backfill(conn: &mut PgConnection) -> Result<u64> {
     let mut total = 0;
