@@ -41,8 +41,7 @@ function show(toast: Toast, message: ReactNode): void {
     autoClose: toast.autoClose ?? (type === 'danger' ? ERROR_TOAST_MS : TOAST_MS),
     withBorder: true,
     className: ['vk-toast', `vk-toast-${type}`, toast.className].filter(Boolean).join(' '),
-    'data-toast-type': type,
-  } as Parameters<typeof notifications.show>[0]);
+  });
 }
 
 /** Shows a toast of one of the spec's types; an HTML message is sanitized first. */
