@@ -43,16 +43,24 @@ async function newestCode(page: Page, email: string): Promise<string> {
  * Steps 1 and 2 of sign-in for an existing account: e-mail, then the code from the outbox. Several
  * journeys sign in to the same demo account, so it waits for a code newer than the last one sent,
  * and for the time the server keeps between two codes of one account (a minute; 2 s with the
- * journeys' RELAXED_RATE_LIMITS).
+ * journeys' RELAXED_RATE_LIMITS). With `keyboard`, each step is typed into its focused field and sent
+ * with Enter (the keyboard journeys).
  */
-export async function signIn(page: Page, email: string, language: 'et' | 'en' | 'ru' = 'en'): Promise<void> {
+export async function signIn(page: Page, email: string, language: 'et' | 'en' | 'ru' = 'en', { keyboard = false } = {}): Promise<void> {
   const labels = { et: ['E-post', 'Jätka', 'Kood'], en: ['E-mail', 'Continue', 'Code'], ru: ['E-mail', 'Продолжить', 'Код'] }[language];
+  // with `keyboard`, each step's field has the focus: typed into, and sent with Enter
+  const enter = async (label: string, text: string) => {
+    if (!keyboard) return page.getByLabel(label).fill(text);
+    await expect(page.getByLabel(label)).toBeFocused();
+    await page.keyboard.type(text);
+  };
+  const send = () => (keyboard ? page.keyboard.press('Enter') : page.getByRole('button', { name: labels[1] }).click());
   const previous = await newestCode(page, email);
-  await page.getByLabel(labels[0]).fill(email);
+  await enter(labels[0], email);
   // codes of one account are spaced out: when another journey has just signed in here, wait it out
   for (let attempt = 0; ; attempt++) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login') && response.request().method() === 'POST');
-    await page.getByRole('button', { name: labels[1] }).click();
+    await send();
     const response = await answer;
     if (response.status() !== 429 || attempt >= 2) break;
     const seconds = Math.min(Number(response.headers()['retry-after']) || 60, 65);
@@ -61,8 +69,8 @@ export async function signIn(page: Page, email: string, language: 'et' | 'en' | 
   }
   await expect(page.getByLabel(labels[2])).toBeVisible();
   await expect.poll(() => newestCode(page, email)).not.toBe(previous);
-  await page.getByLabel(labels[2]).fill(await newestCode(page, email));
-  await page.getByRole('button', { name: labels[1] }).click();
+  await enter(labels[2], await newestCode(page, email));
+  await send();
 }
 
 /**

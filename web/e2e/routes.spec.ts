@@ -4,9 +4,9 @@ import { axeViolations, describeViolations } from './axe';
 import { type ApplyForm, callApi, createCv, newEmail, registerApplicant, signIn } from './helpers';
 import { type RouteRole, SCREEN_ROUTES } from './routes';
 
-// Every screen of the router, opened as its role at 1280 px: the server answers the page with 200
-// (api/src/web.rs knows the route), the app shows the screen (not "Page not found" or "Access
-// denied") and axe-core finds no WCAG 2.2 A/AA violation on it.
+// Every screen of the router, opened as its role at 1280 px and at 375 px (a phone): the server
+// answers the page with 200 (api/src/web.rs knows the route), the app shows the screen (not "Page
+// not found" or "Access denied") and axe-core finds no WCAG 2.2 A/AA violation on it.
 
 const DEMO_COMPANY = { name: 'Vakants Demo OÜ', countryCode: 'EE', registryCode: '14000009' };
 const ACCOUNTS: Record<Exclude<RouteRole, 'visitor'>, string> = {
@@ -37,25 +37,34 @@ async function settled(page: Page, pattern: string) {
   await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** Opens each screen of `role`; what is wrong on any of them is reported together at the end. */
+/** The widths every screen is checked at: a desktop and a phone (the layout below Mantine's `sm`). */
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+
+/** Opens each screen of `role` at each width; what is wrong on any of them is reported together at the end. */
 async function walk(page: Page, role: RouteRole, params: Record<string, string>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
   const problems: string[] = [];
-  for (const { pattern } of SCREEN_ROUTES.filter((route) => route.role === role && route.pattern !== 'logout')) {
-    const path = `/en/${pathOf(pattern, params)}`;
-    await test.step(path, async () => {
-      const response = await page.goto(path);
-      if (response?.status() !== 200) problems.push(`${path}: the server answers ${response?.status()}`);
-      try {
-        await settled(page, pattern);
-      } catch {
-        problems.push(`${path}: the screen did not settle (no heading, or a loader that stays)`);
-      }
-      const refused = page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied\.?)$/ });
-      if (pattern !== '403' && (await refused.count()) > 0) problems.push(`${path}: shows "${await refused.first().textContent()}"`);
-      const violations = await axeViolations(page);
-      if (violations.length) problems.push(`${path}:\n${describeViolations(violations)}`);
-    });
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const { pattern } of SCREEN_ROUTES.filter((route) => route.role === role && route.pattern !== 'logout')) {
+      const path = `/en/${pathOf(pattern, params)}`;
+      const where = `${path} at ${size.width} px`;
+      await test.step(where, async () => {
+        const response = await page.goto(path);
+        if (response?.status() !== 200) problems.push(`${where}: the server answers ${response?.status()}`);
+        try {
+          await settled(page, pattern);
+        } catch {
+          problems.push(`${where}: the screen did not settle (no heading, or a loader that stays)`);
+        }
+        const refused = page.getByRole('heading', { level: 1, name: /^(Page not found|Access denied\.?)$/ });
+        if (pattern !== '403' && (await refused.count()) > 0) problems.push(`${where}: shows "${await refused.first().textContent()}"`);
+        const violations = await axeViolations(page);
+        if (violations.length) problems.push(`${where}:\n${describeViolations(violations)}`);
+      });
+    }
   }
   expect(problems, `screens of ${role} with problems:\n${problems.join('\n')}`).toEqual([]);
 }
@@ -74,7 +83,7 @@ async function someVacancy(page: Page): Promise<string> {
 }
 
 test('every public screen answers 200 and has no accessibility violation', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.goto('/en/');
   const vacancyId = await someVacancy(page);
   await walk(page, 'visitor', {
@@ -90,7 +99,7 @@ test('every public screen answers 200 and has no accessibility violation', async
 });
 
 test("every applicant's screen answers 200 and has no accessibility violation", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signInAs(page, 'applicant');
   const vacancies = (await (await page.request.get(`/api/open/companies/EE/${DEMO_COMPANY.registryCode}/vacancies?page=0`)).json()) as { content: { id?: string; vacancyId?: string }[] };
   const first = vacancies.content[0]!;
@@ -98,7 +107,7 @@ test("every applicant's screen answers 200 and has no accessibility violation", 
 });
 
 test("every employer's screen answers 200 and has no accessibility violation", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signInAs(page, 'employer');
   // a candidate of one of the demo company's vacancies, applying as a new applicant
   const active = await callApi<{ content: { id: string }[] }>(page, 'GET', '/api/employer/vacancies?status=active');
@@ -127,12 +136,13 @@ test("every employer's screen answers 200 and has no accessibility violation", a
 });
 
 test("every administrator's screen answers 200 and has no accessibility violation", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signInAs(page, 'admin');
   await walk(page, 'admin', DEMO_COMPANY);
 });
 
 test("the supervisor's own screen answers 200 and has no accessibility violation", async ({ page }) => {
+  test.setTimeout(60_000);
   await signInAs(page, 'supervisor');
   await walk(page, 'supervisor', {});
 });

@@ -30,6 +30,20 @@ const BUTTON_NAMES: Record<string, string> = {
   'list: bullet': 'editor.bulletList',
   clean: 'editor.clean',
 };
+/**
+ * Tab and Shift+Tab leave the editor as they leave any field (WCAG 2.1.2, no keyboard trap): Quill's
+ * own bindings of Tab (a tab character, a list's indent and outdent) are replaced by ones that let
+ * the browser move the focus.
+ */
+const LEAVE = () => true;
+const KEYBOARD = {
+  bindings: {
+    tab: { key: 'Tab', handler: LEAVE },
+    'remove tab': { key: 'Tab', shiftKey: true, handler: LEAVE },
+    indent: { key: 'Tab', handler: LEAVE },
+    outdent: { key: 'Tab', shiftKey: true, handler: LEAVE },
+  },
+};
 /** The text style picker's choices by their value (no value: normal text). */
 const STYLE_NAMES: Record<string, string> = { '2': 'editor.heading2', '3': 'editor.heading3', '': 'editor.normal' };
 
@@ -66,7 +80,7 @@ export default function RichTextEditor({ label, description, value, onChange, er
   useEffect(() => {
     const container = host.current;
     if (!container) return;
-    const editor = new Quill(container.appendChild(document.createElement('div')), { theme: 'snow', formats: FORMATS, modules: { toolbar: TOOLBAR } });
+    const editor = new Quill(container.appendChild(document.createElement('div')), { theme: 'snow', formats: FORMATS, modules: { toolbar: TOOLBAR, keyboard: KEYBOARD } });
     editor.setContents(readDelta(written.current) as never, 'silent');
     const root = editor.root;
     root.setAttribute('role', 'textbox');
