@@ -65,6 +65,17 @@ async function walk(page: Page, role: RouteRole, params: Record<string, string>)
         if (violations.length) problems.push(`${where}:\n${describeViolations(violations)}`);
       });
     }
+    // on a phone the navigation is a menu behind the burger: open, as this role sees it
+    if (size.width < 1024) {
+      await test.step(`the menu at ${size.width} px`, async () => {
+        await page.getByRole('button', { name: 'Open the menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first()).toBeVisible();
+        const violations = await axeViolations(page);
+        // a picture to look at, only with SCREENSHOTS set
+        if (process.env.SCREENSHOTS) await page.screenshot({ path: `e2e/screenshots/${size.width}-menu-${role}.png` });
+        if (violations.length) problems.push(`the open menu at ${size.width} px:\n${describeViolations(violations)}`);
+      });
+    }
   }
   expect(problems, `screens of ${role} with problems:\n${problems.join('\n')}`).toEqual([]);
 }
