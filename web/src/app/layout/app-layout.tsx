@@ -31,7 +31,7 @@ function useTransparentHeader(): boolean {
 function Logo() {
   const to = useLocalizedPath();
   return (
-    <Anchor component={Link} to={to('/')} underline="never" c="blue.8" fw={800} fz={24} aria-label="Vakants">
+    <Anchor component={Link} to={to('/')} underline="never" c="blue.8" fw={800} fz={{ base: 20, xs: 24 }} aria-label="Vakants">
       Vakants
     </Anchor>
   );
@@ -49,6 +49,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const requestLogout = () => setLogoutRequests((count) => count + 1);
   const transparent = useTransparentHeader();
   const desktop = useMediaQuery('(min-width: 64em)');
+  // below 576 px the header's gaps shrink so that a signed-in employer's controls (language,
+  // company, bell, avatar) fit beside the logo on a 375 px phone
+  const phone = useMediaQuery('(max-width: 35.99em)');
   // a collapsed sidebar stays in the page for its slide animation; keep it away from keyboards and readers
   const sidebarHidden = desktop ? !me : !menuOpened;
   const dashboard = dashboardItem(me);
@@ -77,8 +80,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         withBorder={!transparent}
         style={{ background: transparent ? 'transparent' : 'var(--mantine-color-body)', transition: 'background 150ms' }}
       >
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap={phone ? 'xs' : 'lg'} wrap="nowrap">
             <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="md" size="sm" aria-label={t('nav.menu')} />
             <Logo />
             <Group gap="lg" visibleFrom="md" component="nav" aria-label={t('nav.mainNavigation')}>
@@ -92,7 +95,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               {samples && headerLink(samples.to, t(samples.label))}
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
             <LanguageSelect />
             {me ? (
               <Suspense fallback={null}>
