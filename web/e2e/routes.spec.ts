@@ -94,7 +94,7 @@ test("every applicant's screen answers 200 and has no accessibility violation", 
   await signInAs(page, 'applicant');
   const vacancies = (await (await page.request.get(`/api/open/companies/EE/${DEMO_COMPANY.registryCode}/vacancies?page=0`)).json()) as { content: { id?: string; vacancyId?: string }[] };
   const first = vacancies.content[0]!;
-  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID });
+  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID, applicationId: NO_SUCH_ID });
 });
 
 test("every employer's screen answers 200 and has no accessibility violation", async ({ page, browser }) => {

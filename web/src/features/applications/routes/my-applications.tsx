@@ -73,11 +73,16 @@ function ApplicationRow({ application, language, onWithdraw }: { application: My
           </Text>
           <ApplicationBadges application={application} />
         </Stack>
-        {canWithdraw(application) && (
-          <Button variant="light" color="red" size="xs" onClick={onWithdraw}>
-            {t('my.withdraw')}
+        <Group gap="xs">
+          <Button component={Link} to={to(`/account/my-applications/${application.applicationId}`)} variant="default" size="xs">
+            {t('my.view')}
           </Button>
-        )}
+          {canWithdraw(application) && (
+            <Button variant="light" color="red" size="xs" onClick={onWithdraw}>
+              {t('my.withdraw')}
+            </Button>
+          )}
+        </Group>
       </Group>
     </Card>
   );
