@@ -17,12 +17,12 @@ export const adminInvoicesKey = ['admin', 'invoices'] as const;
 /** `GET /api/admin/invoice`: every company's invoices by the filter in the chosen order, with the sums per status. */
 export function useAdminInvoices(filter: InvoiceFilter, { sort, order }: Sorting<InvoiceSort>) {
   const query = {
-    sort,
-    order,
     status: filter.status ?? undefined,
     company: filter.company || undefined,
     from: filter.from ?? undefined,
     to: filter.to ?? undefined,
+    sort,
+    order,
     page: filter.page,
     size: INVOICE_PAGE_SIZE,
   };
