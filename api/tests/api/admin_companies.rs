@@ -294,8 +294,7 @@ async fn administrators_comment_on_a_company_and_the_comments_stay_in_the_back_o
 async fn administrators_sort_companies_by_any_listed_field_and_see_when_each_was_modified() {
     let app = spawn_app().await;
     app.create_employer("boss@firma.ee", &[("12345678", "Põhja Köök OÜ"), ("87654321", "Lõuna Ehitus AS"), ("55555555", "Aasa Aed OÜ")]).await;
-    sqlx::query("update companies set created_at = '2026-01-01T10:00:00Z', updated_at = '2026-01-01T10:00:00Z'").execute(&app.pool).await.unwrap();
-    sqlx::query("update company_profiles set updated_at = '2026-01-01T10:00:00Z'").execute(&app.pool).await.unwrap();
+    sqlx::query("update companies set created_at = '2026-01-01T10:00:00Z'").execute(&app.pool).await.unwrap();
     sqlx::query("update companies set created_at = '2025-06-01T10:00:00Z' where registry_code = '87654321'").execute(&app.pool).await.unwrap();
     app.create_user("admin@vakants.ee", &["ADMIN"]).await;
     app.client.sign_in("admin@vakants.ee").await;
@@ -311,11 +310,8 @@ async fn administrators_sort_companies_by_any_listed_field_and_see_when_each_was
         .unwrap();
     assert_eq!(oldest[1..], tied[..], "equal dates are ordered by id");
 
-    // a profile saved is the company modified
-    sqlx::query("update company_profiles set website = 'https://kook.ee' where company_id = (select id from companies where registry_code = '12345678')")
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    // a change of the company's data is the company modified
+    sqlx::query("update companies set address = 'Tallinn, Pikk 1' where registry_code = '12345678'").execute(&app.pool).await.unwrap();
     let modified = companies(&app, "?sort=modified").await;
     assert_eq!(modified["content"][0]["registryCode"], "12345678", "{modified}");
     assert!(modified["content"][0]["modifiedAt"].as_str().unwrap() > modified["content"][0]["createdAt"].as_str().unwrap());
