@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
-import { type ApplyForm, callApi, createCv, newEmail, registerApplicant, signIn } from './helpers';
+import { callApi, createCv, newEmail, ownVacancyTakingApplications, registerApplicant, signIn } from './helpers';
 
 // Issue 34 §3: the paged lists sort (column headers with aria-sort, a select where there are no
 // headers), the dates of companies and employer users, an applicant's page of one application with
@@ -79,16 +79,7 @@ test('an applicant opens one application and its chat; the employer sorts vacanc
   await signIn(page, 'employer@vakants.test');
   await page.getByRole('button', { name: new RegExp(DEMO_COMPANY) }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  const active = await callApi<{ content: { id: string }[] }>(page, 'GET', '/api/employer/vacancies?status=active');
-  let form: ApplyForm | undefined;
-  for (const { id } of active.body.content) {
-    const candidate = (await (await page.request.get(`/api/open/vacancies/${id}/apply`)).json()) as ApplyForm;
-    if (!candidate.applyLink) {
-      form = candidate;
-      break;
-    }
-  }
-  if (!form) throw new Error('the demo company has no vacancy taking applications');
+  const form = await ownVacancyTakingApplications(page);
 
   const applicant = await (await browser.newContext()).newPage();
   await registerApplicant(applicant, newEmail('lists'), ['Liisa', 'Loend']);

@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 
 import type { Language } from '@/shared/i18n/languages';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
-import { estonianDate } from '@/shared/vacancies/format';
 
 import type { ApplicationDetail } from '../api/get-application-by-link';
 import { NAMESPACE } from '../texts';
-import { ApplicationBadges } from './application-badges';
+import { ApplicationBadges, SentOn } from './application-badges';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,11 +35,7 @@ export function ApplicationView({ application, language, children }: { applicati
             {title}
           </Anchor>
           <Text c="dimmed">{application.vacancy.businessName}</Text>
-          <Text size="sm" c="dimmed">
-            {application.withdrawnAt
-              ? t('my.withdrawnOn', { date: estonianDate(application.withdrawnAt) })
-              : t('my.sent', { date: estonianDate(application.createdAt) })}
-          </Text>
+          <SentOn application={application} />
           <ApplicationBadges application={application} />
         </Stack>
         <Card withBorder padding="lg">
