@@ -246,6 +246,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Sinu kandideerimised ja tööandjate otsused.", "Your applications and the employers' decisions.", "Ваши отклики и решения работодателей."],
         indexable: false,
     }),
+    ("account/my-applications/*", PageHead {
+        title: ["Minu kandideerimine", "My application", "Мой отклик"],
+        description: ["Sinu kandideerimine ja vestlus tööandjaga.", "Your application and the chat with the employer.", "Ваш отклик и чат с работодателем."],
+        indexable: false,
+    }),
     ("account/my-interviews", PageHead {
         title: ["Minu intervjuud", "My interviews", "Мои собеседования"],
         description: ["Sinu tööintervjuud, kutsed ja nende ajad.", "Your job interviews, invitations and their times.", "Ваши собеседования, приглашения и их время."],

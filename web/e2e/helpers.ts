@@ -153,6 +153,16 @@ export async function vacancyWithQuestions(page: Page, want: (form: ApplyForm) =
   throw new Error('no vacancy with questions on the first page of the search');
 }
 
+/** An open vacancy of the employer's acting company that takes applications here (no external apply link); `page` is signed in as the employer. */
+export async function ownVacancyTakingApplications(page: Page): Promise<ApplyForm> {
+  const active = await callApi<{ content: { id: string }[] }>(page, 'GET', '/api/employer/vacancies?status=active');
+  for (const { id } of active.body.content) {
+    const form = (await (await page.request.get(`/api/open/vacancies/${id}/apply`)).json()) as ApplyForm;
+    if (!form.applyLink) return form;
+  }
+  throw new Error('the acting company has no vacancy taking applications');
+}
+
 /** Picks an option of a Mantine select (or multi-select) by the field's label. */
 export async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { axeViolations, describeViolations } from './axe';
-import { type ApplyForm, callApi, createCv, newEmail, registerApplicant, signIn } from './helpers';
+import { callApi, createCv, newEmail, ownVacancyTakingApplications, registerApplicant, signIn } from './helpers';
 import { type RouteRole, SCREEN_ROUTES } from './routes';
 
 // Every screen of the router, opened as its role at 1280 px and at 375 px (a phone): the server
@@ -114,23 +114,14 @@ test("every applicant's screen answers 200 and has no accessibility violation", 
   await signInAs(page, 'applicant');
   const vacancies = (await (await page.request.get(`/api/open/companies/EE/${DEMO_COMPANY.registryCode}/vacancies?page=0`)).json()) as { content: { id?: string; vacancyId?: string }[] };
   const first = vacancies.content[0]!;
-  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID });
+  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID, applicationId: NO_SUCH_ID });
 });
 
 test("every employer's screen answers 200 and has no accessibility violation", async ({ page, browser }) => {
   test.setTimeout(480_000);
   await signInAs(page, 'employer');
   // a candidate of one of the demo company's vacancies, applying as a new applicant
-  const active = await callApi<{ content: { id: string }[] }>(page, 'GET', '/api/employer/vacancies?status=active');
-  let form: ApplyForm | undefined;
-  for (const { id } of active.body.content) {
-    const candidate = (await (await page.request.get(`/api/open/vacancies/${id}/apply`)).json()) as ApplyForm;
-    if (!candidate.applyLink) {
-      form = candidate;
-      break;
-    }
-  }
-  if (!form) throw new Error('the demo company has no vacancy taking applications');
+  const form = await ownVacancyTakingApplications(page);
   const applicant = await (await browser.newContext()).newPage();
   await registerApplicant(applicant, newEmail('route-walk'), ['Rene', 'Rada']);
   const cvId = await createCv(applicant, 'Cook for every route', ['Rene', 'Rada']);

@@ -43,6 +43,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'account/calendar', role: 'applicant' },
   { pattern: 'account/my-data', role: 'applicant' },
   { pattern: 'account/my-applications', role: 'applicant' },
+  { pattern: 'account/my-applications/:applicationId', role: 'applicant' },
   { pattern: 'account/my-favourites', role: 'applicant' },
   { pattern: 'account/my-alerts', role: 'applicant' },
   { pattern: 'account/my-services', role: 'applicant' },

@@ -12,6 +12,8 @@ use domain::companies;
 use domain::platform::audit;
 use chrono::{DateTime, Utc};
 use domain::vacancies::ACTIVE_SQL;
+use domain::companies::MODIFIED_SQL;
+use domain::platform::sorting::{SortField, Sorting};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -161,11 +163,24 @@ async fn be_original(State(state): State<AppState>, signed_in: SignedIn) -> ApiR
 pub struct CompanySearch {
     /// Part of the business name or the start of the registry code; empty lists every company.
     pub search: Option<String>,
+    /// `created` (registered, the default), `modified`, `name`, `registryCode` or `activeVacancies`.
+    pub sort: Option<String>,
+    /// `asc` or `desc`; dates and counts largest first and texts A to Z when absent.
+    pub order: Option<String>,
     /// Zero-based.
     pub page: Option<u32>,
     /// 20 by default, at most 100.
     pub size: Option<u32>,
 }
+
+/// What the administrators' company list sorts by (`?sort=`); the first is the default.
+const COMPANY_SORT_FIELDS: &[SortField] = &[
+    SortField::desc("created", "c.created_at"),
+    SortField::desc("modified", "modified_at"),
+    SortField::asc("name", "lower(c.business_name)"),
+    SortField::asc("registryCode", "c.registry_code"),
+    SortField::desc("activeVacancies", "active_vacancies"),
+];
 
 /// A company as the administrators' list shows it.
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -182,6 +197,8 @@ pub struct AdminCompany {
     pub active_vacancies: i64,
     pub has_contract: bool,
     pub created_at: DateTime<Utc>,
+    /// When its data or profile last changed.
+    pub modified_at: DateTime<Utc>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -192,10 +209,11 @@ pub struct AdminCompanyPage {
     pub total_elements: i64,
 }
 
-/// Handles `GET /api/admin/company/{countryCode}?search&page&size`: the registered companies,
-/// newest first, found by a part of the name or the start of the registry code.
+/// Handles `GET /api/admin/company/{countryCode}?search&sort&order&page&size`: the registered
+/// companies, newest first unless sorted otherwise, found by a part of the name or the start of the
+/// registry code.
 #[utoipa::path(get, path = "/company/{countryCode}", tag = "admin", params(("countryCode" = String, Path), CompanySearch),
-    responses((status = 200, body = AdminCompanyPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = AdminCompanyPage), (status = 400, body = ErrorBody, description = "validation naming `search`, `sort`, `order`, `page` or `size`"), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn search_companies(
     State(state): State<AppState>,
     Path(country_code): Path<String>,
@@ -206,17 +224,21 @@ async fn search_companies(
     if search.chars().count() > 100 {
         return Err(Error::field("search", "The search is too long (at most 100 characters)").into());
     }
+    let sorting = Sorting::parse(COMPANY_SORT_FIELDS, params.sort.as_deref(), params.order.as_deref())?;
     let pattern = format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    // the order comes from the checked choices (COMPANY_SORT_FIELDS), never from the request's text
     let sql = format!(
-        "select c.country_code, c.registry_code, c.business_name, c.address, u.username as supervisor,
-                (select count(*) from company_staff s where s.company_id = c.id) as staff_count,
-                (select count(*) from vacancies v where v.company_id = c.id and {ACTIVE_SQL}) as active_vacancies,
-                c.has_contract, c.created_at, count(*) over () as total
-         from companies c left join users u on u.id = c.supervisor_user_id and u.deleted_at is null
-         where c.country_code = upper($1) and c.deleted_at is null
-           and ($2 = '' or c.business_name ilike $3 or starts_with(c.registry_code, $2))
-         order by c.created_at desc, c.registry_code
-         limit $4 offset $5"
+        "select * from (
+             select c.id, c.country_code, c.registry_code, c.business_name, c.address, u.username as supervisor,
+                    (select count(*) from company_staff s where s.company_id = c.id) as staff_count,
+                    (select count(*) from vacancies v where v.company_id = c.id and {ACTIVE_SQL}) as active_vacancies,
+                    c.has_contract, c.created_at, {MODIFIED_SQL} as modified_at, count(*) over () as total
+             from companies c left join users u on u.id = c.supervisor_user_id and u.deleted_at is null
+             where c.country_code = upper($1) and c.deleted_at is null
+               and ($2 = '' or c.business_name ilike $3 or starts_with(c.registry_code, $2))) c
+         order by {order_by}
+         limit $4 offset $5",
+        order_by = sorting.order_by("c.id"),
     );
     let rows: Vec<AdminCompanyRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(&country_code)

@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use domain::admin::companies::{self, Comment, DeletedCompany};
 use domain::billing::services::{self, Holder, ServiceItem};
+use domain::companies::MODIFIED_SQL;
 use domain::companies::staff::{self, StaffMember};
 use domain::platform::error::Error;
 use domain::vacancies::employer_list::{self, TabFilter};
@@ -45,6 +46,8 @@ pub struct AdminCompanyDetail {
     pub supervisor: Option<String>,
     pub has_contract: bool,
     pub created_at: DateTime<Utc>,
+    /// When its data, profile or descriptions last changed.
+    pub modified_at: DateTime<Utc>,
     /// The staff, the supervisor first.
     pub staff: Vec<StaffMember>,
     /// How many vacancies each tab of the company's "my vacancies" holds.
@@ -65,6 +68,7 @@ struct CompanyRow {
     supervisor: Option<String>,
     has_contract: bool,
     created_at: DateTime<Utc>,
+    modified_at: DateTime<Utc>,
 }
 
 /// Handles `GET /api/admin/company/{countryCode}/{registryCode}`: the company's screen — its
@@ -78,11 +82,13 @@ async fn admin_company(
     signed_in: SignedIn,
     Path((country_code, registry_code)): Path<(String, String)>,
 ) -> ApiResult<Json<AdminCompanyDetail>> {
-    let company: Option<CompanyRow> = sqlx::query_as(
-        "select c.id, c.country_code, c.registry_code, c.business_name, c.address, u.username as supervisor, c.has_contract, c.created_at
+    let sql = format!(
+        "select c.id, c.country_code, c.registry_code, c.business_name, c.address, u.username as supervisor, c.has_contract, c.created_at,
+                {MODIFIED_SQL} as modified_at
          from companies c left join users u on u.id = c.supervisor_user_id and u.deleted_at is null
-         where c.country_code = upper($1) and c.registry_code = $2 and c.deleted_at is null",
-    )
+         where c.country_code = upper($1) and c.registry_code = $2 and c.deleted_at is null"
+    );
+    let company: Option<CompanyRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
     .bind(&country_code)
     .bind(&registry_code)
     .fetch_optional(&state.pool)
@@ -101,6 +107,7 @@ async fn admin_company(
         supervisor: company.supervisor,
         has_contract: company.has_contract,
         created_at: company.created_at,
+        modified_at: company.modified_at,
         staff,
         vacancy_counts: vacancies.counts.into(),
         vacancies: vacancies.rows.into_iter().map(EmployerVacancy::from).collect(),

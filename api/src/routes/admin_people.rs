@@ -28,6 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct PeopleParams {
     /// Part of the e-mail or of the name; empty lists everyone.
     pub search: Option<String>,
+    /// `created` (registered, the default), `modified`, `lastLogin`, `email` or `name`.
+    pub sort: Option<String>,
+    /// `asc` or `desc`; dates newest first and texts A to Z when absent.
+    pub order: Option<String>,
     /// Zero-based.
     pub page: Option<u32>,
     /// 2000 by default (spec 2 section 3), at most 2000.
@@ -36,22 +40,23 @@ pub struct PeopleParams {
 
 impl PeopleParams {
     fn query(&self) -> PeopleQuery<'_> {
-        PeopleQuery { search: self.search.as_deref(), page: self.page, size: self.size }
+        PeopleQuery { search: self.search.as_deref(), sort: self.sort.as_deref(), order: self.order.as_deref(), page: self.page, size: self.size }
     }
 }
 
-/// Handles `GET /api/admin/employers?search&page&size`: the employers, newest first, with their companies.
+/// Handles `GET /api/admin/employers?search&sort&order&page&size`: the employers, newest first
+/// unless sorted otherwise, with their companies and when each was registered and last modified.
 #[utoipa::path(get, path = "/employers", tag = "admin", params(PeopleParams),
-    responses((status = 200, body = AdminEmployerPage), (status = 400, body = ErrorBody, description = "validation naming `search` or `size`"),
+    responses((status = 200, body = AdminEmployerPage), (status = 400, body = ErrorBody, description = "validation naming `search`, `sort`, `order` or `size`"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn admin_employers(State(state): State<AppState>, Query(params): Query<PeopleParams>) -> ApiResult<Json<AdminEmployerPage>> {
     Ok(Json(people::employers(&state.pool, &params.query()).await?))
 }
 
-/// Handles `GET /api/admin/applicant?search&page&size`: the applicants, newest first, with the
-/// number of their CVs and applications.
+/// Handles `GET /api/admin/applicant?search&sort&order&page&size`: the applicants, newest first
+/// unless sorted otherwise, with the number of their CVs and applications.
 #[utoipa::path(get, path = "/applicant", tag = "admin", params(PeopleParams),
-    responses((status = 200, body = AdminApplicantPage), (status = 400, body = ErrorBody, description = "validation naming `search` or `size`"),
+    responses((status = 200, body = AdminApplicantPage), (status = 400, body = ErrorBody, description = "validation naming `search`, `sort`, `order` or `size`"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn admin_applicants(State(state): State<AppState>, Query(params): Query<PeopleParams>) -> ApiResult<Json<AdminApplicantPage>> {
     Ok(Json(people::applicants(&state.pool, &params.query()).await?))

@@ -16,6 +16,9 @@ use domain::chats::{self, ChatMessage, ChatPage, ChatSummary, Conversation, NewM
 use domain::files::{FileClass, Sniffed};
 use domain::platform::error::ErrorCode;
 use domain::platform::filters::Paging;
+use domain::platform::sorting::Sorting;
+use serde::Deserialize;
+use utoipa::IntoParams;
 use futures::Stream;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
@@ -80,16 +83,31 @@ async fn start(State(state): State<AppState>, acting: ActingCompany, Path(id): P
     Ok((status, Json(started)))
 }
 
-/// Handles `GET /api/user/chats?page=&size=`: the reader's chats, newest activity first, 50 to
-/// a page (`size` up to 100), with the other side's name, the vacancy's occupation, the unread
-/// count and whether the chat is open. An applicant sees a chat once the employer has written.
-#[utoipa::path(get, path = "/chats", operation_id = "chat_list", tag = "user", params(Paging),
-    responses((status = 200, body = ChatPage), (status = 400, body = ErrorBody, description = "`page` or `size` out of range"),
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ChatListParams {
+    /// `lastMessage` (the latest activity, the default), `created`, `unread` or `otherParty`.
+    pub sort: Option<String>,
+    /// `asc` or `desc`; newest and most first, names A to Z, when absent.
+    pub order: Option<String>,
+    /// Zero-based.
+    pub page: Option<u32>,
+    /// 50 by default, at most 100.
+    pub size: Option<u32>,
+}
+
+/// Handles `GET /api/user/chats?sort=&order=&page=&size=`: the reader's chats, newest activity
+/// first unless sorted otherwise, 50 to a page (`size` up to 100), with the other side's name, the
+/// vacancy's occupation, the unread count and whether the chat is open. An applicant sees a chat
+/// once the employer has written.
+#[utoipa::path(get, path = "/chats", operation_id = "chat_list", tag = "user", params(ChatListParams),
+    responses((status = 200, body = ChatPage), (status = 400, body = ErrorBody, description = "`sort` or `order` unknown, `page` or `size` out of range"),
         (status = 401, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, signed_in: SignedIn, Query(paging): Query<Paging>) -> ApiResult<Json<ChatPage>> {
-    let (page, size) = paging.resolve(chats::PAGE_SIZE)?;
+async fn list(State(state): State<AppState>, signed_in: SignedIn, Query(params): Query<ChatListParams>) -> ApiResult<Json<ChatPage>> {
+    let (page, size) = Paging { page: params.page, size: params.size }.resolve(chats::PAGE_SIZE)?;
+    let sorting = Sorting::parse(chats::SORT_FIELDS, params.sort.as_deref(), params.order.as_deref())?;
     let party = party(&state, &signed_in).await?;
-    Ok(Json(chats::list(&state.pool, party, signed_in.context.locale, page, size).await?))
+    Ok(Json(chats::list(&state.pool, party, signed_in.context.locale, sorting, page, size).await?))
 }
 
 /// Handles `GET /api/user/chats/{id}/messages`: the chat and all its messages, oldest first; the

@@ -9,6 +9,7 @@ use domain::billing::catalog::ProductOffer;
 use domain::billing::orders::InvoiceSummary;
 use domain::billing::pricing::Quote;
 use domain::platform::filters::{DEFAULT_PAGE_SIZE, Paging};
+use domain::platform::sorting::Sorting;
 use domain::vacancies::employer_list::{self, Row, StatusChange, TabCounts, TabFilter};
 use domain::vacancies::states::Displayed;
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,11 @@ pub struct ListParams {
     #[serde(rename = "type")]
     #[param(rename = "type")]
     pub kind: Option<String>,
+    /// `modified` (the latest change, the default), `created`, `published`, `validUntil`,
+    /// `applications` or `occupation`.
+    pub sort: Option<String>,
+    /// `asc` or `desc`; dates and counts largest first, the occupation A to Z, when absent.
+    pub order: Option<String>,
     /// Zero-based.
     pub page: Option<u32>,
     /// 20 by default, at most 100.
@@ -136,11 +142,12 @@ pub struct EmployerVacancyPage {
     pub counts: VacancyTabCounts,
 }
 
-/// Handles `GET /api/employer/vacancies?status=&type=&page=&size=`: a page of the acting company's
-/// vacancies in a tab, newest change first, with the counts of every tab.
+/// Handles `GET /api/employer/vacancies?status=&type=&sort=&order=&page=&size=`: a page of the
+/// acting company's vacancies in a tab, newest change first unless sorted otherwise, with the
+/// counts of every tab.
 #[utoipa::path(get, path = "/vacancies", tag = "employer", params(ListParams),
     responses((status = 200, body = EmployerVacancyPage),
-        (status = 400, body = ErrorBody, description = "validation naming `status` (an unknown tab), `type`, `page` or `size`"),
+        (status = 400, body = ErrorBody, description = "validation naming `status` (an unknown tab), `type`, `sort`, `order`, `page` or `size`"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "not an employer, or no longer on the acting company's staff")))]
 async fn my_vacancies(
@@ -151,8 +158,9 @@ async fn my_vacancies(
 ) -> ApiResult<Json<EmployerVacancyPage>> {
     let tab = TabFilter::parse(params.status.as_deref())?;
     let kind = employer_list::parse_kind(params.kind.as_deref())?;
+    let sorting = Sorting::parse(employer_list::SORT_FIELDS, params.sort.as_deref(), params.order.as_deref())?;
     let (page, size) = Paging { page: params.page, size: params.size }.resolve(DEFAULT_PAGE_SIZE)?;
-    let list = employer_list::list(&state.pool, company_id, context.locale, tab, kind, (page, size), Utc::now()).await?;
+    let list = employer_list::list_sorted(&state.pool, company_id, context.locale, tab, kind, sorting, (page, size), Utc::now()).await?;
     Ok(Json(EmployerVacancyPage {
         content: list.rows.into_iter().map(EmployerVacancy::from).collect(),
         total_pages: list.total.div_ceil(size as u64) as u32,

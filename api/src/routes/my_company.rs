@@ -10,6 +10,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use domain::Error;
+use chrono::{DateTime, Utc};
+use domain::companies::MODIFIED_SQL;
 use domain::companies::profile::{self, CompanyProfileInput};
 use domain::companies::invitations::{self, StaffInvitation, StaffInvitationInput};
 use domain::companies::staff::{self, StaffMember, StaffMemberInput};
@@ -44,6 +46,10 @@ pub struct MyCompany {
     pub registry_code: String,
     pub business_name: String,
     pub has_contract: bool,
+    /// When the company was registered.
+    pub created_at: DateTime<Utc>,
+    /// When its data, profile or descriptions last changed.
+    pub modified_at: DateTime<Utc>,
     /// Whether the signed-in user is the company's supervisor (runs the staff).
     pub is_supervisor: bool,
     pub profile: CompanyProfileInput,
@@ -55,8 +61,9 @@ pub(crate) async fn company_of(state: &AppState, signed_in: &SignedIn, country_c
 }
 
 async fn load_my_company(state: &AppState, company_id: Uuid, user_id: Uuid) -> ApiResult<MyCompany> {
-    let (country_code, registry_code, business_name, has_contract): (String, String, String, bool) =
-        sqlx::query_as("select country_code, registry_code, business_name, has_contract from companies where id = $1")
+    let sql = format!("select country_code, registry_code, business_name, has_contract, created_at, {MODIFIED_SQL} from companies c where id = $1");
+    let (country_code, registry_code, business_name, has_contract, created_at, modified_at): (String, String, String, bool, DateTime<Utc>, DateTime<Utc>) =
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(company_id)
             .fetch_one(&state.pool)
             .await
@@ -66,6 +73,8 @@ async fn load_my_company(state: &AppState, company_id: Uuid, user_id: Uuid) -> A
         registry_code,
         business_name,
         has_contract,
+        created_at,
+        modified_at,
         is_supervisor: staff::is_supervisor(&state.pool, company_id, user_id).await?,
         profile: profile::load(&state.pool, company_id).await?,
     })

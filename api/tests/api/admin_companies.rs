@@ -289,3 +289,38 @@ async fn administrators_comment_on_a_company_and_the_comments_stay_in_the_back_o
     let chief = signed_in(&app, "chief@vakants.ee").await;
     assert_eq!(chief.get(path).await.json::<Value>().await.unwrap().as_array().unwrap().len(), 2, "the back office shares its notes");
 }
+
+#[tokio::test]
+async fn administrators_sort_companies_by_any_listed_field_and_see_when_each_was_modified() {
+    let app = spawn_app().await;
+    app.create_employer("boss@firma.ee", &[("12345678", "Põhja Köök OÜ"), ("87654321", "Lõuna Ehitus AS"), ("55555555", "Aasa Aed OÜ")]).await;
+    sqlx::query("update companies set created_at = '2026-01-01T10:00:00Z'").execute(&app.pool).await.unwrap();
+    sqlx::query("update companies set created_at = '2025-06-01T10:00:00Z' where registry_code = '87654321'").execute(&app.pool).await.unwrap();
+    app.create_user("admin@vakants.ee", &["ADMIN"]).await;
+    app.client.sign_in("admin@vakants.ee").await;
+    let codes = |page: &Value| -> Vec<String> { page["content"].as_array().unwrap().iter().map(|c| c["registryCode"].as_str().unwrap().to_string()).collect() };
+
+    assert_eq!(codes(&companies(&app, "?sort=name").await), ["55555555", "87654321", "12345678"], "A to Z by default");
+    assert_eq!(codes(&companies(&app, "?sort=registryCode&order=desc").await), ["87654321", "55555555", "12345678"]);
+    let oldest = codes(&companies(&app, "?sort=created&order=asc").await);
+    assert_eq!(oldest[0], "87654321");
+    let tied: Vec<String> = sqlx::query_scalar("select registry_code from companies where registry_code <> '87654321' order by id")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(oldest[1..], tied[..], "equal dates are ordered by id");
+
+    // a change of the company's data is the company modified
+    sqlx::query("update companies set address = 'Tallinn, Pikk 1' where registry_code = '12345678'").execute(&app.pool).await.unwrap();
+    let modified = companies(&app, "?sort=modified").await;
+    assert_eq!(modified["content"][0]["registryCode"], "12345678", "{modified}");
+    assert!(modified["content"][0]["modifiedAt"].as_str().unwrap() > modified["content"][0]["createdAt"].as_str().unwrap());
+    let screen: Value = app.client.get("/api/admin/company/EE/12345678").await.json().await.unwrap();
+    assert_eq!(screen["modifiedAt"], modified["content"][0]["modifiedAt"], "the company's screen shows the same date");
+    assert!(screen["createdAt"].is_string());
+
+    for (query, field) in [("?sort=supervisor", "sort"), ("?sort=name&order=random", "order")] {
+        let (status, body) = error_of(app.client.get(&format!("/api/admin/company/EE{query}")).await).await;
+        assert_eq!((status, body["field"].clone()), (StatusCode::BAD_REQUEST, json!(field)), "{query}");
+    }
+}

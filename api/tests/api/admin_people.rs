@@ -92,3 +92,85 @@ async fn an_applicant_is_deleted_after_a_wrong_then_the_right_username_as_their_
     let listed: Value = admin.get("/api/admin/applicant").await.json().await.unwrap();
     assert_eq!(listed["totalElements"], 0);
 }
+
+#[tokio::test]
+async fn administrators_sort_people_by_any_listed_field_ties_by_id_and_hear_which_field_was_wrong() {
+    let app = spawn_app().await;
+    for (email, first, last) in [("anna@example.ee", "Anna", "Tamm"), ("berit@example.ee", "Berit", "Aas"), ("carl@example.ee", "Carl", "Mets")] {
+        app.create_user(email, &["APPLICANT"]).await;
+        sqlx::query("update profiles set firstname = $2, lastname = $3 where user_id = (select id from users where username = $1)")
+            .bind(email)
+            .bind(first)
+            .bind(last)
+            .execute(&app.pool)
+            .await
+            .unwrap();
+    }
+    // anna and berit registered at the same moment: the id decides, the same way on every page
+    sqlx::query("update users set created_at = '2026-01-01T10:00:00Z', modified_at = '2026-01-02T10:00:00Z' where username in ('anna@example.ee', 'berit@example.ee')")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("update users set created_at = '2026-02-01T10:00:00Z', modified_at = '2026-02-02T10:00:00Z' where username = 'carl@example.ee'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let admin = admin(&app).await;
+    let emails = |page: &Value| -> Vec<String> { page["content"].as_array().unwrap().iter().map(|p| p["email"].as_str().unwrap().to_string()).collect() };
+    let list = |query: &'static str| {
+        let admin = &admin;
+        async move {
+            let response = admin.get(&format!("/api/admin/applicant{query}")).await;
+            assert_eq!(response.status(), StatusCode::OK, "{query}");
+            response.json::<Value>().await.unwrap()
+        }
+    };
+
+    assert_eq!(emails(&list("?sort=email").await), ["anna@example.ee", "berit@example.ee", "carl@example.ee"], "texts A to Z by default");
+    assert_eq!(emails(&list("?sort=email&order=desc").await), ["carl@example.ee", "berit@example.ee", "anna@example.ee"]);
+    assert_eq!(emails(&list("?sort=name").await), ["berit@example.ee", "carl@example.ee", "anna@example.ee"], "by last name");
+    let tied: Vec<String> = {
+        let mut ids: Vec<(Uuid, String)> = sqlx::query_as("select id, username from users where username in ('anna@example.ee', 'berit@example.ee')")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+        ids.sort();
+        ids.into_iter().map(|(_, email)| email).collect()
+    };
+    let oldest_first = emails(&list("?sort=created&order=asc").await);
+    assert_eq!(oldest_first[..2], tied[..], "equal dates are ordered by id");
+    assert_eq!(oldest_first[2], "carl@example.ee");
+    let one_by_one: Vec<String> = [list("?sort=created&order=asc&size=1&page=0").await, list("?sort=created&order=asc&size=1&page=1").await]
+        .iter()
+        .flat_map(emails)
+        .collect();
+    assert_eq!(one_by_one, tied, "the same order page by page");
+
+    // signing in is not a change of the account; a new phone number is
+    let anna = app.new_client();
+    anna.sign_in("anna@example.ee").await;
+    let modified = list("?sort=modified").await;
+    assert_eq!(modified["content"][0]["email"], "carl@example.ee", "a sign-in leaves the modified date: {modified}");
+    sqlx::query("update profiles set phone_number = '+372 5555 5555' where user_id = (select id from users where username = 'anna@example.ee')")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let modified = list("?sort=modified").await;
+    assert_eq!(modified["content"][0]["email"], "anna@example.ee", "the profile changed: {modified}");
+    assert!(modified["content"][0]["modifiedAt"].as_str().unwrap() > modified["content"][0]["createdAt"].as_str().unwrap());
+    assert_eq!(emails(&list("?sort=lastLogin").await)[0], "anna@example.ee", "the latest sign-in first");
+
+    app.create_employer("boss@firma.ee", &[("12345678", "Põhja Köök OÜ")]).await;
+    let employers: Value = admin.get("/api/admin/employers?sort=modified&order=asc").await.json().await.unwrap();
+    assert_eq!(employers["content"][0]["email"], "boss@firma.ee");
+    assert!(employers["content"][0]["modifiedAt"].is_string(), "an employer user's modified date: {employers}");
+
+    for (path, field) in [
+        ("/api/admin/applicant?sort=password", "sort"),
+        ("/api/admin/employers?sort=created%3Bdrop", "sort"),
+        ("/api/admin/employers?sort=email&order=up", "order"),
+    ] {
+        let (status, body) = error_of(admin.get(path).await).await;
+        assert_eq!((status, body["field"].clone()), (StatusCode::BAD_REQUEST, json!(field)), "{path}");
+    }
+}

@@ -553,3 +553,36 @@ async fn open_streams_end_when_the_server_shuts_down() {
     assert!(ended.is_ok(), "the stream still open 5 s after the shutdown began");
     assert!(stopped.elapsed() < Duration::from_secs(5));
 }
+
+#[tokio::test]
+async fn chats_sort_by_start_unread_or_the_other_side_and_refuse_another_field() {
+    let s = scene().await;
+    let company = company_id(&s.app, "12345678").await;
+    sqlx::query(
+        "with u as (insert into users (username) values ('aadu@example.ee'), ('zoja@example.ee') returning id, username),
+              p as (insert into profiles (user_id, firstname, lastname) select id, initcap(split_part(username, '@', 1)), 'Test' from u)
+         insert into chats (company_id, applicant_user_id, created_at, last_message_at)
+         select $1, u.id, case when u.username like 'aadu%' then now() - interval '2 days' else now() - interval '1 day' end, now() - interval '1 hour' from u",
+    )
+    .bind(company)
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    let chat = start(&s).await;
+    say(&s.boss, &chat, "Tere!").await;
+    for text in ["Tere", "Kas saame kokku?"] {
+        say(&s.mari, &chat, text).await;
+    }
+    let names = |page: &Value| -> Vec<String> { page["content"].as_array().unwrap().iter().map(|c| c["otherParty"].as_str().unwrap().to_string()).collect() };
+
+    assert_eq!(names(&json_of(s.boss.get("/api/user/chats").await).await)[0], "Mari Maasikas", "the latest activity first by default");
+    assert_eq!(names(&json_of(s.boss.get("/api/user/chats?sort=otherParty").await).await), ["Aadu Test", "Mari Maasikas", "Zoja Test"]);
+    assert_eq!(names(&json_of(s.boss.get("/api/user/chats?sort=created&order=asc").await).await), ["Aadu Test", "Zoja Test", "Mari Maasikas"]);
+    let unread = json_of(s.boss.get("/api/user/chats?sort=unread").await).await;
+    assert_eq!((unread["content"][0]["otherParty"].as_str(), unread["content"][0]["unread"].as_i64()), (Some("Mari Maasikas"), Some(2)));
+
+    for (query, field) in [("?sort=vacancy", "sort"), ("?sort=unread&order=most", "order")] {
+        let (status, body) = error_of(s.boss.get(&format!("/api/user/chats{query}")).await).await;
+        assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{query}");
+    }
+}

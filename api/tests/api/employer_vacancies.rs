@@ -260,3 +260,32 @@ async fn a_refused_move_is_a_400_naming_status() {
     assert_eq!(set(&app, waiting, "DELETED").await["displayedState"], "DELETED");
     assert_eq!(list(&app.client, "").await["counts"]["all"], 0);
 }
+
+#[tokio::test]
+async fn the_list_sorts_by_any_listed_field_ties_by_id_and_refuses_another() {
+    let app = spawn_app().await;
+    let company_id = employer(&app).await;
+    let soon = insert(&app, company_id, "DEFAULT", "EXISTS", "PAID", Some(-1), Some(5)).await;
+    let later = insert(&app, company_id, "DEFAULT", "EXISTS", "PAID", Some(-2), Some(20)).await;
+    let draft = insert(&app, company_id, "CV_BASE", "TEMPORARY", "NONE", None, None).await;
+    sqlx::query("update vacancies set created_at = '2026-01-01T10:00:00Z', updated_at = '2026-01-01T10:00:00Z'").execute(&app.pool).await.unwrap();
+    let mut tied = vec![soon.to_string(), later.to_string(), draft.to_string()];
+    tied.sort();
+
+    assert_eq!(ids(&list(&app.client, "?sort=validUntil").await), [later.to_string(), soon.to_string(), draft.to_string()], "latest expiry first, none last");
+    assert_eq!(ids(&list(&app.client, "?sort=validUntil&order=asc").await), [soon.to_string(), later.to_string(), draft.to_string()]);
+    assert_eq!(ids(&list(&app.client, "?sort=published").await), [soon.to_string(), later.to_string(), draft.to_string()]);
+    assert_eq!(ids(&list(&app.client, "?sort=created&order=asc").await), tied, "equal dates are ordered by id");
+    let paged: Vec<String> = [list(&app.client, "?sort=created&order=asc&size=1&page=1").await, list(&app.client, "?sort=created&order=asc&size=1&page=2").await]
+        .iter()
+        .flat_map(ids)
+        .collect();
+    assert_eq!(paged, tied[1..], "the same order page by page");
+    let by_occupation = list(&app.client, "?sort=occupation&status=active").await;
+    assert_eq!(by_occupation["totalElements"], 2, "sorting keeps the tab's filter");
+
+    for (query, field) in [("?sort=salary", "sort"), ("?sort=created&order=newest", "order")] {
+        let (status, error) = error_of(app.client.get(&format!("/api/employer/vacancies{query}")).await).await;
+        assert_eq!((status, error["field"].clone()), (StatusCode::BAD_REQUEST, json!(field)), "{query}");
+    }
+}

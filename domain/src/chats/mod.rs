@@ -25,6 +25,7 @@ use crate::delegation;
 use crate::files::chat_attachment_url;
 use crate::platform::error::{Error, ErrorCode, Result};
 use crate::platform::locale::Locale;
+use crate::platform::sorting::{SortField, Sorting};
 
 /// The longest message, in characters.
 pub const MAX_TEXT: usize = 5000;
@@ -175,16 +176,22 @@ fn summary_sql(locale: Locale, filter: &str, extra: &str, tail: &str) -> String 
     )
 }
 
-/// The reader's chats, newest activity first, `PAGE_SIZE` (or `size`) to a page.
+/// What the chat list sorts by (`?sort=`): the latest activity (the default, newest first), when
+/// the chat began, the unread count (most first) or the other side's name (A to Z).
+pub const SORT_FIELDS: &[SortField] = &[
+    SortField::desc("lastMessage", "coalesce(c.last_message_at, c.created_at)"),
+    SortField::desc("created", "c.created_at"),
+    SortField::desc("unread", "unread"),
+    SortField::asc("otherParty", "other_party"),
+];
+
+/// The reader's chats in `sorting`'s order, `PAGE_SIZE` (or `size`) to a page.
 #[tracing::instrument(skip_all)]
-pub async fn list(pool: &PgPool, party: Party, locale: Locale, page: u32, size: u32) -> Result<ChatPage> {
+pub async fn list(pool: &PgPool, party: Party, locale: Locale, sorting: Sorting, page: u32, size: u32) -> Result<ChatPage> {
     let (applicant, company) = party.binds();
-    let sql = summary_sql(
-        locale,
-        &listed_for_party(),
-        "",
-        "order by coalesce(c.last_message_at, c.created_at) desc, c.id limit $3 offset $4",
-    );
+    // the order comes from SORT_FIELDS, never from the request's text
+    let tail = format!("order by {} limit $3 offset $4", sorting.order_by("c.id"));
+    let sql = summary_sql(locale, &listed_for_party(), "", &tail);
     let rows: Vec<SummaryRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(applicant)
         .bind(company)

@@ -35,6 +35,12 @@ pub const MIN_SEARCH_LEN: usize = 3;
 /// Longest text of the register search (a business name is shorter).
 pub const MAX_SEARCH_LEN: usize = 100;
 
+/// When company `c` was last modified (spec 2 section 3: a company's modified date): its own row
+/// (name, address, contract, supervisor), its profile or one of its descriptions, whichever changed last.
+pub const MODIFIED_SQL: &str = "greatest(c.updated_at,
+    (select p.updated_at from company_profiles p where p.company_id = c.id),
+    (select max(d.updated_at) from company_descriptions d where d.company_id = c.id))";
+
 fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }

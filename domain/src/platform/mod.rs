@@ -1,5 +1,5 @@
 //! The cross-cutting pieces every area builds on: the error type, configuration, hashing and
-//! tokens, the database pool, the job queue, locales, mail, the audit log, reference data, the retention periods and the rich-text sanitizer.
+//! tokens, the database pool, the job queue, locales, mail, the audit log, reference data, list sorting, the retention periods and the rich-text sanitizer.
 //! Nothing here uses an area.
 
 pub mod audit;
@@ -13,6 +13,7 @@ pub mod locale;
 pub mod mail;
 pub mod metrics;
 pub mod reference;
+pub mod sorting;
 pub mod retention;
 pub mod rich_text;
 pub mod typeset;

@@ -21,6 +21,7 @@ use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
 use crate::platform::locale::Locale;
 use crate::platform::reference;
+use crate::platform::sorting::{SortField, Sorting};
 
 /// The tab a list asks for: every one of [`Tab`], or all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,36 +174,70 @@ impl Stored {
     }
 }
 
+/// What the employer's vacancy list sorts by (`?sort=`): the latest change (the default, newest
+/// first), creation, publishing, expiry, the number of applications (most first) or the
+/// occupation (A to Z).
+pub const SORT_FIELDS: &[SortField] = &[
+    SortField::desc("modified", "greatest(v.updated_at, v.created_at)"),
+    SortField::desc("created", "v.created_at"),
+    SortField::desc("published", "v.publish_at"),
+    SortField::desc("validUntil", "v.valid_until"),
+    SortField::desc("applications", "applications"),
+    SortField::asc("occupation", "occupation_label"),
+];
+
+/// The list's default order: newest change first.
+fn default_sorting() -> Sorting {
+    Sorting { field: SORT_FIELDS[0], descending: true }
+}
+
 /// The compact rows of the company's non-deleted vacancies (of one vacancy when `only` is set),
-/// newest change first.
-async fn stored(pool: &PgPool, company_id: Uuid, only: Option<Uuid>, locale: Locale) -> Result<Vec<Stored>> {
+/// in `sorting`'s order.
+async fn stored(pool: &PgPool, company_id: Uuid, only: Option<Uuid>, locale: Locale, sorting: Sorting) -> Result<Vec<Stored>> {
     let sql = format!(
         "select v.id, coalesce({label}, v.occupation_label) as occupation_label, v.type, v.status, v.payment_status,
                 v.publish_at, v.valid_until, v.created_at, v.updated_at, v.review_status, v.review_reason,
                 (select count(*) from applications a where a.vacancy_id = v.id and a.status <> 'DELETED') as applications
          from vacancies v left join ref_occupations o on o.code = v.occupation_code
          where v.company_id = $1 and v.status <> 'DELETED' and ($2::uuid is null or v.id = $2)
-         order by greatest(v.updated_at, v.created_at) desc, v.created_at desc, v.id",
+         order by {order_by}",
         label = reference::label_sql(locale, "o"),
+        order_by = sorting.order_by("v.id"),
     );
-    // the label column comes from a fixed list (label_sql), never from the request
+    // the label column and the order come from fixed lists (label_sql, SORT_FIELDS), never from the request
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(only).fetch_all(pool).await?)
 }
 
-/// A page of the company's vacancies in a tab (and of a type), with every tab's count.
-#[tracing::instrument(skip_all)]
+/// A page of the company's vacancies in a tab (and of a type), newest change first, with every
+/// tab's count.
 pub async fn list(
     pool: &PgPool,
     company_id: Uuid,
     locale: Locale,
     tab: TabFilter,
     kind: Option<Kind>,
+    page: (u32, u32),
+    now: DateTime<Utc>,
+) -> Result<ListPage> {
+    list_sorted(pool, company_id, locale, tab, kind, default_sorting(), page, now).await
+}
+
+/// [`list`] in `sorting`'s order.
+#[allow(clippy::too_many_arguments)]
+#[tracing::instrument(skip_all)]
+pub async fn list_sorted(
+    pool: &PgPool,
+    company_id: Uuid,
+    locale: Locale,
+    tab: TabFilter,
+    kind: Option<Kind>,
+    sorting: Sorting,
     (page, size): (u32, u32),
     now: DateTime<Utc>,
 ) -> Result<ListPage> {
     let mut counts = TabCounts::default();
     let mut matching = Vec::new();
-    for stored in stored(pool, company_id, None, locale).await? {
+    for stored in stored(pool, company_id, None, locale, sorting).await? {
         let row = stored.row(now)?;
         counts.add(row.displayed);
         if tab.shows(row.displayed) && kind.is_none_or(|k| k == row.facts.kind) {
@@ -227,7 +262,7 @@ async fn with_invoices(pool: &PgPool, company_id: Uuid, rows: &mut [Row]) -> Res
 
 /// One non-deleted vacancy of the company, in the list's shape; another company's is "not found".
 pub async fn one(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale, now: DateTime<Utc>) -> Result<Row> {
-    let mut row = stored(pool, company_id, Some(vacancy_id), locale).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)?;
+    let mut row = stored(pool, company_id, Some(vacancy_id), locale, default_sorting()).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)?;
     with_invoices(pool, company_id, std::slice::from_mut(&mut row)).await?;
     Ok(row)
 }

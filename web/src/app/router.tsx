@@ -57,6 +57,7 @@ export function createRouter() {
                 { path: 'calendar', lazy: () => import('@/features/calendar/routes/calendar') },
                 { path: 'my-data', lazy: () => import('@/features/my-data/routes/my-data') },
                 { path: 'my-applications', lazy: () => import('@/features/applications/routes/my-applications') },
+                { path: 'my-applications/:applicationId', lazy: () => import('@/features/applications/routes/my-application') },
                 { path: 'my-favourites', lazy: () => import('@/features/applications/routes/my-favourites') },
                 { path: 'my-alerts', lazy: () => import('@/features/alerts/routes/my-alerts') },
                 { path: 'my-services', lazy: () => import('@/features/billing/routes/applicant-services') },

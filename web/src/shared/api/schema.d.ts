@@ -37,8 +37,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/admin/applicant?search&page&size`: the applicants, newest first, with the
-         *     number of their CVs and applications.
+         * Handles `GET /api/admin/applicant?search&sort&order&page&size`: the applicants, newest first
+         *     unless sorted otherwise, with the number of their CVs and applications.
          */
         get: operations["admin_applicants"];
         put?: never;
@@ -263,8 +263,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/admin/company/{countryCode}?search&page&size`: the registered companies,
-         *     newest first, found by a part of the name or the start of the registry code.
+         * Handles `GET /api/admin/company/{countryCode}?search&sort&order&page&size`: the registered
+         *     companies, newest first unless sorted otherwise, found by a part of the name or the start of the
+         *     registry code.
          */
         get: operations["search_companies"];
         put?: never;
@@ -405,7 +406,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Handles `GET /api/admin/employers?search&page&size`: the employers, newest first, with their companies. */
+        /**
+         * Handles `GET /api/admin/employers?search&sort&order&page&size`: the employers, newest first
+         *     unless sorted otherwise, with their companies and when each was registered and last modified.
+         */
         get: operations["admin_employers"];
         put?: never;
         post?: never;
@@ -1881,8 +1885,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/employer/vacancies?status=&type=&page=&size=`: a page of the acting company's
-         *     vacancies in a tab, newest change first, with the counts of every tab.
+         * Handles `GET /api/employer/vacancies?status=&type=&sort=&order=&page=&size=`: a page of the
+         *     acting company's vacancies in a tab, newest change first unless sorted otherwise, with the
+         *     counts of every tab.
          */
         get: operations["my_vacancies"];
         put?: never;
@@ -3258,9 +3263,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/user/chats?page=&size=`: the reader's chats, newest activity first, 50 to
-         *     a page (`size` up to 100), with the other side's name, the vacancy's occupation, the unread
-         *     count and whether the chat is open. An applicant sees a chat once the employer has written.
+         * Handles `GET /api/user/chats?sort=&order=&page=&size=`: the reader's chats, newest activity
+         *     first unless sorted otherwise, 50 to a page (`size` up to 100), with the other side's name, the
+         *     vacancy's occupation, the unread count and whether the chat is open. An applicant sees a chat
+         *     once the employer has written.
          */
         get: operations["chat_list"];
         put?: never;
@@ -4114,6 +4120,8 @@ export interface components {
             /** Format: date-time */
             lastLoginAt?: string | null;
             lastname?: string | null;
+            /** Format: date-time */
+            modifiedAt: string;
             phoneNumber?: string | null;
             /** Format: uuid */
             userId: string;
@@ -4143,6 +4151,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             hasContract: boolean;
+            /**
+             * Format: date-time
+             * @description When its data or profile last changed.
+             */
+            modifiedAt: string;
             registryCode: string;
             /** Format: int64 */
             staffCount: number;
@@ -4162,6 +4175,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             hasContract: boolean;
+            /**
+             * Format: date-time
+             * @description When its data, profile or descriptions last changed.
+             */
+            modifiedAt: string;
             registryCode: string;
             /** @description Its services: active first, then waiting, unpaid, finished and cancelled. */
             services: components["schemas"]["ServiceItem"][];
@@ -4193,6 +4211,11 @@ export interface components {
             /** Format: date-time */
             lastLoginAt?: string | null;
             lastname?: string | null;
+            /**
+             * Format: date-time
+             * @description When their profile or account settings last changed (spec 2: an employer user's modifiedDate).
+             */
+            modifiedAt: string;
             phoneNumber?: string | null;
             /** Format: uuid */
             userId: string;
@@ -6270,9 +6293,19 @@ export interface components {
         MyCompany: {
             businessName: string;
             countryCode: string;
+            /**
+             * Format: date-time
+             * @description When the company was registered.
+             */
+            createdAt: string;
             hasContract: boolean;
             /** @description Whether the signed-in user is the company's supervisor (runs the staff). */
             isSupervisor: boolean;
+            /**
+             * Format: date-time
+             * @description When its data, profile or descriptions last changed.
+             */
+            modifiedAt: string;
             profile: components["schemas"]["CompanyProfileInput"];
             registryCode: string;
         };
@@ -8017,6 +8050,10 @@ export interface operations {
             query?: {
                 /** @description Part of the e-mail or of the name; empty lists everyone. */
                 search?: string;
+                /** @description `created` (registered, the default), `modified`, `lastLogin`, `email` or `name`. */
+                sort?: string;
+                /** @description `asc` or `desc`; dates newest first and texts A to Z when absent. */
+                order?: string;
                 /** @description Zero-based. */
                 page?: number;
                 /** @description 2000 by default (spec 2 section 3), at most 2000. */
@@ -8036,7 +8073,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApplicantPage"];
                 };
             };
-            /** @description validation naming `search` or `size` */
+            /** @description validation naming `search`, `sort`, `order` or `size` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,6 +8772,10 @@ export interface operations {
             query?: {
                 /** @description Part of the business name or the start of the registry code; empty lists every company. */
                 search?: string;
+                /** @description `created` (registered, the default), `modified`, `name`, `registryCode` or `activeVacancies`. */
+                sort?: string;
+                /** @description `asc` or `desc`; dates and counts largest first and texts A to Z when absent. */
+                order?: string;
                 /** @description Zero-based. */
                 page?: number;
                 /** @description 20 by default, at most 100. */
@@ -8756,6 +8797,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCompanyPage"];
                 };
             };
+            /** @description validation naming `search`, `sort`, `order`, `page` or `size` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9485,6 +9527,10 @@ export interface operations {
             query?: {
                 /** @description Part of the e-mail or of the name; empty lists everyone. */
                 search?: string;
+                /** @description `created` (registered, the default), `modified`, `lastLogin`, `email` or `name`. */
+                sort?: string;
+                /** @description `asc` or `desc`; dates newest first and texts A to Z when absent. */
+                order?: string;
                 /** @description Zero-based. */
                 page?: number;
                 /** @description 2000 by default (spec 2 section 3), at most 2000. */
@@ -9504,7 +9550,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminEmployerPage"];
                 };
             };
-            /** @description validation naming `search` or `size` */
+            /** @description validation naming `search`, `sort`, `order` or `size` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15604,6 +15650,13 @@ export interface operations {
                 status?: string;
                 /** @description DEFAULT or CV_BASE; both when absent. */
                 type?: string;
+                /**
+                 * @description `modified` (the latest change, the default), `created`, `published`, `validUntil`,
+                 *     `applications` or `occupation`.
+                 */
+                sort?: string;
+                /** @description `asc` or `desc`; dates and counts largest first, the occupation A to Z, when absent. */
+                order?: string;
                 /** @description Zero-based. */
                 page?: number;
                 /** @description 20 by default, at most 100. */
@@ -15623,7 +15676,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerVacancyPage"];
                 };
             };
-            /** @description validation naming `status` (an unknown tab), `type`, `page` or `size` */
+            /** @description validation naming `status` (an unknown tab), `type`, `sort`, `order`, `page` or `size` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19819,9 +19872,13 @@ export interface operations {
     chat_list: {
         parameters: {
             query?: {
+                /** @description `lastMessage` (the latest activity, the default), `created`, `unread` or `otherParty`. */
+                sort?: string;
+                /** @description `asc` or `desc`; newest and most first, names A to Z, when absent. */
+                order?: string;
                 /** @description Zero-based. */
                 page?: number;
-                /** @description 20 by default, at most 100. */
+                /** @description 50 by default, at most 100. */
                 size?: number;
             };
             header?: never;
@@ -19838,7 +19895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatPage"];
                 };
             };
-            /** @description `page` or `size` out of range */
+            /** @description `sort` or `order` unknown, `page` or `size` out of range */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,17 +3,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '@/shared/api/client';
 import type { components } from '@/shared/api/schema';
 import type { Me } from '@/shared/api/types';
+import type { Sorting } from '@/shared/lib/sorting';
+
+import type { CompanySort } from '../lib/sort-fields';
 
 export type AdminCompany = components['schemas']['AdminCompany'];
 
 export const ADMIN_COMPANIES_PAGE_SIZE = 20;
 
-/** `GET /api/admin/company/EE?search&page`: registered companies, newest first. */
-export function useAdminCompanies(search: string, page: number) {
+/** `GET /api/admin/company/EE?search&sort&order&page`: registered companies in the chosen order. */
+export function useAdminCompanies(search: string, page: number, { sort, order }: Sorting<CompanySort>) {
   return useQuery({
-    queryKey: ['admin', 'companies', search, page],
+    queryKey: ['admin', 'companies', search, page, sort, order],
     queryFn: () =>
-      unwrap(api.GET('/api/admin/company/{countryCode}', { params: { path: { countryCode: 'EE' }, query: { search, page, size: ADMIN_COMPANIES_PAGE_SIZE } } })),
+      unwrap(
+        api.GET('/api/admin/company/{countryCode}', { params: { path: { countryCode: 'EE' }, query: { search, sort, order, page, size: ADMIN_COMPANIES_PAGE_SIZE } } }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { UrlSorting } from '@/shared/lib/use-url-sorting';
 import { estonianDate } from '@/shared/vacancies/format';
 import { Pager } from '@/shared/vacancies/pager';
 
@@ -17,10 +18,18 @@ interface PeopleTableProps<T> {
   /** The columns between the person (name, e-mail, phone) and the dates (registered, last sign-in). */
   columns: ListColumn<T>[];
   actions: ListColumn<T>;
+  sorting: UrlSorting;
 }
 
-/** A searched, paged list of people (a table, cards on a phone): the search field, the count, the rows and the pager. */
-export function PeopleTable<T extends Person & { userId: string; createdAt: string; lastLoginAt?: string | null }>({ list, query, people, columns, actions }: PeopleTableProps<T>) {
+/** A searched, sorted, paged list of people (a table, cards on a phone): the search field, the count, the rows and the pager. */
+export function PeopleTable<T extends Person & { userId: string; createdAt: string; modifiedAt: string; lastLoginAt?: string | null }>({
+  list,
+  query,
+  people,
+  columns,
+  actions,
+  sorting,
+}: PeopleTableProps<T>) {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="md">
@@ -39,17 +48,23 @@ export function PeopleTable<T extends Person & { userId: string; createdAt: stri
         rows={people}
         rowKey={(person) => person.userId}
         columns={[
-          { header: t('people.person'), cell: (person) => <PersonCell firstname={person.firstname} lastname={person.lastname} email={person.email} phoneNumber={person.phoneNumber} /> },
+          {
+            header: t('people.person'),
+            cell: (person) => <PersonCell firstname={person.firstname} lastname={person.lastname} email={person.email} phoneNumber={person.phoneNumber} />,
+            sort: 'name',
+          },
           ...columns,
-          { header: t('people.registered'), cell: (person) => estonianDate(person.createdAt) },
-          { header: t('people.lastLogin'), cell: (person) => estonianDate(person.lastLoginAt) ?? '—' },
+          { header: t('people.registered'), cell: (person) => estonianDate(person.createdAt), sort: 'created' },
+          { header: t('people.modified'), cell: (person) => estonianDate(person.modifiedAt), sort: 'modified' },
+          { header: t('people.lastLogin'), cell: (person) => estonianDate(person.lastLoginAt) ?? '—', sort: 'lastLogin' },
         ]}
         actions={actions}
         cardLabel={(person) => person.email}
-        minWidth={900}
+        minWidth={1000}
         table={{ striped: true, highlightOnHover: true }}
         query={query}
         empty={t('people.empty')}
+        sorting={sorting}
       />
       <Pager page={list.page} total={query.data?.totalPages ?? 0} onChange={list.setPage} />
     </Stack>

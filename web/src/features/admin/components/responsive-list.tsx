@@ -2,6 +2,9 @@ import { Box, Card, Group, ScrollArea, SimpleGrid, Stack, Table, type TableProps
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { Key, ReactNode } from 'react';
 
+import type { UrlSorting } from '@/shared/lib/use-url-sorting';
+import { SortableTh, SortSelect } from '@/shared/ui/sort-controls';
+
 import { ListStatus } from './list-status';
 
 /** One column of an admin list: a table cell where the table fits, a labelled value in a card otherwise. */
@@ -15,6 +18,8 @@ export interface ListColumn<T> {
   wide?: boolean;
   /** More of the table cell (`maw`, `style`). */
   td?: Omit<TableTdProps, 'children'>;
+  /** The field of the list's `sorting` this column sorts by: its header becomes a sort button. */
+  sort?: string;
 }
 
 /** What a list shows of its query. */
@@ -40,6 +45,8 @@ interface ResponsiveListProps<T> {
   /** The list's query: a loader while it runs, its error, and `empty` when it found nothing. */
   query?: ListQuery;
   empty?: string;
+  /** The list's sorting: sortable headers in the table, a sort select above the cards. */
+  sorting?: UrlSorting;
 }
 
 /** Below Mantine's `sm` (48em, 768 px): a phone, where a table would scroll sideways. Known on the first render. */
@@ -90,7 +97,7 @@ function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListCol
  * always below 768 px (the same values, the same actions with the same names). Only one of them is
  * rendered, so every button exists once. An empty list shows only `empty`.
  */
-export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty }: ResponsiveListProps<T>) {
+export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty, sorting }: ResponsiveListProps<T>) {
   // the list's own width (0 until measured, and where nothing measures it): the sidebar and the
   // page's padding leave a tablet or a small desktop less room than the window's width says
   const { ref, width } = useElementSize();
@@ -112,6 +119,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   if (cards) {
     return (
       <Stack ref={ref} gap="sm" role={label ? 'group' : undefined} aria-label={label}>
+        {sorting && <CardsSortSelect columns={columns} sorting={sorting} />}
         {rows.length > 0 && (
           <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm">
             {rows.map((row) => (
@@ -129,11 +137,22 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
       <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            {all.map((column) => (
-              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                {column.header}
-              </Table.Th>
-            ))}
+            {all.map((column) =>
+              sorting && column.sort ? (
+                <SortableTh
+                  key={column.header}
+                  label={column.header}
+                  field={column.sort}
+                  sorting={sorting.sorting}
+                  onSort={sorting.sortBy}
+                  ta={column.numeric ? 'right' : undefined}
+                />
+              ) : (
+                <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                  {column.header}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -171,6 +190,13 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
       {footer}
     </Card>
   );
+}
+
+/** The cards' sort select: the sortable columns' headers name its fields. */
+function CardsSortSelect<T>({ columns, sorting }: { columns: ListColumn<T>[]; sorting: UrlSorting }) {
+  const labels = Object.fromEntries(columns.filter((column) => column.sort).map((column) => [column.sort, column.header]));
+  const fields = sorting.fields.filter((field) => field.field in labels);
+  return <SortSelect fields={fields} labels={labels} sorting={sorting.sorting} onChange={sorting.choose} />;
 }
 
 /** A cell's main line (bold unless `plain`) with a small dimmed note below it. */

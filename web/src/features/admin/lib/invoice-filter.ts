@@ -32,8 +32,10 @@ export function readInvoiceFilter(params: URLSearchParams): InvoiceFilter {
   };
 }
 
-export function writeInvoiceFilter(filter: InvoiceFilter): URLSearchParams {
-  const params = new URLSearchParams();
+/** The URL of `filter`; the other parameters of `base` (the list's sorting) stay. */
+export function writeInvoiceFilter(filter: InvoiceFilter, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of ['status', 'company', 'from', 'to', 'page']) params.delete(key);
   if (filter.status) params.set('status', filter.status);
   if (filter.company.trim()) params.set('company', filter.company.trim());
   if (filter.from) params.set('from', filter.from);

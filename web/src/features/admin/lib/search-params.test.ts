@@ -13,4 +13,8 @@ describe('admin list parameters', () => {
     expect(writeListParams('  ', 0).toString()).toBe('');
     expect(writeListParams(' köök ', 3).toString()).toBe('search=k%C3%B6%C3%B6k&page=3');
   });
+
+  it('keep the sorting of the URL they change', () => {
+    expect(writeListParams('tamm', 0, new URLSearchParams('sort=email&order=desc&page=4&search=x')).toString()).toBe('sort=email&order=desc&search=tamm');
+  });
 });

@@ -5,14 +5,14 @@ import { useSearchParams } from 'react-router';
 import { readListParams, writeListParams } from './search-params';
 
 /**
- * A searched, paged list's state in the URL (`?search=&page=`): the text as typed (applied after
+ * A searched, paged list's state in the URL (`?search=&page=`, beside the list's sorting): the text as typed (applied after
  * half a second of quiet, from the first page) and the page.
  */
 export function useListSearch() {
   const [params, setParams] = useSearchParams();
   const { search, page } = readListParams(params);
   const [typed, setTyped] = useState(search);
-  const apply = useDebouncedCallback((value: string) => setParams(writeListParams(value, 0), { replace: true }), 500);
+  const apply = useDebouncedCallback((value: string) => setParams((current) => writeListParams(value, 0, current), { replace: true }), 500);
   return {
     search,
     page,
@@ -21,6 +21,6 @@ export function useListSearch() {
       setTyped(value);
       apply(value);
     },
-    setPage: (next: number) => setParams(writeListParams(search, next)),
+    setPage: (next: number) => setParams(writeListParams(search, next, params)),
   };
 }

@@ -36,7 +36,7 @@ describe('the administrators\u2019 applicants', () => {
     const row = (await screen.findByText('Mari Maasikas')).closest('tr')!;
     expect(within(row).getByText('mari@example.ee')).toBeInTheDocument();
     expect(within(row).getByText('02.11.2026')).toBeInTheDocument();
-    expect(new URL(calls[0]!.url).searchParams.toString()).toBe('search=&page=0&size=50');
+    expect(new URL(calls[0]!.url).searchParams.toString()).toBe('search=&sort=created&order=desc&page=0&size=50');
 
     await user.click(within(row).getByRole('button', { name: 'Delete applicant mari@example.ee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete applicant mari@example.ee' });

@@ -3,29 +3,33 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ensureNamespace } from '@/shared/i18n';
+import { useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { Page } from '@/shared/ui/page';
 
 import { type AdminApplicant, useAdminApplicants } from '../api/get-applicants';
 import { DeleteApplicantDialog } from '../components/delete-applicant-dialog';
 import { PeopleTable, PersonActions } from '../components/people-table';
 import { type AuditedPerson, PersonAuditDrawer } from '../components/person-audit-drawer';
+import { PEOPLE_SORTS } from '../lib/sort-fields';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
 
-/** `/admin/applicants[?search&page]`: the applicants, found by e-mail or name; log in as one, or delete one after typing the username. */
+/** `/admin/applicants[?search&sort&order&page]`: the applicants, found by e-mail or name; log in as one, or delete one after typing the username. */
 export function Component() {
   const { t } = useTranslation('admin');
   const list = useListSearch();
+  const sorting = useUrlSorting(PEOPLE_SORTS);
   const [auditing, setAuditing] = useState<AuditedPerson | null>(null);
-  const applicants = useAdminApplicants(list.search, list.page);
+  const applicants = useAdminApplicants(list.search, list.page, sorting.sorting);
   const [deleting, setDeleting] = useState<AdminApplicant | null>(null);
   const people = applicants.data?.content ?? [];
   return (
     <Page title={t('people.applicantsTitle')} size="lg">
       <PeopleTable
         list={list}
+        sorting={sorting}
         query={applicants}
         people={people}
         columns={[

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { ensureNamespace } from '@/shared/i18n';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { type UrlSorting, useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
@@ -15,6 +16,7 @@ import { CompanyClaims } from '../components/company-claims';
 import { CompanyPricesDialog, type PricedCompany } from '../components/company-prices-dialog';
 import { LogInAsButton } from '../components/log-in-as-button';
 import { type ListQuery, ResponsiveList, TwoLines } from '../components/responsive-list';
+import { COMPANY_SORTS } from '../lib/sort-fields';
 import { useListSearch } from '../lib/use-list-search';
 import { texts } from '../texts';
 
@@ -34,7 +36,7 @@ function ContractSwitch({ company }: { company: AdminCompany }) {
 }
 
 /** The companies as a table (cards on a phone): name and address, figures, the contract flag; prices, log in as. */
-function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]; query: ListQuery; onPrices: (company: PricedCompany) => void }) {
+function CompanyList({ companies, query, sorting, onPrices }: { companies: AdminCompany[]; query: ListQuery; sorting: UrlSorting; onPrices: (company: PricedCompany) => void }) {
   const { t } = useTranslation('admin');
   const to = useLocalizedPath();
   return (
@@ -54,12 +56,14 @@ function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]
               note={company.address}
             />
           ),
+          sort: 'name',
         },
-        { header: t('companies.registryCode'), cell: (company) => company.registryCode },
+        { header: t('companies.registryCode'), cell: (company) => company.registryCode, sort: 'registryCode' },
         { header: t('companies.supervisor'), cell: (company) => company.supervisor ?? <Text c="dimmed">—</Text>, wide: true },
         { header: t('companies.staff'), cell: (company) => company.staffCount, numeric: true },
-        { header: t('companies.vacancies'), cell: (company) => company.activeVacancies, numeric: true },
-        { header: t('companies.created'), cell: (company) => estonianDate(company.createdAt) },
+        { header: t('companies.vacancies'), cell: (company) => company.activeVacancies, numeric: true, sort: 'activeVacancies' },
+        { header: t('companies.created'), cell: (company) => estonianDate(company.createdAt), sort: 'created' },
+        { header: t('companies.modified'), cell: (company) => estonianDate(company.modifiedAt), sort: 'modified' },
         { header: t('companies.contract'), cell: (company) => <ContractSwitch company={company} /> },
       ]}
       actions={{
@@ -76,10 +80,11 @@ function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]
         ),
       }}
       cardLabel={(company) => company.businessName}
-      minWidth={960}
+      minWidth={1060}
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('companies.empty')}
+      sorting={sorting}
     />
   );
 }
@@ -88,7 +93,8 @@ function CompanyList({ companies, query, onPrices }: { companies: AdminCompany[]
 export function Component() {
   const { t } = useTranslation('admin');
   const { search, page, typed, type, setPage } = useListSearch();
-  const companies = useAdminCompanies(search, page);
+  const sorting = useUrlSorting(COMPANY_SORTS);
+  const companies = useAdminCompanies(search, page, sorting.sorting);
   const rows = companies.data?.content ?? [];
   const [pricing, setPricing] = useState<PricedCompany | null>(null);
   return (
@@ -110,6 +116,7 @@ export function Component() {
           companies={rows}
           onPrices={setPricing}
           query={companies}
+          sorting={sorting}
         />
         <Pager page={page} total={companies.data?.totalPages ?? 0} onChange={setPage} />
       </Stack>

@@ -45,7 +45,7 @@ function Summary({ company, onPrices, onDelete }: { company: AdminCompanyDetail;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <div>
             <Text size="xs" c="dimmed">
               {t('company.supervisor')}
@@ -57,6 +57,12 @@ function Summary({ company, onPrices, onDelete }: { company: AdminCompanyDetail;
               {t('company.registered')}
             </Text>
             <Text>{estonianDate(company.createdAt)}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('company.modified')}
+            </Text>
+            <Text>{estonianDate(company.modifiedAt)}</Text>
           </div>
           <Switch
             label={t('companies.contract')}

@@ -63,7 +63,26 @@ describe('the administrators\u2019 invoices', () => {
     await user.click(screen.getByRole('tab', { name: 'Unpaid' }));
     expect(router.state.location.search).toBe('?status=UNPAID');
     await screen.findByText('2026-000007');
-    expect(listQueries(calls)).toEqual(['page=0&size=20', 'status=UNPAID&page=0&size=20']);
+    expect(listQueries(calls)).toEqual(['sort=date&order=desc&page=0&size=20', 'status=UNPAID&sort=date&order=desc&page=0&size=20']);
+  });
+
+  it('sorts by date or status from the column headers, either way, and says the order to assistive technology', async () => {
+    const calls = fakeApi({ 'GET /api/admin/invoice': { body: page } });
+    const { router } = await renderRoutes('/en/admin/invoices?status=PAID', routes);
+    const user = userEvent.setup();
+    await screen.findByText('2026-000007');
+    expect(screen.getByRole('columnheader', { name: 'Issued' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=PAID&sort=status'));
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=PAID&sort=status&order=asc'));
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('tab', { name: 'Unpaid' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=status&order=asc&status=UNPAID'));
+    expect(listQueries(calls).at(-1)).toBe('status=UNPAID&sort=status&order=asc&page=0&size=20');
   });
 
   it('shows each invoice as a card with its PDF, mark paid and delete on a phone', async () => {

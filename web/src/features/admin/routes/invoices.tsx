@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ensureNamespace } from '@/shared/i18n';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
+import { type UrlSorting, useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
@@ -17,6 +18,7 @@ import { BankStatements } from '../components/bank-statements';
 import { DeleteInvoiceDialog } from '../components/delete-invoice-dialog';
 import { ForcePaymentDialog, type InvoiceRef } from '../components/force-payment-dialog';
 import { type ListQuery, ResponsiveList, TwoLines } from '../components/responsive-list';
+import { INVOICE_SORTS } from '../lib/sort-fields';
 import { INVOICE_STATUSES, type InvoiceFilter, type InvoiceStatus, readInvoiceFilter, withInvoiceFilter, writeInvoiceFilter } from '../lib/invoice-filter';
 import { texts } from '../texts';
 import { useOpenFile } from '@/shared/ui/open-file';
@@ -27,7 +29,19 @@ const STATUS_COLOR: Readonly<Record<string, string>> = { UNPAID: 'orange', PAID:
 const ALL = 'ALL';
 
 /** The invoices as a table (cards on a phone): number, buyer, dates, status and sum; PDF, mark paid, delete. */
-function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminInvoice[]; query: ListQuery; onForce: (ref: InvoiceRef) => void; onDelete: (ref: InvoiceRef) => void }) {
+function InvoiceList({
+  invoices,
+  query,
+  sorting,
+  onForce,
+  onDelete,
+}: {
+  invoices: AdminInvoice[];
+  query: ListQuery;
+  sorting: UrlSorting;
+  onForce: (ref: InvoiceRef) => void;
+  onDelete: (ref: InvoiceRef) => void;
+}) {
   const { t } = useTranslation('admin');
   const openFile = useOpenFile();
   const language = useLanguage();
@@ -44,7 +58,7 @@ function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminIn
           header: t('invoices.buyer'),
           cell: (invoice) => <TwoLines main={invoice.buyerName} note={invoice.buyerRegistryCode} plain />,
         },
-        { header: t('invoices.issued'), cell: (invoice) => estonianDate(invoice.date) },
+        { header: t('invoices.issued'), cell: (invoice) => estonianDate(invoice.date), sort: 'date' },
         { header: t('invoices.due'), cell: (invoice) => estonianDate(invoice.expirationDate) },
         {
           header: t('invoices.state'),
@@ -60,6 +74,7 @@ function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminIn
               )}
             </Group>
           ),
+          sort: 'status',
         },
         { header: t('invoices.sum'), cell: (invoice) => formatEuros(invoice.sumCents, language), numeric: true },
       ]}
@@ -89,12 +104,13 @@ function InvoiceList({ invoices, query, onForce, onDelete }: { invoices: AdminIn
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('invoices.empty')}
+      sorting={sorting}
     />
   );
 }
 
 /**
- * `/admin/invoices[?status&company&from&to&page]`: every company's invoices with the sums per status, forced payment and
+ * `/admin/invoices[?status&company&from&to&sort&order&page]`: every company's invoices with the sums per status, forced payment and
  * deletion; below them bank statements are uploaded and their unmatched lines resolved by hand.
  */
 export function Component() {
@@ -102,10 +118,11 @@ export function Component() {
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const filter = readInvoiceFilter(params);
-  const show = (next: InvoiceFilter, replace = false) => setParams(writeInvoiceFilter(next), { replace });
+  const show = (next: InvoiceFilter, replace = false) => setParams((current) => writeInvoiceFilter(next, current), { replace });
+  const sorting = useUrlSorting(INVOICE_SORTS);
   const [typed, setTyped] = useState(filter.company);
   const applyCompany = useDebouncedCallback((company: string) => show(withInvoiceFilter(readInvoiceFilter(params), { company }), true), 500);
-  const invoices = useAdminInvoices(filter);
+  const invoices = useAdminInvoices(filter, sorting.sorting);
   const [forcing, setForcing] = useState<InvoiceRef | null>(null);
   const [deleting, setDeleting] = useState<InvoiceRef | null>(null);
   const sums = invoices.data?.sums ?? [];
@@ -159,6 +176,7 @@ export function Component() {
           onForce={setForcing}
           onDelete={setDeleting}
           query={invoices}
+          sorting={sorting}
         />
         <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
         <BankStatements />

@@ -1,5 +1,7 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+import { estonianDate } from '@/shared/vacancies/format';
 
 import { type CandidateStatus, changeLabel, displayStatus, VERDICT_COLOR } from '../lib/status';
 import { NAMESPACE } from '../texts';
@@ -38,5 +40,15 @@ export function ApplicationBadges({ application }: Props) {
         </Badge>
       )}
     </Group>
+  );
+}
+
+/** When the application was sent, or withdrawn once it is. */
+export function SentOn({ application }: { application: { createdAt: string; withdrawnAt?: string | null } }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Text size="sm" c="dimmed">
+      {application.withdrawnAt ? t('my.withdrawnOn', { date: estonianDate(application.withdrawnAt) }) : t('my.sent', { date: estonianDate(application.createdAt) })}
+    </Text>
   );
 }

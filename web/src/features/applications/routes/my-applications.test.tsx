@@ -45,6 +45,7 @@ describe('my applications', () => {
     expect(within(row).getByText('Sent 02.11.2026')).toBeInTheDocument();
     expect(within(row).getByText('Probable match')).toBeInTheDocument();
     expect(within(row).getByText('Updated')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View the application' })).toHaveAttribute('href', '/en/account/my-applications/a1');
     expect(screen.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
     const seen = calls.find((call) => call.method === 'PATCH');
     expect(await seen?.json()).toEqual({ kind: 'APPLICATIONS' });

@@ -9,11 +9,10 @@ import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
-import { estonianDate } from '@/shared/vacancies/format';
 
 import { type MyApplication, useMyApplications } from '../api/get-my-applications';
 import { useWithdrawApplication } from '../api/withdraw-application';
-import { ApplicationBadges } from '../components/application-badges';
+import { ApplicationBadges, SentOn } from '../components/application-badges';
 import { canWithdraw } from '../lib/status';
 import { searchForTab, type Tab, tabFromSearch, TABS } from '../lib/tabs';
 import { loadTexts, NAMESPACE } from '../texts';
@@ -66,18 +65,19 @@ function ApplicationRow({ application, language, onWithdraw }: { application: My
           <Text size="sm" fw={500}>
             {application.vacancy.businessName}
           </Text>
-          <Text size="sm" c="dimmed">
-            {application.withdrawnAt
-              ? t('my.withdrawnOn', { date: estonianDate(application.withdrawnAt) })
-              : t('my.sent', { date: estonianDate(application.createdAt) })}
-          </Text>
+          <SentOn application={application} />
           <ApplicationBadges application={application} />
         </Stack>
-        {canWithdraw(application) && (
-          <Button variant="light" color="red" size="xs" onClick={onWithdraw}>
-            {t('my.withdraw')}
+        <Group gap="xs">
+          <Button component={Link} to={to(`/account/my-applications/${application.applicationId}`)} variant="default" size="xs">
+            {t('my.view')}
           </Button>
-        )}
+          {canWithdraw(application) && (
+            <Button variant="light" color="red" size="xs" onClick={onWithdraw}>
+              {t('my.withdraw')}
+            </Button>
+          )}
+        </Group>
       </Group>
     </Card>
   );

@@ -48,13 +48,15 @@ describe('my interviews (employer)', () => {
   it('asks for the tab the reader picks and keeps it in the URL', async () => {
     const calls = fakeApi({
       'GET /api/employer/interviews': (request) => ({ body: new URL(request.url).searchParams.get('tab') === 'accepted' ? [started] : [invited, started] }),
+      'GET /api/employer/vacancies/autocomplete': { body: [] },
     });
+    const interviewCalls = () => calls.filter((call) => call.url.includes('/api/employer/interviews'));
     const { router } = await renderRoutes('/en/employer/account/my-interviews', routes);
     const user = userEvent.setup();
 
     expect(await screen.findByRole('article', { name: 'Mari Maasikas' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All', selected: true })).toBeInTheDocument();
-    expect(new URL(calls[0].url).searchParams.get('tab')).toBe('all');
+    expect(new URL(interviewCalls()[0]!.url).searchParams.get('tab')).toBe('all');
 
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=accepted'));
@@ -62,7 +64,30 @@ describe('my interviews (employer)', () => {
     const accepted = screen.getByRole('article', { name: 'Jaan Tamm' });
     expect(within(accepted).getByText('Recently ended')).toBeInTheDocument();
     expect(within(accepted).getByText("Applicant's message: See you")).toBeInTheDocument();
-    expect(new URL(calls.at(-1)!.url).searchParams.get('tab')).toBe('accepted');
+    expect(new URL(interviewCalls().at(-1)!.url).searchParams.get('tab')).toBe('accepted');
+  });
+
+  it('shows one vacancy’s interviews, the vacancy found by its title as one types', async () => {
+    const cook = { vacancyId: 'vac-cook', occupation: { occupationCode: 'COOK', labels: { et: 'Kokk', en: 'Cook', ru: 'Повар' } } };
+    const searches: string[] = [];
+    fakeApi({
+      'GET /api/employer/interviews': { body: [{ ...invited, vacancy: cook }, started] },
+      'GET /api/employer/vacancies/autocomplete': (request) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        searches.push(search);
+        return { body: 'cook'.startsWith(search) ? [{ id: 'vac-cook', occupationLabel: 'Cook', displayedState: 'ACTIVE' }] : [] };
+      },
+    });
+    const { router } = await renderRoutes('/en/employer/account/my-interviews', routes);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('article', { name: 'Jaan Tamm' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: 'Vacancy' }), 'COO');
+    await waitFor(() => expect(searches).toContain('coo'));
+    await user.click(await screen.findByRole('option', { name: 'Cook' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?vacancy=vac-cook'));
+    expect(screen.getByRole('article', { name: 'Mari Maasikas' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Jaan Tamm' })).toBeNull();
   });
 
   it('cancels an invitation only with a message to the applicant', async () => {

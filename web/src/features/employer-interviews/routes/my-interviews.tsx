@@ -17,6 +17,7 @@ import { useCompanyInterviews } from '../api/get-company-interviews';
 import { type EmployerInterview, TABS, type Tab } from '../api/types';
 import { useUpdateInterview } from '../api/update-interview';
 import { MessageDialog } from '../components/message-dialog';
+import { VacancyFilter } from '../components/vacancy-filter';
 import { NAMESPACE, texts } from '../locales/texts';
 
 export const loader = () => Promise.all([ensureNamespace(NAMESPACE, texts), ensureNamespace(FORM_NAMESPACE, formTexts)]).then(() => null);
@@ -80,13 +81,26 @@ function InterviewRow({ interview, onAction }: { interview: EmployerInterview; o
   );
 }
 
-/** `/employer/account/my-interviews`: the company's interviews by tab; change, cancel with a message, complete with a conclusion. */
+/**
+ * `/employer/account/my-interviews[?tab=&vacancy=]`: the company's interviews by tab, of one vacancy
+ * when one is chosen; change, cancel with a message, complete with a conclusion.
+ */
 export function Component() {
   const { t } = useTranslation(NAMESPACE);
   const { t: tf } = useTranslation(FORM_NAMESPACE);
   const [search, setSearch] = useSearchParams();
   const tab = (TABS as string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'all';
+  const vacancyId = search.get('vacancy');
+  const language = useLanguage();
   const interviews = useCompanyInterviews(tab);
+  const shown = (interviews.data ?? []).filter((interview) => !vacancyId || interview.vacancy?.vacancyId === vacancyId);
+  const chosenLabel = interviews.data?.find((interview) => interview.vacancy?.vacancyId === vacancyId)?.vacancy?.occupation.labels[language] ?? null;
+  const showVacancy = (next: string | null) => {
+    const params = new URLSearchParams(search);
+    if (next) params.set('vacancy', next);
+    else params.delete('vacancy');
+    setSearch(params);
+  };
   const [target, setTarget] = useState<{ kind: 'update' | 'cancel' | 'complete'; interview: EmployerInterview } | null>(null);
   const update = useUpdateInterview();
   const cancel = useCancelCompanyInterview();
@@ -104,7 +118,17 @@ export function Component() {
 
   return (
     <Page title={t('title')} size="lg">
-      <Tabs value={tab} onChange={(value) => setSearch(value && value !== 'all' ? { tab: value } : {})}>
+      <VacancyFilter value={vacancyId} chosenLabel={chosenLabel} onChange={showVacancy} />
+      <Tabs
+        mt="md"
+        value={tab}
+        onChange={(value) => {
+          const params = new URLSearchParams(search);
+          if (value && value !== 'all') params.set('tab', value);
+          else params.delete('tab');
+          setSearch(params);
+        }}
+      >
         <Tabs.List aria-label={t('tabsLabel')} mb="md">
           {TABS.map((candidate) => (
             <Tabs.Tab key={candidate} value={candidate}>
@@ -117,11 +141,11 @@ export function Component() {
         <Center py="xl">
           <Loader aria-label={t('translation:common.loading')} />
         </Center>
-      ) : (interviews.data ?? []).length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed">{t(vacancyId ? 'vacancyFilter.empty' : 'empty')}</Text>
       ) : (
         <Stack>
-          {interviews.data?.map((interview) => (
+          {shown.map((interview) => (
             <InterviewRow key={interview.interviewId} interview={interview} onAction={(kind, i) => setTarget({ kind, interview: i })} />
           ))}
         </Stack>

@@ -1,4 +1,5 @@
 import type { components } from '@/shared/api/schema';
+import type { SortField } from '@/shared/lib/sorting';
 
 /** The tabs of my-vacancies, named as the list call's `status` and its `counts` name them. */
 export type Tab = keyof components['schemas']['VacancyTabCounts'];
@@ -32,9 +33,21 @@ export function readListState(params: URLSearchParams): ListState {
   };
 }
 
-/** The query string of a state, leaving the defaults out. */
-export function writeListState(state: ListState): URLSearchParams {
-  const params = new URLSearchParams();
+/** What `GET /api/employer/vacancies` sorts by, the default (the latest change) first. */
+export const VACANCY_SORTS = [
+  { field: 'modified', order: 'desc' },
+  { field: 'created', order: 'desc' },
+  { field: 'published', order: 'desc' },
+  { field: 'validUntil', order: 'desc' },
+  { field: 'applications', order: 'desc' },
+  { field: 'occupation', order: 'asc' },
+] as const satisfies readonly SortField[];
+export type VacancySort = (typeof VACANCY_SORTS)[number]['field'];
+
+/** The query string of a state, leaving the defaults out; the other parameters of `base` (the sorting) stay. */
+export function writeListState(state: ListState, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of ['tab', 'type', 'page']) params.delete(key);
   if (state.tab !== DEFAULT_STATE.tab) params.set('tab', state.tab);
   if (state.type) params.set('type', state.type);
   if (state.page > 0) params.set('page', String(state.page));

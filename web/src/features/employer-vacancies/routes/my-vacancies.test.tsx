@@ -83,7 +83,7 @@ describe('my vacancies', () => {
     expect(screen.getByRole('tab', { name: /^All/ })).toHaveTextContent('All3');
     expect(screen.getByRole('tab', { name: /^Waiting for payment/ })).toHaveTextContent('1');
     expect(screen.getByRole('tab', { name: /^Hidden/ })).toHaveTextContent('0');
-    expect(listCalls(calls)[0]?.toString()).toBe('status=all&page=0&size=20');
+    expect(listCalls(calls)[0]?.toString()).toBe('status=all&sort=modified&order=desc&page=0&size=20');
   });
 
   it('keeps the tab, type and page in the URL and asks for them', async () => {
@@ -115,10 +115,10 @@ describe('my vacancies', () => {
     expect(screen.getAllByRole('link', { name: 'Create a vacancy' })[0]).toHaveAttribute('href', '/en/employer/account/my-vacancies/create-vacancy');
 
     expect(listCalls(calls).map((query) => query.toString())).toEqual([
-      'status=all&page=0&size=20',
-      'status=all&page=1&size=20',
-      'status=all&type=CV_BASE&page=0&size=20',
-      'status=drafts&type=CV_BASE&page=0&size=20',
+      'status=all&sort=modified&order=desc&page=0&size=20',
+      'status=all&sort=modified&order=desc&page=1&size=20',
+      'status=all&type=CV_BASE&sort=modified&order=desc&page=0&size=20',
+      'status=drafts&type=CV_BASE&sort=modified&order=desc&page=0&size=20',
     ]);
   });
 

@@ -8,8 +8,10 @@ import type { PayableInvoice } from '@/shared/billing/api/types';
 import { ExtraServicesDialog, type ExtrasTarget } from '@/shared/billing/components/extra-services-dialog';
 import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { SortSelect } from '@/shared/ui/sort-controls';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { useCopyVacancy } from '../api/copy-vacancy';
@@ -21,7 +23,7 @@ import { ModeratorDialog } from '../components/moderator-dialog';
 import { useVacancyTitle, VacancyList } from '../components/vacancy-list';
 import { CREATE_VACANCY, editPath, type VacancyAction } from '../lib/actions';
 import { openInvoice } from '../lib/format';
-import { type ListState, readListState, type Tab, TABS, TYPES, type VacancyType, withFilter, writeListState } from '../lib/search-params';
+import { type ListState, readListState, type Tab, TABS, TYPES, VACANCY_SORTS, type VacancyType, withFilter, writeListState } from '../lib/search-params';
 import { loadTexts, NAMESPACE } from '../texts';
 
 export const loader = loadTexts;
@@ -91,8 +93,8 @@ function TabCount({ tab, data }: { tab: Tab; data: EmployerVacancyPage | undefin
 }
 
 /**
- * `/employer/account/my-vacancies[?tab=&type=&page=]`: the acting company's vacancies in the eight
- * tabs with their counts, filtered by type, paged, each with the actions its state allows.
+ * `/employer/account/my-vacancies[?tab=&type=&sort=&order=&page=]`: the acting company's vacancies in the eight
+ * tabs with their counts, filtered by type, sorted, paged, each with the actions its state allows.
  */
 export function Component() {
   const { t } = useTranslation(NAMESPACE);
@@ -100,8 +102,9 @@ export function Component() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const state = readListState(search);
-  const show = (next: ListState) => setSearch(writeListState(next));
-  const list = useMyVacancies(state);
+  const show = (next: ListState) => setSearch((current) => writeListState(next, current));
+  const sorting = useUrlSorting(VACANCY_SORTS);
+  const list = useMyVacancies(state, sorting.sorting);
   const titleOf = useVacancyTitle();
 
   const setStatus = useSetVacancyStatus();
@@ -116,7 +119,7 @@ export function Component() {
   const lastPage = list.data ? Math.max(list.data.totalPages - 1, 0) : 0;
   const beyondLast = !!list.data && !list.isPlaceholderData && state.page > lastPage;
   useEffect(() => {
-    if (beyondLast) setSearch(writeListState({ ...readListState(search), page: lastPage }), { replace: true });
+    if (beyondLast) setSearch(writeListState({ ...readListState(search), page: lastPage }, search), { replace: true });
   }, [beyondLast, lastPage, search, setSearch]);
 
   function act(vacancy: EmployerVacancy, action: VacancyAction) {
@@ -166,13 +169,21 @@ export function Component() {
 
   return (
     <Page title={t('title')} size="lg">
-      <Group justify="space-between" gap="sm">
-        <SegmentedControl
-          aria-label={t('typeLabel')}
-          value={state.type ?? ALL_TYPES}
-          onChange={(value) => show(withFilter(state, { type: value === ALL_TYPES ? null : (value as VacancyType) }))}
-          data={[ALL_TYPES, ...TYPES].map((value) => ({ value, label: t(`types.${value}`) }))}
-        />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm">
+          <SegmentedControl
+            aria-label={t('typeLabel')}
+            value={state.type ?? ALL_TYPES}
+            onChange={(value) => show(withFilter(state, { type: value === ALL_TYPES ? null : (value as VacancyType) }))}
+            data={[ALL_TYPES, ...TYPES].map((value) => ({ value, label: t(`types.${value}`) }))}
+          />
+          <SortSelect
+            fields={VACANCY_SORTS}
+            labels={Object.fromEntries(VACANCY_SORTS.map(({ field }) => [field, t(`sortFields.${field}`)])) as Record<(typeof VACANCY_SORTS)[number]['field'], string>}
+            sorting={sorting.sorting}
+            onChange={sorting.choose}
+          />
+        </Group>
         <CreateButton />
       </Group>
       <Tabs value={state.tab} onChange={(next) => next && show(withFilter(state, { tab: next as Tab }))} keepMounted={false}>

@@ -10,6 +10,7 @@ import { useMe } from '@/shared/session/me';
 import { useMyCompanies } from '@/shared/session/my-companies';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { estonianDate } from '@/shared/vacancies/format';
 import { NAMESPACE as HOURS, texts as hoursTexts } from '@/shared/working-hours/locales/texts';
 
 import { type MyCompany, useMyCompany } from '../api/get-my-company';
@@ -94,6 +95,18 @@ export function Component() {
                 <Table.Th>{t('myCompany.country')}</Table.Th>
                 <Table.Td>{current.countryCode}</Table.Td>
               </Table.Tr>
+              {myCompany.data && (
+                <>
+                  <Table.Tr>
+                    <Table.Th>{t('myCompany.created')}</Table.Th>
+                    <Table.Td>{estonianDate(myCompany.data.createdAt)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('myCompany.modified')}</Table.Th>
+                    <Table.Td>{estonianDate(myCompany.data.modifiedAt)}</Table.Td>
+                  </Table.Tr>
+                </>
+              )}
             </Table.Tbody>
           </Table>
         </Card>

@@ -1,19 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
+import type { SortField, Sorting } from '@/shared/lib/sorting';
 
 import type { ChatPage } from './types';
 
 export const chatsQueryKey = ['chats'] as const;
-export const chatListQueryKey = (page: number) => [...chatsQueryKey, 'list', page] as const;
 
-export function fetchChats(page: number): Promise<ChatPage> {
-  return unwrap(api.GET('/api/user/chats', { params: { query: { page } } }));
-}
+/** What `GET /api/user/chats` sorts by, the default (the latest activity) first. */
+export const CHAT_SORTS = [
+  { field: 'lastMessage', order: 'desc' },
+  { field: 'created', order: 'desc' },
+  { field: 'unread', order: 'desc' },
+  { field: 'otherParty', order: 'asc' },
+] as const satisfies readonly SortField[];
+export type ChatSort = (typeof CHAT_SORTS)[number]['field'];
 
-export const chatsQuery = (page: number) => queryOptions({ queryKey: chatListQueryKey(page), queryFn: () => fetchChats(page) });
-
-/** The reader's chats, newest activity first, 50 to a page. */
-export function useChats(page = 0) {
-  return useQuery(chatsQuery(page));
+/** The reader's chats in the chosen order, 50 to a page. */
+export function useChats({ sort, order }: Sorting<ChatSort>, page = 0) {
+  return useQuery({
+    queryKey: [...chatsQueryKey, 'list', page, sort, order],
+    queryFn: (): Promise<ChatPage> => unwrap(api.GET('/api/user/chats', { params: { query: { sort, order, page } } })),
+  });
 }

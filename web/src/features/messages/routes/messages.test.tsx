@@ -84,6 +84,25 @@ describe('messages', () => {
     expect(window.localStorage.getItem('lastChat')).toBeNull();
   });
 
+  it('sorts the chats as chosen, keeping the choice in the URL while a chat opens', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = fakeApi({
+      'GET /api/user/chats': { body: { content: [chat, other], totalElements: 2, totalPages: 1, page: 0, size: 50 } },
+      'GET /api/user/chats/chat-2/messages': { body: conversation(other) },
+    });
+    const { router } = await renderRoutes('/en/account/messages', routes);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /Muu OÜ/ });
+    expect(new URL(calls[0]!.url).searchParams.toString()).toBe('sort=lastMessage&order=desc&page=0');
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Name, ascending' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=otherParty'));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url).searchParams.toString()).toBe('sort=otherParty&order=asc&page=0'));
+    await user.click(await screen.findByRole('button', { name: /Muu OÜ/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=otherParty&chat=chat-2'));
+  });
+
   it('remembers the chat chosen from the list and sends a message, checking it first as the server does', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const calls = fakeApi({

@@ -8,11 +8,13 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useChatStream } from '@/shared/chat/use-chat-stream';
 import { ensureNamespace } from '@/shared/i18n';
 import { BADGE_REFRESH_MS } from '@/shared/lib/badges';
+import { useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { badgeCountsKey } from '@/shared/session/badge-counts';
 import { Page } from '@/shared/ui/page';
+import { SortSelect } from '@/shared/ui/sort-controls';
 import { useDesktop } from '@/shared/ui/use-desktop';
 
-import { chatsQueryKey, useChats } from '../api/get-chats';
+import { CHAT_SORTS, type ChatSort, chatsQueryKey, useChats } from '../api/get-chats';
 import { ChatList } from '../components/chat-list';
 import { ConversationView } from '../components/conversation-view';
 import { chatToOpen, readLastChat, rememberLastChat } from '../lib/last-chat';
@@ -21,8 +23,8 @@ import { texts } from '../locales/texts';
 export const loader = () => ensureNamespace('messages', texts);
 
 /**
- * `/account/messages` and `/employer/account/messages[?chat=]`: the reader's chats and the open
- * one. The server decides the side (the company the employer acts for, or the applicant). The
+ * `/account/messages` and `/employer/account/messages[?chat=&sort=&order=]`: the reader's chats
+ * (sorted as chosen) and the open one. The server decides the side (the company the employer acts for, or the applicant). The
  * last open chat is remembered (`lastChat`); new messages arrive through the live stream, and
  * every 30 s while it is down.
  */
@@ -35,7 +37,8 @@ export function Component() {
   const employerSide = useLocation().pathname.includes('/employer/');
   const live = useChatStream(chatsQueryKey);
   const poll = live ? false : BADGE_REFRESH_MS;
-  const chats = useChats();
+  const sorting = useUrlSorting(CHAT_SORTS);
+  const chats = useChats(sorting.sorting);
   const listed = chats.data?.content.map((chat) => chat.chatId) ?? [];
   const openChat = chats.isPending ? search.get('chat') : chatToOpen(search.get('chat'), readLastChat(), listed, desktop);
   const { refetch } = chats;
@@ -55,12 +58,17 @@ export function Component() {
     void client.invalidateQueries({ queryKey: badgeCountsKey });
   }, [client]);
 
+  // the list's sorting stays while chats open and close
   function open(chatId: string) {
-    setSearch(new URLSearchParams({ chat: chatId }));
+    const next = new URLSearchParams(search);
+    next.set('chat', chatId);
+    setSearch(next);
   }
 
   function back() {
-    setSearch(new URLSearchParams());
+    const next = new URLSearchParams(search);
+    next.delete('chat');
+    setSearch(next);
     window.localStorage.removeItem('lastChat');
   }
 
@@ -89,7 +97,13 @@ export function Component() {
       </Page>
     );
   }
-  const list = <ChatList chats={chats.data?.content ?? []} openChat={openChat} onOpen={open} />;
+  const sortLabels: Record<ChatSort, string> = Object.fromEntries(CHAT_SORTS.map(({ field }) => [field, t(`sort.${field}`)])) as Record<ChatSort, string>;
+  const list = (
+    <Stack gap="xs">
+      <SortSelect fields={CHAT_SORTS} labels={sortLabels} sorting={sorting.sorting} onChange={sorting.choose} />
+      <ChatList chats={chats.data?.content ?? []} openChat={openChat} onOpen={open} />
+    </Stack>
+  );
   const conversation = openChat ? <ConversationView key={openChat} chatId={openChat} poll={poll} onRead={onRead} /> : null;
   return (
     <Page title={t('title')} size="lg">
