@@ -218,7 +218,7 @@ async fn insert_vacancy_rows(pool: &PgPool, docs: &[VacancyDoc]) -> anyhow::Resu
 }
 
 async fn clean(pool: &PgPool) -> anyhow::Result<()> {
-    sqlx::query("truncate alert_matches, alert_mails, saved_searches, vacancy_live_events").execute(pool).await?;
+    sqlx::query("truncate alert_matches, alert_mails, saved_searches, vacancy_live_events cascade").execute(pool).await?;
     sqlx::query("truncate vacancies, companies cascade").execute(pool).await?;
     sqlx::query("delete from apalis.jobs where job_type = $1").bind(matching::MATCH_QUEUE).execute(pool).await?;
     Ok(())
