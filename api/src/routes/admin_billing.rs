@@ -73,19 +73,34 @@ async fn update_product(State(state): State<AppState>, signed_in: SignedIn, Json
     Ok(Json(admin::update_product(&state.pool, actor(&signed_in), &body, Utc::now()).await?))
 }
 
-/// Handles `GET /api/admin/company/{countryCode}/{registryCode}/product`: every product with the
-/// company's own price and discount (none = the list price), labelled in the request's language.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyPricesParams {
+    /// `true`: every product, those the company has no terms on filled in at the list price
+    /// (`custom` false); absent or `false`: only the products with the company's own terms.
+    pub fill_empty_products: Option<bool>,
+}
+
+/// Handles `GET /api/admin/company/{countryCode}/{registryCode}/product?fillEmptyProducts`: the
+/// products with the company's own price and discount (none = the list price) and, with
+/// `fillEmptyProducts=true`, every other product at the list price; labelled in the request's
+/// language, in price-list order.
 #[utoipa::path(get, path = "/company/{countryCode}/{registryCode}/product", tag = "admin",
-    params(("countryCode" = String, Path), ("registryCode" = String, Path)),
-    responses((status = 200, body = Vec<CompanyProductPrice>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    params(("countryCode" = String, Path), ("registryCode" = String, Path), CompanyPricesParams),
+    responses((status = 200, body = Vec<CompanyProductPrice>),
+        (status = 400, body = ErrorBody, description = "`fillEmptyProducts` is not true or false"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such company")))]
 async fn company_product_prices(
     State(state): State<AppState>,
     Ctx(context): Ctx,
     Path((country_code, registry_code)): Path<(String, String)>,
+    Query(params): Query<CompanyPricesParams>,
 ) -> ApiResult<Json<Vec<CompanyProductPrice>>> {
     let company = company_id(&state, &country_code, &registry_code).await?;
-    Ok(Json(admin::company_prices(&state.pool, company, context.locale).await?))
+    let fill = params.fill_empty_products.unwrap_or(false);
+    Ok(Json(admin::company_prices(&state.pool, company, context.locale, fill).await?))
 }
 
 /// Handles `PUT /api/admin/company/{countryCode}/{registryCode}/product`: the company's own price

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use domain::billing::online::{
-    self, MethodCode, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext,
+    self, MethodCode, PaymentChoice, PaymentMethodInfo, PaymentStart, PaymentStatus, StartContext,
 };
 use domain::billing::orders::InvoiceSummary;
 use serde::Deserialize;
@@ -38,17 +38,31 @@ pub fn employer_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(payment_status))
 }
 
-/// Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
-/// Accept-Language (et fallback) — by invoice, by bank transfer and, when a payment provider is
-/// configured, by bank link, card and BLIK — with what each needs.
-#[utoipa::path(get, path = "/payment-methods", tag = "payment", responses((status = 200, body = Vec<PaymentMethodInfo>)))]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MethodsParams {
+    /// The payment's currency (ISO 4217: EUR, the invoices' currency and the default, or PLN):
+    /// only the methods that take it are listed (BLIK takes PLN only).
+    pub currency: Option<String>,
+}
+
+/// Handles `GET /api/payment/payment-methods?currency`: the ways to pay an invoice in `currency`
+/// (EUR by default) in the locale of Accept-Language (et fallback) — by invoice, by bank transfer
+/// and, when a payment provider is configured, by bank link, card and, for PLN only, BLIK — with
+/// what each needs.
+#[utoipa::path(get, path = "/payment-methods", tag = "payment", params(MethodsParams),
+    responses((status = 200, body = Vec<PaymentMethodInfo>),
+        (status = 400, body = ErrorBody, description = "`currency`: not EUR or PLN")))]
 async fn payment_methods(
     State(state): State<AppState>,
     Ctx(context): Ctx,
+    Query(params): Query<MethodsParams>,
 ) -> ApiResult<Json<Vec<PaymentMethodInfo>>> {
+    let currency = params.currency.as_deref().map(online::currency).transpose()?.unwrap_or(online::DEFAULT_CURRENCY);
     Ok(Json(online::methods(
         context.locale,
         state.payments.is_some(),
+        currency,
     )))
 }
 
@@ -56,6 +70,8 @@ async fn payment_methods(
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmRequest {
     pub method: MethodCode,
+    /// The currency the payer expects to pay in (ISO 4217); when given it must be the invoice's.
+    pub currency: Option<String>,
 }
 
 /// Handles `POST /api/user/invoices/{id}`: confirms an unpaid invoice (of the company the caller
@@ -66,7 +82,8 @@ pub struct ConfirmRequest {
 /// for an invoice without a company).
 #[utoipa::path(post, path = "/invoices/{id}", tag = "user", params(("id" = Uuid, Path)), request_body = ConfirmRequest,
     responses((status = 200, body = PaymentStart),
-        (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID; `method`: online payments are off"),
+        (status = 400, body = ErrorBody, description = "`status`: the invoice is not UNPAID; `currency`: not the invoice's; \
+            `method`: it does not take the invoice's currency (BLIK takes PLN only, the invoices are in EUR) or online payments are off"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "no such invoice, or another's"),
         (status = 503, body = ErrorBody, description = "the payment provider could not start the payment")))]
@@ -84,7 +101,7 @@ async fn confirm_invoice(
         locale: signed_in.context.locale,
     };
     Ok(Json(
-        online::start(&state.pool, context, payer, id, body.method).await?,
+        online::start(&state.pool, context, payer, id, PaymentChoice { method: body.method, currency: body.currency.as_deref() }).await?,
     ))
 }
 

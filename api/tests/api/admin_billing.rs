@@ -106,7 +106,7 @@ async fn a_company_price_and_discount_show_at_once_in_the_company_s_products_and
     let offers: Vec<Value> = employer.get("/api/employer/products").await.json().await.unwrap();
     let vacancy = offers.iter().find(|o| o["code"] == "VACANCY").unwrap();
     assert_eq!((vacancy["priceCents"].clone(), vacancy["discount"].clone()), (json!(1500), json!(0.25)));
-    let prices: Vec<Value> = admin.get(path).await.json().await.unwrap();
+    let prices: Vec<Value> = admin.get(&format!("{path}?fillEmptyProducts=true")).await.json().await.unwrap();
     let row = prices.iter().find(|p| p["code"] == "VACANCY").unwrap();
     assert_eq!(
         (row["listPriceCents"].clone(), row["priceCents"].clone(), row["discount"].clone(), row["netPriceCents"].clone(), row["custom"].clone()),
@@ -137,6 +137,42 @@ async fn a_company_price_and_discount_show_at_once_in_the_company_s_products_and
     let set = audited(&app, "company.product_price").await;
     assert_eq!((set.len(), set[0]["discount"].clone()), (1, json!(0.25)));
     assert_eq!(audited(&app, "company.product_price_removed").await.len(), 1);
+}
+
+#[tokio::test]
+async fn fill_empty_products_lists_every_product_at_the_list_price_where_the_company_has_no_own_price() {
+    let app = spawn_app().await;
+    employer_client(&app, "boss@firma.ee", "12345678", "Põhja Köök OÜ", false).await;
+    let admin = admin(&app, &["ADMIN"]).await;
+    let path = "/api/admin/company/EE/12345678/product";
+    let codes = |prices: &[Value]| prices.iter().map(|p| p["code"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    let own: Vec<Value> = admin.get(path).await.json().await.unwrap();
+    assert!(own.is_empty(), "no own terms yet: {own:?}");
+    admin.put(path, json!({ "productCode": "PRO_3", "priceCents": 1000 })).await;
+    admin.put(path, json!({ "productCode": "BRANDING", "discount": 0.5 })).await;
+
+    for query in ["", "?fillEmptyProducts=false"] {
+        let own: Vec<Value> = admin.get(&format!("{path}{query}")).await.json().await.unwrap();
+        assert_eq!(codes(&own), ["BRANDING", "PRO_3"], "only the company's own terms, in price-list order ({query})");
+        assert!(own.iter().all(|p| p["custom"] == true));
+    }
+    let filled: Vec<Value> = admin.get(&format!("{path}?fillEmptyProducts=true")).await.json().await.unwrap();
+    let every: Vec<String> = sqlx::query_scalar("select code from products order by sort_order, code").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(codes(&filled), every, "every product, inactive ones too");
+    let vacancy = filled.iter().find(|p| p["code"] == "VACANCY").unwrap();
+    assert_eq!(
+        (vacancy["custom"].clone(), vacancy["priceCents"].clone(), vacancy["listPriceCents"].clone(), vacancy["netPriceCents"].clone()),
+        (json!(false), Value::Null, json!(2900), json!(2900)),
+        "a product without own terms at the list price"
+    );
+    let pro = filled.iter().find(|p| p["code"] == "PRO_3").unwrap();
+    assert_eq!((pro["custom"].clone(), pro["netPriceCents"].clone()), (json!(true), json!(1000)));
+    let branding = filled.iter().find(|p| p["code"] == "BRANDING").unwrap();
+    assert_eq!((branding["priceCents"].clone(), branding["netPriceCents"].clone()), (Value::Null, json!(1450)));
+
+    let (status, error) = error_of(admin.get(&format!("{path}?fillEmptyProducts=maybe")).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
 }
 
 #[tokio::test]

@@ -205,7 +205,8 @@ async fn the_payment_methods_are_labelled_in_the_reader_s_language_with_what_eac
         .collect();
     assert_eq!(
         codes,
-        ["INVOICE", "BANK_TRANSFER", "BANK_LINK", "CARD", "BLIK"]
+        ["INVOICE", "BANK_TRANSFER", "BANK_LINK", "CARD"],
+        "BLIK takes zloty only, and the invoices are in euros"
     );
     assert_eq!(methods[1]["label"], "Банковским переводом");
     assert_eq!(
@@ -469,7 +470,7 @@ async fn a_failed_and_a_cancelled_payment_leave_the_invoice_unpaid_with_a_messag
     );
 
     // cancelled: learnt from the notification; a token of another attempt is refused on this one
-    let second: Value = confirm(&client, &invoice_id, "BLIK")
+    let second: Value = confirm(&client, &invoice_id, "BANK_LINK")
         .await
         .json()
         .await
@@ -648,6 +649,38 @@ async fn confirming_by_invoice_or_bank_transfer_answers_the_bank_details_and_a_b
             .unwrap(),
         0
     );
+}
+
+#[tokio::test]
+async fn blik_is_offered_for_zloty_only_and_choosing_it_for_a_euro_invoice_names_the_method() {
+    let double = provider_double().await;
+    let app = spawn_with_provider(&double).await;
+    let codes = |methods: Value| -> Vec<String> {
+        methods.as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap().to_string()).collect()
+    };
+    let euro: Value = app.client.get("/api/payment/payment-methods?currency=EUR").await.json().await.unwrap();
+    assert_eq!(codes(euro), ["INVOICE", "BANK_TRANSFER", "BANK_LINK", "CARD"]);
+    let zloty: Value = app.client.get("/api/payment/payment-methods?currency=pln").await.json().await.unwrap();
+    assert_eq!(codes(zloty), ["INVOICE", "BANK_TRANSFER", "BANK_LINK", "CARD", "BLIK"]);
+    let (code, body) = error_of(app.client.get("/api/payment/payment-methods?currency=USD").await).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("currency")), "{body}");
+
+    let (client, _, invoice_id) = waiting_vacancy(&app, "boss@example.ee", "12345678").await;
+    let invoice: Value = client.get(&format!("/api/user/invoices/{invoice_id}")).await.json().await.unwrap();
+    assert_eq!(invoice["currency"], "EUR", "the invoice says its currency");
+    let (code, body) = error_of(confirm(&client, &invoice_id, "BLIK").await).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("method")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("EUR"), "{body}");
+    let asked_zloty = client.post(&format!("/api/user/invoices/{invoice_id}"), json!({ "method": "BLIK", "currency": "PLN" })).await;
+    let (code, body) = error_of(asked_zloty).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("currency")), "{body}");
+    let (code, body) = error_of(client.post(&format!("/api/user/invoices/{invoice_id}"), json!({ "method": "CARD", "currency": "USD" })).await).await;
+    assert_eq!((code, body["field"].clone()), (StatusCode::BAD_REQUEST, json!("currency")), "{body}");
+    assert!(payments_of(&app, &invoice_id).await.is_empty(), "nothing is recorded for a refused choice");
+    assert!(double.orders.lock().unwrap().is_empty(), "the provider hears of none");
+
+    let card = client.post(&format!("/api/user/invoices/{invoice_id}"), json!({ "method": "CARD", "currency": "EUR" })).await;
+    assert_eq!(card.status(), StatusCode::OK, "the invoice's own currency is accepted");
 }
 
 #[tokio::test]

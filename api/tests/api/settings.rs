@@ -62,6 +62,32 @@ async fn an_employer_and_an_administrator_keep_their_own_name_phone_language_and
 }
 
 #[tokio::test]
+async fn an_applicant_turns_the_newsletter_off_and_on_from_the_profile() {
+    let app = spawn_app().await;
+    app.create_user("mari@example.ee", &["APPLICANT"]).await;
+    let client = app.new_client();
+    client.sign_in("mari@example.ee").await;
+    assert_eq!(client.me().await["profile"]["newsletterOptIn"], true, "opted in at registration");
+    let profile = |opt_in: Value| {
+        json!({ "firstname": "Mari", "lastname": "Maasikas", "phoneNumber": "+37251234567", "gender": "FEMALE",
+                "dateOfBirth": "1990-05-17", "newsletterOptIn": opt_in })
+    };
+
+    let response = client.post("/api/user/profile", profile(json!(false))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let me: Value = response.json().await.unwrap();
+    assert_eq!((me["profile"]["newsletterOptIn"].clone(), me["profile"]["gender"].clone()), (json!(false), json!("FEMALE")));
+    assert!(!newsletter(&app, "mari@example.ee").await);
+    assert_eq!(client.me().await["profile"]["newsletterOptIn"], false);
+
+    assert_eq!(client.post("/api/user/profile", profile(json!(true))).await.status(), StatusCode::OK);
+    assert!(newsletter(&app, "mari@example.ee").await);
+    let (status, error) = error_of(client.post("/api/user/profile", profile(json!("yes"))).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert!(newsletter(&app, "mari@example.ee").await, "a refused save changes nothing");
+}
+
+#[tokio::test]
 async fn an_employer_downloads_their_data_and_deletes_their_account() {
     let app = spawn_app().await;
     let colleague = company_with_colleague(&app).await;

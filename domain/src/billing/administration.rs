@@ -227,9 +227,10 @@ pub struct CompanyProductPrice {
     pub custom: bool,
 }
 
-/// Every product with the company's terms, in price-list order, labelled in `locale`.
+/// The products the company has its own terms on, in price-list order, labelled in `locale`; with
+/// `fill_empty_products` every product, those without terms at the list price (`custom` false).
 #[tracing::instrument(skip_all)]
-pub async fn company_prices(pool: &PgPool, company_id: Uuid, locale: Locale) -> Result<Vec<CompanyProductPrice>> {
+pub async fn company_prices(pool: &PgPool, company_id: Uuid, locale: Locale, fill_empty_products: bool) -> Result<Vec<CompanyProductPrice>> {
     #[derive(sqlx::FromRow)]
     struct Row {
         code: String,
@@ -245,10 +246,12 @@ pub async fn company_prices(pool: &PgPool, company_id: Uuid, locale: Locale) -> 
                 p.is_active, p.price_cents as list_price_cents, cp.price_cents,
                 (coalesce(cp.discount, 0) * 10000)::bigint as discount, cp.company_id is not null as custom
          from products p left join company_product_prices cp on cp.product_code = p.code and cp.company_id = $1
+         where $3 or cp.company_id is not null
          order by p.sort_order, p.code",
     )
     .bind(company_id)
     .bind(locale.code())
+    .bind(fill_empty_products)
     .fetch_all(pool)
     .await?;
     Ok(rows

@@ -154,6 +154,8 @@ pub struct InvoiceListItem {
     /// UNPAID past its due day (Tallinn).
     pub overdue: bool,
     pub paid_at: Option<DateTime<Utc>>,
+    /// The ISO 4217 code of the amounts (EUR): the payment methods offered follow it.
+    pub currency: String,
 }
 
 /// The list item columns of invoices `i`, `today` being the placeholder of today in Tallinn.
@@ -161,7 +163,7 @@ pub(super) fn item_columns(today: &str) -> String {
     format!(
         "i.id, i.number, i.issued_on as date, i.due_on as expiration_date, i.status, i.total_cents as sum_cents,
          i.subtotal_cents, i.vat_cents, coalesce(i.reference_number, '') as reference_number,
-         (i.status = 'UNPAID' and i.due_on < {today}) as overdue, i.paid_at"
+         (i.status = 'UNPAID' and i.due_on < {today}) as overdue, i.paid_at, i.currency"
     )
 }
 

@@ -15,7 +15,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::invoices::Owner;
-use super::orders::InvoiceSummary;
+use super::orders::{InvoiceSummary, SUMMARY_COLUMNS};
 use super::payments::{self, Marked};
 use super::provider::{
     NoticeStatus, OnlineMethod, OrderLine, OrderRequest, PaymentProvider, ProviderError,
@@ -118,6 +118,15 @@ impl MethodCode {
         }
     }
 
+    /// Whether it takes a payment in `currency` (an ISO 4217 code): BLIK is Polish and takes only
+    /// PLN; the others take every currency of [`CURRENCIES`].
+    pub fn takes(self, currency: &str) -> bool {
+        match self {
+            MethodCode::Blik => currency == "PLN",
+            _ => CURRENCIES.contains(&currency),
+        }
+    }
+
     /// What the payer needs for it.
     fn needs(self) -> &'static [&'static str] {
         match self {
@@ -128,6 +137,22 @@ impl MethodCode {
             MethodCode::Blik => &["blikCode"],
         }
     }
+}
+
+/// The currencies a payment can be asked in (ISO 4217): the euro of every invoice
+/// (`invoices.currency`), and the zloty, the one currency BLIK takes.
+pub const CURRENCIES: [&str; 2] = ["EUR", "PLN"];
+
+/// The currency the payment methods are listed for when none is asked: that of the invoices.
+pub const DEFAULT_CURRENCY: &str = "EUR";
+
+/// A requested payment currency, upper-cased; a 400 naming `currency` outside [`CURRENCIES`].
+pub fn currency(text: &str) -> Result<&'static str> {
+    let code = text.trim().to_ascii_uppercase();
+    CURRENCIES
+        .into_iter()
+        .find(|known| *known == code)
+        .ok_or_else(|| Error::field("currency", format!("Payments are taken in {} only", CURRENCIES.join(" or "))))
 }
 
 /// A payment method as the payment choice shows it.
@@ -145,11 +170,13 @@ pub struct PaymentMethodInfo {
     pub needs: Vec<String>,
 }
 
-/// The payment methods in the reader's locale; the online ones only when a provider is configured.
-pub fn methods(locale: Locale, online_enabled: bool) -> Vec<PaymentMethodInfo> {
+/// The payment methods for a payment in `currency` in the reader's locale: those that take the
+/// currency (BLIK only PLN), the online ones only when a provider is configured.
+pub fn methods(locale: Locale, online_enabled: bool, currency: &str) -> Vec<PaymentMethodInfo> {
     MethodCode::ALL
         .into_iter()
         .filter(|code| online_enabled || code.online().is_none())
+        .filter(|code| code.takes(currency))
         .map(|code| {
             let (label, description) = code.texts(locale);
             PaymentMethodInfo {
@@ -213,6 +240,7 @@ struct PayableInvoice {
     reference_number: Option<String>,
     status: String,
     total_cents: i64,
+    currency: String,
     due_on: NaiveDate,
     company_id: Option<Uuid>,
     buyer_name: String,
@@ -228,7 +256,7 @@ async fn payable(
 ) -> Result<Option<PayableInvoice>> {
     let (company_id, user_id) = payer.binds();
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select i.id, i.number, i.reference_number, i.status, i.total_cents, i.due_on, i.company_id, i.buyer_name, i.buyer_email,
+        "select i.id, i.number, i.reference_number, i.status, i.total_cents, i.currency, i.due_on, i.company_id, i.buyer_name, i.buyer_email,
                 i.buyer_address
          from invoices i where i.id = $1 and {}
          for update",
@@ -257,25 +285,43 @@ pub struct StartContext<'a> {
     pub locale: Locale,
 }
 
+/// How the payer asks to pay: the method and, optionally, the currency the payer expects to pay in.
+pub struct PaymentChoice<'a> {
+    pub method: MethodCode,
+    pub currency: Option<&'a str>,
+}
+
 /// Confirms an UNPAID invoice of the payer with `method`: the invoice and a bank transfer answer
 /// the bank details and reference number; an online method records a PENDING attempt, creates
 /// the provider's order and answers its page. Another's invoice is "not found"; one not UNPAID a
-/// 400 naming `status`; an online method without a provider a 400 naming `method`; a provider that
-/// cannot be reached 503 (the attempt is FAILED).
+/// 400 naming `status`; a currency asked other than the invoice's a 400 naming `currency`; a
+/// method that does not take the invoice's currency (BLIK, PLN only) or an online method without
+/// a provider a 400 naming `method`; a provider that cannot be reached 503 (the attempt is FAILED).
 #[tracing::instrument(skip_all, fields(%invoice_id))]
 pub async fn start(
     pool: &PgPool,
     context: StartContext<'_>,
     payer: Owner,
     invoice_id: Uuid,
-    method: MethodCode,
+    choice: PaymentChoice<'_>,
 ) -> Result<PaymentStart> {
+    let method = choice.method;
+    let asked = choice.currency.map(currency).transpose()?;
     let mut tx = pool.begin().await?;
     let invoice = payable(&mut tx, payer, invoice_id)
         .await?
         .ok_or_else(Error::not_found)?;
     if invoice.status != "UNPAID" {
         return Err(not_unpaid(&invoice.status));
+    }
+    if asked.is_some_and(|asked| asked != invoice.currency) {
+        return Err(Error::field("currency", format!("This invoice is paid in {}", invoice.currency)));
+    }
+    if !method.takes(&invoice.currency) {
+        return Err(Error::field(
+            "method",
+            format!("{} does not take payments in {}; choose another payment method", method.texts(Locale::En).0, invoice.currency),
+        ));
     }
     let reference_number = invoice.reference_number.clone().unwrap_or_default();
     let Some(online) = method.online() else {
@@ -652,11 +698,9 @@ pub async fn cancel_on(tx: &mut PgConnection, invoice_id: Uuid, now: DateTime<Ut
     .bind(invoice_id)
     .execute(&mut *tx)
     .await?;
-    let summary: InvoiceSummary = sqlx::query_as(
-        "update invoices i set status = 'CANCELLED', cancelled_at = $2 where i.id = $1
-         returning i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents,
-                   i.total_cents, i.issued_on, i.due_on",
-    )
+    let summary: InvoiceSummary = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "update invoices i set status = 'CANCELLED', cancelled_at = $2 where i.id = $1 returning {SUMMARY_COLUMNS}"
+    )))
     .bind(invoice_id)
     .bind(now)
     .fetch_one(&mut *tx)
@@ -673,7 +717,7 @@ mod tests {
     #[test]
     fn every_method_is_labelled_in_every_locale_and_online_ones_need_a_provider() {
         for locale in Locale::ALL {
-            let all = methods(locale, true);
+            let all = methods(locale, true, "PLN");
             assert_eq!(
                 all.iter().map(|m| m.code).collect::<Vec<_>>(),
                 MethodCode::ALL.to_vec()
@@ -683,16 +727,38 @@ mod tests {
                     && !m.description.is_empty()
                     && !m.needs.is_empty())
             );
-            let offline = methods(locale, false);
+            let offline = methods(locale, false, "EUR");
             assert_eq!(
                 offline.iter().map(|m| m.code).collect::<Vec<_>>(),
                 vec![MethodCode::Invoice, MethodCode::BankTransfer]
             );
         }
         assert_ne!(
-            methods(Locale::Et, true)[1].description,
-            methods(Locale::Ru, true)[1].description
+            methods(Locale::Et, true, "EUR")[1].description,
+            methods(Locale::Ru, true, "EUR")[1].description
         );
+    }
+
+    #[test]
+    fn blik_is_offered_for_zloty_only() {
+        let codes = |currency| methods(Locale::En, true, currency).into_iter().map(|m| m.code).collect::<Vec<_>>();
+        assert_eq!(
+            codes("EUR"),
+            vec![MethodCode::Invoice, MethodCode::BankTransfer, MethodCode::BankLink, MethodCode::Card]
+        );
+        assert!(codes("PLN").contains(&MethodCode::Blik));
+        assert!(MethodCode::Blik.takes("PLN") && !MethodCode::Blik.takes("EUR"));
+        assert!(MethodCode::Card.takes("EUR") && !MethodCode::Card.takes("USD"));
+    }
+
+    #[test]
+    fn a_payment_currency_is_euro_or_zloty_and_anything_else_names_the_field() {
+        assert_eq!(currency(" pln ").unwrap(), "PLN");
+        assert_eq!(currency("EUR").unwrap(), "EUR");
+        for wrong in ["USD", "", "euro"] {
+            let error = currency(wrong).unwrap_err();
+            assert!(format!("{error:?}").contains("currency"), "{wrong}: {error:?}");
+        }
     }
 
     #[test]

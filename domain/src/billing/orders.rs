@@ -100,9 +100,12 @@ pub struct InvoiceSummary {
     pub total_cents: i64,
     pub issued_on: NaiveDate,
     pub due_on: NaiveDate,
+    /// The ISO 4217 code of the amounts (EUR): the payment methods offered follow it.
+    pub currency: String,
 }
 
-const SUMMARY_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on";
+/// The [`InvoiceSummary`] columns of invoices `i`.
+pub(super) const SUMMARY_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on, i.currency";
 
 /// What [`create_for_vacancy`] orders.
 pub struct NewOrder<'a> {

@@ -4,6 +4,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::shared::ProductGroup;
 use crate::platform::error::Result;
 use crate::platform::locale::Locale;
 
@@ -32,6 +33,17 @@ pub struct Product {
     pub valid_from: chrono::NaiveDate,
 }
 
+/// A line of the public price list (`/prices-and-services`).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceListEntry {
+    #[serde(flatten)]
+    pub product: Product,
+    /// Whether it is for sale now. False only for the additional promotion while an administrator
+    /// has not activated it with a price above 0: listed (spec 2 section 9), its amount not shown.
+    pub available: bool,
+}
+
 /// What an administrator set for one company on one product (`company_product_prices`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CompanyTerms {
@@ -57,6 +69,7 @@ struct ProductRow {
     valid_from: chrono::NaiveDate,
     own_price_cents: Option<i64>,
     discount_ten_thousandths: i64,
+    available: bool,
 }
 
 impl ProductRow {
@@ -80,38 +93,71 @@ impl ProductRow {
     }
 }
 
-/// The active products in price-list order, labelled in `locale` (falling back to et), each with
-/// the terms of `company` (none without one).
-async fn active_with_terms(conn: &mut PgConnection, company_id: Option<Uuid>, locale: Locale) -> Result<Vec<(Product, CompanyTerms)>> {
+/// The SQL condition of a product `p` for sale: active and, when an administrator sets its amount,
+/// priced above 0 (`$2`: the codes an administrator prices).
+const FOR_SALE: &str = "(p.is_active and (p.price_cents > 0 or not p.code = any($2)))";
+
+/// Which products a reading lists.
+#[derive(Clone, Copy)]
+enum Listing {
+    /// Those for sale ([`FOR_SALE`]).
+    ForSale,
+    /// The public price list: those for sale, and those an administrator has yet to price.
+    PriceList,
+}
+
+/// The products `listing` names in price-list order, labelled in `locale` (falling back to et),
+/// each with the terms of `company` (none without one) and whether it is for sale.
+async fn read(conn: &mut PgConnection, company_id: Option<Uuid>, locale: Locale, listing: Listing) -> Result<Vec<ProductRow>> {
     let (label, description) = match locale {
         Locale::Et => ("label_et", "description_et"),
         Locale::En => ("label_en", "description_en"),
         Locale::Ru => ("label_ru", "description_ru"),
     };
-    // column names come from the closed match above, never from input; the discount is
-    // numeric(5, 4), so times 10 000 it is a whole number
+    let listed = match listing {
+        Listing::ForSale => FOR_SALE,
+        Listing::PriceList => "(p.is_active or p.code = any($2))",
+    };
+    // column names and conditions come from the closed matches above, never from input; the
+    // discount is numeric(5, 4), so times 10 000 it is a whole number
     let sql = format!(
         "select p.code, coalesce(nullif(p.{label}, ''), p.label_et) as label,
                 coalesce(nullif(p.{description}, ''), p.description_et) as description,
                 p.price_cents, p.vat_rate_bp, p.service_type, p.unit, p.duration_days, p.pro_level, p.cv_base_days,
                 p.promo_days, p.valid_from, cp.price_cents as own_price_cents,
-                (coalesce(cp.discount, 0) * 10000)::bigint as discount_ten_thousandths
+                (coalesce(cp.discount, 0) * 10000)::bigint as discount_ten_thousandths, {FOR_SALE} as available
          from products p left join company_product_prices cp on cp.product_code = p.code and cp.company_id = $1
-         where p.is_active order by p.sort_order, p.code"
+         where {listed} order by p.sort_order, p.code"
     );
-    let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).fetch_all(&mut *conn).await?;
-    Ok(rows.into_iter().map(ProductRow::split).collect())
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(company_id)
+        .bind(ProductGroup::priced_by_administrator_codes())
+        .fetch_all(&mut *conn)
+        .await?)
 }
 
-/// The active products in price-list order, labelled in `locale` (falling back to et).
+/// The public price list: the products for sale and, without an amount, those an administrator
+/// has yet to price (the additional promotion), in price-list order.
 #[tracing::instrument(skip_all)]
-pub async fn active(pool: &PgPool, locale: Locale) -> Result<Vec<Product>> {
+pub async fn price_list(pool: &PgPool, locale: Locale) -> Result<Vec<PriceListEntry>> {
     let mut conn = pool.acquire().await?;
-    Ok(active_with_terms(&mut conn, None, locale).await?.into_iter().map(|(product, _)| product).collect())
+    Ok(read(&mut conn, None, locale, Listing::PriceList)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let available = row.available;
+            let (mut product, _) = row.split();
+            if !available {
+                // an amount not yet set is not published
+                product.price_cents = 0;
+            }
+            PriceListEntry { product, available }
+        })
+        .collect())
 }
 
-/// The active products with what this company pays for them (its own price and discount).
+/// The products for sale with what this company pays for them (its own price and discount).
 #[tracing::instrument(skip_all)]
 pub async fn active_for_company(conn: &mut PgConnection, company_id: Uuid, locale: Locale) -> Result<Vec<(Product, CompanyTerms)>> {
-    active_with_terms(conn, Some(company_id), locale).await
+    Ok(read(conn, Some(company_id), locale, Listing::ForSale).await?.into_iter().map(ProductRow::split).collect())
 }

@@ -37,17 +37,20 @@ pub enum ProductGroup {
 }
 
 impl ProductGroup {
+    /// Every group that names its codes (all but OTHER).
+    const ALL: [ProductGroup; 7] = [
+        ProductGroup::Vacancy,
+        ProductGroup::Branding,
+        ProductGroup::Pro,
+        ProductGroup::Package,
+        ProductGroup::CvBase,
+        ProductGroup::CvBaseDay,
+        ProductGroup::Promotion,
+    ];
+
     /// The group of a product of the price list (OTHER for any code not named here).
     pub fn of(code: &str) -> ProductGroup {
-        [
-            ProductGroup::Vacancy,
-            ProductGroup::Branding,
-            ProductGroup::Pro,
-            ProductGroup::Package,
-            ProductGroup::CvBase,
-            ProductGroup::CvBaseDay,
-            ProductGroup::Promotion,
-        ]
+        ProductGroup::ALL
         .into_iter()
         .find(|group| group.codes().contains(&code))
         .unwrap_or(ProductGroup::Other)
@@ -75,6 +78,22 @@ impl ProductGroup {
     /// Whether it is an extra for a vacancy already published (PRO, branding, promotion, a package).
     pub fn extra_for_vacancy(self) -> bool {
         matches!(self, ProductGroup::Branding | ProductGroup::Pro | ProductGroup::Package | ProductGroup::Promotion)
+    }
+
+    /// Whether its amount is unpublished until an administrator prices it (spec 2 section 9: "the
+    /// amounts for additional promo are not shown"): the price page always lists it, without an
+    /// amount while it is not for sale, and it is sold only while active with a price above 0.
+    pub fn priced_by_administrator(self) -> bool {
+        matches!(self, ProductGroup::Promotion)
+    }
+
+    /// The codes of every group whose amount an administrator sets ([`Self::priced_by_administrator`]).
+    pub fn priced_by_administrator_codes() -> Vec<&'static str> {
+        ProductGroup::ALL
+            .into_iter()
+            .filter(|group| group.priced_by_administrator())
+            .flat_map(|group| group.codes().iter().copied())
+            .collect()
     }
 
     /// Whether it publishes the vacancy: an order holds exactly one such product.

@@ -13,6 +13,7 @@ export const unpaid: InvoiceListItem = {
   referenceNumber: '20260000072',
   overdue: false,
   paidAt: null,
+  currency: 'EUR',
 };
 export const overdue: InvoiceListItem = { ...unpaid, id: 'i-overdue', number: '2026-000003', date: '2026-10-01', expirationDate: '2026-10-15', referenceNumber: '20260000030', overdue: true };
 export const paid: InvoiceListItem = { ...unpaid, id: 'i-paid', number: '2026-000005', status: 'PAID', sumCents: 12400, paidAt: '2026-11-03T10:00:00Z' };

@@ -357,8 +357,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/admin/company/{countryCode}/{registryCode}/product`: every product with the
-         *     company's own price and discount (none = the list price), labelled in the request's language.
+         * Handles `GET /api/admin/company/{countryCode}/{registryCode}/product?fillEmptyProducts`: the
+         *     products with the company's own price and discount (none = the list price) and, with
+         *     `fillEmptyProducts=true`, every other product at the list price; labelled in the request's
+         *     language, in price-list order.
          */
         get: operations["company_product_prices"];
         /**
@@ -2757,8 +2759,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/open/products`: the active products with list prices in euro cents (VAT
-         *     excluded), in price-list order, labelled in the locale of Accept-Language (et fallback).
+         * Handles `GET /api/open/products`: the products for sale with list prices in euro cents (VAT
+         *     excluded), in price-list order, labelled in the locale of Accept-Language (et fallback); the
+         *     additional promotion is listed too while an administrator has not priced it, with
+         *     `available: false` and no amount (`priceCents` 0).
          */
         get: operations["list"];
         put?: never;
@@ -3154,9 +3158,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Handles `GET /api/payment/payment-methods`: the ways to pay an invoice in the locale of
-         *     Accept-Language (et fallback) — by invoice, by bank transfer and, when a payment provider is
-         *     configured, by bank link, card and BLIK — with what each needs.
+         * Handles `GET /api/payment/payment-methods?currency`: the ways to pay an invoice in `currency`
+         *     (EUR by default) in the locale of Accept-Language (et fallback) — by invoice, by bank transfer
+         *     and, when a payment provider is configured, by bank link, card and, for PLN only, BLIK — with
+         *     what each needs.
          */
         get: operations["payment_methods"];
         put?: never;
@@ -5113,6 +5118,8 @@ export interface components {
             conclusion?: string | null;
         };
         ConfirmRequest: {
+            /** @description The currency the payer expects to pay in (ISO 4217); when given it must be the invoice's. */
+            currency?: string | null;
             method: components["schemas"]["MethodCode"];
         };
         /** @description A chat with its messages, oldest first. */
@@ -5998,6 +6005,8 @@ export interface components {
         };
         /** @description One invoice of the list. */
         InvoiceListItem: {
+            /** @description The ISO 4217 code of the amounts (EUR): the payment methods offered follow it. */
+            currency: string;
             /**
              * Format: date
              * @description The issue day.
@@ -6060,6 +6069,8 @@ export interface components {
         };
         /** @description An invoice as the employer's lists show it. */
         InvoiceSummary: {
+            /** @description The ISO 4217 code of the amounts (EUR): the payment methods offered follow it. */
+            currency: string;
             /** Format: date */
             dueOn: string;
             /** Format: uuid */
@@ -6584,6 +6595,14 @@ export interface components {
             running: components["schemas"]["ServiceItem"][];
             /** @description The vacancies extras can be bought for. */
             vacancies: components["schemas"]["ExtrasVacancy"][];
+        };
+        /** @description A line of the public price list (`/prices-and-services`). */
+        PriceListEntry: components["schemas"]["Product"] & {
+            /**
+             * @description Whether it is for sale now. False only for the additional promotion while an administrator
+             *     has not activated it with a price above 0: listed (spec 2 section 9), its amount not shown.
+             */
+            available: boolean;
         };
         /** @description One active product of the price list; amounts are integer cents, VAT excluded. */
         Product: {
@@ -9262,7 +9281,13 @@ export interface operations {
     };
     company_product_prices: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: every product, those the company has no terms on filled in at the list price
+                 *     (`custom` false); absent or `false`: only the products with the company's own terms.
+                 */
+                fillEmptyProducts?: boolean;
+            };
             header?: never;
             path: {
                 countryCode: string;
@@ -9280,7 +9305,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyProductPrice"][];
                 };
             };
-            /** @description The request is not valid: the message (and `field`) say what */
+            /** @description `fillEmptyProducts` is not true or false */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18287,7 +18312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Product"][];
+                    "application/json": components["schemas"]["PriceListEntry"][];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */
@@ -19450,7 +19475,13 @@ export interface operations {
     };
     payment_methods: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The payment's currency (ISO 4217: EUR, the invoices' currency and the default, or PLN):
+                 *     only the methods that take it are listed (BLIK takes PLN only).
+                 */
+                currency?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -19465,7 +19496,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodInfo"][];
                 };
             };
-            /** @description The request is not valid: the message (and `field`) say what */
+            /** @description `currency`: not EUR or PLN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20969,7 +21000,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentStart"];
                 };
             };
-            /** @description `status`: the invoice is not UNPAID; `method`: online payments are off */
+            /** @description `status`: the invoice is not UNPAID; `currency`: not the invoice's; `method`: it does not take the invoice's currency (BLIK takes PLN only, the invoices are in EUR) or online payments are off */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,8 @@ export type Me = Schemas['Me'];
 export type Role = Schemas['Role'];
 export type CompanyRef = Schemas['CompanyRef'];
 export type RegisterEntry = Schemas['RegisterEntry'];
-export type Product = Schemas['Product'];
+/** A line of the public price list: a product, and whether it is for sale (its amount shown). */
+export type PriceListEntry = Schemas['PriceListEntry'];
 export type ProfileInput = Schemas['ProfileInput'];
 export type Gender = Schemas['Gender'];
 export type SettingsUi = Schemas['SettingsUi'];

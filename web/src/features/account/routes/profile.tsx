@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -37,6 +37,7 @@ const SERVER_FIELDS: Record<string, keyof Errors> = {
 
 function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation();
+  const { t: account } = useTranslation('account');
   const language = useLanguage();
   const genders = useGenders(language);
   const save = useUpdateProfile();
@@ -47,6 +48,7 @@ function ProfileForm({ me }: { me: Me }) {
   });
   const [gender, setGender] = useState<string | null>(me.profile.gender ?? null);
   const [dateOfBirth, setDateOfBirth] = useState(me.profile.dateOfBirth ?? '');
+  const [newsletter, setNewsletter] = useState(me.profile.newsletterOptIn ?? true);
   const [errors, setErrors] = useState<Errors>({});
 
   function submit(event: FormEvent) {
@@ -63,6 +65,7 @@ function ProfileForm({ me }: { me: Me }) {
         phoneNumber: phoneToStore(values.phone),
         gender,
         dateOfBirth,
+        newsletterOptIn: newsletter,
       },
       {
         onSuccess: () => notifySuccess(t('profile.saved')),
@@ -100,6 +103,12 @@ function ProfileForm({ me }: { me: Me }) {
             onChange={(value) => setDateOfBirth(value ?? '')}
             error={errors.dateOfBirth}
           />
+          <Checkbox
+            label={account('mail.newsletter')}
+            description={account('mail.newsletterHint')}
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.currentTarget.checked)}
+          />
           {unplaced && (
             <Text c="red" size="sm" role="alert">
               {errorText(save.error)}
@@ -116,7 +125,11 @@ function ProfileForm({ me }: { me: Me }) {
   );
 }
 
-/** `/account/profile`: the applicant's own details, and the vacancies that fit the applicant's CV. */
+/**
+ * `/account/profile`: the applicant's own details and mail preference (the newsletter; mail about
+ * applications, interviews, messages and invoices always comes), and the vacancies that fit the
+ * applicant's CV.
+ */
 export function Component() {
   const { t } = useTranslation();
   const language = useLanguage();

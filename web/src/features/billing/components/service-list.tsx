@@ -63,8 +63,8 @@ function ServiceCard({ service, employer }: { service: ServiceItem; employer: bo
         {service.invoiceNumber && (
           <Text size="sm">
             {t('services.invoice')}{' '}
-            {employer && service.invoiceId ? (
-              <Anchor component={Link} to={to(invoicePath(service.invoiceId))}>
+            {service.invoiceId ? (
+              <Anchor component={Link} to={to(invoicePath(service.invoiceId, employer))}>
                 {service.invoiceNumber}
               </Anchor>
             ) : (

@@ -146,13 +146,16 @@ describe('my invoices', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Choose a payment method')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['INVOICE', 'BANK_TRANSFER', 'CARD', 'BLIK']);
+    // the methods are those the server offers for the invoice's currency
+    const asked = calls.find((call) => new URL(call.url).pathname === '/api/payment/payment-methods')!;
+    expect(new URL(asked.url).searchParams.get('currency')).toBe('EUR');
 
     await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
     await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('https://sandbox.example/pay?t=1'));
     expect(within(dialog).getByText('Taking you to the payment page…')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
-    expect(await post?.json()).toEqual({ method: 'CARD' });
+    expect(await post?.json()).toEqual({ method: 'CARD', currency: 'EUR' });
   });
 
   it('pays by bank transfer: the bank details with the reference number, or the server’s refusal', async () => {

@@ -43,7 +43,7 @@ function OnwardLinks({ payment, employer }: { payment: PaymentStatus; employer: 
           {t('return.myInvoices')}
         </Button>
       ) : (
-        <Button component={Link} to={to(invoicePath(payment.invoiceId))}>
+        <Button component={Link} to={to(invoicePath(payment.invoiceId, true))}>
           {t('return.tryAgain')}
         </Button>
       )}

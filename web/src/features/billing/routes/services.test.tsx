@@ -39,16 +39,24 @@ describe('my services', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Active (1)', 'Unpaid (1)', 'Finished (1)']);
   });
 
-  it('lists the applicant’s own services without links to the employer’s screens', async () => {
-    const calls = fakeApi({ 'GET /api/applicant/services': { body: [services[1]] } });
+  it('lists the applicant’s own services, each invoice number opening that invoice in the applicant’s invoices', async () => {
+    const calls = fakeApi({ 'GET /api/applicant/services': { body: [services[1], { ...services[2], vacancyTitle: 'Old job' }] } });
     await applicantLoader();
-    await renderRoutes('/en/account/my-services', routes);
+    const user = userEvent.setup();
+    const { router } = await renderRoutes('/en/account/my-services', [...routes, { path: 'account/my-invoices', element: <p>My invoices</p> }]);
 
     const cv = await screen.findByRole('article', { name: 'CV database, 1 day' });
-    expect(within(cv).getByText('Invoice: 2026-000007')).toBeInTheDocument();
-    expect(within(cv).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(cv).getByText('Invoice:', { exact: false })).toBeInTheDocument();
+    const link = within(cv).getByRole('link', { name: '2026-000007' });
+    expect(link).toHaveAttribute('href', '/en/account/my-invoices?invoice=i-unpaid');
+    const branding = screen.getByRole('article', { name: 'Branding' });
+    expect(within(branding).getByText(/Old job/)).toBeInTheDocument();
+    expect(within(branding).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/en/account/my-invoices?invoice=i-old']);
     expect(screen.queryByRole('button', { name: 'Buy CV-database access' })).not.toBeInTheDocument();
     expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/api/applicant/services']);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe('?invoice=i-unpaid'));
+    expect(router.state.location.pathname).toBe('/en/account/my-invoices');
   });
 
   it('says so when there are no services', async () => {

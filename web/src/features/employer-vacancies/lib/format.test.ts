@@ -17,7 +17,7 @@ const vacancy = (change: Partial<EmployerVacancy>): EmployerVacancy => ({
   review: { status: 'NONE', reason: null },
   ...change,
 });
-const invoice = { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16' };
+const invoice = { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16', currency: 'EUR' };
 
 describe('the leading date of a row', () => {
   it('gives a draft and the CV-database vacancy their last change', () => {

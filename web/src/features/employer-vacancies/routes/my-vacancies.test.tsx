@@ -32,7 +32,7 @@ const welder: EmployerVacancy = {
   displayedState: 'WAITING_FOR_PAYMENT',
   publishAt: '2026-11-02T08:00:00Z',
   validUntil: '2026-12-02T08:00:00Z',
-  invoice: { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16' },
+  invoice: { id: 'i1', number: '2026-000007', referenceNumber: '20260000072', status: 'UNPAID', subtotalCents: 10000, vatCents: 2400, totalCents: 12400, issuedOn: '2026-11-02', dueOn: '2026-11-16', currency: 'EUR' },
 };
 const counts = { all: 3, active: 1, drafts: 1, waitingForPayment: 1, hidden: 0, archive: 0, finished: 0, cvDatabase: 0 };
 
@@ -298,6 +298,7 @@ describe('my vacancies', () => {
     referenceNumber: '20260000124',
     overdue: false,
     paidAt: null,
+    currency: 'EUR',
     buyer: { name: 'Tartu Näidisehitus AS' },
     lines: [],
     bank: { recipient: 'Vakants OÜ', iban: 'EE382200221020145685', bankName: 'Swedbank', bic: 'HABAEE2X' },
@@ -367,6 +368,6 @@ describe('my vacancies', () => {
     await user.click(await within(dialog).findByRole('radio', { name: 'Bank transfer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('20260000072')).toBeInTheDocument();
-    expect(await calls.find((call) => call.method === 'POST')?.json()).toEqual({ method: 'BANK_TRANSFER' });
+    expect(await calls.find((call) => call.method === 'POST')?.json()).toEqual({ method: 'BANK_TRANSFER', currency: 'EUR' });
   });
 });

@@ -145,7 +145,7 @@ export function Component() {
         break;
       case 'pay': {
         const invoice = openInvoice(vacancy);
-        if (invoice) setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status });
+        if (invoice) setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status, currency: invoice.currency });
         break;
       }
       default:

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '@/shared/api/client';
-import type { Product } from '@/shared/api/types';
+import type { PriceListEntry } from '@/shared/api/types';
 import type { Language } from '@/shared/i18n/languages';
 
-export function fetchProducts(): Promise<Product[]> {
+export function fetchProducts(): Promise<PriceListEntry[]> {
   return unwrap(api.GET('/api/open/products'));
 }
 

@@ -12,7 +12,10 @@ function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${iso}T00:00:00`));
 }
 
-/** The public price list (spec 2 section 9) from the server's products. */
+/**
+ * The public price list (spec 2 section 9) from the server's products; the additional promotion
+ * shows "price on request" until an administrator prices it (its amount is not published).
+ */
 export function Component() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -39,6 +42,9 @@ export function Component() {
             <Table.Tbody>
               {products.data.map((product) => {
                 const price = formatEuros(product.priceCents, language);
+                let amount = product.unit === 'DAY' ? t('prices.perDay', { price }) : price;
+                if (!product.available) amount = t('prices.onRequest');
+                else if (product.priceCents === 0) amount = t('prices.free');
                 return (
                   <Table.Tr key={product.code}>
                     <Table.Td>
@@ -50,7 +56,7 @@ export function Component() {
                       )}
                     </Table.Td>
                     <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {product.priceCents === 0 ? t('prices.free') : product.unit === 'DAY' ? t('prices.perDay', { price }) : price}
+                      {amount}
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -120,7 +120,7 @@ export function PublishResult({
         )}
         <Group gap="sm">
           {invoice && invoice.status === 'UNPAID' && (
-            <Button onClick={() => setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status })}>
+            <Button onClick={() => setPaying({ id: invoice.id, number: invoice.number, sumCents: invoice.totalCents, status: invoice.status, currency: invoice.currency })}>
               {t('result.payNow')}
             </Button>
           )}

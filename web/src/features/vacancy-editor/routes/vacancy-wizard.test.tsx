@@ -103,6 +103,7 @@ const invoice = {
   totalCents: 5332,
   issuedOn: '2026-11-24',
   dueOn: '2026-12-08',
+  currency: 'EUR',
 };
 
 const reference: FakeApi = {
@@ -356,7 +357,7 @@ describe('the vacancy wizard', () => {
     await user.click(await within(dialog).findByRole('radio', { name: 'Bank transfer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('table', { name: 'Bank details' })).toHaveTextContent('1234561');
-    expect(await bodyOf(calls, 'POST /api/user/invoices/inv-1')).toEqual({ method: 'BANK_TRANSFER' });
+    expect(await bodyOf(calls, 'POST /api/user/invoices/inv-1')).toEqual({ method: 'BANK_TRANSFER', currency: 'EUR' });
   });
 
   it('previews the vacancy with the public page’s view, with and without its branding', async () => {

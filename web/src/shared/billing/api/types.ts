@@ -31,4 +31,4 @@ export type ServiceItem = Answer<paths['/api/employer/services']['get']>[number]
 export type ServiceStatus = ServiceItem['status'];
 
 /** What the pay dialog needs to know of an invoice: a list row, a created invoice or a detail. */
-export type PayableInvoice = Pick<InvoiceListItem, 'id' | 'number' | 'sumCents' | 'status'>;
+export type PayableInvoice = Pick<InvoiceListItem, 'id' | 'number' | 'sumCents' | 'status' | 'currency'>;

@@ -43,7 +43,7 @@ function BankDetailsStep({ start, method, invoiceNumber, onClose }: { start: Pay
 export function PaymentChoice({ invoice, onClose }: { invoice: PayableInvoice; onClose: () => void }) {
   const { t, i18n } = useTranslation(BILLING_NAMESPACE);
   const language = useLanguage();
-  const methods = usePaymentMethods(language);
+  const methods = usePaymentMethods(language, invoice.currency);
   const confirm = useConfirmPayment();
   const [details, setDetails] = useState<{ start: PaymentStart; method: PaymentMethodCode } | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -86,7 +86,7 @@ export function PaymentChoice({ invoice, onClose }: { invoice: PayableInvoice; o
   const submit = form.onSubmit(({ method }) => {
     const code = method as PaymentMethodCode;
     confirm.mutate(
-      { invoiceId: invoice.id, method: code },
+      { invoiceId: invoice.id, method: code, currency: invoice.currency },
       {
         onSuccess: (start) => {
           if (start.kind === 'REDIRECT' && start.redirectUrl) {
