@@ -30,12 +30,13 @@ async fn the_demo_accounts_get_applications_chats_interviews_and_cv_access_once(
     assert_eq!(activity::seed_demo(&app.pool).await.unwrap(), ActivityReport::default(), "seeding again adds nothing");
     assert_eq!(fixtures::interviews::seed_demo(&app.pool, applicant_email).await.unwrap(), 0);
 
+    let pool = &app.pool;
     let id = |email: &'static str| async move {
-        sqlx::query_scalar::<_, Uuid>("select id from users where username = $1").bind(email).fetch_one(&app.pool).await.unwrap()
+        sqlx::query_scalar::<_, Uuid>("select id from users where username = $1").bind(email).fetch_one(pool).await.unwrap()
     };
     let (applicant, employer) = (id(applicant_email).await, id(employer_email).await);
     let company = |code: &'static str| async move {
-        sqlx::query_scalar::<_, Uuid>("select id from companies where registry_code = $1").bind(code).fetch_one(&app.pool).await.unwrap()
+        sqlx::query_scalar::<_, Uuid>("select id from companies where registry_code = $1").bind(code).fetch_one(pool).await.unwrap()
     };
     let (demo, building) = (company(DEMO_COMPANIES[0].0).await, company(DEMO_COMPANIES[1].0).await);
 
