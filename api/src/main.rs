@@ -294,6 +294,10 @@ async fn main() -> anyhow::Result<()> {
                 cvs = report.cvs_added,
                 demo_vacancies = report.demo_vacancies_added,
                 interviews = report.interviews_added,
+                applications = report.activity.applications,
+                chats = report.activity.chats,
+                employer_interviews = report.activity.interviews,
+                cv_access = report.activity.cv_access,
                 saved_searches = alerts,
                 "demo data loaded"
             );

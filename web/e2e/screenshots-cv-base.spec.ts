@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { cvWithPdfWord } from './cv-base-scene';
+import { companyWithoutAccess, cvWithPdfWord } from './cv-base-scene';
 import { callApi } from './helpers';
-import { findableWord, setContract, signInAs } from './vacancy-wizard';
+import { findableWord } from './vacancy-wizard';
 
 // Pictures to look at, not assertions: run with `SCREENSHOTS=1 scripts/web-e2e.sh screenshots-cv-base`.
-// The demo company's CV database without access (on a fresh database), then with a day of access
-// bought under its contract: a search with a marked match and the facets, the saved tab, a CV
+// The CV database of a company new to Vakants, without access, then with a day of access bought
+// under its contract: a search with a marked match and the facets, the saved tab, a CV
 // opened from the database, the add-to-vacancy dialog, and the filters drawer of small screens.
 test.skip(!process.env.SCREENSHOTS, 'screenshots are taken on request');
 
@@ -28,8 +28,7 @@ test('the CV database without access, a search with results and facets, the save
   const cvId = await cvWithPdfWord(page, word, 'Laotöötaja ja tõstukijuht', ['Kristiina-Maria', 'Pikknimi-Haruldane']);
   await page.context().clearCookies();
 
-  await setContract(browser, '14000009', true);
-  await signInAs(page, /Vakants Demo OÜ/);
+  await companyWithoutAccess(page, browser);
   await page.goto('/en/employer/account/cv-base');
   const buyButton = page.getByRole('button', { name: 'Buy access to the CV database' });
   await expect(buyButton.or(page.getByLabel('Words in the CV'))).toBeVisible();

@@ -34,6 +34,7 @@ mod compression;
 mod cvs;
 mod cv_base;
 mod delegation;
+mod demo;
 mod employer_interviews;
 mod employer_vacancies;
 mod employer_vacancy_document;
