@@ -74,6 +74,9 @@ pub struct EmployerVacancy {
     /// among the drafts) or TAKEN_DOWN with the administrator's reason; NONE, UNREVIEWED or
     /// APPROVED hold nothing back.
     pub review: domain::moderation::Review,
+    /// The staff member the vacancy is delegated to (its moderator), when it is.
+    #[schema(required = true)]
+    pub moderator: Option<domain::delegation::VacancyModerator>,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -92,6 +95,7 @@ impl From<Row> for EmployerVacancy {
             invoice: row.invoice,
             warnings: Vec::new(),
             review: row.review,
+            moderator: row.moderator,
         }
     }
 }
@@ -134,6 +138,9 @@ pub struct EmployerVacancyPage {
     pub page: u32,
     pub size: u32,
     pub counts: VacancyTabCounts,
+    /// Whether the caller may change or remove the vacancies' moderators: the supervisor and
+    /// staff with the administrator tag.
+    pub may_delegate: bool,
 }
 
 /// Handles `GET /api/employer/vacancies?status=&type=&page=&size=`: a page of the acting company's
@@ -146,7 +153,7 @@ pub struct EmployerVacancyPage {
 async fn my_vacancies(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    CompanyCaller { company_id, .. }: CompanyCaller,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Query(params): Query<ListParams>,
 ) -> ApiResult<Json<EmployerVacancyPage>> {
     let tab = TabFilter::parse(params.status.as_deref())?;
@@ -160,6 +167,7 @@ async fn my_vacancies(
         page,
         size,
         counts: list.counts.into(),
+        may_delegate: domain::delegation::may_delegate(&state.pool, company_id, user_id).await?,
     }))
 }
 
