@@ -2110,7 +2110,7 @@ export interface paths {
          *     the supervisor and staff with the administrator tag delegate.
          */
         post: operations["assign_moderator"];
-        delete?: never;
+        delete: operations["remove_moderator"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5569,6 +5569,7 @@ export interface components {
             status: components["schemas"]["InterviewStatus"];
             type: components["schemas"]["InterviewType"];
             vacancy?: components["schemas"]["InterviewVacancy"] | null;
+            notifyApplicant: boolean;
         };
         /** @description An offered time slot. */
         EmployerInterviewSlot: {
@@ -5633,6 +5634,7 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             validUntil?: string | null;
+            moderator: components["schemas"]["VacancyModerator"] | null;
             /**
              * @description What publishing warns about, never refusing (issue 35 §4): `NO_PAY_RANGE` when the vacancy
              *     states no pay (salary "by agreement" only; the pay transparency directive asks for a
@@ -5672,10 +5674,13 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             validUntil: string | null;
+            moderator: components["schemas"]["VacancyModerator"] | null;
+            mayDelegate: boolean;
         };
         EmployerVacancyPage: {
             content: components["schemas"]["EmployerVacancy"][];
             counts: components["schemas"]["VacancyTabCounts"];
+            mayDelegate: boolean;
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -5901,6 +5906,7 @@ export interface components {
              */
             slots: components["schemas"]["Period"][];
             type: components["schemas"]["InterviewType"];
+            notifyApplicant?: boolean | null;
         };
         /** @enum {string} */
         InterviewType: "OFFICE" | "ONLINE" | "OTHER";
@@ -7213,6 +7219,7 @@ export interface components {
             email: string;
             firstname?: string | null;
             isSupervisor: boolean;
+            isAdministrator: boolean;
             /** @description What the company keeps about the member (the supervisor edits it). */
             jobTitle?: string | null;
             lastname?: string | null;
@@ -7230,6 +7237,7 @@ export interface components {
              * @default null
              */
             jobTitle: string | null;
+            isAdministrator: boolean | null;
         };
         /**
          * @description Where the payment goes on from here.
@@ -7814,6 +7822,10 @@ export interface components {
          * @description A week of working hours: one entry per working weekday; a weekday left out is a day off, an
          *     empty list means "not set".
          */
+        CompanyWorkingWeek: {
+            days: components["schemas"]["WorkingDay"][];
+            mayEdit: boolean;
+        };
         WorkingWeek: {
             days: components["schemas"]["WorkingDay"][];
         };
@@ -16440,6 +16452,25 @@ export interface operations {
             };
         };
     };
+    remove_moderator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     assign_moderator: {
         parameters: {
             query?: never;
@@ -16814,7 +16845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkingWeek"];
+                    "application/json": components["schemas"]["CompanyWorkingWeek"];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */
