@@ -10,24 +10,11 @@ use uuid::Uuid;
 use domain::interviews::mail::QUEUE as INTERVIEW_MAIL_QUEUE;
 
 use crate::candidates::{apply, company_id, vacancy_with_questions};
+use crate::delegation::staff;
 use crate::helpers::{TestApp, TestClient, error_of, spawn_app};
 use crate::interviews::{minutes_from_now, put, user_id};
 
 const STAFF: &str = "/api/employer/company/EE/12345678/staff";
-
-/// A member of the company's staff without the administrator tag, signed in.
-async fn member(app: &TestApp, company_id: Uuid, email: &str) -> TestClient {
-    app.create_user(email, &["EMPLOYER"]).await;
-    sqlx::query("insert into company_staff (company_id, user_id) select $1, id from users where username = $2")
-        .bind(company_id)
-        .bind(email)
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    let client = app.new_client();
-    client.sign_in(email).await;
-    client
-}
 
 /// The supervisor of "Põhja Köök OÜ" signed in on the app's client, and Anna of its staff.
 async fn company() -> (TestApp, Uuid, TestClient) {
@@ -35,7 +22,7 @@ async fn company() -> (TestApp, Uuid, TestClient) {
     app.create_employer("boss@example.ee", &[("12345678", "Põhja Köök OÜ")]).await;
     app.client.sign_in("boss@example.ee").await;
     let company = company_id(&app, "12345678").await;
-    let anna = member(&app, company, "anna@example.ee").await;
+    let anna = staff(&app, company, "anna@example.ee", false).await;
     (app, company, anna)
 }
 
@@ -51,7 +38,7 @@ fn tag_of(staff: &Value, email: &str) -> Value {
 #[tokio::test]
 async fn the_supervisor_grants_and_removes_the_administrator_tag_and_the_staff_list_shows_it() {
     let (app, company, anna) = company().await;
-    let peeter = member(&app, company, "peeter@example.ee").await;
+    let peeter = staff(&app, company, "peeter@example.ee", false).await;
     let anna_id = user_id(&app, "anna@example.ee").await;
     let boss_id = user_id(&app, "boss@example.ee").await;
     let vacancy = vacancy_with_questions(&app, company, None).await;

@@ -265,6 +265,17 @@ describe('my vacancies', () => {
 
   const rita = { userId: 'u2', username: 'recruiter@example.ee', firstname: 'Rita', lastname: 'Raud' };
 
+  /** The list with the cook delegated to Rita, its card read and its actions menu open. */
+  async function openCookActions() {
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+    const card = await screen.findByRole('article', { name: 'Cook' });
+    expect(within(card).getByText('Moderator: Rita Raud')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Actions for Cook' }));
+    return user;
+  }
+
   it('shows the moderator, which one who may delegate changes or removes', async () => {
     let moderator: typeof rita | null = rita;
     const calls = fakeApi({
@@ -274,13 +285,7 @@ describe('my vacancies', () => {
         return { status: 204 };
       },
     });
-    await loader();
-    const user = userEvent.setup();
-    await renderRoutes('/en/employer/account/my-vacancies', routes);
-
-    const card = await screen.findByRole('article', { name: 'Cook' });
-    expect(within(card).getByText('Moderator: Rita Raud')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Actions for Cook' }));
+    const user = await openCookActions();
     await user.click(await screen.findByRole('menuitem', { name: 'Change or remove the moderator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign a moderator' });
     expect(within(dialog).getByLabelText(/Staff member's e-mail/)).toHaveValue('recruiter@example.ee');
@@ -291,13 +296,7 @@ describe('my vacancies', () => {
 
   it('offers no moderator action to one who may not delegate, who reads the moderator', async () => {
     fakeApi({ 'GET /api/employer/vacancies': { body: page([{ ...cook, moderator: rita }], { mayDelegate: false }) } });
-    await loader();
-    const user = userEvent.setup();
-    await renderRoutes('/en/employer/account/my-vacancies', routes);
-
-    const card = await screen.findByRole('article', { name: 'Cook' });
-    expect(within(card).getByText('Moderator: Rita Raud')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Actions for Cook' }));
+    await openCookActions();
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: /moderator/ })).toBeNull();
   });
