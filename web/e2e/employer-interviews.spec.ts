@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
+import { expectNoAxeViolations } from './axe';
 import { callApi, choose, createCv, newEmail, registerApplicant, signIn } from './helpers';
 
 // The demo employer's journey of issue 17: working hours, an invitation from a candidate, the
@@ -92,6 +93,8 @@ test('the employer sets working hours, invites a candidate with two times, the a
   await second.getByLabel('From').fill('17:00');
   await second.getByLabel('To').fill('18:00');
   await dialog.getByRole('textbox', { name: 'Location' }).fill('Tartu mnt 1, Tallinn');
+  await expect(dialog.getByRole('switch', { name: 'Notify the applicant' })).toBeChecked();
+  await expectNoAxeViolations(employer, 'interview invitation');
 
   // 17:00 lies outside the hours just set: the server's refusal shows on the offered times
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
@@ -149,4 +152,32 @@ test('the employer sets working hours, invites a candidate with two times, the a
   // the applicant sees it canceled
   await page.goto('/en/account/my-interviews?tab=canceled');
   await expect(page.getByRole('article').first()).toContainText('The position was filled, sorry.');
+
+  // an interview agreed by phone, recorded without notifying the applicant: no notification, no badge
+  const interviewsBadge = async () => (await callApi<{ interviews: number }>(page, 'GET', '/api/user/menu-notifications')).body.interviews;
+  const unnotified = async () => (await callApi<{ totalElements?: number; content?: { kind: string }[] }>(page, 'GET', '/api/user/notifications')).body;
+  const badgeBefore = await interviewsBadge();
+  const centreBefore = JSON.stringify(await unnotified());
+  await employer.goto(`/en/employer/account/my-vacancies/${form.vacancyId}/candidates`);
+  await employer.getByRole('article', { name: 'Ilmar Intervjuu' }).getByRole('link', { name: 'Ilmar Intervjuu' }).click();
+  await employer.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Invite to interview' }).click();
+  const quiet = employer.getByRole('dialog', { name: 'Invite Ilmar Intervjuu to an interview' });
+  const only = quiet.getByRole('group', { name: 'Time 1' });
+  await only.getByLabel('Date').fill(day);
+  await only.getByLabel('From').fill('09:00');
+  await only.getByLabel('To').fill('10:00');
+  await quiet.getByRole('switch', { name: 'Notify the applicant' }).uncheck();
+  await quiet.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(quiet).toBeHidden();
+  const listed = await callApi<{ notifyApplicant: boolean; applicant: { name?: string }; status: string }[]>(employer, 'GET', '/api/employer/interviews');
+  expect(listed.body.find((interview) => interview.status === 'INVITED' && interview.applicant.name === 'Ilmar Intervjuu')?.notifyApplicant).toBe(false);
+  expect(await interviewsBadge()).toBe(badgeBefore);
+  expect(JSON.stringify(await unnotified())).toBe(centreBefore);
+  // it is still the applicant's interview, among their invitations
+  await page.goto('/en/account/my-interviews?tab=invited');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // the change form shows the switch as it was set
+  await employer.goto('/en/employer/account/my-interviews?tab=invited');
+  await employer.getByRole('article', { name: 'Ilmar Intervjuu' }).getByRole('button', { name: 'Change' }).click();
+  await expect(employer.getByRole('dialog', { name: 'Change the interview' }).getByRole('switch', { name: 'Notify the applicant' })).not.toBeChecked();
 });

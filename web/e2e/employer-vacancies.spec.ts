@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
+import { expectNoAxeViolations } from './axe';
 import { callApi, signIn } from './helpers';
 
 interface ListAnswer {
@@ -14,7 +15,7 @@ async function listOf(page: Page, tab: string): Promise<ListAnswer> {
   return answer.body;
 }
 
-test('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy and assigns it a moderator', async ({ page }) => {
+test('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy, assigns it a moderator and removes it in the editor', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
   await signIn(page, 'employer@vakants.test');
@@ -64,7 +65,7 @@ test('the demo employer opens my vacancies, switches tabs, hides and shows an ac
 
   // the vacancy is delegated to a staff member; someone off the staff is refused on the field
   await page.getByRole('row', { name: title, exact: true }).getByRole('button', { name: `Actions for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Assign a moderator' }).click();
+  await page.getByRole('menuitem', { name: /^(Assign a moderator|Change or remove the moderator)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Assign a moderator' });
   await dialog.getByLabel("Staff member's e-mail").fill('nobody@example.ee');
   await dialog.getByRole('button', { name: 'Assign' }).click();
@@ -73,6 +74,22 @@ test('the demo employer opens my vacancies, switches tabs, hides and shows an ac
   await dialog.getByRole('button', { name: 'Assign' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Jaan Tamm now moderates this vacancy.')).toBeVisible();
+  const shown = page.getByRole('row', { name: title, exact: true });
+  await expect(shown).toContainText('Jaan Tamm');
+  await expectNoAxeViolations(page, 'my vacancies');
+
+  // the editor shows the moderator too, and the supervisor takes the delegation off there
+  await page.goto(`/en/employer/account/my-vacancies/${target!.id}/edit`);
+  const moderator = page.getByRole('region', { name: 'Moderator' });
+  await expect(moderator).toContainText('Moderator: Jaan Tamm');
+  await expectNoAxeViolations(page, 'vacancy editor');
+  await moderator.getByRole('button', { name: 'Change the moderator' }).click();
+  const change = page.getByRole('dialog', { name: 'Assign a moderator' });
+  await change.getByRole('button', { name: 'Remove the moderator' }).click();
+  await expect(change).toBeHidden();
+  await expect(moderator).toContainText('No moderator: the supervisor and the administrators handle its candidates.');
+  await page.goto('/en/employer/account/my-vacancies?tab=active');
+  await expect(page.getByRole('row', { name: title, exact: true })).not.toContainText('Jaan Tamm');
 
   // every other tab shows its count of rows, or its empty state with the way to a new vacancy
   const counts = (await listOf(page, 'all')).counts;

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
+import { expectNoAxeViolations } from './axe';
 import { chooseFiles } from './cv-wizard';
 import { callApi, codeFor, newEmail, placeholderTile, signIn } from './helpers';
 
@@ -48,7 +49,8 @@ test('the supervisor fills the general information and sees it on the public com
   await expect(page.getByRole('link', { name: 'Phone: +37251234567' })).toBeVisible();
 });
 
-test('the supervisor invites a new e-mail; the person creates the account through the mailed link and accepts, becomes a moderator; once removed, their next request is refused', async ({ browser }) => {
+test('the supervisor invites a new e-mail; the person creates the account through the mailed link and accepts, becomes a moderator, then an administrator; once removed, their next request is refused', async ({ browser }) => {
+  test.setTimeout(120_000);
   const supervisor = await supervisorPage(browser);
   await supervisor.getByRole('tab', { name: 'Staff' }).click();
   await expect(supervisor).toHaveURL(/\?tab=staff$/);
@@ -102,6 +104,17 @@ test('the supervisor invites a new e-mail; the person creates the account throug
   await expect(member.getByText("The company's supervisor invites and removes staff.")).toBeVisible();
   await expect(member.getByRole('button', { name: 'Add a staff member' })).toHaveCount(0);
   expect((await callApi(member, 'GET', '/api/employer/company')).status).toBe(200);
+  // the contract is shown to every member (the demo company has none)
+  await expect(member.getByRole('region', { name: 'Contract' })).toContainText('Your company has no contract with Vakants');
+
+  // the company's working hours are the member's to read, not to change
+  await member.goto('/en/employer/account/my-calendar');
+  const companyHours = member.getByRole('region', { name: "Company's working hours" });
+  await expect(companyHours.getByText("Only the company's supervisor changes the company's working hours; you see them read-only.")).toBeVisible();
+  await expect(companyHours.getByRole('checkbox', { name: 'Monday' })).toBeDisabled();
+  await expect(companyHours.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(member.getByRole('region', { name: 'My working hours' }).getByRole('button', { name: 'Save' })).toBeVisible();
+  await expectNoAxeViolations(member, 'my calendar (staff member)');
 
   await supervisor.reload();
   const row = supervisor.getByRole('article', { name: 'Kati Karu' });
@@ -113,12 +126,44 @@ test('the supervisor invites a new e-mail; the person creates the account throug
   await supervisor.getByRole('tab', { name: /^Active/ }).click();
   const active = supervisor.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Active' }).first();
   await active.getByRole('button', { name: /^Actions for / }).click();
-  await supervisor.getByRole('menuitem', { name: 'Assign a moderator' }).click();
+  await supervisor.getByRole('menuitem', { name: /^(Assign a moderator|Change or remove the moderator)$/ }).click();
   const assign = supervisor.getByRole('dialog', { name: 'Assign a moderator' });
   await assign.getByLabel("Staff member's e-mail").fill(email);
   await assign.getByRole('button', { name: 'Assign' }).click();
   await expect(assign).toBeHidden();
   await expect(supervisor.getByText('Kati Karu now moderates this vacancy.')).toBeVisible();
+
+  // the member reads the moderator on the list, but without the administrator tag may not change it
+  await member.goto('/en/employer/account/my-vacancies?tab=active');
+  const delegated = member.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Kati Karu' });
+  await expect(delegated).toHaveCount(1);
+  await delegated.getByRole('button', { name: /^Actions for / }).click();
+  await expect(member.getByRole('menuitem', { name: 'Copy as a new draft' })).toBeVisible();
+  await expect(member.getByRole('menuitem', { name: /moderator/ })).toHaveCount(0);
+  await member.keyboard.press('Escape');
+  await expectNoAxeViolations(member, 'my vacancies (staff member)');
+
+  // the supervisor grants the administrator tag: the staff list shows it ...
+  await supervisor.goto('/en/employer/account/my-company?tab=staff');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = supervisor.getByRole('dialog', { name: "Staff member's data" });
+  await edit.getByRole('switch', { name: 'Administrator' }).check();
+  await expectNoAxeViolations(supervisor, 'staff member form');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('Administrator');
+  await expectNoAxeViolations(supervisor, 'staff tab');
+
+  // ... and the member now takes the delegation off the vacancy
+  await member.reload();
+  await delegated.getByRole('button', { name: /^Actions for / }).click();
+  await member.getByRole('menuitem', { name: 'Change or remove the moderator' }).click();
+  const change = member.getByRole('dialog', { name: 'Assign a moderator' });
+  await expect(change.getByLabel("Staff member's e-mail")).toHaveValue(email);
+  await change.getByRole('button', { name: 'Remove the moderator' }).click();
+  await expect(change).toBeHidden();
+  await expect(member.getByText('The vacancy has no moderator now')).toBeVisible();
+  await expect(delegated).toHaveCount(0);
   await supervisor.goto('/en/employer/account/my-company?tab=staff');
 
   // the supervisor removes them

@@ -73,6 +73,7 @@ fn body_field(error: Error) -> Error {
 async fn invite(State(state): State<AppState>, signed_in: SignedIn, Json(body): Json<NewInvitation>) -> ApiResult<(StatusCode, Json<CreatedInterview>)> {
     let company_id = acting_company(&state, &signed_in).await?.ok_or_else(Error::not_found)?;
     let (vacancy_id, applicant_user_id) = interviews::live_application(&state.pool, company_id, signed_in.session.user_id, body.application_id).await?;
+    let notify_applicant = body.terms.notify_applicant.unwrap_or(true);
     let new = NewInterview {
         company_id,
         vacancy_id: Some(vacancy_id),
@@ -85,7 +86,7 @@ async fn invite(State(state): State<AppState>, signed_in: SignedIn, Json(body): 
         link: body.terms.link,
         location: body.terms.location,
         description: body.terms.description,
-        notify_applicant: true,
+        notify_applicant,
     };
     let interview_id = interviews::invite(&state.pool, &new).await.map_err(body_field)?;
     Ok((StatusCode::CREATED, Json(CreatedInterview { interview_id })))
@@ -138,10 +139,12 @@ pub struct EmployerInterview {
     /// The offered slots in time order.
     pub slots: Vec<EmployerInterviewSlot>,
     pub created_at: DateTime<Utc>,
+    /// Whether the applicant is told of the interview (mail and notification).
+    pub notify_applicant: bool,
 }
 
 fn to_response(record: CompanyInterview) -> EmployerInterview {
-    let CompanyInterview { interview, applicant_user_id, applicant_name } = record;
+    let CompanyInterview { interview, applicant_user_id, applicant_name, notify_applicant } = record;
     EmployerInterview {
         interview_id: interview.id,
         status: interview.status,
@@ -166,6 +169,7 @@ fn to_response(record: CompanyInterview) -> EmployerInterview {
             .map(|slot| EmployerInterviewSlot { slot_id: slot.id, start: slot.starts_at, end: slot.ends_at })
             .collect(),
         created_at: interview.created_at,
+        notify_applicant,
     }
 }
 

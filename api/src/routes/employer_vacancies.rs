@@ -80,6 +80,9 @@ pub struct EmployerVacancy {
     /// among the drafts) or TAKEN_DOWN with the administrator's reason; NONE, UNREVIEWED or
     /// APPROVED hold nothing back.
     pub review: domain::moderation::Review,
+    /// The staff member the vacancy is delegated to (its moderator), when it is.
+    #[schema(required = true)]
+    pub moderator: Option<domain::delegation::VacancyModerator>,
 }
 
 impl From<Row> for EmployerVacancy {
@@ -98,6 +101,7 @@ impl From<Row> for EmployerVacancy {
             invoice: row.invoice,
             warnings: Vec::new(),
             review: row.review,
+            moderator: row.moderator,
         }
     }
 }
@@ -140,6 +144,9 @@ pub struct EmployerVacancyPage {
     pub page: u32,
     pub size: u32,
     pub counts: VacancyTabCounts,
+    /// Whether the caller may change or remove the vacancies' moderators: the supervisor and
+    /// staff with the administrator tag.
+    pub may_delegate: bool,
 }
 
 /// Handles `GET /api/employer/vacancies?status=&type=&sort=&order=&page=&size=`: a page of the
@@ -153,7 +160,7 @@ pub struct EmployerVacancyPage {
 async fn my_vacancies(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    CompanyCaller { company_id, .. }: CompanyCaller,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Query(params): Query<ListParams>,
 ) -> ApiResult<Json<EmployerVacancyPage>> {
     let tab = TabFilter::parse(params.status.as_deref())?;
@@ -168,6 +175,7 @@ async fn my_vacancies(
         page,
         size,
         counts: list.counts.into(),
+        may_delegate: domain::delegation::may_delegate(&state.pool, company_id, user_id).await?,
     }))
 }
 

@@ -12,7 +12,8 @@ use domain::billing::orders::InvoiceSummary;
 use domain::files::{self, MAX_PICTURE_BYTES};
 use domain::vacancies::document::{self, Deleted, OwnedVacancy, Posted, VacancyDocument};
 use domain::vacancies::employer_list::{self, StatusChange};
-use domain::vacancies::employer_tools::{self, VacancyModerator, VacancySuggestion};
+use domain::delegation::{self, VacancyModerator};
+use domain::vacancies::employer_tools::{self, VacancySuggestion};
 use domain::vacancies::states::Displayed;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -34,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(copy_vacancy))
         .routes(routes!(preview_vacancy))
         .routes(routes!(autocomplete))
-        .routes(routes!(assign_moderator))
+        .routes(routes!(assign_moderator, remove_moderator))
         .routes(routes!(cv_base))
         .merge(OpenApiRouter::new().routes(routes!(upload_picture)).layer(DefaultBodyLimit::max(MAX_PICTURE_BYTES + MULTIPART_OVERHEAD)))
 }
@@ -74,6 +75,12 @@ pub struct EmployerVacancyDetail {
     pub invoice: Option<InvoiceSummary>,
     /// The integration's own id of the vacancy, when it gave one.
     pub external_id: Option<String>,
+    /// The staff member the vacancy is delegated to (its moderator), when it is.
+    #[schema(required = true)]
+    pub moderator: Option<VacancyModerator>,
+    /// Whether the caller may change or remove the moderator: the supervisor and staff with the
+    /// administrator tag.
+    pub may_delegate: bool,
 }
 
 /// What `POST /vacancies/create` and `PUT /vacancies/{id}` take: the document, and optionally the
@@ -91,8 +98,10 @@ pub struct VacancyPost {
     pub external_id: Option<String>,
 }
 
-async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Locale) -> ApiResult<EmployerVacancyDetail> {
+async fn detail(state: &AppState, company_id: Uuid, user_id: Uuid, id: Uuid, locale: domain::Locale) -> ApiResult<EmployerVacancyDetail> {
     let vacancy: OwnedVacancy = document::load(&state.pool, company_id, id, locale, Utc::now()).await?;
+    let moderator = delegation::moderators_of(&state.pool, &[id]).await?.remove(&id);
+    let may_delegate = delegation::may_delegate(&state.pool, company_id, user_id).await?;
     Ok(EmployerVacancyDetail {
         id: vacancy.id,
         kind: employer_list::kind_str(vacancy.facts.kind).to_string(),
@@ -107,6 +116,8 @@ async fn detail(state: &AppState, company_id: Uuid, id: Uuid, locale: domain::Lo
         document: vacancy.document,
         invoice: vacancy.invoice,
         external_id: vacancy.external_id,
+        moderator,
+        may_delegate,
     })
 }
 
@@ -140,7 +151,7 @@ async fn create_vacancy(
         Posted::Created(id) => (StatusCode::CREATED, id),
         Posted::Replaced(id) => (StatusCode::OK, id),
     };
-    Ok((status, Json(detail(&state, company_id, id, context.locale).await?)))
+    Ok((status, Json(detail(&state, company_id, user_id, id, context.locale).await?)))
 }
 
 /// Handles `GET /api/employer/vacancies/{id}`: one of the acting company's vacancies with its
@@ -151,10 +162,10 @@ async fn create_vacancy(
 async fn get_vacancy(
     State(state): State<AppState>,
     Ctx(context): Ctx,
-    CompanyCaller { company_id, .. }: CompanyCaller,
+    CompanyCaller { company_id, user_id, .. }: CompanyCaller,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<EmployerVacancyDetail>> {
-    Ok(Json(detail(&state, company_id, id, context.locale).await?))
+    Ok(Json(detail(&state, company_id, user_id, id, context.locale).await?))
 }
 
 /// Handles `PUT /api/employer/vacancies/{id}`: replaces the document (read-only fields of the GET
@@ -173,7 +184,7 @@ async fn put_vacancy(
     Json(body): Json<VacancyPost>,
 ) -> ApiResult<Json<EmployerVacancyDetail>> {
     document::update(&state.pool, company_id, user_id, id, body.external_id.as_deref(), &body.document).await?;
-    Ok(Json(detail(&state, company_id, id, context.locale).await?))
+    Ok(Json(detail(&state, company_id, user_id, id, context.locale).await?))
 }
 
 /// Handles `DELETE /api/employer/vacancies/{id}`: a draft is removed for good; any other vacancy
@@ -208,7 +219,7 @@ async fn copy_vacancy(
     Path(id): Path<Uuid>,
 ) -> ApiResult<(StatusCode, Json<EmployerVacancyDetail>)> {
     let copy = document::copy(&state.pool, company_id, user_id, id).await?;
-    Ok((StatusCode::CREATED, Json(detail(&state, company_id, copy, context.locale).await?)))
+    Ok((StatusCode::CREATED, Json(detail(&state, company_id, user_id, copy, context.locale).await?)))
 }
 
 /// Handles `GET /api/employer/vacancies/{id}/preview`: the vacancy as its public page shows it
@@ -274,6 +285,23 @@ async fn assign_moderator(
     Ok(Json(employer_tools::assign_moderator(&state.pool, company_id, id, user_id, &body.username).await?))
 }
 
+/// Handles `DELETE /api/employer/vacancies/{id}/moderators`: takes the delegation off the vacancy
+/// (then only the supervisor and the administrators see its candidates). Only the supervisor and
+/// staff with the administrator tag.
+#[utoipa::path(delete, path = "/vacancies/{id}/moderators", tag = "employer", params(("id" = Uuid, Path)),
+    responses((status = 204, description = "delegated to nobody (also when it was not delegated)"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "not the company's supervisor nor a member of its staff with the administrator tag"),
+        (status = 404, body = ErrorBody, description = "not a vacancy of the acting company, or deleted")))]
+async fn remove_moderator(
+    State(state): State<AppState>,
+    ActingCompany { company_id, signed_in }: ActingCompany,
+    Path(id): Path<Uuid>,
+) -> ApiResult<StatusCode> {
+    employer_tools::remove_moderator(&state.pool, company_id, id, signed_in.session.user_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CvBaseRequest {
@@ -293,8 +321,9 @@ async fn cv_base(
     ActingCompany { company_id, signed_in }: ActingCompany,
     Json(body): Json<CvBaseRequest>,
 ) -> ApiResult<Json<EmployerVacancyDetail>> {
-    let id = employer_tools::cv_base(&state.pool, company_id, signed_in.session.user_id, &body.occupation_label).await?;
-    Ok(Json(detail(&state, company_id, id, context.locale).await?))
+    let user_id = signed_in.session.user_id;
+    let id = employer_tools::cv_base(&state.pool, company_id, user_id, &body.occupation_label).await?;
+    Ok(Json(detail(&state, company_id, user_id, id, context.locale).await?))
 }
 
 /// What a picture is for.

@@ -44,13 +44,18 @@ pub struct UserWorkingWeek {
     pub days: Vec<WorkingDay>,
 }
 
+/// The acting company's week, and whether the caller may change it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyWorkingWeek {
+    pub days: Vec<WorkingDay>,
+    /// Whether the caller may replace the week (the company's supervisor); other staff see it
+    /// read-only, and saving answers them 403.
+    pub may_edit: bool,
+}
+
 async fn is_supervisor(state: &AppState, user: Uuid, company_id: Uuid) -> domain::Result<bool> {
-    Ok(sqlx::query_scalar("select exists (select 1 from companies where id = $1 and supervisor_user_id = $2 and deleted_at is null)")
-        .bind(company_id)
-        .bind(user)
-        .fetch_one(&state.pool)
-        .await
-        .map_err(domain::Error::from)?)
+    domain::companies::staff::is_supervisor(&state.pool, company_id, user).await
 }
 
 /// Handles `GET /api/employer/working_hours/user`: the signed-in employer's own hours.
@@ -61,11 +66,15 @@ async fn user_hours(State(state): State<AppState>, acting: ActingCompany) -> Api
     Ok(Json(UserWorkingWeek { user_id, days: working_hours::of_user(&state.pool, user_id).await? }))
 }
 
-/// Handles `GET /api/employer/working_hours/company`: the acting company's hours.
+/// Handles `GET /api/employer/working_hours/company`: the acting company's hours, and whether the
+/// caller may change them.
 #[utoipa::path(get, path = "/working_hours/company", tag = "employer",
-    responses((status = 200, body = WorkingWeek), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not acting for a company")))]
-async fn company_hours(State(state): State<AppState>, acting: ActingCompany) -> ApiResult<Json<WorkingWeek>> {
-    Ok(Json(WorkingWeek { days: working_hours::of_company(&state.pool, acting.company_id).await? }))
+    responses((status = 200, body = CompanyWorkingWeek), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "not acting for a company")))]
+async fn company_hours(State(state): State<AppState>, acting: ActingCompany) -> ApiResult<Json<CompanyWorkingWeek>> {
+    Ok(Json(CompanyWorkingWeek {
+        days: working_hours::of_company(&state.pool, acting.company_id).await?,
+        may_edit: is_supervisor(&state, acting.signed_in.session.user_id, acting.company_id).await?,
+    }))
 }
 
 /// Handles `POST /api/employer/working_hours/company/{countryCode}/{registryCode}`: replaces the

@@ -30,7 +30,7 @@ struct Scene {
     interview_id: String,
 }
 
-async fn staff(app: &TestApp, company_id: Uuid, email: &str, administrator: bool) -> TestClient {
+pub(crate) async fn staff(app: &TestApp, company_id: Uuid, email: &str, administrator: bool) -> TestClient {
     app.create_user(email, &["EMPLOYER"]).await;
     sqlx::query("insert into company_staff (company_id, user_id, is_administrator) select $1, id, $3 from users where username = $2")
         .bind(company_id)

@@ -296,7 +296,7 @@ fn week(days: &[(i64, &str, &str)]) -> Value {
 async fn working_hours_are_read_and_replaced_by_the_right_people_with_each_wrong_field_named() {
     let s = scene(false).await;
     let empty: Value = s.boss.get("/api/employer/working_hours/company").await.json().await.unwrap();
-    assert_eq!(empty, json!({ "days": [] }));
+    assert_eq!(empty, json!({ "days": [], "mayEdit": true }));
     let weekdays = week(&[(1, "09:00", "17:00"), (2, "09:00", "17:00"), (5, "08:30", "15:00")]);
     let response = s.boss.post("/api/employer/working_hours/company/EE/12345678", weekdays).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -323,6 +323,7 @@ async fn working_hours_are_read_and_replaced_by_the_right_people_with_each_wrong
     kokk.sign_in("kokk@example.ee").await;
     let read: Value = kokk.get("/api/employer/working_hours/company").await.json().await.unwrap();
     assert_eq!(read["days"].as_array().unwrap().len(), 3);
+    assert_eq!(read["mayEdit"], false, "the screen shows the week read-only");
     assert_eq!(kokk.post("/api/employer/working_hours/company/EE/12345678", week(&[])).await.status(), StatusCode::FORBIDDEN);
 
     // own hours: the user's own, or a staff member's by the supervisor; anyone else's is not found

@@ -68,6 +68,7 @@ mod search;
 mod signals;
 mod security_headers;
 mod staff_invitations;
+mod staff_roles;
 mod server;
 mod sessions;
 mod time_rules;

@@ -1,7 +1,10 @@
 //! A company's staff as its supervisor runs it (spec 2 sections 5 and 6, issue 32 item 1): the
 //! supervisor invites people by e-mail ([`super::invitations`]; nobody joins without accepting),
-//! edits what the company keeps about its members (their job title; the name and phone are each
-//! member's own), removes them and hands the supervisor role to one of them. Every staff member
+//! edits what the company keeps about its members (their job title and the administrator tag; the
+//! name and phone are each member's own), removes them and hands the supervisor role to one of them.
+//! The administrator tag (spec 2 sections 3 and 6) lets a member see every vacancy's candidates,
+//! delete any comment and delegate vacancies ([`crate::delegation`]); the supervisor has those
+//! rights whatever the tag. Every staff member
 //! may read the list (moderators are chosen from it). A removed member loses the company at their
 //! next request: `company_staff` is re-checked on every request (`api::session::acting_company_of`).
 
@@ -28,6 +31,9 @@ pub struct StaffMember {
     /// What the company keeps about the member (the supervisor edits it).
     pub job_title: Option<String>,
     pub is_supervisor: bool,
+    /// Carries the administrator tag: sees every vacancy's candidates, deletes any comment and
+    /// delegates vacancies. Always true for the supervisor, who has those rights anyway.
+    pub is_administrator: bool,
 }
 
 /// A person's e-mail, names and phone: the form of a new administrator (`admin::administrators`).
@@ -64,7 +70,8 @@ pub fn check(input: &StaffInput) -> Result<StaffInput> {
 }
 
 const MEMBER_SELECT: &str = "select u.id as user_id, u.username as email, p.firstname, p.lastname, p.phone_number, s.job_title,
-            (c.supervisor_user_id is not distinct from u.id) as is_supervisor
+            (c.supervisor_user_id is not distinct from u.id) as is_supervisor,
+            (s.is_administrator or c.supervisor_user_id is not distinct from u.id) as is_administrator
      from company_staff s join users u on u.id = s.user_id join companies c on c.id = s.company_id
      left join profiles p on p.user_id = u.id
      where s.company_id = $1 and u.deleted_at is null";
@@ -108,8 +115,11 @@ pub(crate) async fn lock_as_supervisor(conn: &mut PgConnection, company_id: Uuid
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StaffMemberInput {
-    /// The member's job title at the company; blank clears it. At most 100 characters.
+    /// The member's job title at the company; blank or left out clears it. At most 100 characters.
     pub job_title: Option<String>,
+    /// Grants (true) or removes (false) the administrator tag; left out or null keeps it. The
+    /// supervisor's cannot be removed (400 `isAdministrator`).
+    pub is_administrator: Option<bool>,
 }
 
 /// A job title: trimmed, blank is none, at most [`NAME_MAX`] characters.
@@ -121,19 +131,27 @@ pub(crate) fn job_title(value: Option<&str>) -> Result<Option<String>> {
     Ok((!value.is_empty()).then(|| value.to_string()))
 }
 
-/// The supervisor edits what the company keeps about a member (the job title). Someone not on the
-/// staff is not found. Audited.
+/// The supervisor edits what the company keeps about a member: the job title and the
+/// administrator tag. Someone not on the staff is not found; removing the supervisor's own tag is
+/// a 400 naming `isAdministrator`. Audited.
 #[tracing::instrument(skip_all)]
 pub async fn edit(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, input: &StaffMemberInput, ip: Option<&str>) -> Result<StaffMember> {
     let title = job_title(input.job_title.as_deref())?;
     let mut tx = pool.begin().await?;
     lock_as_supervisor(&mut tx, company_id, actor).await?;
-    let updated = sqlx::query("update company_staff set job_title = $3, updated_at = now() where company_id = $1 and user_id = $2")
-        .bind(company_id)
-        .bind(user_id)
-        .bind(&title)
-        .execute(&mut *tx)
-        .await?;
+    if user_id == actor && input.is_administrator == Some(false) {
+        return Err(Error::field("isAdministrator", "The supervisor has every right of an administrator; hand the supervisor role over first"));
+    }
+    let updated = sqlx::query(
+        "update company_staff set job_title = $3, is_administrator = coalesce($4, is_administrator), updated_at = now()
+         where company_id = $1 and user_id = $2",
+    )
+    .bind(company_id)
+    .bind(user_id)
+    .bind(&title)
+    .bind(input.is_administrator)
+    .execute(&mut *tx)
+    .await?;
     if updated.rows_affected() == 0 {
         return Err(Error::not_found());
     }
@@ -144,7 +162,7 @@ pub async fn edit(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, i
             action: "company_staff.edit",
             target_user_id: Some(user_id),
             target_company_id: Some(company_id),
-            details: serde_json::json!({ "jobTitle": title }),
+            details: serde_json::json!({ "jobTitle": title, "isAdministrator": input.is_administrator }),
             ip,
         },
     )
@@ -194,8 +212,8 @@ pub async fn remove(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid,
     Ok(())
 }
 
-/// The supervisor hands the role to another staff member; they stay on the staff themself, and the
-/// API keys they made are revoked.
+/// The supervisor hands the role to another staff member; they stay on the staff themself with the
+/// administrator tag (the new supervisor may remove it), and the API keys they made are revoked.
 #[tracing::instrument(skip_all)]
 pub async fn hand_over(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uuid, ip: Option<&str>) -> Result<StaffMember> {
     let mut tx = pool.begin().await?;
@@ -207,6 +225,11 @@ pub async fn hand_over(pool: &PgPool, company_id: Uuid, actor: Uuid, user_id: Uu
     sqlx::query("update companies set supervisor_user_id = $2, updated_at = now() where id = $1")
         .bind(company_id)
         .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("update company_staff set is_administrator = true, updated_at = now() where company_id = $1 and user_id = $2")
+        .bind(company_id)
+        .bind(actor)
         .execute(&mut *tx)
         .await?;
     // the keys the former supervisor made stop with their role

@@ -14,6 +14,9 @@
 //!
 //! The SQL below uses aliases of its own (`dlg_*`) so it nests in any query.
 
+use std::collections::HashMap;
+
+use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -74,4 +77,39 @@ pub fn sees_interview_sql(interview: &str, user: &str) -> String {
 pub async fn may_delegate(pool: &PgPool, company_id: Uuid, user_id: Uuid) -> Result<bool> {
     let sql = format!("select {}", oversees_sql("$1", "$2"));
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(user_id).fetch_one(pool).await?)
+}
+
+/// The staff member a vacancy is delegated to.
+#[derive(Clone, Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VacancyModerator {
+    pub user_id: Uuid,
+    /// The staff member's e-mail address.
+    pub username: String,
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+}
+
+/// The moderators of the given vacancies (those delegated to someone still on the company's
+/// staff), by vacancy, in one query.
+#[tracing::instrument(skip_all)]
+pub async fn moderators_of(pool: &PgPool, vacancy_ids: &[Uuid]) -> Result<HashMap<Uuid, VacancyModerator>> {
+    #[derive(sqlx::FromRow)]
+    struct Delegated {
+        vacancy_id: Uuid,
+        #[sqlx(flatten)]
+        moderator: VacancyModerator,
+    }
+    let rows: Vec<Delegated> = sqlx::query_as(
+        "select m.vacancy_id, u.id as user_id, u.username, p.firstname, p.lastname
+         from vacancy_moderators m join vacancies v on v.id = m.vacancy_id
+         join company_staff s on s.company_id = v.company_id and s.user_id = m.user_id
+         join users u on u.id = m.user_id and u.deleted_at is null
+         left join profiles p on p.user_id = u.id
+         where m.vacancy_id = any($1)",
+    )
+    .bind(vacancy_ids)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|row| (row.vacancy_id, row.moderator)).collect())
 }

@@ -31,6 +31,13 @@ pub struct InterviewTerms {
     pub location: Option<String>,
     /// At most 2000 characters.
     pub description: Option<String>,
+    /// Whether the applicant is told of this interview (spec 2 section 3, "applicant
+    /// notification"): the mail with the invitation, its changes and the employer's cancellation,
+    /// and the notification centre's row (with the interviews badge). Off, the applicant still
+    /// finds the interview among their interviews. True when left out on inviting; left out on a
+    /// change keeps it.
+    #[serde(default)]
+    pub notify_applicant: Option<bool>,
 }
 
 /// The link must be a web address.
@@ -131,7 +138,8 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
     sqlx::query(
         "update interviews set type = $2, duration_minutes = $3, link = $4, location = $5, description = $6, status = $7,
                                starts_at = case when $8 then starts_at end, accepted_slot_id = $9,
-                               accepted_at = case when $8 then accepted_at end, ics_sequence = ics_sequence + 1
+                               accepted_at = case when $8 then accepted_at end, ics_sequence = ics_sequence + 1,
+                               notify_applicant = coalesce($10, notify_applicant)
          where id = $1",
     )
     .bind(interview_id)
@@ -143,6 +151,7 @@ pub async fn update(pool: &PgPool, company_id: Uuid, user: Uuid, interview_id: U
     .bind(status.as_str())
     .bind(keeps)
     .bind(accepted_slot)
+    .bind(change.notify_applicant)
     .execute(&mut *tx)
     .await?;
     mail::queue(&mut tx, interview_id, Change::Updated).await?;

@@ -525,6 +525,8 @@ pub struct CompanyInterview {
     pub applicant_user_id: Uuid,
     /// The applicant's first and last name, when the profile has them.
     pub applicant_name: Option<String>,
+    /// Whether the applicant is told of the interview by mail and notification.
+    pub notify_applicant: bool,
 }
 
 /// The company's interviews that the member of its staff sees ([`delegation::sees_interview_sql`]),
@@ -535,9 +537,9 @@ pub async fn of_company(pool: &PgPool, company_id: Uuid, user: Uuid, now: DateTi
     let rows: Vec<InterviewRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(company_id).bind(user).fetch_all(pool).await?;
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
     let slots = slots_of(pool, &ids).await?;
-    let people: Vec<(Uuid, Uuid, Option<String>)> = sqlx::query_as(
+    let people: Vec<(Uuid, Uuid, Option<String>, bool)> = sqlx::query_as(
         "select i.id, i.applicant_user_id,
-                nullif(trim(concat_ws(' ', p.firstname, p.lastname)), '')
+                nullif(trim(concat_ws(' ', p.firstname, p.lastname)), ''), i.notify_applicant
          from interviews i left join profiles p on p.user_id = i.applicant_user_id where i.id = any($1)",
     )
     .bind(&ids)
@@ -546,8 +548,8 @@ pub async fn of_company(pool: &PgPool, company_id: Uuid, user: Uuid, now: DateTi
     let mut interviews: Vec<CompanyInterview> = assemble(rows, slots, now)?
         .into_iter()
         .filter_map(|interview| {
-            let (_, applicant_user_id, name) = people.iter().find(|(id, _, _)| *id == interview.id)?;
-            Some(CompanyInterview { applicant_user_id: *applicant_user_id, applicant_name: name.clone(), interview })
+            let (_, applicant_user_id, name, notify_applicant) = people.iter().find(|(id, ..)| *id == interview.id)?;
+            Some(CompanyInterview { applicant_user_id: *applicant_user_id, applicant_name: name.clone(), notify_applicant: *notify_applicant, interview })
         })
         .collect();
     interviews.sort_by(|a, b| b.interview.created_at.cmp(&a.interview.created_at).then(b.interview.id.cmp(&a.interview.id)));

@@ -16,6 +16,7 @@ use super::states::{self, Action, Displayed, Effect, Facts, Kind, RUNS_FOR, Stat
 use crate::billing::catalog::ProductOffer;
 use crate::billing::orders::{self, InvoiceSummary, NewOrder};
 use crate::billing::pricing::Quote;
+use crate::delegation::{self, VacancyModerator};
 use crate::moderation::{self, Review, ReviewStatus};
 use crate::platform::error::{Error, Result};
 use crate::platform::jobs::{self, IndexJob};
@@ -97,6 +98,8 @@ pub struct Row {
     pub invoice: Option<InvoiceSummary>,
     /// Where it stands with moderation: waiting for review, rejected or taken down with the reason.
     pub review: Review,
+    /// The staff member the vacancy is delegated to, when it is.
+    pub moderator: Option<VacancyModerator>,
 }
 
 /// How many vacancies each tab holds.
@@ -169,6 +172,7 @@ impl Stored {
             updated_at: self.updated_at,
             applications: self.applications,
             invoice: None,
+            moderator: None,
             review: Review { status: ReviewStatus::parse(&self.review_status).unwrap_or(ReviewStatus::None), reason: self.review_reason },
         })
     }
@@ -246,16 +250,18 @@ pub async fn list_sorted(
     }
     let total = matching.len() as u64;
     let mut rows: Vec<Row> = matching.into_iter().skip(page as usize * size as usize).take(size as usize).collect();
-    with_invoices(pool, company_id, &mut rows).await?;
+    with_invoices_and_moderators(pool, company_id, &mut rows).await?;
     Ok(ListPage { rows, total, counts })
 }
 
-/// Gives each row the invoice of its latest order, in one query.
-async fn with_invoices(pool: &PgPool, company_id: Uuid, rows: &mut [Row]) -> Result<()> {
+/// Gives each row the invoice of its latest order and its moderator, in one query each.
+async fn with_invoices_and_moderators(pool: &PgPool, company_id: Uuid, rows: &mut [Row]) -> Result<()> {
     let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
     let mut invoices = orders::latest_invoices(&mut *pool.acquire().await?, company_id, &ids).await?;
+    let mut moderators = delegation::moderators_of(pool, &ids).await?;
     for row in rows {
         row.invoice = invoices.remove(&row.id);
+        row.moderator = moderators.remove(&row.id);
     }
     Ok(())
 }
@@ -263,7 +269,7 @@ async fn with_invoices(pool: &PgPool, company_id: Uuid, rows: &mut [Row]) -> Res
 /// One non-deleted vacancy of the company, in the list's shape; another company's is "not found".
 pub async fn one(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, locale: Locale, now: DateTime<Utc>) -> Result<Row> {
     let mut row = stored(pool, company_id, Some(vacancy_id), locale, default_sorting()).await?.into_iter().next().ok_or_else(Error::not_found)?.row(now)?;
-    with_invoices(pool, company_id, std::slice::from_mut(&mut row)).await?;
+    with_invoices_and_moderators(pool, company_id, std::slice::from_mut(&mut row)).await?;
     Ok(row)
 }
 

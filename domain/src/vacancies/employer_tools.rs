@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::employer_list::{self, TabFilter};
 use super::states::Displayed;
-use crate::delegation;
+use crate::delegation::{self, VacancyModerator};
 use crate::platform::error::{Error, Result};
 use crate::platform::filters::{MAX_EMPLOYER_SEARCH, text_param};
 use crate::platform::locale::Locale;
@@ -56,25 +56,11 @@ pub async fn autocomplete(
         .collect())
 }
 
-/// The staff member a vacancy is delegated to.
-#[derive(Clone, Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VacancyModerator {
-    pub user_id: Uuid,
-    /// The staff member's e-mail address.
-    pub username: String,
-    pub firstname: Option<String>,
-    pub lastname: Option<String>,
-}
-
-/// Delegates one of the company's vacancies to a member of its staff (by e-mail address), in place
-/// of the one it was delegated to before (spec 2 section 6: a vacancy is delegated to one). Another
-/// company's vacancy, or a deleted one, is "not found"; anyone but the company's staff is a 400
-/// naming `username`. Only the company's supervisor and staff with the administrator tag delegate
-/// ([`delegation::may_delegate`]); anyone else is refused (403).
-#[tracing::instrument(skip_all)]
-pub async fn assign_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, assigned_by: Uuid, username: &str) -> Result<VacancyModerator> {
-    if !delegation::may_delegate(pool, company_id, assigned_by).await? {
+/// A transaction holding the lock of one of the company's vacancies (not deleted; "not found"
+/// otherwise) for a change of its moderator by `actor`, who must be allowed to delegate
+/// ([`delegation::may_delegate`]; 403 otherwise).
+async fn lock_to_delegate(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, actor: Uuid) -> Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    if !delegation::may_delegate(pool, company_id, actor).await? {
         return Err(Error::forbidden());
     }
     let mut tx = pool.begin().await?;
@@ -84,6 +70,17 @@ pub async fn assign_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid,
         .fetch_optional(&mut *tx)
         .await?;
     found.ok_or_else(Error::not_found)?;
+    Ok(tx)
+}
+
+/// Delegates one of the company's vacancies to a member of its staff (by e-mail address), in place
+/// of the one it was delegated to before (spec 2 section 6: a vacancy is delegated to one). Another
+/// company's vacancy, or a deleted one, is "not found"; anyone but the company's staff is a 400
+/// naming `username`. Only the company's supervisor and staff with the administrator tag delegate
+/// ([`delegation::may_delegate`]); anyone else is refused (403).
+#[tracing::instrument(skip_all)]
+pub async fn assign_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, assigned_by: Uuid, username: &str) -> Result<VacancyModerator> {
+    let mut tx = lock_to_delegate(pool, company_id, vacancy_id, assigned_by).await?;
     let username = username.trim().to_lowercase();
     if username.is_empty() {
         return Err(Error::field("username", "Enter the e-mail address of a member of the company's staff"));
@@ -107,6 +104,18 @@ pub async fn assign_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid,
         .await?;
     tx.commit().await?;
     Ok(moderator)
+}
+
+/// Takes the delegation off one of the company's vacancies: its candidates are then seen by the
+/// supervisor and the administrators only. Removing from a vacancy delegated to nobody changes
+/// nothing. The same rights as [`assign_moderator`] (403); another company's or a deleted vacancy
+/// is "not found".
+#[tracing::instrument(skip_all)]
+pub async fn remove_moderator(pool: &PgPool, company_id: Uuid, vacancy_id: Uuid, removed_by: Uuid) -> Result<()> {
+    let mut tx = lock_to_delegate(pool, company_id, vacancy_id, removed_by).await?;
+    sqlx::query("delete from vacancy_moderators where vacancy_id = $1").bind(vacancy_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The company's CV-database vacancy named `occupation_label` (the same name in any case), made

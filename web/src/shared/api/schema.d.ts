@@ -2117,7 +2117,12 @@ export interface paths {
          *     the supervisor and staff with the administrator tag delegate.
          */
         post: operations["assign_moderator"];
-        delete?: never;
+        /**
+         * Handles `DELETE /api/employer/vacancies/{id}/moderators`: takes the delegation off the vacancy
+         *     (then only the supervisor and the administrators see its candidates). Only the supervisor and
+         *     staff with the administrator tag.
+         */
+        delete: operations["remove_moderator"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2217,7 +2222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Handles `GET /api/employer/working_hours/company`: the acting company's hours. */
+        /**
+         * Handles `GET /api/employer/working_hours/company`: the acting company's hours, and whether the
+         *     caller may change them.
+         */
         get: operations["company_hours"];
         put?: never;
         post?: never;
@@ -5113,6 +5121,15 @@ export interface components {
              */
             views: number;
         };
+        /** @description The acting company's week, and whether the caller may change it. */
+        CompanyWorkingWeek: {
+            days: components["schemas"]["WorkingDay"][];
+            /**
+             * @description Whether the caller may replace the week (the company's supervisor); other staff see it
+             *     read-only, and saving answers them 403.
+             */
+            mayEdit: boolean;
+        };
         CompleteInterview: {
             /** @description The conclusion the applicant sees; required, at most 2000 characters. */
             conclusion?: string | null;
@@ -5587,6 +5604,8 @@ export interface components {
             interviewId: string;
             link?: string | null;
             location?: string | null;
+            /** @description Whether the applicant is told of the interview (mail and notification). */
+            notifyApplicant: boolean;
             /** @description Why it was canceled. */
             reason?: string | null;
             /** @description The offered slots in time order. */
@@ -5642,6 +5661,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             invoice?: components["schemas"]["InvoiceSummary"] | null;
+            moderator: components["schemas"]["VacancyModerator"] | null;
             /**
              * @description The occupation in the request's language, or the free label of the CV-database vacancy;
              *     null for a draft without an occupation.
@@ -5687,6 +5707,12 @@ export interface components {
             invoice: components["schemas"]["InvoiceSummary"] | null;
             /** @description Whether branding was bought: the public page then shows the cover, gallery and video. */
             isBranded: boolean;
+            /**
+             * @description Whether the caller may change or remove the moderator: the supervisor and staff with the
+             *     administrator tag.
+             */
+            mayDelegate: boolean;
+            moderator: components["schemas"]["VacancyModerator"] | null;
             /** @description The occupation in the request's language, or the CV-database vacancy's label. */
             occupationLabel: string | null;
             /**
@@ -5706,6 +5732,11 @@ export interface components {
         EmployerVacancyPage: {
             content: components["schemas"]["EmployerVacancy"][];
             counts: components["schemas"]["VacancyTabCounts"];
+            /**
+             * @description Whether the caller may change or remove the vacancies' moderators: the supervisor and
+             *     staff with the administrator tag.
+             */
+            mayDelegate: boolean;
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -5925,6 +5956,14 @@ export interface components {
             link?: string | null;
             /** @description At most 300 characters. */
             location?: string | null;
+            /**
+             * @description Whether the applicant is told of this interview (spec 2 section 3, "applicant
+             *     notification"): the mail with the invitation, its changes and the employer's cancellation,
+             *     and the notification centre's row (with the interviews badge). Off, the applicant still
+             *     finds the interview among their interviews. True when left out on inviting; left out on a
+             *     change keeps it.
+             */
+            notifyApplicant?: boolean | null;
             /**
              * @description 1 to 20 future, non-overlapping time ranges (at most a year ahead) the applicant chooses
              *     from, within the working hours and free of the inviting user's other interviews.
@@ -7264,6 +7303,11 @@ export interface components {
             /** @description The e-mail address, which is the username. */
             email: string;
             firstname?: string | null;
+            /**
+             * @description Carries the administrator tag: sees every vacancy's candidates, deletes any comment and
+             *     delegates vacancies. Always true for the supervisor, who has those rights anyway.
+             */
+            isAdministrator: boolean;
             isSupervisor: boolean;
             /** @description What the company keeps about the member (the supervisor edits it). */
             jobTitle?: string | null;
@@ -7278,7 +7322,13 @@ export interface components {
          */
         StaffMemberInput: {
             /**
-             * @description The member's job title at the company; blank clears it. At most 100 characters.
+             * @description Grants (true) or removes (false) the administrator tag; left out or null keeps it. The
+             *     supervisor's cannot be removed (400 `isAdministrator`).
+             * @default null
+             */
+            isAdministrator: boolean | null;
+            /**
+             * @description The member's job title at the company; blank or left out clears it. At most 100 characters.
              * @default null
              */
             jobTitle: string | null;
@@ -16596,6 +16646,70 @@ export interface operations {
             };
         };
     };
+    remove_moderator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description delegated to nobody (also when it was not delegated) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not the company's supervisor nor a member of its staff with the administrator tag */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not a vacancy of the acting company, or deleted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     preview_vacancy: {
         parameters: {
             query?: never;
@@ -16892,7 +17006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkingWeek"];
+                    "application/json": components["schemas"]["CompanyWorkingWeek"];
                 };
             };
             /** @description The request is not valid: the message (and `field`) say what */

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ interface InterviewFormProps {
   onCancel: () => void;
 }
 
-/** Type, duration, offered times, link, location and description: the invitation's and the update's form. */
+/** Type, duration, offered times, link, location, description and the applicant notification: the invitation's and the update's form. */
 export function InterviewForm({ initialValues, submitLabel, submitting, error, onSubmit, onCancel }: InterviewFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const form = useForm<InterviewValues>({ mode: 'controlled', initialValues, validate: schemaResolver(interviewSchema(t), { sync: true }) });
@@ -87,6 +87,7 @@ export function InterviewForm({ initialValues, submitLabel, submitting, error, o
         <TextInput label={t('link')} placeholder="https://" {...form.getInputProps('link')} />
         <TextInput label={t('location')} {...form.getInputProps('location')} />
         <Textarea label={t('description')} autosize minRows={2} {...form.getInputProps('description')} />
+        <Switch label={t('notifyApplicant')} description={t('notifyApplicantHint')} {...form.getInputProps('notifyApplicant', { type: 'checkbox' })} />
         {serverError && (
           <Alert color="red" role="alert">
             {serverError}

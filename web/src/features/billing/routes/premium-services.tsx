@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/shared/api/error-text';
 import type { ProductGroup, ProductOffer } from '@/shared/billing/api/types';
 import { BuyCvAccessDialog } from '@/shared/billing/components/buy-cv-access-dialog';
+import { ContractNote } from '@/shared/billing/components/contract-note';
 import { type ExtrasTarget, ExtraServicesDialog } from '@/shared/billing/components/extra-services-dialog';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
@@ -166,7 +167,7 @@ function PremiumPage({ page }: { page: PremiumServices }) {
   );
 }
 
-/** `/employer/account/premium-services`: what the company may buy at its own prices, what it has running, and buying. */
+/** `/employer/account/premium-services`: what the company may buy at its own prices, whether its orders start before payment (its contract), what it has running, and buying. */
 export function Component() {
   const { t } = useTranslation(NAMESPACE);
   const page = usePremiumServices(useLanguage());
@@ -185,6 +186,7 @@ export function Component() {
   return (
     <Page title={t('premium.title')} size="lg">
       <Text>{t('premium.intro')}</Text>
+      <ContractNote />
       {body}
     </Page>
   );

@@ -27,7 +27,7 @@ describe('my calendar (employer)', () => {
     fakeApi({
       ...calendar,
       'GET /api/employer/working_hours/user': { body: { userId: 'user-9', days: [{ weekday: 1, start: '09:00', end: '17:00' }] } },
-      'GET /api/employer/working_hours/company': { body: { days: [] } },
+      'GET /api/employer/working_hours/company': { body: { days: [], mayEdit: true } },
       'GET /api/user/calendar-feed': { body: { active: false } },
       'POST /api/employer/working_hours/user/user-9': (request) => {
         void request.clone().json().then((body) => bodies.push(body));
@@ -57,7 +57,7 @@ describe('my calendar (employer)', () => {
     const calls = fakeApi({
       ...calendar,
       'GET /api/employer/working_hours/user': { body: { userId: 'user-9', days: [] } },
-      'GET /api/employer/working_hours/company': { body: { days: [] } },
+      'GET /api/employer/working_hours/company': { body: { days: [], mayEdit: true } },
       'GET /api/user/calendar-feed': { body: { active: false } },
       'POST /api/employer/working_hours/company/EE/12345678': { status: 403, body: { message: 'Access denied', code: 'forbidden' } },
     });
@@ -73,12 +73,32 @@ describe('my calendar (employer)', () => {
     expect(notify.notifySuccess).not.toHaveBeenCalled();
   });
 
+  it('shows the company’s hours read-only, saying why, to a member who may not change them', async () => {
+    const calls = fakeApi({
+      ...calendar,
+      'GET /api/employer/working_hours/user': { body: { userId: 'user-9', days: [] } },
+      'GET /api/employer/working_hours/company': { body: { days: [{ weekday: 5, start: '08:30', end: '15:00' }], mayEdit: false } },
+      'GET /api/user/calendar-feed': { body: { active: false } },
+    });
+    await renderRoutes('/en/employer/account/my-calendar', routes);
+
+    const company = await screen.findByRole('region', { name: "Company's working hours" });
+    expect(await within(company).findByText("Only the company's supervisor changes the company's working hours; you see them read-only.")).toBeInTheDocument();
+    await waitFor(() => expect(within(company).getByRole('checkbox', { name: 'Friday' })).toBeChecked());
+    expect(within(company).getByRole('checkbox', { name: 'Friday' })).toBeDisabled();
+    expect(within(company).getByLabelText('Friday From')).toBeDisabled();
+    expect(within(company).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    const mine = screen.getByRole('region', { name: 'My working hours' });
+    expect(within(mine).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('makes a private feed address, shows it once, and revokes it', async () => {
     let active = false;
     const calls = fakeApi({
       ...calendar,
       'GET /api/employer/working_hours/user': { body: { userId: 'user-9', days: [] } },
-      'GET /api/employer/working_hours/company': { body: { days: [] } },
+      'GET /api/employer/working_hours/company': { body: { days: [], mayEdit: true } },
       'GET /api/user/calendar-feed': () => ({ body: active ? { active, createdAt: '2026-11-24T10:00:00Z' } : { active } }),
       'POST /api/user/calendar-feed': () => {
         active = true;

@@ -55,7 +55,10 @@ function FeedPanel() {
   );
 }
 
-/** `/employer/account/my-calendar`: interviews, offered times and own events, shaded outside the working hours; the hours editors and the private feed. */
+/**
+ * `/employer/account/my-calendar`: interviews, offered times and own events, shaded outside the
+ * working hours; the hours editors (the company's read-only for all but its supervisor) and the private feed.
+ */
 export function Component() {
   const { t } = useTranslation(NAMESPACE);
   const me = useMe();
@@ -73,7 +76,12 @@ export function Component() {
         </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <HoursEditor title={t('hours.user')} days={userDays} target={user.data ? { userId: user.data.userId } : null} />
-          <HoursEditor title={t('hours.company')} days={company.data?.days ?? []} target={companyRef ? { company: [companyRef.countryCode, companyRef.registryCode] } : null} />
+          <HoursEditor
+            title={t('hours.company')}
+            days={company.data?.days ?? []}
+            target={companyRef && company.data?.mayEdit ? { company: [companyRef.countryCode, companyRef.registryCode] } : null}
+            readOnlyNote={company.data && !company.data.mayEdit ? t('hours.companyReadOnly') : undefined}
+          />
         </SimpleGrid>
         <FeedPanel />
       </Stack>

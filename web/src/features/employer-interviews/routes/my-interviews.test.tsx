@@ -23,6 +23,7 @@ const invited: EmployerInterview = {
   slots: [{ slotId: 's-1', start: at(48 * HOUR), end: at(50 * HOUR) }],
   applicant: { userId: 'u-1', name: 'Mari Maasikas' },
   createdAt: at(-HOUR),
+  notifyApplicant: true,
 };
 
 const started: EmployerInterview = {

@@ -31,12 +31,32 @@ export function PublishButton({ vacancy }: { vacancy: EmployerVacancy }) {
   );
 }
 
-/** Every action the vacancy's state allows: links open their screen, the others go to `onAction`. */
-export function ActionsMenu({ vacancy, title, onAction }: { vacancy: EmployerVacancy; title: string; onAction: (action: VacancyAction) => void }) {
+/** The label of an action; the moderator's names whether there is one to change. */
+function labelKey(action: VacancyAction, vacancy: EmployerVacancy) {
+  return action === 'assignModerator' && vacancy.moderator ? 'actions.changeModerator' : `actions.${action}`;
+}
+
+/**
+ * Every action the vacancy's state allows: links open their screen, the others go to `onAction`.
+ * The moderator only for those who may delegate (`mayDelegate`); the others read it on the row.
+ */
+export function ActionsMenu({
+  vacancy,
+  title,
+  mayDelegate,
+  onAction,
+}: {
+  vacancy: EmployerVacancy;
+  title: string;
+  mayDelegate: boolean;
+  onAction: (action: VacancyAction) => void;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const to = useLocalizedPath();
   // paying needs the open invoice the row names
-  const actions = actionsFor(vacancy.displayedState).filter((action) => action !== 'pay' || openInvoice(vacancy));
+  const actions = actionsFor(vacancy.displayedState).filter(
+    (action) => (action !== 'pay' || openInvoice(vacancy)) && (action !== 'assignModerator' || mayDelegate),
+  );
   if (!actions.length) return null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -57,7 +77,7 @@ export function ActionsMenu({ vacancy, title, onAction }: { vacancy: EmployerVac
           }
           return (
             <Menu.Item key={action} color={DANGER.includes(action) ? 'red' : undefined} onClick={() => onAction(action)}>
-              {t(`actions.${action}`)}
+              {t(labelKey(action, vacancy))}
             </Menu.Item>
           );
         })}

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
+import { moderatorName } from '@/shared/moderators/moderator-dialog';
+import { NAMESPACE as MODERATORS } from '@/shared/moderators/locales/texts';
 import { useDesktop } from '@/shared/ui/use-desktop';
 import { estonianDate } from '@/shared/vacancies/format';
 
@@ -19,6 +21,24 @@ import { StateBadge } from './state-badge';
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type OnAction = (vacancy: EmployerVacancy, action: VacancyAction) => void;
+
+interface RowProps {
+  vacancy: EmployerVacancy;
+  /** Whether the caller may change the moderators (the supervisor and the administrators). */
+  mayDelegate: boolean;
+  onAction: OnAction;
+}
+
+/** "Moderator: name" of a vacancy delegated to a staff member; nothing for one delegated to nobody. */
+function ModeratorLine({ vacancy }: { vacancy: EmployerVacancy }) {
+  const { t } = useTranslation(MODERATORS);
+  if (!vacancy.moderator) return null;
+  return (
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {t('is', { name: moderatorName(vacancy.moderator) })}
+    </Text>
+  );
+}
 
 export function useVacancyTitle(): (vacancy: EmployerVacancy) => string {
   const { t } = useTranslation(NAMESPACE);
@@ -79,7 +99,7 @@ function CvBaseBadge({ vacancy }: { vacancy: EmployerVacancy }) {
 }
 
 /** A vacancy as a card: the narrow screens' list. */
-function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction: OnAction }) {
+function VacancyCard({ vacancy, mayDelegate, onAction }: RowProps) {
   const { t } = useTranslation(NAMESPACE);
   const title = useVacancyTitle()(vacancy);
   const lead = leadingDate(vacancy);
@@ -88,7 +108,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title vacancy={vacancy} title={title} />
-          <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+          <ActionsMenu vacancy={vacancy} title={title} mayDelegate={mayDelegate} onAction={(action) => onAction(vacancy, action)} />
         </Group>
         <Group gap="xs">
           <StateBadge state={vacancy.displayedState} />
@@ -106,6 +126,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
             </Text>
           )}
           <CandidatesLink vacancy={vacancy}>{t('applications', { count: vacancy.applicationsCount })}</CandidatesLink>
+          <ModeratorLine vacancy={vacancy} />
         </Stack>
         <PublishButton vacancy={vacancy} />
       </Stack>
@@ -114,7 +135,7 @@ function VacancyCard({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction
 }
 
 /** A vacancy as a table row: the wide screens' list. */
-function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction: OnAction }) {
+function VacancyRow({ vacancy, mayDelegate, onAction }: RowProps) {
   const { t } = useTranslation(NAMESPACE);
   const title = useVacancyTitle()(vacancy);
   const lead = leadingDate(vacancy);
@@ -147,10 +168,11 @@ function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction:
           {vacancy.applicationsCount}
         </CandidatesLink>
       </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{vacancy.moderator ? moderatorName(vacancy.moderator) : '—'}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <PublishButton vacancy={vacancy} />
-          <ActionsMenu vacancy={vacancy} title={title} onAction={(action) => onAction(vacancy, action)} />
+          <ActionsMenu vacancy={vacancy} title={title} mayDelegate={mayDelegate} onAction={(action) => onAction(vacancy, action)} />
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -158,14 +180,14 @@ function VacancyRow({ vacancy, onAction }: { vacancy: EmployerVacancy; onAction:
 }
 
 /** The vacancies of one page: cards below 1024 px, a table from there. */
-export function VacancyList({ vacancies, onAction }: { vacancies: EmployerVacancy[]; onAction: OnAction }) {
+export function VacancyList({ vacancies, mayDelegate, onAction }: { vacancies: EmployerVacancy[]; mayDelegate: boolean; onAction: OnAction }) {
   const { t } = useTranslation(NAMESPACE);
   const desktop = useDesktop();
   if (!desktop) {
     return (
       <Stack gap="sm">
         {vacancies.map((vacancy) => (
-          <VacancyCard key={vacancy.id} vacancy={vacancy} onAction={onAction} />
+          <VacancyCard key={vacancy.id} vacancy={vacancy} mayDelegate={mayDelegate} onAction={onAction} />
         ))}
       </Stack>
     );
@@ -181,6 +203,7 @@ export function VacancyList({ vacancies, onAction }: { vacancies: EmployerVacanc
           <Table.Th style={NO_WRAP} ta="right">
             {t('columns.applications')}
           </Table.Th>
+          <Table.Th>{t('columns.moderator')}</Table.Th>
           <Table.Th w={150}>
             <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
           </Table.Th>
@@ -188,7 +211,7 @@ export function VacancyList({ vacancies, onAction }: { vacancies: EmployerVacanc
       </Table.Thead>
       <Table.Tbody>
         {vacancies.map((vacancy) => (
-          <VacancyRow key={vacancy.id} vacancy={vacancy} onAction={onAction} />
+          <VacancyRow key={vacancy.id} vacancy={vacancy} mayDelegate={mayDelegate} onAction={onAction} />
         ))}
       </Table.Tbody>
     </Table>

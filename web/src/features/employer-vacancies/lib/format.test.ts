@@ -14,6 +14,7 @@ const vacancy = (change: Partial<EmployerVacancy>): EmployerVacancy => ({
   createdAt: '2026-10-30T08:00:00Z',
   updatedAt: '2026-10-31T08:00:00Z',
   applicationsCount: 0,
+  moderator: null,
   review: { status: 'NONE', reason: null },
   ...change,
 });

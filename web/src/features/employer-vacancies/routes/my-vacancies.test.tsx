@@ -14,6 +14,7 @@ const base = {
   updatedAt: '2026-10-31T08:00:00Z',
   applicationsCount: 0,
   review: { status: 'NONE' as const, reason: null },
+  moderator: null,
 };
 const cook: EmployerVacancy = {
   ...base,
@@ -43,6 +44,7 @@ const page = (content: EmployerVacancy[], change: Partial<EmployerVacancyPage> =
   page: 0,
   size: 20,
   counts,
+  mayDelegate: true,
   ...change,
 });
 
@@ -261,6 +263,44 @@ describe('my vacancies', () => {
     expect(await Promise.all(sent.map((call) => call.json()))).toEqual([{ username: 'stranger@example.ee' }, { username: 'recruiter@example.ee' }]);
   });
 
+  const rita = { userId: 'u2', username: 'recruiter@example.ee', firstname: 'Rita', lastname: 'Raud' };
+
+  /** The list with the cook delegated to Rita, its card read and its actions menu open. */
+  async function openCookActions() {
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+    const card = await screen.findByRole('article', { name: 'Cook' });
+    expect(within(card).getByText('Moderator: Rita Raud')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Actions for Cook' }));
+    return user;
+  }
+
+  it('shows the moderator, which one who may delegate changes or removes', async () => {
+    let moderator: typeof rita | null = rita;
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': () => ({ body: page([{ ...cook, moderator }]) }),
+      'DELETE /api/employer/vacancies/v-cook/moderators': () => {
+        moderator = null;
+        return { status: 204 };
+      },
+    });
+    const user = await openCookActions();
+    await user.click(await screen.findByRole('menuitem', { name: 'Change or remove the moderator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a moderator' });
+    expect(within(dialog).getByLabelText(/Staff member's e-mail/)).toHaveValue('recruiter@example.ee');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the moderator' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Cook' })).queryByText(/^Moderator:/)).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/v-cook/moderators'))).toBe(true);
+  });
+
+  it('offers no moderator action to one who may not delegate, who reads the moderator', async () => {
+    fakeApi({ 'GET /api/employer/vacancies': { body: page([{ ...cook, moderator: rita }], { mayDelegate: false }) } });
+    await openCookActions();
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: /moderator/ })).toBeNull();
+  });
+
   it('lays the rows out as a table on wide screens', async () => {
     const narrow = window.matchMedia;
     vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: query.includes('min-width: 64em') }));
@@ -269,9 +309,17 @@ describe('my vacancies', () => {
     await renderRoutes('/en/employer/account/my-vacancies', routes);
 
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Vacancy', 'State', 'Publication', 'Valid until', 'Applications', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Vacancy',
+      'State',
+      'Publication',
+      'Valid until',
+      'Applications',
+      'Moderator',
+      'Actions',
+    ]);
     const row = within(table).getByRole('row', { name: 'Cook' });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '']);
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Cook', 'Active', '01.11.2026', '01.12.2026', '3', '—', '']);
     expect(within(within(table).getByRole('row', { name: 'Welder' })).getByText(/Invoice 2026-000007/)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Center, Group, Loader, ScrollArea, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { errorText } from '@/shared/api/error-text';
@@ -9,6 +10,7 @@ import { ExtraServicesDialog, type ExtrasTarget } from '@/shared/billing/compone
 import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useUrlSorting } from '@/shared/lib/use-url-sorting';
+import { ModeratorDialog, type ModeratorTarget } from '@/shared/moderators/moderator-dialog';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { SortSelect } from '@/shared/ui/sort-controls';
@@ -16,10 +18,9 @@ import { Pager } from '@/shared/vacancies/pager';
 
 import { useCopyVacancy } from '../api/copy-vacancy';
 import { useDeleteDraft } from '../api/delete-draft';
-import { type EmployerVacancy, type EmployerVacancyPage, useMyVacancies } from '../api/get-my-vacancies';
+import { type EmployerVacancy, type EmployerVacancyPage, MY_VACANCIES_KEY, useMyVacancies } from '../api/get-my-vacancies';
 import { useSetVacancyStatus } from '../api/set-vacancy-status';
 import { ConfirmDialog, type ConfirmedAction } from '../components/confirm-dialog';
-import { ModeratorDialog } from '../components/moderator-dialog';
 import { useVacancyTitle, VacancyList } from '../components/vacancy-list';
 import { CREATE_VACANCY, editPath, type VacancyAction } from '../lib/actions';
 import { openInvoice } from '../lib/format';
@@ -76,7 +77,7 @@ function TabContent({
   }
   return (
     <>
-      <VacancyList vacancies={content} onAction={onAction} />
+      <VacancyList vacancies={content} mayDelegate={list.data.mayDelegate} onAction={onAction} />
       <Pager page={page} total={totalPages} onChange={onPage} />
     </>
   );
@@ -111,7 +112,8 @@ export function Component() {
   const deleteDraft = useDeleteDraft();
   const copy = useCopyVacancy();
   const [confirming, setConfirming] = useState<{ vacancy: EmployerVacancy; action: ConfirmedAction; title: string } | null>(null);
-  const [moderating, setModerating] = useState<{ vacancy: EmployerVacancy; title: string } | null>(null);
+  const [moderating, setModerating] = useState<ModeratorTarget | null>(null);
+  const client = useQueryClient();
   const [extras, setExtras] = useState<ExtrasTarget | null>(null);
   const [paying, setPaying] = useState<PayableInvoice | null>(null);
 
@@ -138,7 +140,7 @@ export function Component() {
         copy.mutate(vacancy.id, { onSuccess: (draft) => navigate(to(editPath(draft.id))) });
         break;
       case 'assignModerator':
-        setModerating({ vacancy, title });
+        setModerating({ vacancyId: vacancy.id, title, moderator: vacancy.moderator });
         break;
       case 'buyServices':
         setExtras({ id: vacancy.id, title });
@@ -203,7 +205,7 @@ export function Component() {
         ))}
       </Tabs>
       <ConfirmDialog pending={confirming} busy={setStatus.isPending || deleteDraft.isPending} onConfirm={confirm} onClose={() => setConfirming(null)} />
-      <ModeratorDialog target={moderating} onClose={() => setModerating(null)} />
+      <ModeratorDialog target={moderating} onClose={() => setModerating(null)} onChanged={() => client.invalidateQueries({ queryKey: MY_VACANCIES_KEY })} />
       <ExtraServicesDialog vacancy={extras} onClose={() => setExtras(null)} />
       <PayDialog invoice={paying} onClose={() => setPaying(null)} />
     </Page>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,15 +76,22 @@ function InviteForm({ company, onDone }: { company: MyCompany; onDone: () => voi
   );
 }
 
-/** What the company keeps about a member: the job title only; the name and phone are theirs to edit. */
+/** What the company keeps about a member: the job title and the administrator tag; the name and phone are theirs to edit. */
 function MemberForm({ company, member, onDone }: { company: MyCompany; member: StaffMember; onDone: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const edit = useEditStaffMember(company);
-  const schema = z.object({ jobTitle: z.string().trim().max(JOB_TITLE_MAX, t('staff.jobTitleTooLong', { max: JOB_TITLE_MAX })) });
-  const form = useForm({ initialValues: { jobTitle: member.jobTitle ?? '' }, validate: schemaResolver(schema, { sync: true }) });
+  const schema = z.object({
+    jobTitle: z.string().trim().max(JOB_TITLE_MAX, t('staff.jobTitleTooLong', { max: JOB_TITLE_MAX })),
+    isAdministrator: z.boolean(),
+  });
+  const form = useForm({
+    initialValues: { jobTitle: member.jobTitle ?? '', isAdministrator: member.isAdministrator },
+    validate: schemaResolver(schema, { sync: true }),
+  });
   const submit = form.onSubmit((v) =>
     edit.mutate(
-      { userId: member.userId, body: { jobTitle: v.jobTitle.trim() || null } },
+      // the supervisor's tag is not theirs to drop: their rights come with the role
+      { userId: member.userId, body: { jobTitle: v.jobTitle.trim() || null, isAdministrator: member.isSupervisor ? null : v.isAdministrator } },
       {
         onSuccess: () => {
           notifySuccess(t('staff.saved'));
@@ -108,6 +115,15 @@ function MemberForm({ company, member, onDone }: { company: MyCompany; member: S
           {t('staff.ownDataHint')}
         </Text>
         <TextInput label={t('staff.jobTitle')} {...form.getInputProps('jobTitle')} />
+        {member.isSupervisor ? (
+          <Text size="sm">{t('staff.supervisorRights')}</Text>
+        ) : (
+          <Switch
+            label={t('staff.administratorSwitch')}
+            description={t('staff.administratorHint')}
+            {...form.getInputProps('isAdministrator', { type: 'checkbox' })}
+          />
+        )}
         {unplaced && <Alert color="red" role="alert">{errorText(edit.error)}</Alert>}
         <FormButtons pending={edit.isPending} onDone={onDone} />
       </Stack>
@@ -161,7 +177,7 @@ function InvitedList({ company }: { company: MyCompany }) {
   );
 }
 
-/** The staff tab: everyone on the staff; the supervisor invites, edits the job titles, removes, hands the role over and sees the pending invitations. */
+/** The staff tab: everyone on the staff, administrators marked; the supervisor invites, edits the job titles and the administrator tag, removes, hands the role over and sees the pending invitations. */
 export function StaffTab({ company }: { company: MyCompany }) {
   const { t } = useTranslation(NAMESPACE);
   const staff = useStaff(company);
@@ -187,6 +203,7 @@ export function StaffTab({ company }: { company: MyCompany }) {
               <Group gap="xs">
                 <Text fw={600}>{memberName(member)}</Text>
                 {member.isSupervisor && <Badge variant="light">{t('staff.supervisor')}</Badge>}
+                {member.isAdministrator && !member.isSupervisor && <Badge variant="light">{t('staff.administrator')}</Badge>}
               </Group>
               <Text size="sm" c="dimmed">
                 {[member.jobTitle, member.email, member.phoneNumber].filter(Boolean).join(' · ')}

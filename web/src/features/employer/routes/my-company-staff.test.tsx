@@ -24,8 +24,9 @@ const boss: StaffMember = {
   phoneNumber: '+37251234567',
   jobTitle: null,
   isSupervisor: true,
+  isAdministrator: true,
 };
-const mari: StaffMember = { ...boss, userId: 'u-mari', email: 'mari@vakants.test', firstname: 'Mari', lastname: 'Maasikas', jobTitle: 'Raamatupidaja', isSupervisor: false };
+const mari: StaffMember = { ...boss, userId: 'u-mari', email: 'mari@vakants.test', firstname: 'Mari', lastname: 'Maasikas', jobTitle: 'Raamatupidaja', isSupervisor: false, isAdministrator: false };
 const invited: StaffInvitation = {
   id: 'i-1',
   email: 'jaan@example.ee',
@@ -88,7 +89,7 @@ describe('my company: staff', () => {
     expect(await post.json()).toEqual({ email: 'kalle@example.ee', jobTitle: 'Kuller' });
   });
 
-  it('edits only the job title of a member', async () => {
+  it('edits the job title and the administrator tag of a member, not their name or phone', async () => {
     const calls = api(true, { [`POST ${STAFF}/u-mari`]: { body: { ...mari, jobTitle: 'Pearaamatupidaja' } } });
     await openTab();
     const user = userEvent.setup();
@@ -106,7 +107,36 @@ describe('my company: staff', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    expect(await post.json()).toEqual({ jobTitle: 'Pearaamatupidaja' });
+    expect(await post.json()).toEqual({ jobTitle: 'Pearaamatupidaja', isAdministrator: false });
+  });
+
+  it('grants the administrator tag, which the list then shows; the supervisor keeps theirs', async () => {
+    let granted = false;
+    const calls = api(true, {
+      [`GET ${STAFF}`]: () => ({ body: [boss, { ...mari, isAdministrator: granted }] }),
+      [`POST ${STAFF}/u-mari`]: () => {
+        granted = true;
+        return { body: { ...mari, isAdministrator: true } };
+      },
+    });
+    await openTab();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Mari Maasikas' });
+    expect(within(card).queryByText('Administrator')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: "Staff member's data" });
+    const tag = within(dialog).getByRole('switch', { name: /^Administrator/ });
+    expect(tag).not.toBeChecked();
+    await user.click(tag);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Mari Maasikas' })).getByText('Administrator')).toBeInTheDocument());
+    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/staff/u-mari'));
+    expect(await post!.json()).toEqual({ jobTitle: 'Raamatupidaja', isAdministrator: true });
+
+    await user.click(within(screen.getByRole('article', { name: 'Vahur Valdur' })).getByRole('button', { name: 'Edit' }));
+    const own = await screen.findByRole('dialog', { name: "Staff member's data" });
+    expect(within(own).queryByRole('switch')).toBeNull();
+    expect(within(own).getByText('The supervisor has every right of an administrator.')).toBeInTheDocument();
   });
 
   it('does not ask other staff for the invitations', async () => {

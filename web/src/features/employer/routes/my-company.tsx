@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } f
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { ContractNote } from '@/shared/billing/components/contract-note';
+import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import { NAMESPACE as PICTURES, texts as pictureTexts } from '@/shared/pictures/locales/texts';
 
@@ -28,6 +30,7 @@ export const loader = () =>
     ensureNamespace(HOURS, hoursTexts),
     ensureNamespace(PICTURES, pictureTexts),
     ensureNamespace(API_KEYS, apiKeysTexts),
+    loadBillingTexts(),
   ]).then(() => null);
 
 const TABS = ['general', 'branding', 'staff', 'hours', 'api-keys'] as const;
@@ -65,7 +68,7 @@ function CompanyTabs({ company }: { company: MyCompany }) {
   );
 }
 
-/** `/employer/account/my-company`: the company the employer acts for, and the switch between companies. */
+/** `/employer/account/my-company`: the company the employer acts for with its contract, and the switch between companies. */
 export function Component() {
   const { t } = useTranslation();
   const me = useMe().data;
@@ -111,6 +114,7 @@ export function Component() {
           </Table>
         </Card>
       )}
+      {current && <ContractNote />}
       {current && myCompany.data && <CompanyTabs company={myCompany.data} />}
       <Stack gap="sm" id="companies">
         <Title order={2} size="h4">

@@ -10,6 +10,8 @@ const saved: EmployerVacancyDetail = {
   displayedState: 'DRAFT',
   proLevel: 0,
   isBranded: false,
+  moderator: null,
+  mayDelegate: true,
   validUntil: null,
   occupationLabel: 'Cook',
   createdAt: '2026-11-24T10:00:00Z',
@@ -54,8 +56,8 @@ const saved: EmployerVacancyDetail = {
 };
 
 const documentFields = (vacancy: EmployerVacancyDetail) => {
-  const { id, type, status, displayedState, proLevel, isBranded, validUntil, occupationLabel, createdAt, updatedAt, invoice, ...document } = vacancy;
-  void [id, type, status, displayedState, proLevel, isBranded, validUntil, occupationLabel, createdAt, updatedAt, invoice];
+  const { id, type, status, displayedState, proLevel, isBranded, validUntil, occupationLabel, createdAt, updatedAt, invoice, moderator, mayDelegate, ...document } = vacancy;
+  void [id, type, status, displayedState, proLevel, isBranded, validUntil, occupationLabel, createdAt, updatedAt, invoice, moderator, mayDelegate];
   return document;
 };
 

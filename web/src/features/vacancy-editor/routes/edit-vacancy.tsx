@@ -1,4 +1,5 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 
@@ -6,22 +7,29 @@ import { loadBillingTexts } from '@/shared/billing/texts';
 import { ensureNamespace } from '@/shared/i18n';
 import { NAMESPACE as PICTURES, texts as pictureTexts } from '@/shared/pictures/locales/texts';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { NAMESPACE as MODERATORS, texts as moderatorTexts } from '@/shared/moderators/locales/texts';
+import { ModeratorPanel } from '@/shared/moderators/moderator-panel';
 import { Page } from '@/shared/ui/page';
 
-import { useEmployerVacancy } from '../api/get-employer-vacancy';
+import { employerVacancyKey, useEmployerVacancy } from '../api/get-employer-vacancy';
 import { useSandboxPayments } from '../api/get-sandbox-payments';
 import { VacancyWizard } from '../components/vacancy-wizard';
 import { MY_VACANCIES_PATH } from '../lib/paths';
 import { parseStep } from '../lib/steps';
 import { texts } from '../locales/texts';
 
-/** The editor's texts, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
+/** The editor's texts, the moderator's, and the pay dialog's (the publish step pays a vacancy waiting for payment). */
 export const loader = async () => {
-  await Promise.all([ensureNamespace('vacancyEditor', texts), ensureNamespace(PICTURES, pictureTexts), loadBillingTexts()]);
+  await Promise.all([
+    ensureNamespace('vacancyEditor', texts),
+    ensureNamespace(PICTURES, pictureTexts),
+    ensureNamespace(MODERATORS, moderatorTexts),
+    loadBillingTexts(),
+  ]);
   return null;
 };
 
-/** `/employer/account/my-vacancies/{vacancyId}/edit?step=`: the wizard on a saved vacancy, the publish step included. */
+/** `/employer/account/my-vacancies/{vacancyId}/edit?step=`: the vacancy's moderator and the wizard on a saved vacancy, the publish step included. */
 export function Component() {
   const { t } = useTranslation('vacancyEditor');
   const to = useLocalizedPath();
@@ -29,6 +37,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const vacancy = useEmployerVacancy(vacancyId);
   const sandbox = useSandboxPayments();
+  const client = useQueryClient();
   let body;
   if (vacancy.isPending) {
     body = (
@@ -46,14 +55,16 @@ export function Component() {
       </Stack>
     );
   } else {
+    const { data } = vacancy;
     body = (
-      <VacancyWizard
-        key={vacancyId}
-        vacancy={vacancy.data}
-        step={parseStep(params.get('step'))}
-        onStep={(step) => setParams({ step })}
-        sandbox={sandbox}
-      />
+      <Stack>
+        <ModeratorPanel
+          target={{ vacancyId, title: data.occupationLabel || t('wizard.titleEditPlain'), moderator: data.moderator }}
+          mayDelegate={data.mayDelegate}
+          onChanged={() => client.invalidateQueries({ queryKey: employerVacancyKey(vacancyId) })}
+        />
+        <VacancyWizard key={vacancyId} vacancy={data} step={parseStep(params.get('step'))} onStep={(step) => setParams({ step })} sandbox={sandbox} />
+      </Stack>
     );
   }
   return (

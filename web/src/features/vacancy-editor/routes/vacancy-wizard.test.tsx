@@ -24,6 +24,8 @@ const draft: EmployerVacancyDetail = {
   displayedState: 'DRAFT',
   proLevel: 0,
   isBranded: false,
+  moderator: null,
+  mayDelegate: true,
   validUntil: null,
   occupationLabel: 'Cook',
   createdAt: '2026-11-24T10:00:00Z',

@@ -30,6 +30,10 @@ describe('the interview form mirrors the server rules', () => {
     const body = toBody({ ...base, location: '  ', link: 'https://meet.example.ee/x' });
     expect(body.slots).toEqual([{ start: '2030-03-04T08:00:00.000Z', end: '2030-03-04T10:00:00.000Z' }]);
     expect(body.location).toBeUndefined();
+    expect(body.notifyApplicant).toBe(true);
+    expect(toBody({ ...base, notifyApplicant: false }).notifyApplicant).toBe(false);
     expect(valuesOf({ type: 'ONLINE', durationMinutes: 60, slots: [{ start: '2030-03-04T08:00:00Z', end: '2030-03-04T10:00:00Z' }] }).slots).toEqual(base.slots);
+    const stored = { type: 'ONLINE' as const, durationMinutes: 60, slots: [], notifyApplicant: false };
+    expect(valuesOf(stored).notifyApplicant).toBe(false);
   });
 });

@@ -23,11 +23,13 @@ export interface InterviewValues {
   link: string;
   location: string;
   description: string;
+  /** The spec's "applicant notification": off, the applicant gets no mail or notification about this interview. */
+  notifyApplicant: boolean;
 }
 
 export function emptyValues(now = new Date()): InterviewValues {
   const tomorrow = toWallClock(new Date(now.getTime() + 24 * 3600 * 1000)).slice(0, 10);
-  return { type: 'ONLINE', durationMinutes: 60, slots: [{ date: tomorrow, from: '10:00', to: '12:00' }], link: '', location: '', description: '' };
+  return { type: 'ONLINE', durationMinutes: 60, slots: [{ date: tomorrow, from: '10:00', to: '12:00' }], link: '', location: '', description: '', notifyApplicant: true };
 }
 
 /** A slot as UTC instants. */
@@ -43,6 +45,7 @@ export function valuesOf(interview: {
   link?: string | null;
   location?: string | null;
   description?: string | null;
+  notifyApplicant?: boolean;
 }): InterviewValues {
   return {
     type: interview.type,
@@ -55,6 +58,7 @@ export function valuesOf(interview: {
     link: interview.link ?? '',
     location: interview.location ?? '',
     description: interview.description ?? '',
+    notifyApplicant: interview.notifyApplicant ?? true,
   };
 }
 
@@ -75,6 +79,7 @@ export function interviewSchema(t: Translate, now: () => Date = () => new Date()
         .refine((v) => v === '' || (/^https?:\/\//i.test(v) && !/\s/.test(v)), t('errors.link')),
       location: z.string().trim().max(MAX_LOCATION, t('errors.tooLong')),
       description: z.string().trim().max(MAX_TEXT, t('errors.tooLong')),
+      notifyApplicant: z.boolean(),
     })
     .superRefine((values, ctx) => {
       const periods = values.slots.map((s) => (s.date && s.from && s.to ? slotPeriod(s) : null));
@@ -107,5 +112,6 @@ export function toBody(values: InterviewValues) {
     link: text(values.link),
     location: text(values.location),
     description: text(values.description),
+    notifyApplicant: values.notifyApplicant,
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,9 +13,20 @@ import { NAMESPACE } from '../locales/texts';
 
 /**
  * A week of working hours: a checkbox per weekday and its two times, and the save button. Without a
- * `target` (the week is not the user's to change) it shows the week read-only.
+ * `target` (the week is not the user's to change) it shows the week read-only (disabled), with
+ * `readOnlyNote` saying why.
  */
-export function HoursEditor({ title, days, target }: { title: string; days: WorkingDay[]; target: { company: [string, string] } | { userId: string } | null }) {
+export function HoursEditor({
+  title,
+  days,
+  target,
+  readOnlyNote,
+}: {
+  title: string;
+  days: WorkingDay[];
+  target: { company: [string, string] } | { userId: string } | null;
+  readOnlyNote?: string;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const weekdays = t('weekdays', { returnObjects: true }) as string[];
   const [rows, setRows] = useState<DayRow[]>(() => rowsOf(days));
@@ -27,6 +38,11 @@ export function HoursEditor({ title, days, target }: { title: string; days: Work
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
+      {!target && readOnlyNote && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {readOnlyNote}
+        </Text>
+      )}
       <Stack gap={6}>
         {rows.map((row, i) => (
           // the day and its two times on one line where they fit; on a phone the times go under the day
