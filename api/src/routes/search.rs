@@ -129,6 +129,7 @@ pub struct VacancyListItem {
 }
 
 fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], covers: &HashMap<Uuid, Uuid>, now: DateTime<Utc>) -> VacancyListItem {
+    let pay_range_given = card.states_pay();
     VacancyListItem {
         cover: card.cover_url.map(|url| Link { url }).or_else(|| covers.get(&card.vacancy_id).map(|file| Link { url: format!("/api/files/{file}") })),
         is_favorite: favourites.contains(&card.vacancy_id),
@@ -148,7 +149,7 @@ fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &
             period_type: code,
         }),
         by_agreement: card.by_agreement,
-        pay_range_given: card.states_pay(),
+        pay_range_given,
         premium_status: card.pro_level,
         cv_not_required: card.cv_not_required,
         is_branded: card.is_branded,
