@@ -421,6 +421,11 @@ const ROUTES: &[(&str, PageHead)] = &[
         description: ["Ülevaatust ootavad ja teatatud kuulutused.", "Ads waiting for review and reported ads.", "Объявления, ожидающие проверки, и объявления с жалобами."],
         indexable: false,
     }),
+    ("admin/moderation/vacancies/*", PageHead {
+        title: ["Modereeritav kuulutus", "Ad in moderation", "Объявление на модерации"],
+        description: ["Kuulutus, selle teated, ettevõtte ajalugu ja signaalid.", "An ad, its reports, its company's history and its signals.", "Объявление, жалобы на него, история компании и сигналы."],
+        indexable: false,
+    }),
     ("my-reports", PageHead {
         title: ["Minu teated", "My reports", "Мои жалобы"],
         description: ["Kuulutused, millest oled teatanud, ja otsused.", "The ads you reported and what was decided.", "Объявления, на которые вы пожаловались, и решения."],

@@ -98,6 +98,11 @@ struct MeiliVacancy {
     remote_work: bool,
     shift_work: bool,
     by_agreement: bool,
+    /// [`VacancyCard::states_pay`]: the "salary stated" filter and facet. A document written
+    /// before the attribute existed lacks it (filtered and counted as not stating pay until
+    /// `vakants reindex`).
+    #[serde(default)]
+    salary_stated: bool,
     pro_level: u8,
     renewed_at: i64,
     valid_until: i64,
@@ -155,6 +160,7 @@ impl From<&VacancyDoc> for MeiliVacancy {
             remote_work: flags.remote_work,
             shift_work: flags.shift_work,
             by_agreement: card.by_agreement,
+            salary_stated: card.states_pay(),
             pro_level: card.pro_level,
             renewed_at: card
                 .renewed_at
@@ -432,6 +438,7 @@ fn vacancy_settings() -> Settings {
             "remote_work",
             "shift_work",
             "by_agreement",
+            "salary_stated",
             "valid_until",
             "salary_low",
             "salary_high",
@@ -660,6 +667,12 @@ fn vacancy_groups(query: &VacancyQuery) -> Vec<(&'static str, Option<String>)> {
     for (name, required) in FLAG_NAMES.iter().zip(required) {
         groups.push((name, required.then(|| format!("{name} = true"))));
     }
+    groups.push((
+        "salary_stated",
+        query
+            .salary_stated
+            .then(|| "salary_stated = true".to_owned()),
+    ));
     groups
 }
 
@@ -680,7 +693,7 @@ fn vacancy_base_filters(query: &VacancyQuery) -> Vec<String> {
     filters
 }
 
-const VACANCY_FACETS: [&str; 15] = [
+const VACANCY_FACETS: [&str; 16] = [
     "category_codes",
     "place_codes",
     "employment_type",
@@ -695,6 +708,7 @@ const VACANCY_FACETS: [&str; 15] = [
     "for_foreigners",
     "remote_work",
     "shift_work",
+    "salary_stated",
     "salary_key",
 ];
 const VACANCY_SORT: [&str; 3] = ["pro_level:desc", "renewed_at:desc", "id:asc"];
@@ -848,6 +862,7 @@ impl SearchEngine for MeiliEngine {
                 remote_work: flag(12),
                 shift_work: flag(13),
             },
+            salary_stated: flag(14),
         };
         // exact while the hits state at most MAX_VALUES_PER_FACET distinct salaries
         let mut salary = SalaryDistribution::default();

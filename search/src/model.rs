@@ -89,6 +89,15 @@ pub struct VacancyCard {
     pub valid_until: Option<DateTime<Utc>>,
 }
 
+impl VacancyCard {
+    /// Whether the ad states its pay ("pay range given", the search's "salary stated" filter):
+    /// [`Self::pay_range`], or for a card indexed before that field existed, an amount from or
+    /// to.
+    pub fn states_pay(&self) -> bool {
+        self.pay_range || self.salary_from.is_some() || self.salary_to.is_some()
+    }
+}
+
 /// A vacancy as indexed. The indexer builds one for every active vacancy (status EXISTS,
 /// published, paid, not expired) and deletes the document when the vacancy stops being active;
 /// the engines still filter on `valid_until` so an expired vacancy disappears on time.
@@ -176,6 +185,9 @@ pub struct VacancyQuery {
     pub salary_period: Option<String>,
     /// `true` keeps only vacancies with salary by agreement.
     pub salary_by_agreement: bool,
+    /// `true` keeps only vacancies that state their pay ([`VacancyCard::states_pay`]).
+    #[serde(default)]
+    pub salary_stated: bool,
     /// Each `true` flag must be set on the vacancy.
     pub flags: VacancyFlags,
     /// Zero-based.
@@ -200,6 +212,7 @@ impl Default for VacancyQuery {
             salary_to: None,
             salary_period: None,
             salary_by_agreement: false,
+            salary_stated: false,
             flags: VacancyFlags::default(),
             page: 0,
             size: 20,
@@ -271,6 +284,9 @@ pub struct VacancyFacets {
     pub business_names: BTreeMap<String, u64>,
     /// Vacancies with salary by agreement.
     pub salary_by_agreement: u64,
+    /// Vacancies that state their pay ([`VacancyCard::states_pay`]).
+    #[serde(default)]
+    pub salary_stated: u64,
     /// Vacancies carrying each flag.
     pub flags: VacancyFlags<u64>,
 }

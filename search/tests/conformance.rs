@@ -184,6 +184,16 @@ async fn each_filter_group_keeps_exactly_the_matching_vacancies() {
             ..query()
         },
         VacancyQuery {
+            salary_stated: true,
+            ..query()
+        },
+        VacancyQuery {
+            salary_stated: true,
+            salary_period: Some("HOUR".to_owned()),
+            category_codes: s(&["FOOD", "IT"]),
+            ..query()
+        },
+        VacancyQuery {
             flags: VacancyFlags {
                 for_students: true,
                 ..VacancyFlags::default()
@@ -280,6 +290,21 @@ async fn facet_counts_leave_out_only_their_own_group() {
             category_codes: s(&["SALES"]),
             ..query()
         },
+        VacancyQuery {
+            salary_stated: true,
+            place_codes: s(&["0037"]),
+            flags: VacancyFlags {
+                shift_work: true,
+                ..VacancyFlags::default()
+            },
+            ..query()
+        },
+        VacancyQuery {
+            salary_stated: true,
+            salary_by_agreement: true,
+            text: Some("kokk".to_owned()),
+            ..query()
+        },
     ];
     let single = |value: &Option<String>| value.iter().cloned().collect::<Vec<_>>();
     for query in queries {
@@ -304,6 +329,13 @@ async fn facet_counts_leave_out_only_their_own_group() {
         let want_agreement = docs
             .iter()
             .filter(|d| d.card.by_agreement && passes(d, &query, Some(VacancyGroup::ByAgreement)))
+            .count();
+        let want_stated = docs
+            .iter()
+            .filter(|d| {
+                (d.card.salary_from.is_some() || d.card.salary_to.is_some())
+                    && passes(d, &query, Some(VacancyGroup::SalaryStated))
+            })
             .count();
         let want_flags: Vec<u64> = (0..7)
             .map(|i| {
@@ -344,6 +376,10 @@ async fn facet_counts_leave_out_only_their_own_group() {
             assert_eq!(
                 facets.salary_by_agreement, want_agreement as u64,
                 "{name}: by agreement of {query:?}"
+            );
+            assert_eq!(
+                facets.salary_stated, want_stated as u64,
+                "{name}: salary stated of {query:?}"
             );
             let flags = &facets.flags;
             let got = vec![
@@ -1237,10 +1273,11 @@ fn random_saved_search(rng: &mut Rng) -> VacancyQuery {
                     query.salary_period = Some(rng.pick(&PERIODS).to_string());
                 }
             }
-            _ => match rng.below(4) {
+            _ => match rng.below(5) {
                 0 => query.flags.remote_work = true,
                 1 => query.flags.for_students = true,
                 2 => query.flags.shift_work = true,
+                3 => query.salary_stated = true,
                 _ => query.salary_by_agreement = true,
             },
         }

@@ -561,7 +561,7 @@ fn brute_summary(docs: &[search::VacancyDoc], query: &VacancyQuery) -> String {
         .collect();
     let hits: Vec<&search::VacancyDoc> = docs.iter().filter(|d| passes(d, query, None)).collect();
     format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {:?}",
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nstated {}\nflags {:?}\ntotal {} salaries {:?}",
         brute_counts(docs, query, VacancyGroup::Category, |d| d
             .category_codes
             .clone()),
@@ -581,6 +581,9 @@ fn brute_summary(docs: &[search::VacancyDoc], query: &VacancyQuery) -> String {
         docs.iter()
             .filter(|d| d.card.by_agreement && passes(d, query, Some(VacancyGroup::ByAgreement)))
             .count(),
+        docs.iter()
+            .filter(|d| d.card.states_pay() && passes(d, query, Some(VacancyGroup::SalaryStated)))
+            .count(),
         flags,
         hits.len(),
         hits.iter()
@@ -596,7 +599,7 @@ fn engine_summary(results: &search::VacancyResults) -> String {
     let f = &results.facets;
     let flags = &f.flags;
     format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nflags {:?}\ntotal {} salaries {:?}",
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\nagreement {}\nstated {}\nflags {:?}\ntotal {} salaries {:?}",
         f.category_codes,
         f.place_codes,
         f.employment_types,
@@ -604,6 +607,7 @@ fn engine_summary(results: &search::VacancyResults) -> String {
         f.language_codes,
         f.business_names,
         f.salary_by_agreement,
+        f.salary_stated,
         flag_values(flags),
         results.total,
         results
@@ -663,6 +667,11 @@ async fn counts_kept_per_segment_stay_exact_across_commits_deletions_and_expiry(
             VacancyQuery {
                 now,
                 salary_by_agreement: true,
+                ..base.clone()
+            },
+            VacancyQuery {
+                now,
+                salary_stated: true,
                 ..base.clone()
             },
             VacancyQuery {

@@ -84,6 +84,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { pattern: 'employer/account/outsource', role: 'employer' },
   { pattern: 'admin/market', role: 'admin' },
   { pattern: 'admin/moderation', role: 'admin' },
+  { pattern: 'admin/moderation/vacancies/:vacancyId', role: 'admin' },
   { pattern: 'my-reports', role: 'applicant' },
   { pattern: 'account/notifications', role: 'employer' },
   { pattern: 'account/my-invoices', role: 'applicant' },

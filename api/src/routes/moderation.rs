@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use domain::moderation::decisions::{self, Decided, Decider};
 use domain::moderation::queue::{self, QueueItem};
+use domain::moderation::refunds::{self, RefundDue};
 use domain::moderation::reports::{self, MyReport, ReportReason, Reporter, Submitted};
 use domain::moderation::rules::{self, Rules};
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,8 @@ pub fn admin_router() -> OpenApiRouter<AppState> {
         .routes(routes!(reject))
         .routes(routes!(take_down))
         .routes(routes!(dismiss_reports))
+        .routes(routes!(refunds_due))
+        .routes(routes!(refund_made))
 }
 
 /// A report of an ad.
@@ -140,10 +143,10 @@ pub struct ReasonRequest {
 }
 
 /// Mails the company what was decided, once it is stored; a failed mail is logged, the decision stands.
-async fn tell(state: &AppState, decided: &Decided, taken_down: bool) {
+async fn tell(state: &AppState, decided: &Decided) {
     let reason = decided.reason.as_deref().unwrap_or_default();
     for (to, locale) in &decided.recipients {
-        let mail = decisions::decision_mail(*locale, to, &decided.title, taken_down, reason);
+        let mail = decisions::decision_mail(*locale, to, &decided.title, decided.told, reason);
         if let Err(err) = state.mailer.send(mail).await {
             tracing::error!(error = %err, vacancy_id = %decided.vacancy_id, "could not send the moderation decision mail");
         }
@@ -160,15 +163,17 @@ async fn approve(State(state): State<AppState>, signed_in: SignedIn, Path(id): P
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Handles `POST /api/admin/moderation/vacancies/{id}/reject`: an ad waiting for review goes back
-/// to the company's drafts with the reason; its order is withdrawn (an unpaid invoice cancelled,
-/// nothing charged); the company is mailed. Audited.
+/// Handles `POST /api/admin/moderation/vacancies/{id}/reject`: an ad not yet reviewed is rejected
+/// with the reason. One that never went live goes back to the company's drafts and its order is
+/// withdrawn (an unpaid invoice cancelled, nothing charged; a paid one recorded as a refund due);
+/// one that went live (reviewed after) leaves the search at once and its run ends, its invoice as
+/// it is. The company is mailed. Audited.
 #[utoipa::path(post, path = "/moderation/vacancies/{id}/reject", tag = "admin", params(("id" = Uuid, Path)), request_body = ReasonRequest,
-    responses((status = 204, description = "rejected"), (status = 400, body = ErrorBody, description = "validation naming `reason` or `vacancyId` (not waiting for review)"),
+    responses((status = 204, description = "rejected"), (status = 400, body = ErrorBody, description = "validation naming `reason` or `vacancyId` (a draft, or already approved, rejected or taken down)"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn reject(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<ReasonRequest>) -> ApiResult<StatusCode> {
     let decided = decisions::reject(&state.pool, decider(&signed_in), id, &body.reason, Utc::now()).await?;
-    tell(&state, &decided, false).await;
+    tell(&state, &decided).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -179,7 +184,7 @@ async fn reject(State(state): State<AppState>, signed_in: SignedIn, Path(id): Pa
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn take_down(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>, Json(body): Json<ReasonRequest>) -> ApiResult<StatusCode> {
     let decided = decisions::take_down(&state.pool, decider(&signed_in), id, &body.reason, Utc::now()).await?;
-    tell(&state, &decided, true).await;
+    tell(&state, &decided).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -196,4 +201,22 @@ pub struct Dismissed {
 async fn dismiss_reports(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<Uuid>) -> ApiResult<Json<Dismissed>> {
     let dismissed = decisions::dismiss_reports(&state.pool, decider(&signed_in), id, Utc::now()).await?;
     Ok(Json(Dismissed { dismissed }))
+}
+
+/// Handles `GET /api/admin/moderation/refunds`: the PAID invoices of ads rejected before they went
+/// live whose money is still to be paid back (billing has no credit notes), oldest first.
+#[utoipa::path(get, path = "/moderation/refunds", tag = "admin",
+    responses((status = 200, body = Vec<RefundDue>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn refunds_due(State(state): State<AppState>) -> ApiResult<Json<Vec<RefundDue>>> {
+    Ok(Json(refunds::open(&state.pool).await?))
+}
+
+/// Handles `POST /api/admin/moderation/refunds/{invoiceId}/made`: records that the refund of the
+/// invoice was made (it leaves the list). Audited.
+#[utoipa::path(post, path = "/moderation/refunds/{invoiceId}/made", tag = "admin", params(("invoiceId" = Uuid, Path)),
+    responses((status = 204, description = "recorded"), (status = 400, body = ErrorBody, description = "validation naming `invoiceId`: already recorded"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "no refund due for this invoice")))]
+async fn refund_made(State(state): State<AppState>, signed_in: SignedIn, Path(invoice_id): Path<Uuid>) -> ApiResult<StatusCode> {
+    refunds::mark_made(&state.pool, decider(&signed_in), invoice_id, Utc::now()).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

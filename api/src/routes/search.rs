@@ -129,6 +129,7 @@ pub struct VacancyListItem {
 }
 
 fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &[Uuid], covers: &HashMap<Uuid, Uuid>, now: DateTime<Utc>) -> VacancyListItem {
+    let pay_range_given = card.states_pay();
     VacancyListItem {
         cover: card.cover_url.map(|url| Link { url }).or_else(|| covers.get(&card.vacancy_id).map(|file| Link { url: format!("/api/files/{file}") })),
         is_favorite: favourites.contains(&card.vacancy_id),
@@ -148,7 +149,7 @@ fn list_item(card: VacancyCard, periods: &HashMap<String, String>, favourites: &
             period_type: code,
         }),
         by_agreement: card.by_agreement,
-        pay_range_given: card.pay_range || card.salary_from.is_some() || card.salary_to.is_some(),
+        pay_range_given,
         premium_status: card.pro_level,
         cv_not_required: card.cv_not_required,
         is_branded: card.is_branded,
@@ -177,6 +178,8 @@ pub struct SearchFacets {
     /// The 100 most frequent companies (ties by name) and every selected one.
     pub business_name: BTreeMap<String, u64>,
     pub salary_by_agreement: u64,
+    /// Vacancies that state their pay (`salaryStated`).
+    pub salary_stated: u64,
     pub shift_work: u64,
     pub remote_work: u64,
     pub for_students: u64,
@@ -366,6 +369,7 @@ async fn search_answer(
             language_code: facets.language_codes,
             business_name: facets.business_names,
             salary_by_agreement: facets.salary_by_agreement,
+            salary_stated: facets.salary_stated,
             shift_work: facets.flags.shift_work,
             remote_work: facets.flags.remote_work,
             for_students: facets.flags.for_students,

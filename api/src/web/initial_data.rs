@@ -18,7 +18,7 @@ use crate::session::SESSION_COOKIE;
 
 /// Spec 1 section 2: the search page's parameters.
 const LIST_KEYS: [&str; 6] = ["categoryCode", "cityCode", "typeOfEmployment", "workExperience", "languageCode", "businessName"];
-const FLAG_KEYS: [&str; 8] = ["shiftWork", "salaryByAgreement", "forStudents", "forUnderage", "forRetired", "forDisabled", "forForeigners", "remoteWork"];
+const FLAG_KEYS: [&str; 9] = ["shiftWork", "salaryByAgreement", "salaryStated", "forStudents", "forUnderage", "forRetired", "forDisabled", "forForeigners", "remoteWork"];
 /// The search page's page size (`VacancySearch`'s default).
 const SEARCH_PAGE_SIZE: u32 = 20;
 /// Largest answer put into a page; a bigger one is left for the browser to ask for.

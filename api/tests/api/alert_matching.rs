@@ -492,7 +492,7 @@ fn random_filter(rng: &mut Rng, codes: &VacancyDraw) -> Value {
                 }
             }
             _ => {
-                let flag = *rng.pick(&["remoteWork", "shiftWork", "forStudents", "forForeigners", "salaryByAgreement"]);
+                let flag = *rng.pick(&["remoteWork", "shiftWork", "forStudents", "forForeigners", "salaryByAgreement", "salaryStated"]);
                 filter.insert(flag.into(), json!(true));
             }
         }

@@ -238,6 +238,106 @@ async fn rejecting_an_ad_that_waited_cancels_its_unpaid_order_and_tells_the_comp
 }
 
 #[tokio::test]
+async fn rejecting_an_ad_paid_while_it_waited_lists_its_invoice_as_a_refund_due_until_an_administrator_records_it() {
+    let app = spawn_app().await;
+    let admin = admin(&app).await;
+    set_rules(&admin, 1, false, false).await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", false).await;
+    let id = complete_draft(&app, company_id, "kringlimeister", None).await;
+    let row = published(&client, id, &["VACANCY"]).await;
+    let invoice_id = row["invoice"]["id"].as_str().unwrap().to_string();
+    assert!(client.post_empty(&format!("/api/dev/invoices/{invoice_id}/pay")).await.status().is_success());
+    assert_eq!(admin.get("/api/admin/moderation/refunds").await.json::<Value>().await.unwrap(), json!([]));
+
+    let reject = admin.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "Not a real job" })).await;
+    assert_eq!(reject.status(), StatusCode::NO_CONTENT);
+    let invoice: String = sqlx::query_scalar("select status from invoices where id = $1::uuid").bind(&invoice_id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(invoice, "PAID", "billing has no credit notes: a paid invoice stays paid");
+    let services: Vec<String> =
+        sqlx::query_scalar("select status from services where invoice_id = $1::uuid").bind(&invoice_id).fetch_all(&app.pool).await.unwrap();
+    assert!(!services.is_empty() && services.iter().all(|s| s == "CANCELLED"), "{services:?}");
+    assert_eq!(my_row(&client, id).await["displayedState"], "DRAFT");
+
+    let due: Value = admin.get("/api/admin/moderation/refunds").await.json().await.unwrap();
+    let due = due.as_array().unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!((due[0]["invoiceId"].clone(), due[0]["vacancyId"].clone()), (json!(invoice_id), json!(id)));
+    assert!(due[0]["totalCents"].as_i64().unwrap() > 0 && due[0]["invoiceNumber"].is_string(), "{due:?}");
+    let details: Value = sqlx::query_scalar("select details from audit_log where action = 'moderation.reject'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!((details["refundDueInvoices"].clone(), details["wentLive"].clone()), (json!([invoice_id]), json!(false)), "{details}");
+
+    let (employer_status, _) = error_of(client.post_empty(&format!("/api/admin/moderation/refunds/{invoice_id}/made")).await).await;
+    assert_eq!(employer_status, StatusCode::FORBIDDEN, "only administrators record refunds");
+    assert_eq!(admin.post_empty(&format!("/api/admin/moderation/refunds/{}/made", Uuid::new_v4())).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(admin.post_empty(&format!("/api/admin/moderation/refunds/{invoice_id}/made")).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(admin.get("/api/admin/moderation/refunds").await.json::<Value>().await.unwrap(), json!([]), "made, it leaves the list");
+    let (status, body) = error_of(admin.post_empty(&format!("/api/admin/moderation/refunds/{invoice_id}/made")).await).await;
+    assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("invoiceId")), "recorded once");
+    assert_eq!(audited(&app, "moderation.refund_made").await, 1);
+}
+
+#[tokio::test]
+async fn rejecting_a_live_ad_reviewed_after_takes_it_out_of_search_at_once_ends_its_run_and_keeps_its_invoice() {
+    let app = spawn_with_worker().await;
+    let admin = admin(&app).await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", false).await;
+    sqlx::query("update users set locale = 'ru' where username = 'boss@example.ee'").execute(&app.pool).await.unwrap();
+    let id = complete_draft(&app, company_id, "marmelaadimeister", None).await;
+    let row = published(&client, id, &["VACANCY"]).await;
+    assert_eq!(row["review"]["status"], "UNREVIEWED", "no rule: live once paid, reviewed after: {row}");
+    let invoice_id = row["invoice"]["id"].as_str().unwrap().to_string();
+    assert!(client.post_empty(&format!("/api/dev/invoices/{invoice_id}/pay")).await.status().is_success());
+    eventually(&app, json!({ "occupation": "marmelaadimeister" }), |p| found(p, id)).await;
+    assert_eq!(report(&app.client, id, "SCAM", Some("Asks for a fee")).await.status(), StatusCode::CREATED);
+    assert!(in_queue(&queue(&admin).await, id).is_some_and(|item| item["waiting"] == false));
+
+    let reject = admin.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "Asks applicants for a fee" })).await;
+    assert_eq!(reject.status(), StatusCode::NO_CONTENT);
+    eventually(&app, json!({ "occupation": "marmelaadimeister" }), |p| !found(p, id)).await;
+    assert_eq!(public_page(&app, id).await, StatusCode::NOT_FOUND);
+    assert_eq!(review_of(&app, id).await, ("REJECTED".into(), Some("Asks applicants for a fee".into())));
+    let row = my_row(&client, id).await;
+    assert_eq!(row["displayedState"], "FINISHED", "its run ended: {row}");
+    assert_eq!(row["review"], json!({ "status": "REJECTED", "reason": "Asks applicants for a fee" }));
+    let invoice: String = sqlx::query_scalar("select status from invoices where id = $1::uuid").bind(&invoice_id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(invoice, "PAID", "it was live, so it was charged");
+    assert_eq!(admin.get("/api/admin/moderation/refunds").await.json::<Value>().await.unwrap(), json!([]), "no refund for an ad that was live");
+    let details: Value = sqlx::query_scalar("select details from audit_log where action = 'moderation.reject'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(details["wentLive"], true, "{details}");
+    let report_outcome: String = sqlx::query_scalar("select outcome from vacancy_reports where vacancy_id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(report_outcome, "REJECTED");
+    let mails = outbox(&app, "boss@example.ee").await;
+    let mail = mails.iter().find(|m| m["subject"].as_str().unwrap().contains("отклонено")).expect("the rejection mail in Russian");
+    assert!(mail["text"].as_str().unwrap().contains("Asks applicants for a fee"), "{mail}");
+    assert!(in_queue(&queue(&admin).await, id).is_none(), "decided, it leaves the queue");
+
+    for decision in ["approve", "take-down", "reject"] {
+        let (status, body) = error_of(admin.post(&format!("/api/admin/moderation/vacancies/{id}/{decision}"), json!({ "reason": "again" })).await).await;
+        assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("vacancyId")), "{decision} of a rejected ad");
+    }
+    // corrected, it is published again (a new order) and passes the gate again
+    let row = published(&client, id, &["VACANCY"]).await;
+    assert_eq!(row["review"], json!({ "status": "UNREVIEWED", "reason": null }), "{row}");
+    assert_ne!(row["invoice"]["id"], json!(invoice_id), "a new order");
+}
+
+#[tokio::test]
+async fn a_draft_and_an_approved_ad_are_not_rejected() {
+    let app = spawn_app().await;
+    let admin = admin(&app).await;
+    let (client, company_id) = employer_client(&app, "boss@example.ee", "12345678", "Näide OÜ", true).await;
+    let draft = complete_draft(&app, company_id, "mustand", None).await;
+    let (status, body) = error_of(admin.post(&format!("/api/admin/moderation/vacancies/{draft}/reject"), json!({ "reason": "x" })).await).await;
+    assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("vacancyId")), "a draft");
+    let id = complete_draft(&app, company_id, "kringlimeister", None).await;
+    published(&client, id, &["VACANCY"]).await;
+    assert_eq!(admin.post_empty(&format!("/api/admin/moderation/vacancies/{id}/approve")).await.status(), StatusCode::NO_CONTENT);
+    let (status, body) = error_of(admin.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "x" })).await).await;
+    assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("vacancyId")), "an approved ad is taken down instead");
+    assert_eq!(review_of(&app, id).await.0, "APPROVED");
+}
+
+#[tokio::test]
 async fn a_contract_company_s_rejected_ad_is_not_charged_either() {
     let app = spawn_app().await;
     let admin = admin(&app).await;
@@ -283,10 +383,10 @@ async fn taking_down_a_live_reported_ad_removes_it_from_search_at_once_and_the_r
     assert_eq!(item["company"]["reports"], 1);
     assert_eq!(items[0]["vacancyId"], id.to_string(), "newest report first");
 
-    let (status, body) = error_of(admin.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "x" })).await).await;
-    assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("vacancyId")), "a live ad is taken down, not rejected");
     let down = admin.post(&format!("/api/admin/moderation/vacancies/{id}/take-down"), json!({ "reason": "Asks for a deposit" })).await;
     assert_eq!(down.status(), StatusCode::NO_CONTENT);
+    let (status, body) = error_of(admin.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "x" })).await).await;
+    assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("vacancyId")), "a taken-down ad is not rejected too");
 
     eventually(&app, json!({ "occupation": "trühvlimeister" }), |p| !found(p, id)).await;
     assert_eq!(public_page(&app, id).await, StatusCode::NOT_FOUND);
@@ -359,6 +459,8 @@ async fn admin_calls(client: &TestClient, id: Uuid) -> Vec<StatusCode> {
         client.post(&format!("/api/admin/moderation/vacancies/{id}/reject"), json!({ "reason": "x" })).await.status(),
         client.post(&format!("/api/admin/moderation/vacancies/{id}/take-down"), json!({ "reason": "x" })).await.status(),
         client.post_empty(&format!("/api/admin/moderation/vacancies/{id}/dismiss-reports")).await.status(),
+        client.get("/api/admin/moderation/refunds").await.status(),
+        client.post_empty(&format!("/api/admin/moderation/refunds/{id}/made")).await.status(),
     ]
 }
 

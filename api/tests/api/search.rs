@@ -235,6 +235,23 @@ async fn filters_and_disjunctive_facets() {
     assert_eq!(tartu_county["totalElements"], 1, "a county finds the vacancies of its towns");
     let by_agreement = search(&app, json!({ "salaryByAgreement": true })).await;
     assert_eq!(by_agreement["totalElements"], 1);
+    assert_eq!(by_agreement["facets"]["salaryStated"], 0, "counted with the other filters: none by agreement states its pay");
+
+    // "salary stated" (issue 35 §4): the ads that state their pay, a disjunctive flag like the others
+    assert_eq!(search(&app, json!({})).await["facets"]["salaryStated"], 2);
+    let stated = search(&app, json!({ "salaryStated": true })).await;
+    assert_eq!(stated["totalElements"], 2, "{stated}");
+    assert!(stated["content"].as_array().unwrap().iter().all(|card| card["payRangeGiven"] == true), "{stated}");
+    assert_eq!(stated["facets"]["salaryStated"], 2, "its own filter left out of its count");
+    assert_eq!(stated["facets"]["salaryByAgreement"], 0, "and it filters the other groups' counts");
+    let remote_and_stated = search(&app, json!({ "salaryStated": true, "remoteWork": true })).await;
+    assert_eq!(remote_and_stated["totalElements"], 1);
+    assert_eq!((remote_and_stated["facets"]["salaryStated"].clone(), remote_and_stated["facets"]["remoteWork"].clone()), (json!(1), json!(1)));
+    let retail = search(&app, json!({ "salaryStated": true, "categoryCode": "RETAIL" })).await;
+    assert_eq!(retail["totalElements"], 0, "the shop assistant's salary is by agreement");
+    assert_eq!(retail["facets"]["categoryCode"]["CATERING"], 1, "other categories counted with salary stated");
+    let (status, body) = error_of(app.client.post("/api/open/search", json!({ "salaryStated": "yes" })).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let well_paid = search(&app, json!({ "salaryFrom": 1800, "salaryPeriod": "MONTH" })).await;
     assert_eq!(well_paid["totalElements"], 2);
     assert_eq!(well_paid["salaryStats"][0]["count"], 2);

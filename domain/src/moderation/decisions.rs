@@ -6,11 +6,15 @@
 //!   waited and was already paid (or under contract) goes live now: its run and its services'
 //!   times move by how long it waited, so it gets its full 30 days. Its open reports are closed
 //!   as APPROVED (the ad stays).
-//! - **reject** with a reason (only an ad waiting for review: it never went live): its order is
-//!   withdrawn as billing withdraws an unpaid order — an UNPAID invoice is cancelled with its
-//!   services (`billing::online::cancel_on`); a PAID one keeps its status, its services are
-//!   cancelled and the audit entry names it as a refund due —, and the ad goes back to the drafts
-//!   with the reason, which "my vacancies" shows. Nothing is charged for it.
+//! - **reject** with a reason (an ad not yet reviewed: waiting for review, or published at once
+//!   and reviewed after). One that never went live has its order withdrawn as billing withdraws an
+//!   unpaid order — an UNPAID invoice is cancelled with its services
+//!   (`billing::online::cancel_on`); a PAID one keeps its status, its services are cancelled and
+//!   it is recorded as a refund due (`moderation_refunds`, the audit entry names it too) —, and the
+//!   ad goes back to the drafts with the reason, which "my vacancies" shows. Nothing is charged for
+//!   it. One that went live (reviewed after) leaves the search at once (its index job) and its run
+//!   ends now, as a finished ad's (it can be corrected and published again, a new order that passes
+//!   the gate again); it was live, so it was charged: its invoice stays as it is.
 //! - **take down** with a reason (a published ad): it leaves the search and its public page at
 //!   once (its index job); what was paid stays paid (it was live).
 //! - **dismiss reports**: the open reports are closed; the ad stays as it is.
@@ -25,6 +29,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::ReviewStatus;
+use super::refunds;
 use super::reports::ReportOutcome;
 use crate::billing;
 use crate::platform::audit;
@@ -43,10 +48,25 @@ pub struct Decider<'a> {
     pub ip: Option<&'a str>,
 }
 
+/// Which decision a company is told about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Rejected before it went live: back among the drafts, nothing charged.
+    Rejected,
+    /// Rejected after it went live (reviewed after): it left the search, its run ended.
+    RejectedAfterLive,
+    TakenDown,
+}
+
+impl Told {
+    pub const ALL: [Told; 3] = [Told::Rejected, Told::RejectedAfterLive, Told::TakenDown];
+}
+
 /// What a decision changed, and whom to tell.
 #[derive(Clone, Debug)]
 pub struct Decided {
     pub vacancy_id: Uuid,
+    pub told: Told,
     pub title: String,
     pub reason: Option<String>,
     /// The company's supervisor and the ad's author: e-mail and language.
@@ -164,15 +184,43 @@ pub async fn approve(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, now:
     Ok(())
 }
 
-/// Rejects an ad waiting for review, with a reason: see the module. An ad that does not wait is a
-/// 400 naming `vacancyId`; a blank or too long reason a 400 naming `reason`.
+/// Whether a rejection applies to an ad in this state: one waiting for review, or one published
+/// and not yet reviewed (UNREVIEWED: live at once and reviewed after; NONE: from before
+/// moderation). A draft, an approved, rejected or taken-down ad is not.
+fn rejectable(locked: &Locked) -> bool {
+    let published = locked.status != "TEMPORARY" && locked.publish_at.is_some();
+    match locked.review {
+        ReviewStatus::Pending => true,
+        ReviewStatus::Unreviewed | ReviewStatus::None => published,
+        ReviewStatus::Approved | ReviewStatus::Rejected | ReviewStatus::TakenDown => false,
+    }
+}
+
+/// Whether the ad has gone live: paid (or under contract), its publish time come, and moderation
+/// letting it be live. What decides whether a rejection charges it.
+fn went_live(locked: &Locked, now: DateTime<Utc>) -> bool {
+    locked.review.may_be_live()
+        && matches!(locked.status.as_str(), "EXISTS" | "HIDDEN" | "ARCHIVED")
+        && locked.payment_status == "PAID"
+        && locked.publish_at.is_some_and(|at| at <= now)
+}
+
+/// Rejects an ad not yet reviewed, with a reason: see the module. Any other ad (a draft, one
+/// approved, rejected or taken down) is a 400 naming `vacancyId`; a blank or too long reason a 400
+/// naming `reason`.
 #[tracing::instrument(skip_all, fields(%vacancy_id))]
 pub async fn reject(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, reason: &str, now: DateTime<Utc>) -> Result<Decided> {
     let reason = checked_reason(reason)?;
     let mut tx = pool.begin().await?;
     let locked = lock(&mut tx, vacancy_id).await?;
-    if locked.review != ReviewStatus::Pending {
-        return Err(Error::field("vacancyId", "Only an ad waiting for review can be rejected; take a live ad down instead"));
+    if !rejectable(&locked) {
+        return Err(Error::field(
+            "vacancyId",
+            "Only an ad not yet reviewed can be rejected (waiting for review, or live and to be reviewed after); take an approved ad down instead",
+        ));
+    }
+    if went_live(&locked, now) {
+        return reject_live(tx, decider, vacancy_id, locked, reason, now).await;
     }
     let invoices: Vec<(Uuid, String)> = sqlx::query_as(
         "select i.id, i.status from invoices i
@@ -190,6 +238,7 @@ pub async fn reject(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, reaso
             cancelled.push(invoice_id);
         } else {
             billing::services::cancel_for_invoice(&mut tx, invoice_id).await?;
+            refunds::record_due(&mut tx, invoice_id, vacancy_id, now).await?;
             refund_due.push(invoice_id);
         }
     }
@@ -207,13 +256,48 @@ pub async fn reject(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, reaso
     let closed = close_reports(&mut tx, vacancy_id, ReportOutcome::Rejected, now).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
     let details = json!({
-        "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed,
+        "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed, "wentLive": false,
         "cancelledInvoices": cancelled, "refundDueInvoices": refund_due,
     });
     record(&mut tx, decider, "moderation.reject", locked.company_id, details).await?;
     let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
     tx.commit().await?;
-    Ok(Decided { vacancy_id, title: locked.title, reason: Some(reason), recipients })
+    Ok(Decided { vacancy_id, told: Told::Rejected, title: locked.title, reason: Some(reason), recipients })
+}
+
+/// The rejection of an ad that went live (reviewed after): REJECTED with the reason and its run
+/// ended now (`valid_until` and `finished_at`, as billing ends a publication), so it leaves the
+/// search at once and shows as finished in "my vacancies", from where it can be published again.
+/// Its invoices and services stay as they are: the ad was live, so it was charged.
+async fn reject_live(
+    mut tx: sqlx::Transaction<'_, sqlx::Postgres>,
+    decider: Decider<'_>,
+    vacancy_id: Uuid,
+    locked: Locked,
+    reason: String,
+    now: DateTime<Utc>,
+) -> Result<Decided> {
+    sqlx::query(
+        "update vacancies set review_status = 'REJECTED', review_reason = $2, reviewed_at = $3,
+                valid_until = least(coalesce(valid_until, $3), $3), finished_at = least(coalesce(valid_until, $3), $3),
+                updated_at = now()
+         where id = $1",
+    )
+    .bind(vacancy_id)
+    .bind(&reason)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let closed = close_reports(&mut tx, vacancy_id, ReportOutcome::Rejected, now).await?;
+    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
+    let details = json!({
+        "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed, "wentLive": true,
+        "cancelledInvoices": [], "refundDueInvoices": [],
+    });
+    record(&mut tx, decider, "moderation.reject", locked.company_id, details).await?;
+    let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
+    tx.commit().await?;
+    Ok(Decided { vacancy_id, told: Told::RejectedAfterLive, title: locked.title, reason: Some(reason), recipients })
 }
 
 /// Takes a published ad down, with a reason: see the module. An ad never published, waiting for
@@ -241,7 +325,7 @@ pub async fn take_down(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, re
     record(&mut tx, decider, "moderation.take_down", locked.company_id, details).await?;
     let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
     tx.commit().await?;
-    Ok(Decided { vacancy_id, title: locked.title, reason: Some(reason), recipients })
+    Ok(Decided { vacancy_id, told: Told::TakenDown, title: locked.title, reason: Some(reason), recipients })
 }
 
 /// Dismisses an ad's open reports; the ad stays as it is. Answers how many were dismissed.
@@ -256,29 +340,41 @@ pub async fn dismiss_reports(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uu
 }
 
 /// What a rejected or taken-down ad's company is told, in its language.
-pub fn decision_mail(locale: Locale, to: &str, title: &str, taken_down: bool, reason: &str) -> Mail {
-    let (subject, text) = match (locale, taken_down) {
-        (Locale::Et, false) => (
+pub fn decision_mail(locale: Locale, to: &str, title: &str, told: Told, reason: &str) -> Mail {
+    let (subject, text) = match (locale, told) {
+        (Locale::Et, Told::Rejected) => (
             format!("Vakants: kuulutust „{title}” ei avaldatud"),
             format!("Tere!\n\nVakantsi moderaator ei kinnitanud kuulutust „{title}”. Kuulutus on tagasi mustandite hulgas; selle eest tasu ei võeta.\n\nPõhjus: {reason}\n\nParanda kuulutust ja avalda see uuesti.\n\nVakants"),
         ),
-        (Locale::Et, true) => (
+        (Locale::Et, Told::RejectedAfterLive) => (
+            format!("Vakants: kuulutust „{title}” ei kinnitatud"),
+            format!("Tere!\n\nVakantsi moderaator vaatas avaldatud kuulutuse „{title}” üle ega kinnitanud seda. Kuulutus eemaldati otsingust ja selle avaldamine lõppes.\n\nPõhjus: {reason}\n\nParanda kuulutust ja avalda see uuesti.\n\nVakants"),
+        ),
+        (Locale::Et, Told::TakenDown) => (
             format!("Vakants: kuulutus „{title}” eemaldati"),
             format!("Tere!\n\nVakantsi moderaator eemaldas kuulutuse „{title}” avaldatud kuulutuste hulgast.\n\nPõhjus: {reason}\n\nVakants"),
         ),
-        (Locale::En, false) => (
+        (Locale::En, Told::Rejected) => (
             format!("Vakants: the ad \"{title}\" was not published"),
             format!("Hello,\n\na Vakants moderator did not approve the ad \"{title}\". It is back among your drafts, and nothing is charged for it.\n\nReason: {reason}\n\nCorrect the ad and publish it again.\n\nVakants"),
         ),
-        (Locale::En, true) => (
+        (Locale::En, Told::RejectedAfterLive) => (
+            format!("Vakants: the ad \"{title}\" was rejected"),
+            format!("Hello,\n\na Vakants moderator reviewed the published ad \"{title}\" and did not approve it. It has been removed from the search and its publication has ended.\n\nReason: {reason}\n\nCorrect the ad and publish it again.\n\nVakants"),
+        ),
+        (Locale::En, Told::TakenDown) => (
             format!("Vakants: the ad \"{title}\" was taken down"),
             format!("Hello,\n\na Vakants moderator took the ad \"{title}\" down.\n\nReason: {reason}\n\nVakants"),
         ),
-        (Locale::Ru, false) => (
+        (Locale::Ru, Told::Rejected) => (
             format!("Vakants: объявление «{title}» не опубликовано"),
             format!("Здравствуйте!\n\nМодератор Vakants не одобрил объявление «{title}». Оно возвращено в черновики, плата за него не взимается.\n\nПричина: {reason}\n\nИсправьте объявление и опубликуйте его снова.\n\nVakants"),
         ),
-        (Locale::Ru, true) => (
+        (Locale::Ru, Told::RejectedAfterLive) => (
+            format!("Vakants: объявление «{title}» отклонено"),
+            format!("Здравствуйте!\n\nМодератор Vakants проверил опубликованное объявление «{title}» и не одобрил его. Оно убрано из поиска, его публикация завершена.\n\nПричина: {reason}\n\nИсправьте объявление и опубликуйте его снова.\n\nVakants"),
+        ),
+        (Locale::Ru, Told::TakenDown) => (
             format!("Vakants: объявление «{title}» снято"),
             format!("Здравствуйте!\n\nМодератор Vakants снял объявление «{title}» с публикации.\n\nПричина: {reason}\n\nVakants"),
         ),
@@ -300,10 +396,15 @@ mod tests {
     #[test]
     fn the_decision_mail_names_the_ad_and_the_reason_in_every_language() {
         for locale in Locale::ALL {
-            for taken_down in [false, true] {
-                let mail = decision_mail(locale, "boss@example.ee", "Kokk", taken_down, "asks for money");
-                assert!(mail.subject.contains("Kokk") && mail.text.contains("asks for money"), "{locale:?} {taken_down}: {mail:?}");
+            let mut subjects = Vec::new();
+            for told in Told::ALL {
+                let mail = decision_mail(locale, "boss@example.ee", "Kokk", told, "asks for money");
+                assert!(mail.subject.contains("Kokk") && mail.text.contains("asks for money"), "{locale:?} {told:?}: {mail:?}");
+                subjects.push(mail.subject);
             }
+            subjects.sort();
+            subjects.dedup();
+            assert_eq!(subjects.len(), Told::ALL.len(), "{locale:?}: each decision has its own subject");
         }
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod decisions;
 pub mod queue;
+pub mod refunds;
 pub mod reports;
 pub mod rules;
 

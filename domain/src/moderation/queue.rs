@@ -83,9 +83,11 @@ struct Head {
     company_id: Uuid,
 }
 
+// ads published: paid and published, whatever was decided after (a rejection before the ad went
+// live takes its payment back to NONE, so a REJECTED one counted here was live)
 const HISTORY_SQL: &str = "select c.id as company_id, c.business_name, c.registry_code, c.country_code, c.has_contract, c.created_at,
         (select count(*) from vacancies v where v.company_id = c.id and v.type = 'DEFAULT' and v.publish_at is not null
-           and v.payment_status = 'PAID' and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED', 'TAKEN_DOWN')) as ads_published,
+           and v.payment_status = 'PAID' and v.review_status in ('NONE', 'UNREVIEWED', 'APPROVED', 'TAKEN_DOWN', 'REJECTED')) as ads_published,
         (select count(*) from vacancies v where v.company_id = c.id and v.review_status in ('REJECTED', 'TAKEN_DOWN')) as ads_rejected,
         (select count(*) from vacancy_reports r join vacancies v on v.id = r.vacancy_id where v.company_id = c.id) as reports
      from companies c where c.id = $1";

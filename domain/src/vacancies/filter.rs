@@ -41,6 +41,8 @@ pub struct SearchFilter {
     pub salary_to: Option<f64>,
     pub salary_period: Option<String>,
     pub salary_by_agreement: Option<bool>,
+    /// Only ads that state their pay (an amount from, to or both): "salary stated" (issue 35 §4).
+    pub salary_stated: Option<bool>,
     pub shift_work: Option<bool>,
     pub remote_work: Option<bool>,
     pub for_students: Option<bool>,
@@ -97,6 +99,7 @@ pub async fn vacancy_query(pool: &PgPool, reference: &ReferenceCache, filter: Se
         salary_to: filter.salary_to.filter(|_| !by_agreement),
         salary_period: salary_period.filter(|_| !by_agreement),
         salary_by_agreement: by_agreement,
+        salary_stated: filter.salary_stated.unwrap_or(false),
         flags: VacancyFlags {
             for_students: filter.for_students.unwrap_or(false),
             for_underage: filter.for_underage.unwrap_or(false),

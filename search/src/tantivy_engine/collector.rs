@@ -216,7 +216,13 @@ pub(crate) fn segment_key(reader: &SegmentReader) -> SegmentKey {
 }
 
 /// The u64 bitmask fast field of [`Group::Flag`].
-pub(crate) const FLAGS_COLUMN: &str = "flags";
+/// The u64 fast field of a document's flag bits. (Named `flag_bits` since the ninth bit, "salary
+/// stated", was added: an index of the earlier schema, whose documents lack it, is replaced and
+/// rebuilt.)
+pub(crate) const FLAGS_COLUMN: &str = "flag_bits";
+/// How many bits of [`FLAGS_COLUMN`] are flags (counted per combination, see `flag_histogram`).
+pub(crate) const FLAG_BITS: u32 = 9;
+const FLAG_MASK: u64 = (1 << FLAG_BITS) - 1;
 
 pub(crate) struct FacetedCollector {
     pub groups: Vec<Group>,
@@ -540,9 +546,9 @@ impl Collector for FacetedCollector {
                     ));
                 }
                 Group::Flag { bit, required, .. } => {
-                    if *bit >= 8 {
+                    if *bit >= FLAG_BITS {
                         return Err(tantivy::TantivyError::InvalidArgument(
-                            "flag bits are counted by their low byte".to_owned(),
+                            "flag bits are counted by their low FLAG_BITS bits".to_owned(),
                         ));
                     }
                     if check && *required {
@@ -615,7 +621,7 @@ impl Collector for FacetedCollector {
             checked,
             required_flags,
             counted_flags,
-            flag_histogram: vec![0; 256],
+            flag_histogram: vec![0; 1 << FLAG_BITS],
             flag_totals: None,
             flags,
             primary,
@@ -871,7 +877,7 @@ impl SegmentCollector for FacetedSegmentCollector {
         for (_, terms) in &mut self.terms {
             terms.count(doc);
         }
-        self.flag_histogram[(flags & 0xFF) as usize] += 1;
+        self.flag_histogram[(flags & FLAG_MASK) as usize] += 1;
         self.total += 1;
         if let Some((keys, counts)) = &mut self.salary
             && let Some(key) = keys.key(doc)
@@ -1148,7 +1154,7 @@ impl FacetedSegmentCollector {
         for (index, bit) in self.counted_flags {
             let count = match &self.flag_totals {
                 Some(totals) => totals[bit as usize],
-                None => (0..256usize)
+                None => (0..1usize << FLAG_BITS)
                     .filter(|flags| flags >> bit & 1 != 0)
                     .map(|flags| self.flag_histogram[flags])
                     .sum(),

@@ -23,6 +23,7 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{DocSet, SegmentReader, TERMINATED};
 
 use super::bits::DocBits;
+use super::collector::FLAG_BITS;
 
 /// The key of a segment's rank order (no column has this name).
 const RANK_ORDER: &str = "@rank_order";
@@ -545,7 +546,8 @@ impl TableCache {
         )
     }
 
-    /// A bitset per bit of the low byte of the u64 column `column`: the documents with it set.
+    /// A bitset per flag bit (the low [`FLAG_BITS`]) of the u64 column `column`: the documents
+    /// with it set.
     pub fn flag_bits(
         &self,
         reader: &SegmentReader,
@@ -559,7 +561,7 @@ impl TableCache {
             Table::Bits,
             || {
                 let max_doc = reader.max_doc();
-                let bits: Vec<DocBits> = (0..8)
+                let bits: Vec<DocBits> = (0..FLAG_BITS)
                     .map(|bit| DocBits::from_fn(max_doc, |doc| table.get(doc) >> bit & 1 != 0))
                     .collect();
                 Ok(Some(Arc::new(bits)))

@@ -44,7 +44,8 @@ const FOR_FOREIGNERS: u32 = 4;
 const REMOTE_WORK: u32 = 5;
 const SHIFT_WORK: u32 = 6;
 const BY_AGREEMENT: u32 = 7;
-const FLAG_NAMES: [&str; 8] = [
+const SALARY_STATED: u32 = 8;
+const FLAG_NAMES: [&str; collector::FLAG_BITS as usize] = [
     "for_students",
     "for_underage",
     "for_disabled",
@@ -53,6 +54,7 @@ const FLAG_NAMES: [&str; 8] = [
     "remote_work",
     "shift_work",
     "by_agreement",
+    "salary_stated",
 ];
 
 #[derive(Clone)]
@@ -132,7 +134,7 @@ impl VacancySchema {
             licences: builder.add_text_field("driver_licences", facet.clone()),
             business_name: builder.add_text_field("business_name", facet.clone()),
             company: builder.add_text_field("company", facet),
-            flags: builder.add_u64_field("flags", FAST),
+            flags: builder.add_u64_field(collector::FLAGS_COLUMN, FAST),
             flag_names: builder.add_text_field(FLAG_NAMES_FIELD, STRING),
             pro_level: builder.add_u64_field("pro_level", FAST),
             renewed_at: builder.add_i64_field("renewed_at", FAST),
@@ -196,7 +198,7 @@ impl VacancySchema {
                 &card.business_name,
             ),
         );
-        let flags = flag_bits(&card.flags, card.by_agreement);
+        let flags = flag_bits(card);
         out.add_u64(self.flags, flags);
         for (bit, name) in FLAG_NAMES.iter().enumerate() {
             if flags & 1 << bit != 0 {
@@ -325,6 +327,7 @@ impl VacancySchema {
                 remote_work: next_flag(),
                 shift_work: next_flag(),
             },
+            salary_stated: next_flag(),
         };
         Ok(VacancyResults {
             hits,
@@ -486,6 +489,7 @@ impl VacancySchema {
             flag(FOR_FOREIGNERS, flags.for_foreigners),
             flag(REMOTE_WORK, flags.remote_work),
             flag(SHIFT_WORK, flags.shift_work),
+            flag(SALARY_STATED, query.salary_stated),
         ];
         let ranking = Ranking {
             primary: Some("pro_level"),
@@ -593,7 +597,8 @@ pub(crate) fn total_pages(total: u64, size: u32) -> u32 {
     u32::try_from(total.div_ceil(u64::from(size))).unwrap_or(u32::MAX)
 }
 
-fn flag_bits(flags: &VacancyFlags, by_agreement: bool) -> u64 {
+fn flag_bits(card: &VacancyCard) -> u64 {
+    let flags = &card.flags;
     [
         (flags.for_students, FOR_STUDENTS),
         (flags.for_underage, FOR_UNDERAGE),
@@ -602,7 +607,8 @@ fn flag_bits(flags: &VacancyFlags, by_agreement: bool) -> u64 {
         (flags.for_foreigners, FOR_FOREIGNERS),
         (flags.remote_work, REMOTE_WORK),
         (flags.shift_work, SHIFT_WORK),
-        (by_agreement, BY_AGREEMENT),
+        (card.by_agreement, BY_AGREEMENT),
+        (card.states_pay(), SALARY_STATED),
     ]
     .into_iter()
     .filter(|(set, _)| *set)

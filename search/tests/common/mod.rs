@@ -252,6 +252,7 @@ pub enum VacancyGroup {
     Language,
     BusinessName,
     ByAgreement,
+    SalaryStated,
     Flag(usize),
 }
 
@@ -327,6 +328,10 @@ pub fn passes(doc: &VacancyDoc, query: &VacancyQuery, except: Option<VacancyGrou
         (
             VacancyGroup::ByAgreement,
             !query.salary_by_agreement || card.by_agreement,
+        ),
+        (
+            VacancyGroup::SalaryStated,
+            !query.salary_stated || card.salary_from.is_some() || card.salary_to.is_some(),
         ),
     ];
     let required = flag_values(&query.flags);

@@ -82,6 +82,7 @@ export function createRouter() {
                 { path: 'audit', lazy: () => import('@/features/admin/routes/audit') },
                 { path: 'market', lazy: () => import('@/features/market/routes/admin-market') },
                 { path: 'moderation', lazy: () => import('@/features/moderation/routes/moderation') },
+                { path: 'moderation/vacancies/:vacancyId', lazy: () => import('@/features/moderation/routes/moderation-ad') },
                 {
                   path: 'administrators',
                   element: <RequireRole roles={['SUPERVISOR']} />,

@@ -4,7 +4,7 @@
  * on the first page and flags present only when on.
  */
 export const LIST_KEYS = ['categoryCode', 'cityCode', 'typeOfEmployment', 'workExperience', 'languageCode', 'businessName'] as const;
-export const FLAG_KEYS = ['shiftWork', 'salaryByAgreement', 'forStudents', 'forUnderage', 'forRetired', 'forDisabled', 'forForeigners', 'remoteWork'] as const;
+export const FLAG_KEYS = ['shiftWork', 'salaryByAgreement', 'salaryStated', 'forStudents', 'forUnderage', 'forRetired', 'forDisabled', 'forForeigners', 'remoteWork'] as const;
 
 export type ListKey = (typeof LIST_KEYS)[number];
 export type FlagKey = (typeof FLAG_KEYS)[number];

@@ -45,7 +45,10 @@ export function EmployerAutocomplete() {
   );
 }
 
-/** Salary from, to and period; "by agreement" clears and disables them (spec 1 section 4). */
+/**
+ * Salary from, to and period; "by agreement" clears and disables them (spec 1 section 4). "Salary
+ * stated" keeps the ads that state their pay (issue 35, pay transparency), with its count.
+ */
 export function SalaryFields({ language }: { language: Language }) {
   const { t } = useTranslation();
   const periods = useReference('periods', language);
@@ -101,6 +104,7 @@ export function SalaryFields({ language }: { language: Language }) {
           byAgreement.refine({ isRefined: agreed });
         }}
       />
+      <FlagCheckbox flag="salaryStated" />
     </Stack>
   );
 }
@@ -139,7 +143,7 @@ export function FilterForm({ language }: { language: Language }) {
       <Text fw={600} fz="sm" mt="xs">
         {t('search.additional')}
       </Text>
-      {FLAG_KEYS.filter((flag) => flag !== 'salaryByAgreement').map((flag) => (
+      {FLAG_KEYS.filter((flag) => flag !== 'salaryByAgreement' && flag !== 'salaryStated').map((flag) => (
         <FlagCheckbox key={flag} flag={flag} />
       ))}
     </Stack>

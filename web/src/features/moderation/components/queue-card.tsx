@@ -11,17 +11,39 @@ import { NAMESPACE } from '../texts';
 
 export type Decision = 'approve' | 'reject' | 'takeDown' | 'dismiss';
 
-/** The decisions an ad in this state allows (the server's rules). */
+/**
+ * The decisions an ad in this state allows (the server's rules): one waiting is approved or
+ * rejected; one live and not yet reviewed (published at once, or from before moderation) is
+ * approved, rejected or taken down; an approved one is taken down; a rejected or taken-down one
+ * is decided already. Reports can always be dismissed.
+ */
 export function decisionsFor(item: QueueItem): Decision[] {
-  const decisions: Decision[] = ['approve'];
-  if (item.reviewStatus === 'PENDING') decisions.push('reject');
-  else decisions.push('takeDown');
+  const byStatus: Record<QueueItem['reviewStatus'], Decision[]> = {
+    PENDING: ['approve', 'reject'],
+    UNREVIEWED: ['approve', 'reject', 'takeDown'],
+    NONE: ['approve', 'reject', 'takeDown'],
+    APPROVED: ['approve', 'takeDown'],
+    REJECTED: [],
+    TAKEN_DOWN: [],
+  };
+  const decisions = [...byStatus[item.reviewStatus]];
   if (item.reports.length > 0) decisions.push('dismiss');
   return decisions;
 }
 
 /** One ad of the queue: the ad as shown, its reports, its company's history and its signals, and the decisions. */
-export function QueueCard({ item, onDecide, busy }: { item: QueueItem; onDecide: (decision: Decision) => void; busy: boolean }) {
+export function QueueCard({
+  item,
+  onDecide,
+  busy,
+  linkToView = true,
+}: {
+  item: QueueItem;
+  onDecide: (decision: Decision) => void;
+  busy: boolean;
+  /** Links to the ad's admin view (not on that view itself). */
+  linkToView?: boolean;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const to = useLocalizedPath();
   const title = item.title ?? t('untitled');
@@ -51,11 +73,18 @@ export function QueueCard({ item, onDecide, busy }: { item: QueueItem; onDecide:
             dangerouslySetInnerHTML={{ __html: deltaToHtml(item.content) }}
           />
         )}
-        {!item.waiting && (
-          <Anchor component={Link} to={to(`/vacancies/${item.vacancyId}`)} size="sm">
-            {t('openAd')}
-          </Anchor>
-        )}
+        <Group gap="md">
+          {linkToView && (
+            <Anchor component={Link} to={to(`/admin/moderation/vacancies/${item.vacancyId}`)} size="sm" aria-label={`${t('view.adminView')}: ${title}`}>
+              {t('view.adminView')}
+            </Anchor>
+          )}
+          {!item.waiting && item.reviewStatus !== 'REJECTED' && item.reviewStatus !== 'TAKEN_DOWN' && (
+            <Anchor component={Link} to={to(`/vacancies/${item.vacancyId}`)} size="sm">
+              {t('openAd')}
+            </Anchor>
+          )}
+        </Group>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           <Stack gap={4}>
             <Title order={3} size="h6">

@@ -9,9 +9,12 @@ import { NAMESPACE } from '../texts';
 /** The longest reason (the server's limit). */
 const REASON_MAX = 1000;
 
+/** The decisions that ask for a reason; `rejectLive` is a rejection of an ad that does not wait (it may have been live). */
+export type ReasonDecision = 'reject' | 'rejectLive' | 'takeDown';
+
 export interface ReasonDialogProps {
   /** The decision asked for, or none when closed. */
-  decision: 'reject' | 'takeDown' | null;
+  decision: ReasonDecision | null;
   title: string;
   pending: boolean;
   error: Error | null;

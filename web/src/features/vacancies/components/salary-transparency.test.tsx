@@ -36,8 +36,11 @@ const hourly: SalaryStats = {
   histogram: [{ from: 8.3, to: 8.4, count: 1 }],
 };
 
-async function show(stats: SalaryStats[], options: { collapsed?: boolean; language?: 'en' | 'et' | 'ru' } = {}) {
-  const element = <SalaryTransparencyView stats={stats} language={options.language ?? 'en'} collapsed={options.collapsed} />;
+async function show(
+  stats: SalaryStats[],
+  options: { collapsed?: boolean; language?: 'en' | 'et' | 'ru'; share?: { stated: number; total: number } } = {},
+) {
+  const element = <SalaryTransparencyView stats={stats} language={options.language ?? 'en'} collapsed={options.collapsed} share={options.share} />;
   return renderRoutes(`/${options.language ?? 'en'}/vacancies`, [{ path: 'vacancies', element }], options.language ?? 'en');
 }
 
@@ -89,5 +92,14 @@ describe('salary transparency', () => {
   it('shows nothing when no matching vacancy states a salary', async () => {
     await show([]);
     expect(screen.queryByRole('region', { name: 'Salaries in this search' })).not.toBeInTheDocument();
+  });
+
+  it('says what share of the ads in the search state a pay range, in every language', async () => {
+    const texts = { en: '62% of these ads state a pay range', et: '62% neist kuulutustest annab palgavahemiku', ru: '62 % этих объявлений указывают диапазон зарплаты' };
+    for (const [language, text] of Object.entries(texts) as ['en' | 'et' | 'ru', string][]) {
+      const { unmount } = await show([monthly], { language, share: { stated: 841, total: 1356 } });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      unmount();
+    }
   });
 });

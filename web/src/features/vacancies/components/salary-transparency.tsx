@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@/shared/i18n/languages';
 import type { SalaryStats } from '@/shared/vacancies/api';
 import { formatAmount } from '@/shared/vacancies/format';
-import { useSalaryStats } from '@/shared/vacancies/salary-stats';
+import { usePayRangeShare, useSalaryStats } from '@/shared/vacancies/salary-stats';
 
 type Bucket = SalaryStats['histogram'][number];
 
@@ -108,7 +108,18 @@ function PeriodStats({ stats, language, withHistogram }: { stats: SalaryStats; l
  * histogram and the extremes. With `collapsed`, the summary lines only until the distribution is
  * opened (the narrow layout). Above the cards, the periods side by side where there is room.
  */
-export function SalaryTransparencyView({ stats, language, collapsed = false }: { stats: SalaryStats[]; language: Language; collapsed?: boolean }) {
+export function SalaryTransparencyView({
+  stats,
+  language,
+  collapsed = false,
+  share = null,
+}: {
+  stats: SalaryStats[];
+  language: Language;
+  collapsed?: boolean;
+  /** How many of the search's ads state their pay, of how many (issue 35, pay transparency). */
+  share?: { stated: number; total: number } | null;
+}) {
   const { t } = useTranslation();
   const [open, { toggle }] = useDisclosure(false);
   const titleId = useId();
@@ -124,6 +135,13 @@ export function SalaryTransparencyView({ stats, language, collapsed = false }: {
           <Text fz="xs" c="dimmed">
             {t('search.salaryStats.lead')}
           </Text>
+          {share && share.total > 0 && (
+            <Text fz="sm">
+              {t('search.salaryStats.share', {
+                percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(share.stated / share.total),
+              })}
+            </Text>
+          )}
         </Stack>
         <SimpleGrid id={detailsId} cols={{ base: 1, sm: Math.min(stats.length, 2) }} spacing="lg" verticalSpacing="md">
           {stats.map((period, index) => (
@@ -143,5 +161,6 @@ export function SalaryTransparencyView({ stats, language, collapsed = false }: {
 /** [`SalaryTransparencyView`] of the current search. */
 export function SalaryTransparency({ language, collapsed }: { language: Language; collapsed?: boolean }) {
   const stats = useSalaryStats();
-  return <SalaryTransparencyView stats={stats} language={language} collapsed={collapsed} />;
+  const share = usePayRangeShare();
+  return <SalaryTransparencyView stats={stats} language={language} collapsed={collapsed} share={share} />;
 }
