@@ -563,6 +563,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handles `GET /api/admin/moderation/refunds`: the PAID invoices of ads rejected before they went
+         *     live whose money is still to be paid back (billing has no credit notes), oldest first.
+         */
+        get: operations["refunds_due"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/refunds/{invoiceId}/made": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handles `POST /api/admin/moderation/refunds/{invoiceId}/made`: records that the refund of the
+         *     invoice was made (it leaves the list). Audited.
+         */
+        post: operations["refund_made"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/moderation/rules": {
         parameters: {
             query?: never;
@@ -651,9 +691,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Handles `POST /api/admin/moderation/vacancies/{id}/reject`: an ad waiting for review goes back
-         *     to the company's drafts with the reason; its order is withdrawn (an unpaid invoice cancelled,
-         *     nothing charged); the company is mailed. Audited.
+         * Handles `POST /api/admin/moderation/vacancies/{id}/reject`: an ad not yet reviewed is rejected
+         *     with the reason. One that never went live goes back to the company's drafts and its order is
+         *     withdrawn (an unpaid invoice cancelled, nothing charged; a paid one recorded as a refund due);
+         *     one that went live (reviewed after) leaves the search at once and its run ends, its invoice as
+         *     it is. The company is mailed. Audited.
          */
         post: operations["reject"];
         delete?: never;
@@ -6883,6 +6925,36 @@ export interface components {
             jobTitle?: string | null;
             name?: string | null;
         };
+        /** @description A PAID invoice whose ad was rejected before it went live: the money to pay back. */
+        RefundDue: {
+            buyerEmail?: string | null;
+            /** @description Who paid: the invoice's buyer. */
+            buyerName: string;
+            /** Format: uuid */
+            companyId?: string | null;
+            /**
+             * Format: date-time
+             * @description When the ad was rejected.
+             */
+            dueAt: string;
+            /** Format: uuid */
+            invoiceId: string;
+            invoiceNumber: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /**
+             * Format: int64
+             * @description The invoice's total in cents (euros).
+             */
+            totalCents: number;
+            /**
+             * Format: uuid
+             * @description The rejected ad (null when it was deleted since).
+             */
+            vacancyId?: string | null;
+        };
         /** @description A company of the Business Register, offered by the company autocomplete. */
         RegisterEntry: {
             address?: string | null;
@@ -7085,6 +7157,11 @@ export interface components {
             remoteWork: number;
             /** Format: int64 */
             salaryByAgreement: number;
+            /**
+             * Format: int64
+             * @description Vacancies that state their pay (`salaryStated`).
+             */
+            salaryStated: number;
             /** Format: int64 */
             shiftWork: number;
             typeOfEmployment: {
@@ -7136,6 +7213,11 @@ export interface components {
             salaryFrom: number | null;
             /** @default null */
             salaryPeriod: string | null;
+            /**
+             * @description Only ads that state their pay (an amount from, to or both): "salary stated" (issue 35 §4).
+             * @default null
+             */
+            salaryStated: boolean | null;
             /**
              * Format: double
              * @default null
@@ -10255,6 +10337,122 @@ export interface operations {
             };
         };
     };
+    refunds_due: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundDue"][];
+                };
+            };
+            /** @description The request is not valid: the message (and `field`) say what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_made: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation naming `invoiceId`: already recorded */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no refund due for this invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_rules: {
         parameters: {
             query?: never;
@@ -10584,7 +10782,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description validation naming `reason` or `vacancyId` (not waiting for review) */
+            /** @description validation naming `reason` or `vacancyId` (a draft, or already approved, rejected or taken down) */
             400: {
                 headers: {
                     [name: string]: unknown;
