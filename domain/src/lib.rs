@@ -99,7 +99,7 @@ mod layering {
         ("interviews", &["platform", "delegation"]),
         ("billing", &["platform", "files"]),
         ("accounts", &["platform", "delegation"]),
-        ("companies", &["platform", "accounts"]),
+        ("companies", &["platform", "accounts", "delegation"]),
         ("applications", &["platform", "vacancies", "delegation"]),
         ("calendar", &["platform", "interviews", "delegation"]),
         ("cvs", &["platform", "accounts", "companies", "files", "vacancies", "applications", "delegation"]),
