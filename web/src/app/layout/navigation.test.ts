@@ -96,6 +96,13 @@ describe('navigation by role', () => {
     expect(items.find((item) => item.to === '/employer/account/messages')).toMatchObject({ label: 'nav.messages', badge: 'MESSAGES' });
   });
 
+  it('puts the applications badge on the employer’s vacancies, where new applications are looked at', () => {
+    const employer = user(['USER', 'EMPLOYER']);
+    expect(sidebarItems(employer).find((item) => item.key === 'my-vacancies')).toMatchObject({ to: '/employer/account/my-vacancies', badge: 'APPLICATIONS' });
+    expect(avatarMenuItems(employer).find((item) => item.key === 'my-vacancies')?.badge).toBe('APPLICATIONS');
+    expect(sidebarItems(employer).filter((item) => item.badge === 'APPLICATIONS')).toHaveLength(1);
+  });
+
   it('leads employers to their vacancies, a new vacancy, their interviews, calendar, messages, the CV database, invoices, services and company', () => {
     const employer = user(['USER', 'EMPLOYER']);
     expect(dashboardItem(employer)).toMatchObject({ key: 'my-vacancies', to: '/employer/account/my-vacancies', label: 'nav.myVacancies' });

@@ -29,8 +29,11 @@ const APPLICANT_ITEMS: NavItem[] = [
   { key: 'my-data', label: 'nav.myData', to: '/account/my-data' },
 ];
 
-/** The employer's first screen: their vacancies. */
-const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacancies', to: '/employer/account/my-vacancies' };
+/**
+ * The employer's first screen: their vacancies, where new applications are looked at (candidates are
+ * reached from a vacancy), so it carries the applications badge (applications received since last seen).
+ */
+const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacancies', to: '/employer/account/my-vacancies', badge: 'APPLICATIONS' };
 
 /**
  * The employer area's screens, in the sidebar and the avatar menu alike. Candidates are reached

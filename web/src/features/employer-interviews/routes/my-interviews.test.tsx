@@ -46,6 +46,20 @@ describe('my interviews (employer)', () => {
     notify.notifySuccess.mockClear();
   });
 
+  it('marks the interviews badge seen on opening the list, as the applicant’s list does', async () => {
+    const calls = fakeApi({
+      'GET /api/employer/interviews': { body: [invited] },
+      'GET /api/employer/vacancies/autocomplete': { body: [] },
+      'PATCH /api/user/menu-notifications': { body: { applications: 0, interviews: 0, messages: 0, invoices: 0 } },
+    });
+    await renderRoutes('/en/employer/account/my-interviews', routes);
+    await screen.findByRole('article', { name: 'Mari Maasikas' });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    const seen = calls.find((call) => call.method === 'PATCH')!;
+    expect(new URL(seen.url).pathname).toBe('/api/user/menu-notifications');
+    expect(await seen.json()).toEqual({ kind: 'INTERVIEWS' });
+  });
+
   it('asks for the tab the reader picks and keeps it in the URL', async () => {
     const calls = fakeApi({
       'GET /api/employer/interviews': (request) => ({ body: new URL(request.url).searchParams.get('tab') === 'accepted' ? [started] : [invited, started] }),

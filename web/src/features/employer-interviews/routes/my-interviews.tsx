@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -8,6 +8,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { InterviewForm } from '@/shared/interviews/interview-form';
 import { valuesOf } from '@/shared/interviews/lib/form';
 import { NAMESPACE as FORM_NAMESPACE, texts as formTexts } from '@/shared/interviews/locales/texts';
+import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 
@@ -92,6 +93,9 @@ export function Component() {
   const tab = (TABS as string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'all';
   const vacancyId = search.get('vacancy');
   const language = useLanguage();
+  // opening the list counts the applicants' answers as seen: the menu badge starts again from zero
+  const markSeen = useMarkBadgeSeen('INTERVIEWS');
+  useEffect(() => markSeen(), [markSeen]);
   const interviews = useCompanyInterviews(tab);
   const shown = (interviews.data ?? []).filter((interview) => !vacancyId || interview.vacancy?.vacancyId === vacancyId);
   const chosenLabel = interviews.data?.find((interview) => interview.vacancy?.vacancyId === vacancyId)?.vacancy?.occupation.labels[language] ?? null;

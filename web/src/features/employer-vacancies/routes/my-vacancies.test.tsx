@@ -88,6 +88,20 @@ describe('my vacancies', () => {
     expect(listCalls(calls)[0]?.toString()).toBe('status=all&sort=modified&order=desc&page=0&size=20');
   });
 
+  it('marks the applications badge seen on opening the list', async () => {
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': { body: page([cook]) },
+      'PATCH /api/user/menu-notifications': { body: { applications: 0, interviews: 0, messages: 0, invoices: 0 } },
+    });
+    await loader();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+    await screen.findByRole('article', { name: 'Cook' });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    const seen = calls.find((call) => call.method === 'PATCH')!;
+    expect(new URL(seen.url).pathname).toBe('/api/user/menu-notifications');
+    expect(await seen.json()).toEqual({ kind: 'APPLICATIONS' });
+  });
+
   it('keeps the tab, type and page in the URL and asks for them', async () => {
     const calls = fakeApi({
       'GET /api/employer/vacancies': (request) => {

@@ -11,6 +11,7 @@ import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { ModeratorDialog, type ModeratorTarget } from '@/shared/moderators/moderator-dialog';
+import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { SortSelect } from '@/shared/ui/sort-controls';
@@ -107,6 +108,9 @@ export function Component() {
   const sorting = useUrlSorting(VACANCY_SORTS);
   const list = useMyVacancies(state, sorting.sorting);
   const titleOf = useVacancyTitle();
+  // opening the list counts the applications received as seen: the menu badge starts again from zero
+  const markSeen = useMarkBadgeSeen('APPLICATIONS');
+  useEffect(() => markSeen(), [markSeen]);
 
   const setStatus = useSetVacancyStatus();
   const deleteDraft = useDeleteDraft();

@@ -103,6 +103,47 @@ describe('messages', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=otherParty&chat=chat-2'));
   });
 
+  it('pages the chats by 50 with the pager under the list, the page in the URL beside the sorting', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const pageOf = (request: Request) => new URL(request.url).searchParams.get('page');
+    const calls = fakeApi({
+      'GET /api/user/chats': (request) =>
+        pageOf(request) === '1'
+          ? { body: { content: [other], totalElements: 51, totalPages: 2, page: 1, size: 50 } }
+          : { body: { content: [chat], totalElements: 51, totalPages: 2, page: 0, size: 50 } },
+      'GET /api/user/chats/chat-2/messages': { body: conversation(other) },
+    });
+    const { router } = await renderRoutes('/en/employer/account/messages?sort=otherParty', routes);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /Põhja Köök OÜ/ });
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('button', { name: /Muu OÜ/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=otherParty&page=1');
+    expect(new URL(calls.filter((call) => call.url.includes('/api/user/chats?')).at(-1)!.url).searchParams.toString()).toBe('sort=otherParty&order=asc&page=1');
+    expect(screen.queryByRole('button', { name: /Põhja Köök OÜ/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Muu OÜ/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=otherParty&page=1&chat=chat-2'));
+  });
+
+  it('moves from a page beyond the last to the last one', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const calls = fakeApi({
+      'GET /api/user/chats': (request) =>
+        new URL(request.url).searchParams.get('page') === '1'
+          ? { body: { content: [other], totalElements: 51, totalPages: 2, page: 1, size: 50 } }
+          : { body: { content: [], totalElements: 51, totalPages: 2, page: 4, size: 50 } },
+    });
+    const { router } = await renderRoutes('/en/account/messages?page=4', routes);
+    expect(await screen.findByRole('button', { name: /Muu OÜ/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=1');
+    expect(calls.filter((call) => call.url.includes('/api/user/chats?')).map((call) => new URL(call.url).searchParams.get('page'))).toEqual(['4', '1']);
+    expect(screen.queryByText('No messages yet')).toBeNull();
+  });
+
   it('remembers the chat chosen from the list and sends a message, checking it first as the server does', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const calls = fakeApi({

@@ -13,8 +13,9 @@ import { badgeCountsKey } from '@/shared/session/badge-counts';
 import { Page } from '@/shared/ui/page';
 import { SortSelect } from '@/shared/ui/sort-controls';
 import { useDesktop } from '@/shared/ui/use-desktop';
+import { Pager } from '@/shared/vacancies/pager';
 
-import { CHAT_SORTS, type ChatSort, chatsQueryKey, useChats } from '../api/get-chats';
+import { CHAT_SORTS, chatPageOf, type ChatSort, chatsQueryKey, useChats } from '../api/get-chats';
 import { ChatList } from '../components/chat-list';
 import { ConversationView } from '../components/conversation-view';
 import { chatToOpen, readLastChat, rememberLastChat } from '../lib/last-chat';
@@ -23,8 +24,8 @@ import { texts } from '../locales/texts';
 export const loader = () => ensureNamespace('messages', texts);
 
 /**
- * `/account/messages` and `/employer/account/messages[?chat=&sort=&order=]`: the reader's chats
- * (sorted as chosen) and the open one. The server decides the side (the company the employer acts for, or the applicant). The
+ * `/account/messages` and `/employer/account/messages[?chat=&sort=&order=&page=]`: the reader's chats
+ * (sorted as chosen, 50 to a page, the pager under the list) and the open one. The server decides the side (the company the employer acts for, or the applicant). The
  * last open chat is remembered (`lastChat`); new messages arrive through the live stream, and
  * every 30 s while it is down.
  */
@@ -38,10 +39,22 @@ export function Component() {
   const live = useChatStream(chatsQueryKey);
   const poll = live ? false : BADGE_REFRESH_MS;
   const sorting = useUrlSorting(CHAT_SORTS);
-  const chats = useChats(sorting.sorting);
+  const page = chatPageOf(search);
+  const chats = useChats(sorting.sorting, page);
   const listed = chats.data?.content.map((chat) => chat.chatId) ?? [];
   const openChat = chats.isPending ? search.get('chat') : chatToOpen(search.get('chat'), readLastChat(), listed, desktop);
   const { refetch } = chats;
+
+  // a page emptied since (or an old link) shows the last page that has chats
+  const lastPage = chats.data ? Math.max(chats.data.totalPages - 1, 0) : 0;
+  const beyondLast = !!chats.data && !chats.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (!beyondLast) return;
+    const next = new URLSearchParams(search);
+    if (lastPage > 0) next.set('page', String(lastPage));
+    else next.delete('page');
+    setSearch(next, { replace: true });
+  }, [beyondLast, lastPage, search, setSearch]);
 
   useEffect(() => {
     if (openChat) rememberLastChat(openChat);
@@ -65,6 +78,14 @@ export function Component() {
     setSearch(next);
   }
 
+  // the other parameters (the open chat, the sorting) stay while the pages turn
+  function turnTo(nextPage: number) {
+    const next = new URLSearchParams(search);
+    if (nextPage > 0) next.set('page', String(nextPage));
+    else next.delete('page');
+    setSearch(next);
+  }
+
   function back() {
     const next = new URLSearchParams(search);
     next.delete('chat');
@@ -81,7 +102,7 @@ export function Component() {
       </Page>
     );
   }
-  if (listed.length === 0 && !openChat) {
+  if (listed.length === 0 && !openChat && !beyondLast) {
     return (
       <Page title={t('title')} size="lg">
         <Card withBorder padding="xl" radius="md">
@@ -102,6 +123,7 @@ export function Component() {
     <Stack gap="xs">
       <SortSelect fields={CHAT_SORTS} labels={sortLabels} sorting={sorting.sorting} onChange={sorting.choose} />
       <ChatList chats={chats.data?.content ?? []} openChat={openChat} onOpen={open} />
+      <Pager page={chats.data?.page ?? page} total={chats.data?.totalPages ?? 0} onChange={turnTo} />
     </Stack>
   );
   const conversation = openChat ? <ConversationView key={openChat} chatId={openChat} poll={poll} onRead={onRead} /> : null;
