@@ -103,6 +103,8 @@ describe('inviting a candidate to an interview', () => {
           { start: `${day}T12:00:00.000Z`, end: `${day}T13:00:00.000Z` },
         ],
         location: 'Tartu mnt 1',
+        // the form's "Notify the applicant" switch, on by default for an invitation
+        notifyApplicant: true,
       },
     ]);
     expect(notify.notifySuccess).not.toHaveBeenCalled();
