@@ -62,8 +62,13 @@ function CompanyList({ companies, query, sorting, onPrices }: { companies: Admin
         { header: t('companies.supervisor'), cell: (company) => company.supervisor ?? <Text c="dimmed">—</Text>, wide: true },
         { header: t('companies.staff'), cell: (company) => company.staffCount, numeric: true },
         { header: t('companies.vacancies'), cell: (company) => company.activeVacancies, numeric: true, sort: 'activeVacancies' },
-        { header: t('companies.created'), cell: (company) => estonianDate(company.createdAt), sort: 'created' },
-        { header: t('companies.modified'), cell: (company) => estonianDate(company.modifiedAt), sort: 'modified' },
+        {
+          header: t('companies.created'),
+          // the modified date under the registered one: a column of its own would not leave the
+          // table room beside the sidebar at 1280 px (the list would turn to cards)
+          cell: (company) => <TwoLines plain main={estonianDate(company.createdAt)} note={`${t('companies.modified')} ${estonianDate(company.modifiedAt)}`} />,
+          sort: 'created',
+        },
         { header: t('companies.contract'), cell: (company) => <ContractSwitch company={company} /> },
       ]}
       actions={{
@@ -80,7 +85,7 @@ function CompanyList({ companies, query, sorting, onPrices }: { companies: Admin
         ),
       }}
       cardLabel={(company) => company.businessName}
-      minWidth={1060}
+      minWidth={960}
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('companies.empty')}
