@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
-import { callApi, signIn } from './helpers';
+import { callApi, choose, signIn } from './helpers';
 import { signInAs } from './vacancy-wizard';
 
 // The additional promotion (listed without an amount until an administrator prices it, then bought
@@ -92,6 +92,9 @@ test('an applicant turns the newsletter off and on in the profile and reads thei
   const newsletter = page.getByRole('checkbox', { name: 'Send me the Vakants newsletter and tips' });
   await expect(newsletter).toBeChecked();
   await expectNoAxeViolations(page, 'the applicant profile');
+  // the demo applicant's profile has no birth date or gender yet, which the profile requires to save
+  await page.getByLabel('Date of birth').fill('17/05/1990');
+  await choose(page, 'Gender', 'Female');
   await newsletter.uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(async () => (await callApi<{ profile: { newsletterOptIn: boolean } }>(page, 'GET', '/api/open/me')).body.profile.newsletterOptIn).toBe(false);
