@@ -105,7 +105,9 @@ test('the supervisor invites a new e-mail; the person creates the account throug
   await expect(member.getByRole('button', { name: 'Add a staff member' })).toHaveCount(0);
   expect((await callApi(member, 'GET', '/api/employer/company')).status).toBe(200);
   // the contract is shown to every member (the demo company has none)
-  await expect(member.getByRole('region', { name: 'Contract' })).toContainText('Your company has no contract with Vakants');
+  // whether the demo company has a contract depends on the journeys before this one (the
+  // administrators' journey gives it one): the note says one or the other
+  await expect(member.getByRole('region', { name: 'Contract' })).toContainText(/Your company has (a|no) contract with Vakants/);
 
   // the company's working hours are the member's to read, not to change
   await member.goto('/en/employer/account/my-calendar');
