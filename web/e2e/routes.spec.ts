@@ -114,7 +114,9 @@ test("every applicant's screen answers 200 and has no accessibility violation", 
   await signInAs(page, 'applicant');
   const vacancies = (await (await page.request.get(`/api/open/companies/EE/${DEMO_COMPANY.registryCode}/vacancies?page=0`)).json()) as { content: { id?: string; vacancyId?: string }[] };
   const first = vacancies.content[0]!;
-  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID, applicationId: NO_SUCH_ID });
+  // one of the demo applicant's own applications (the demo data gives them several)
+  const mine = (await (await page.request.get('/api/applicant/applications/my?status=all')).json()) as { applicationId: string }[];
+  await walk(page, 'applicant', { vacancyId: first.vacancyId ?? first.id!, paymentId: NO_SUCH_ID, applicationId: mine[0]!.applicationId });
 });
 
 test("every employer's screen answers 200 and has no accessibility violation", async ({ page, browser }) => {
