@@ -15,8 +15,10 @@ async function listOf(page: Page, tab: string): Promise<ListAnswer> {
   return answer.body;
 }
 
-// FIXME (stop of 2026-11-29): failed twice within 5 s in the whole suite while passing alone (the
-// error text was lost); an order dependence on an earlier journey is suspected. See the issue 34 note.
+// FIXME (stop of 2026-11-29): passes alone; in the whole suite an earlier journey leaves a "Cook"
+// draft, and right after the Active tab is clicked `getByRole('row', { name: title })` meets two rows
+// (the All tab's page still shown while the Active page loads). Wait for the tab's answer or pick the
+// vacancy's row by id, then un-fixme. See the issue 34 note.
 test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy, assigns it a moderator and removes it in the editor', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
