@@ -74,6 +74,7 @@ pub struct Decided {
 }
 
 struct Locked {
+    id: Uuid,
     company_id: Uuid,
     status: String,
     review: ReviewStatus,
@@ -93,7 +94,7 @@ async fn lock(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<Locked> {
     .fetch_optional(&mut *conn)
     .await?;
     let (company_id, status, review, payment_status, publish_at, title) = row.ok_or_else(Error::not_found)?;
-    Ok(Locked { company_id, status, review: ReviewStatus::parse(&review).unwrap_or(ReviewStatus::None), payment_status, publish_at, title })
+    Ok(Locked { id: vacancy_id, company_id, status, review: ReviewStatus::parse(&review).unwrap_or(ReviewStatus::None), payment_status, publish_at, title })
 }
 
 fn checked_reason(reason: &str) -> Result<String> {
@@ -253,16 +254,9 @@ pub async fn reject(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, reaso
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    let closed = close_reports(&mut tx, vacancy_id, ReportOutcome::Rejected, now).await?;
-    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
-    let details = json!({
-        "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed, "wentLive": false,
-        "cancelledInvoices": cancelled, "refundDueInvoices": refund_due,
-    });
-    record(&mut tx, decider, "moderation.reject", locked.company_id, details).await?;
-    let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
-    tx.commit().await?;
-    Ok(Decided { vacancy_id, told: Told::Rejected, title: locked.title, reason: Some(reason), recipients })
+    let billing = json!({ "wentLive": false, "cancelledInvoices": cancelled, "refundDueInvoices": refund_due });
+    let outcome = Outcome { reports: ReportOutcome::Rejected, action: "moderation.reject", told: Told::Rejected };
+    finish(tx, decider, locked, outcome, reason, billing, now).await
 }
 
 /// The rejection of an ad that went live (reviewed after): REJECTED with the reason and its run
@@ -288,16 +282,9 @@ async fn reject_live(
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    let closed = close_reports(&mut tx, vacancy_id, ReportOutcome::Rejected, now).await?;
-    jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
-    let details = json!({
-        "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed, "wentLive": true,
-        "cancelledInvoices": [], "refundDueInvoices": [],
-    });
-    record(&mut tx, decider, "moderation.reject", locked.company_id, details).await?;
-    let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
-    tx.commit().await?;
-    Ok(Decided { vacancy_id, told: Told::RejectedAfterLive, title: locked.title, reason: Some(reason), recipients })
+    let billing = json!({ "wentLive": true, "cancelledInvoices": [], "refundDueInvoices": [] });
+    let outcome = Outcome { reports: ReportOutcome::Rejected, action: "moderation.reject", told: Told::RejectedAfterLive };
+    finish(tx, decider, locked, outcome, reason, billing, now).await
 }
 
 /// Takes a published ad down, with a reason: see the module. An ad never published, waiting for
@@ -319,13 +306,42 @@ pub async fn take_down(pool: &PgPool, decider: Decider<'_>, vacancy_id: Uuid, re
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    let closed = close_reports(&mut tx, vacancy_id, ReportOutcome::TakenDown, now).await?;
+    let outcome = Outcome { reports: ReportOutcome::TakenDown, action: "moderation.take_down", told: Told::TakenDown };
+    finish(tx, decider, locked, outcome, reason, json!({}), now).await
+}
+
+/// What a rejection or a take-down records: the reports' outcome, the audit action, what the
+/// company is told.
+struct Outcome {
+    reports: ReportOutcome,
+    action: &'static str,
+    told: Told,
+}
+
+/// The tail of every decision that ends an ad's run (rejecting it, waiting or live; taking it
+/// down), once its row is updated: its open reports closed, its index job queued, the decision
+/// audited (`vacancyId`, `reason`, `reportsClosed` and the decision's own `extra` details), the
+/// transaction committed; answers whom to tell.
+async fn finish(
+    mut tx: sqlx::Transaction<'_, sqlx::Postgres>,
+    decider: Decider<'_>,
+    locked: Locked,
+    outcome: Outcome,
+    reason: String,
+    extra: serde_json::Value,
+    now: DateTime<Utc>,
+) -> Result<Decided> {
+    let vacancy_id = locked.id;
+    let closed = close_reports(&mut tx, vacancy_id, outcome.reports, now).await?;
     jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
-    let details = json!({ "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed });
-    record(&mut tx, decider, "moderation.take_down", locked.company_id, details).await?;
+    let mut details = json!({ "vacancyId": vacancy_id, "reason": reason, "reportsClosed": closed });
+    if let (Some(details), serde_json::Value::Object(extra)) = (details.as_object_mut(), extra) {
+        details.extend(extra);
+    }
+    record(&mut tx, decider, outcome.action, locked.company_id, details).await?;
     let recipients = recipients(&mut tx, locked.company_id, vacancy_id).await?;
     tx.commit().await?;
-    Ok(Decided { vacancy_id, told: Told::TakenDown, title: locked.title, reason: Some(reason), recipients })
+    Ok(Decided { vacancy_id, told: outcome.told, title: locked.title, reason: Some(reason), recipients })
 }
 
 /// Dismisses an ad's open reports; the ad stays as it is. Answers how many were dismissed.
