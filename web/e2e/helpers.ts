@@ -46,13 +46,20 @@ async function newestCode(page: Page, email: string): Promise<string> {
  * journeys' RELAXED_RATE_LIMITS). With `keyboard`, each step is typed into its focused field and sent
  * with Enter (the keyboard journeys).
  */
-export async function signIn(page: Page, email: string, language: 'et' | 'en' | 'ru' = 'en', { keyboard = false } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  language: 'et' | 'en' | 'ru' = 'en',
+  { keyboard = false, atCodeStep }: { keyboard?: boolean; atCodeStep?: () => Promise<void> } = {},
+): Promise<void> {
   const labels = { et: ['E-post', 'Jätka', 'Kood'], en: ['E-mail', 'Continue', 'Code'], ru: ['E-mail', 'Продолжить', 'Код'] }[language];
   // with `keyboard`, each step's field has the focus: typed into, and sent with Enter
   const enter = async (label: string, text: string) => {
     if (!keyboard) return page.getByLabel(label).fill(text);
     await expect(page.getByLabel(label)).toBeFocused();
     await page.keyboard.type(text);
+    // what was typed is in the field (a field drawn again while typing would have lost it)
+    await expect(page.getByLabel(label)).toHaveValue(text);
   };
   const send = () => (keyboard ? page.keyboard.press('Enter') : page.getByRole('button', { name: labels[1] }).click());
   const previous = await newestCode(page, email);
@@ -68,6 +75,7 @@ export async function signIn(page: Page, email: string, language: 'et' | 'en' | 
     await page.waitForTimeout(seconds * 1000 + 500);
   }
   await expect(page.getByLabel(labels[2])).toBeVisible();
+  if (atCodeStep) await atCodeStep();
   await expect.poll(() => newestCode(page, email)).not.toBe(previous);
   await enter(labels[2], await newestCode(page, email));
   await send();
