@@ -25,6 +25,9 @@ async function picture(page: Page, name: string) {
 // `lower(c.business_name)` in the database's default collation (api/src/routes/admin.rs, the
 // companies' SortField "name"), which puts "Järve…" before "Jõgeva…"; Estonian puts õ before ä, as
 // the reference lists do with `collate "et-x-icu"`. A Rust change, outside this web-only branch.
+// Run past that check (names compared by code point, not committed), the employers' table needed a
+// wider window (now 1440 px); then the invoices fail: after Status, Issued clicked twice, the URL has
+// `order=asc` but the Issued header still says aria-sort "descending" (not yet diagnosed).
 test.fixme('administrators sort companies, people and invoices by their column headers and see modified dates', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
@@ -53,6 +56,8 @@ test.fixme('administrators sort companies, people and invoices by their column h
   await expect(page.getByText('Modified', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'admin company');
 
+  // the employers' table wants 1000 px beside the sidebar (ResponsiveList's minWidth): at 1280 px it is cards
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/en/admin/employers');
   await expect(page.getByRole('columnheader', { name: 'Modified' })).toBeVisible();
   await page.getByRole('columnheader', { name: 'Last signed in' }).getByRole('button').click();
