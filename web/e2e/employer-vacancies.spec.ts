@@ -15,11 +15,15 @@ async function listOf(page: Page, tab: string): Promise<ListAnswer> {
   return answer.body;
 }
 
-// FIXME (stop of 2026-11-29): passes alone; in the whole suite an earlier journey leaves a "Cook"
-// draft, and right after the Active tab is clicked `getByRole('row', { name: title })` meets two rows
-// (the All tab's page still shown while the Active page loads). Wait for the tab's answer or pick the
-// vacancy's row by id, then un-fixme. See the issue 34 note.
-test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy, assigns it a moderator and removes it in the editor', async ({ page }) => {
+/**
+ * The row of one vacancy, known by the link to its preview: titles repeat (the journeys before this
+ * one leave more than one "Cook"), ids do not.
+ */
+function rowOf(page: Page, id: string) {
+  return page.getByRole('tabpanel').getByRole('row').filter({ has: page.locator(`a[href="/en/employer/account/my-vacancies/${id}/preview"]`) });
+}
+
+test('the demo employer opens my vacancies, switches tabs, hides and shows an active vacancy, assigns it a moderator and removes it in the editor', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
   await signIn(page, 'employer@vakants.test');
@@ -45,7 +49,7 @@ test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows
 
   await page.getByRole('tab', { name: /^Active/ }).click();
   await expect(page).toHaveURL(/\?tab=active$/);
-  const row = page.getByRole('row', { name: title, exact: true });
+  const row = rowOf(page, target!.id);
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Show again' })).toHaveCount(0);
@@ -56,7 +60,7 @@ test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows
 
   await page.getByRole('tab', { name: /^Hidden/ }).click();
   await expect(page).toHaveURL(/\?tab=hidden$/);
-  const hidden = page.getByRole('row', { name: title, exact: true });
+  const hidden = rowOf(page, target!.id);
   await expect(hidden).toContainText('Hidden');
   await hidden.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Show again' }).click();
@@ -64,11 +68,11 @@ test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows
   await expect(hidden).toHaveCount(0);
 
   await page.getByRole('tab', { name: /^Active/ }).click();
-  await expect(page.getByRole('row', { name: title, exact: true })).toContainText('Active');
+  await expect(row).toContainText('Active');
   expect((await listOf(page, 'active')).content.map((vacancy) => vacancy.id)).toContain(target!.id);
 
   // the vacancy is delegated to a staff member; someone off the staff is refused on the field
-  await page.getByRole('row', { name: title, exact: true }).getByRole('button', { name: `Actions for ${title}` }).click();
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: /^(Assign a moderator|Change or remove the moderator)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Assign a moderator' });
   await dialog.getByLabel("Staff member's e-mail").fill('nobody@example.ee');
@@ -78,8 +82,7 @@ test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows
   await dialog.getByRole('button', { name: 'Assign' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Jaan Tamm now moderates this vacancy.')).toBeVisible();
-  const shown = page.getByRole('row', { name: title, exact: true });
-  await expect(shown).toContainText('Jaan Tamm');
+  await expect(row).toContainText('Jaan Tamm');
   await expectNoAxeViolations(page, 'my vacancies');
 
   // the editor shows the moderator too, and the supervisor takes the delegation off there
@@ -93,7 +96,8 @@ test.fixme('the demo employer opens my vacancies, switches tabs, hides and shows
   await expect(change).toBeHidden();
   await expect(moderator).toContainText('No moderator: the supervisor and the administrators handle its candidates.');
   await page.goto('/en/employer/account/my-vacancies?tab=active');
-  await expect(page.getByRole('row', { name: title, exact: true })).not.toContainText('Jaan Tamm');
+  await expect(row).toContainText('Active');
+  await expect(row).not.toContainText('Jaan Tamm');
 
   // every other tab shows its count of rows, or its empty state with the way to a new vacancy
   const counts = (await listOf(page, 'all')).counts;

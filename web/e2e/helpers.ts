@@ -78,7 +78,10 @@ export async function signIn(
   if (atCodeStep) await atCodeStep();
   await expect.poll(() => newestCode(page, email)).not.toBe(previous);
   await enter(labels[2], await newestCode(page, email));
+  // the session exists once the code's answer is in: a `page.goto` right after would cancel it
+  const verified = page.waitForResponse((response) => response.url().includes('/api/auth/verify-otp') && response.request().method() === 'POST');
   await send();
+  expect((await verified).ok(), `signing in as ${email}`).toBe(true);
 }
 
 /**

@@ -20,14 +20,19 @@ async function picture(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-// FIXME (stop of 2026-11-29): failed in the whole suite and alone (the companies heading not shown
-// in time after sign-in); the sorting is covered by the API tests and vitest. See the issue 34 note.
+// FIXME (webpolish, 2026-11-29): the sign-in race that hid the companies heading is fixed (signIn
+// waits for the code's answer). What fails now is the server's order: `sort=name` orders by
+// `lower(c.business_name)` in the database's default collation (api/src/routes/admin.rs, the
+// companies' SortField "name"), which puts "Järve…" before "Jõgeva…"; Estonian puts õ before ä, as
+// the reference lists do with `collate "et-x-icu"`. A Rust change, outside this web-only branch.
+// With the names compared by code point instead (a local copy, not committed) the rest of this
+// journey passes (after the employers' table got 1440 px and `readSorting` read `?order=asc`):
+// un-fixme once the server sorts company names with `collate "et-x-icu"`.
 test.fixme('administrators sort companies, people and invoices by their column headers and see modified dates', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
   await signIn(page, 'admin@vakants.test');
-
-  await page.goto('/en/admin/companies');
+  await expect(page).toHaveURL(/\/en\/admin\/companies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
   const registered = page.getByRole('columnheader', { name: 'Registered' });
   await expect(registered).toHaveAttribute('aria-sort', 'descending');
@@ -36,9 +41,14 @@ test.fixme('administrators sort companies, people and invoices by their column h
   await page.getByRole('columnheader', { name: 'Company', exact: true }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page.getByRole('columnheader', { name: 'Company', exact: true })).toHaveAttribute('aria-sort', 'ascending');
-  const names = await page.getByRole('row').locator('td:first-child a').allTextContents();
-  expect(names.length).toBeGreaterThan(1);
-  expect([...names].sort((a, b) => a.localeCompare(b, 'et'))).toEqual(names);
+  // the list keeps the previous order on screen until the sorted page is in: wait for it
+  const names = () => page.getByRole('row').locator('td:first-child a').allTextContents();
+  await expect
+    .poll(async () => {
+      const shown = await names();
+      return shown.length > 1 && [...shown].sort((a, b) => a.localeCompare(b, 'et')).join('\n') === shown.join('\n');
+    })
+    .toBe(true);
   await expectNoAxeViolations(page, 'admin companies sorted by name');
   await picture(page, 'admin-companies');
 
@@ -46,6 +56,8 @@ test.fixme('administrators sort companies, people and invoices by their column h
   await expect(page.getByText('Modified', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'admin company');
 
+  // the employers' table wants 1000 px beside the sidebar (ResponsiveList's minWidth): at 1280 px it is cards
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/en/admin/employers');
   await expect(page.getByRole('columnheader', { name: 'Modified' })).toBeVisible();
   await page.getByRole('columnheader', { name: 'Last signed in' }).getByRole('button').click();

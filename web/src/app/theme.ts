@@ -14,6 +14,11 @@ const base = {
   defaultRadius: 'md',
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
   headings: { fontWeight: '700' },
+  components: {
+    // Mantine puts a focusable `role="presentation"` placeholder first in a menu's dropdown, which
+    // leaves the menu a child that is not a menu item (axe: aria-required-children, WCAG 1.3.1)
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 } satisfies MantineThemeOverride;
 
 export const theme = createTheme(base);
@@ -27,6 +32,7 @@ export function localizedTheme(closeLabel: string): MantineThemeOverride {
   return createTheme({
     ...base,
     components: {
+      ...base.components,
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
       Notification: { defaultProps: { closeButtonProps } },

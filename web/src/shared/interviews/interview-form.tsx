@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { type InterviewValues, MAX_SLOTS, interviewSchema } from './lib/form';
 import { NAMESPACE } from './locales/texts';
@@ -86,7 +87,7 @@ export function InterviewForm({ initialValues, submitLabel, submitting, error, o
         </Stack>
         <TextInput label={t('link')} placeholder="https://" {...form.getInputProps('link')} />
         <TextInput label={t('location')} {...form.getInputProps('location')} />
-        <Textarea label={t('description')} autosize minRows={2} {...form.getInputProps('description')} />
+        <TextArea label={t('description')} minRows={2} {...form.getInputProps('description')} />
         <Switch label={t('notifyApplicant')} description={t('notifyApplicantHint')} {...form.getInputProps('notifyApplicant', { type: 'checkbox' })} />
         {serverError && (
           <Alert color="red" role="alert">

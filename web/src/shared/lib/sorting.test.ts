@@ -13,6 +13,9 @@ describe('list sorting in the URL', () => {
     expect(readSorting(new URLSearchParams('sort=password&order=asc'), FIELDS)).toEqual({ sort: 'created', order: 'desc' });
     expect(readSorting(new URLSearchParams('sort=email'), FIELDS)).toEqual({ sort: 'email', order: 'asc' });
     expect(readSorting(new URLSearchParams('sort=email&order=sideways'), FIELDS)).toEqual({ sort: 'email', order: 'asc' });
+    // the default field the other way round: `writeSorting` leaves the field out and keeps the order
+    expect(readSorting(new URLSearchParams('order=asc'), FIELDS)).toEqual({ sort: 'created', order: 'asc' });
+    expect(readSorting(writeSorting(new URLSearchParams(), { sort: 'created', order: 'asc' }, FIELDS), FIELDS)).toEqual({ sort: 'created', order: 'asc' });
   });
 
   it('writes only what differs from the default and keeps the other parameters', () => {

@@ -24,7 +24,9 @@ export function defaultSorting<F extends string>(fields: readonly SortField<F>[]
 
 /** `?sort=&order=` of the URL; a field or direction the list does not know is its default. */
 export function readSorting<F extends string>(params: URLSearchParams, fields: readonly SortField<F>[]): Sorting<F> {
-  const field = fields.find((candidate) => candidate.field === params.get('sort'));
+  // no `sort` is the first field (`writeSorting` leaves it out), whose `order` may still be given
+  const named = params.get('sort');
+  const field = named === null ? fields[0] : fields.find((candidate) => candidate.field === named);
   if (!field) return defaultSorting(fields);
   const order = params.get('order');
   return { sort: field.field, order: order === 'asc' || order === 'desc' ? order : field.order };

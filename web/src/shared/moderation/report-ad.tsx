@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason, useReportVacancy } from './report-vacancy';
 import { REPORT_NAMESPACE } from './texts';
@@ -72,10 +73,9 @@ function ReportForm({ vacancyId, onClose }: { vacancyId: string; onClose: () => 
             ))}
           </Stack>
         </Radio.Group>
-        <Textarea
+        <TextArea
           label={t('text')}
           description={t('textHint', { max: REPORT_TEXT_MAX })}
-          autosize
           minRows={2}
           maxLength={REPORT_TEXT_MAX}
           value={text}

@@ -1,6 +1,7 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+
+import { OptionalLabel } from './optional-label';
 
 export const TEXT_FIELD_MAX_LENGTH = 100;
 
@@ -16,19 +17,11 @@ interface TextFieldProps extends Omit<TextInputProps, 'value' | 'onChange'> {
  * most 100 characters, an optional counter, and an error that is also the input's validity message.
  */
 export function TextField({ required = true, maxLength = TEXT_FIELD_MAX_LENGTH, withCounter, label, value, onChange, error, description, ...props }: TextFieldProps) {
-  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     input.current?.setCustomValidity(typeof error === 'string' ? error : '');
   }, [error]);
-  const fullLabel = required ? label : (
-    <>
-      {label}{' '}
-      <Text span c="dimmed" size="sm" fw={400}>
-        ({t('common.optional')})
-      </Text>
-    </>
-  );
+  const fullLabel = required ? label : <OptionalLabel>{label}</OptionalLabel>;
   return (
     <TextInput
       {...props}

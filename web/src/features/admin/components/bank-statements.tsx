@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, FileInput, Group, List, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, FileInput, Group, List, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { formatEuros } from '@/shared/lib/money';
 import { z } from '@/shared/lib/zod';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 import { estonianDate } from '@/shared/vacancies/format';
 
 import type { AdminInvoice } from '../api/get-invoices';
@@ -148,7 +149,7 @@ function MatchForm({ line, invoices, onClose }: { line: UnmatchedLine; invoices:
         {chosen && chosen.sumCents !== line.amountCents && (
           <Alert color="orange">{t('bank.amountDiffers', { total: formatEuros(chosen.sumCents, language), amount: amount(line.amountCents, line.currency, language) })}</Alert>
         )}
-        <Textarea label={t('invoices.reason')} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+        <TextArea label={t('invoices.reason')} required minRows={2} maxLength={500} {...form.getInputProps('reason')} />
         {match.isError && (
           <Alert color="red" role="alert">
             {errorText(match.error)}
@@ -186,7 +187,7 @@ function DismissForm({ line, onClose }: { line: UnmatchedLine; onClose: () => vo
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">{t('bank.dismissText')}</Text>
-        <Textarea key={form.key('reason')} label={t('invoices.reason')} required autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
+        <TextArea key={form.key('reason')} label={t('invoices.reason')} required minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
         {dismiss.isError && (
           <Alert color="red" role="alert">
             {errorText(dismiss.error)}

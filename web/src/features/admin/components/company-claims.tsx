@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 import { estonianDate } from '@/shared/vacancies/format';
 
 import { useApproveCompanyClaim } from '../api/approve-company-claim';
@@ -69,12 +70,11 @@ function RejectDialog({ claim, onClose }: { claim: CompanyClaim | null; onClose:
           <Text>
             {claim.businessName} — {claim.username}
           </Text>
-          <Textarea
+          <TextArea
             label={t('claims.reason')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={MAX_REASON}
-            autosize
             minRows={3}
             error={reject.isError ? errorText(reject.error) : undefined}
           />

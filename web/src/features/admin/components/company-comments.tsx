@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import { z } from '@/shared/lib/zod';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useAddCompanyComment } from '../api/add-company-comment';
 import { useDeleteCompanyComment } from '../api/delete-company-comment';
@@ -55,7 +56,7 @@ export function CompanyComments({ company }: { company: CompanyKey }) {
         </div>
         <form onSubmit={submit} noValidate>
           <Stack gap="xs">
-            <Textarea key={form.key('body')} label={t('comments.new')} autosize minRows={2} maxRows={8} {...form.getInputProps('body')} />
+            <TextArea withAsterisk key={form.key('body')} label={t('comments.new')} minRows={2} maxRows={8} {...form.getInputProps('body')} />
             {unplaced && (
               <Alert color="red" role="alert">
                 {errorText(add.error)}

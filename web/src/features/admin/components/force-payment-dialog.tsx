@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { z } from '@/shared/lib/zod';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useForcePayment } from '../api/force-payment';
 
@@ -43,7 +44,7 @@ function ForcePaymentForm({ invoice, onClose }: { invoice: InvoiceRef; onClose: 
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">{t('invoices.forceText')}</Text>
-        <Textarea key={form.key('reason')} label={t('invoices.reason')} required autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
+        <TextArea key={form.key('reason')} label={t('invoices.reason')} required minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
         {force.isError && (
           <Alert color="red" role="alert">
             {errorText(force.error)}

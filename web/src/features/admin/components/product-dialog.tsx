@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { errorText } from '@/shared/api/error-text';
 import { z } from '@/shared/lib/zod';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import type { AdminProduct } from '../api/get-products';
 import { useUpdateProduct } from '../api/update-product';
@@ -83,10 +84,9 @@ function ProductForm({ product, onClose }: { product: AdminProduct; onClose: () 
           ))}
         </SimpleGrid>
         {LANGUAGES.map((language) => (
-          <Textarea
+          <TextArea
             key={form.key(`description${language}`)}
             label={t(`prices.description${language}`)}
-            autosize
             minRows={2}
             maxLength={2000}
             {...form.getInputProps(`description${language}`)}

@@ -59,7 +59,7 @@ describe('the apply screen', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText(/Do you have a health certificate\?/), 'Yes');
-    await user.type(screen.getByLabelText('Cover letter'), 'Hello!');
+    await user.type(screen.getByLabelText('Cover letter (optional)'), 'Hello!');
     await user.click(screen.getByRole('button', { name: 'Send the application' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/account/my-applications'));

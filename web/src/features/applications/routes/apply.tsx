@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Container, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
 import { notifySuccess } from '@/shared/ui/notify';
 import { useDocumentTitle } from '@/shared/ui/page';
+import { TextArea } from '@/shared/ui/text-area';
 import { estonianDate } from '@/shared/vacancies/format';
 
 import { useApply } from '../api/apply';
@@ -171,11 +172,10 @@ function ApplyScreen({ vacancy, form, cvs, language }: { vacancy: VacancyDetail;
                     {form.questions.map((question) => {
                       const problem = errors.answers?.[question.questionId];
                       return (
-                        <Textarea
+                        <TextArea
                           key={question.questionId}
                           label={question.question}
                           required
-                          autosize
                           minRows={2}
                           maxRows={8}
                           disabled={sending}
@@ -195,10 +195,9 @@ function ApplyScreen({ vacancy, form, cvs, language }: { vacancy: VacancyDetail;
                     )}
                   </Stack>
                 )}
-                <Textarea
+                <TextArea
                   label={t('apply.coverLetter')}
                   description={t('apply.coverLetterHint', { count: coverLength, max: MAX_COVER_LETTER })}
-                  autosize
                   minRows={4}
                   maxRows={14}
                   disabled={sending}

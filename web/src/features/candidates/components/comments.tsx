@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { ApiError } from '@/shared/api/errors';
+import { TextArea } from '@/shared/ui/text-area';
 import { tallinnDateTime } from '../lib/format';
 
 import { useAddComment } from '../api/add-comment';
@@ -73,7 +74,7 @@ export function Comments({ applicationId }: { applicationId: string }) {
       })}
       <form onSubmit={submit}>
         <Stack gap="xs">
-          <Textarea label={t('comments.label')} autosize minRows={2} maxLength={MAX_COMMENT} {...form.getInputProps('body')} />
+          <TextArea withAsterisk label={t('comments.label')} minRows={2} maxLength={MAX_COMMENT} {...form.getInputProps('body')} />
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending}>
               {t('comments.add')}

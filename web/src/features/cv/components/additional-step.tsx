@@ -1,7 +1,8 @@
-import { Divider, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Divider, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TextArea } from '@/shared/ui/text-area';
 import { TextField } from '@/shared/ui/text-field';
 
 import type { RowFile } from '../lib/form';
@@ -62,9 +63,8 @@ export function AdditionalStep({ form, pdf }: StepProps & { pdf: ReactNode }) {
         {(row, _index, path) => (
           <>
             <TextField label={t('fields.url')} description={t('fields.urlHint')} required={false} type="url" maxLength={500} {...textProps(form, path('url'))} />
-            <Textarea
+            <TextArea
               label={t('fields.portfolioDescription')}
-              autosize
               minRows={2}
               maxRows={6}
               maxLength={MAX_LONG_TEXT}
@@ -80,10 +80,9 @@ export function AdditionalStep({ form, pdf }: StepProps & { pdf: ReactNode }) {
         )}
       </RowListFields>
       <Divider />
-      <Textarea
+      <TextArea
         label={t('fields.aboutMe')}
         description={t('fields.aboutMeHint')}
-        autosize
         minRows={4}
         maxRows={12}
         maxLength={MAX_LONG_TEXT}

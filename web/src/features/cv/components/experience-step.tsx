@@ -1,6 +1,7 @@
-import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+import { TextArea } from '@/shared/ui/text-area';
 import { TextField } from '@/shared/ui/text-field';
 import { fromIsoDate } from '@/shared/lib/date-field';
 import { DateField } from '@/shared/ui/date-field';
@@ -49,7 +50,7 @@ export function ExperienceStep({ form }: StepProps) {
               form.setFieldValue(path('endDate'), present ? '' : row.endDate);
             }}
           />
-          <Textarea label={t('fields.description')} autosize minRows={2} maxRows={8} maxLength={MAX_LONG_TEXT} {...form.getInputProps(path('description'))} />
+          <TextArea label={t('fields.description')} minRows={2} maxRows={8} maxLength={MAX_LONG_TEXT} {...form.getInputProps(path('description'))} />
         </Stack>
       )}
     </RowListFields>

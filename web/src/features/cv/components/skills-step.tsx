@@ -1,6 +1,7 @@
 import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+import { OptionalLabel } from '@/shared/ui/optional-label';
 import { TextField } from '@/shared/ui/text-field';
 
 import { useCvReference } from '../api/get-cv-reference';
@@ -39,7 +40,7 @@ export function SkillsStep({ form, language }: StepProps) {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select label={t('fields.driverLicence')} required data={licences} allowDeselect={false} {...choiceProps(form, path('driverLicence'))} />
             <TextInput label={t('fields.yearOfIssue')} required inputMode="numeric" maxLength={4} {...form.getInputProps(path('yearOfIssue'))} />
-            <TextInput label={t('fields.experienceYears')} inputMode="numeric" maxLength={2} {...form.getInputProps(path('experienceYears'))} />
+            <TextInput label={<OptionalLabel>{t('fields.experienceYears')}</OptionalLabel>} inputMode="numeric" maxLength={2} {...form.getInputProps(path('experienceYears'))} />
           </SimpleGrid>
         )}
       </RowListFields>

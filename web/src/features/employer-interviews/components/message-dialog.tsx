@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 
 import { errorText } from '@/shared/api/error-text';
 import { ApiError } from '@/shared/api/errors';
+import { TextArea } from '@/shared/ui/text-area';
 
 interface MessageDialogProps {
   opened: boolean;
@@ -31,7 +32,7 @@ export function MessageDialog({ opened, title, label, submitLabel, requiredText,
         }}
       >
         <Stack>
-          <Textarea label={label} required autosize minRows={3} maxLength={2000} value={text} error={missing ? requiredText : undefined} onChange={(e) => { setText(e.currentTarget.value); setMissing(false); }} />
+          <TextArea label={label} required minRows={3} maxLength={2000} value={text} error={missing ? requiredText : undefined} onChange={(e) => { setText(e.currentTarget.value); setMissing(false); }} />
           {error instanceof ApiError && <Alert color="red" role="alert">{errorText(error)}</Alert>}
           <Group justify="flex-end">
             <Button type="submit" loading={pending} color="red">

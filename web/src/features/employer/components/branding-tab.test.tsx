@@ -29,7 +29,7 @@ function api(saved: unknown[] = []) {
 
 async function open() {
   await renderRoutes('/en/employer/account/my-company?tab=branding', [{ path: 'employer/account/my-company', loader, Component: MyCompany }]);
-  return screen.findByRole('textbox', { name: 'Video link' });
+  return screen.findByRole('textbox', { name: 'Video link (optional)' });
 }
 
 function fileInputOf(label: string): HTMLInputElement {

@@ -13,6 +13,7 @@ import { GalleryField, galleryFormProps } from '@/shared/pictures/gallery-field'
 import { PictureField } from '@/shared/pictures/picture-field';
 import { pictureUrl } from '@/shared/pictures/pictures';
 import { notifySuccess } from '@/shared/ui/notify';
+import { OptionalLabel } from '@/shared/ui/optional-label';
 
 import { type CompanyBranding, useCompanyBranding } from '../api/get-company-branding';
 import type { MyCompany } from '../api/get-my-company';
@@ -92,7 +93,7 @@ function BrandingForm({ company, branding }: { company: MyCompany; branding: Com
             label={t('branding.gallery')}
             {...galleryFormProps(form)}
           />
-          <TextInput label={t('branding.video')} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
+          <TextInput label={<OptionalLabel>{t('branding.video')}</OptionalLabel>} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
           {unplaced && (
             <Alert color="red" role="alert">
               {errorText(save.error)}

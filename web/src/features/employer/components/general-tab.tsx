@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { useLanguage } from '@/shared/i18n/use-language';
 import { isValidPhone, phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { z } from '@/shared/lib/zod';
+import { OptionalLabel } from '@/shared/ui/optional-label';
+import { TextArea } from '@/shared/ui/text-area';
 import { useReference } from '@/shared/vacancies/reference';
 import { notifySuccess } from '@/shared/ui/notify';
 
@@ -111,10 +113,10 @@ export function GeneralTab({ company }: { company: MyCompany }) {
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('general.email')} required type="email" {...form.getInputProps('email')} />
-          <TextInput label={t('general.invoicesEmail')} type="email" {...form.getInputProps('invoicesEmail')} />
-          <TextInput label={t('general.phone')} description={t('general.phoneHint')} type="tel" {...form.getInputProps('contactPhoneNumber')} />
-          <TextInput label={t('general.website')} placeholder="https://" {...form.getInputProps('website')} />
-          <TextInput label={t('general.address')} {...form.getInputProps('address')} />
+          <TextInput label={<OptionalLabel>{t('general.invoicesEmail')}</OptionalLabel>} type="email" {...form.getInputProps('invoicesEmail')} />
+          <TextInput label={<OptionalLabel>{t('general.phone')}</OptionalLabel>} description={t('general.phoneHint')} type="tel" {...form.getInputProps('contactPhoneNumber')} />
+          <TextInput label={<OptionalLabel>{t('general.website')}</OptionalLabel>} placeholder="https://" {...form.getInputProps('website')} />
+          <TextInput label={<OptionalLabel>{t('general.address')}</OptionalLabel>} {...form.getInputProps('address')} />
           <Select label={t('general.city')} data={cities} searchable clearable {...form.getInputProps('ehakCode')} />
           <MultiSelect label={t('general.categories')} data={categories} searchable maxValues={10} {...form.getInputProps('categoryCodes')} />
           <Select
@@ -123,18 +125,18 @@ export function GeneralTab({ company }: { company: MyCompany }) {
             clearable
             {...form.getInputProps('companySizeCode')}
           />
-          <TextInput label={t('general.companyType')} {...form.getInputProps('companyType')} />
-          <TextInput label={t('general.employerType')} {...form.getInputProps('employerType')} />
+          <TextInput label={<OptionalLabel>{t('general.companyType')}</OptionalLabel>} {...form.getInputProps('companyType')} />
+          <TextInput label={<OptionalLabel>{t('general.employerType')}</OptionalLabel>} {...form.getInputProps('employerType')} />
         </SimpleGrid>
         {LANGUAGES.map((code) => (
-          <Textarea key={code} label={t('general.description', { language: t(`languages.${code}`) })} autosize minRows={3} {...form.getInputProps(`description.${code}`)} />
+          <TextArea key={code} label={t('general.description', { language: t(`languages.${code}`) })} minRows={3} {...form.getInputProps(`description.${code}`)} />
         ))}
         <Title order={3} size="h5">
           {t('general.social')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SOCIAL.map((key) => (
-            <TextInput key={key} label={key === 'linkedIn' ? 'LinkedIn' : key.charAt(0).toUpperCase() + key.slice(1)} placeholder="https://" {...form.getInputProps(key)} />
+            <TextInput key={key} label={<OptionalLabel>{key === 'linkedIn' ? 'LinkedIn' : key.charAt(0).toUpperCase() + key.slice(1)}</OptionalLabel>} placeholder="https://" {...form.getInputProps(key)} />
           ))}
         </SimpleGrid>
         {unplaced && <Alert color="red" role="alert">{errorText(save.error)}</Alert>}

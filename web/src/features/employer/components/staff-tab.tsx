@@ -8,6 +8,7 @@ import { ApiError } from '@/shared/api/errors';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { z } from '@/shared/lib/zod';
 import { notifySuccess } from '@/shared/ui/notify';
+import { OptionalLabel } from '@/shared/ui/optional-label';
 
 import { useEditStaffMember } from '../api/edit-staff-member';
 import type { MyCompany } from '../api/get-my-company';
@@ -68,7 +69,7 @@ function InviteForm({ company, onDone }: { company: MyCompany; onDone: () => voi
           {t('staff.inviteHint')}
         </Text>
         <TextInput label={t('staff.email')} type="email" required {...form.getInputProps('email')} />
-        <TextInput label={t('staff.jobTitle')} {...form.getInputProps('jobTitle')} />
+        <TextInput label={<OptionalLabel>{t('staff.jobTitle')}</OptionalLabel>} {...form.getInputProps('jobTitle')} />
         {unplaced && <Alert color="red" role="alert">{errorText(invite.error)}</Alert>}
         <FormButtons pending={invite.isPending} onDone={onDone} />
       </Stack>
@@ -114,7 +115,7 @@ function MemberForm({ company, member, onDone }: { company: MyCompany; member: S
         <Text size="sm" c="dimmed">
           {t('staff.ownDataHint')}
         </Text>
-        <TextInput label={t('staff.jobTitle')} {...form.getInputProps('jobTitle')} />
+        <TextInput label={<OptionalLabel>{t('staff.jobTitle')}</OptionalLabel>} {...form.getInputProps('jobTitle')} />
         {member.isSupervisor ? (
           <Text size="sm">{t('staff.supervisorRights')}</Text>
         ) : (

@@ -79,7 +79,7 @@ describe('my company: staff', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a staff member' });
     expect(within(dialog).queryByLabelText(/First name|Phone/)).toBeNull();
     await user.type(within(dialog).getByLabelText(/E-mail/), 'kalle@example.ee');
-    await user.type(within(dialog).getByLabelText('Job title'), 'Kuller');
+    await user.type(within(dialog).getByLabelText('Job title (optional)'), 'Kuller');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const post = await waitFor(() => {
       const found = calls.find((c) => c.method === 'POST' && new URL(c.url).pathname === STAFF);
@@ -97,7 +97,7 @@ describe('my company: staff', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: "Staff member's data" });
     expect(within(dialog).queryByRole('textbox', { name: /First name|Last name|Phone|E-mail/ })).toBeNull();
-    const title = within(dialog).getByLabelText('Job title');
+    const title = within(dialog).getByLabelText('Job title (optional)');
     expect(title).toHaveValue('Raamatupidaja');
     await user.clear(title);
     await user.type(title, 'Pearaamatupidaja');

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useAcceptInterview } from '../api/accept-interview';
 import { useInterviewSlots } from '../api/get-slots';
@@ -127,13 +128,12 @@ function AcceptForm({ interview, onClose }: { interview: ApplicantInterview; onC
             {t('accept.chosen', { period: formatPeriod(start, endOf(start, duration), language) })}
           </Text>
         )}
-        <Textarea
+        <TextArea
           label={t('accept.message')}
           description={t('accept.messageHint')}
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
           maxLength={MESSAGE_LIMIT}
-          autosize
           minRows={3}
           maxRows={8}
         />

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useCancelInterview } from '../api/cancel-interview';
 import type { ApplicantInterview } from '../api/types';
@@ -57,7 +58,7 @@ function CancelForm({ interview, declining, onClose }: { interview: ApplicantInt
     >
       <Stack>
         <Text size="sm">{declining ? t('cancelDialog.textDecline') : t('cancelDialog.textCancel')}</Text>
-        <Textarea
+        <TextArea
           label={t('cancelDialog.message')}
           value={message}
           onChange={(event) => {
@@ -67,7 +68,6 @@ function CancelForm({ interview, declining, onClose }: { interview: ApplicantInt
           error={missing ? t('cancelDialog.messageRequired') : undefined}
           required
           maxLength={MESSAGE_LIMIT}
-          autosize
           minRows={3}
           maxRows={8}
           data-autofocus

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,8 @@ import { errorText } from '@/shared/api/error-text';
 import { z } from '@/shared/lib/zod';
 import { setServerFieldError } from '@/shared/lib/server-field-errors';
 import { notifySuccess } from '@/shared/ui/notify';
+import { OptionalLabel } from '@/shared/ui/optional-label';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useCreateListing } from '../api/create-listing';
 import type { Listing, ListingInput, ListingKind } from '../api/types';
@@ -112,7 +114,7 @@ function ListingForm({ editing, onClose }: { editing: Editing; onClose: () => vo
       <Stack>
         <TextInput label={t('form.title')} required maxLength={200} {...form.getInputProps('title')} />
         <TextInput label={t('form.provider')} required maxLength={200} {...form.getInputProps('provider')} />
-        <Textarea label={t('form.description')} autosize minRows={3} maxLength={5000} {...form.getInputProps('description')} />
+        <TextArea label={t('form.description')} minRows={3} maxLength={5000} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label={t('form.language')}
@@ -126,8 +128,8 @@ function ListingForm({ editing, onClose }: { editing: Editing; onClose: () => vo
           <NumberInput label={t('form.price')} required min={0.01} decimalScale={2} step={1} prefix="€ " {...form.getInputProps('price')} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('form.startsOn')} description={t('form.datesHint')} type="date" {...form.getInputProps('startsOn')} />
-          <TextInput label={t('form.endsOn')} type="date" {...form.getInputProps('endsOn')} />
+          <TextInput label={<OptionalLabel>{t('form.startsOn')}</OptionalLabel>} description={t('form.datesHint')} type="date" {...form.getInputProps('startsOn')} />
+          <TextInput label={<OptionalLabel>{t('form.endsOn')}</OptionalLabel>} type="date" {...form.getInputProps('endsOn')} />
         </SimpleGrid>
         <Switch label={t('form.hidden')} {...form.getInputProps('hidden', { type: 'checkbox' })} />
         {unplaced && (

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, CloseButton, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
 import { ApiError } from '@/shared/api/errors';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useSendMessage } from '../api/send-message';
 import type { UploadedFile } from '../api/types';
@@ -52,10 +53,10 @@ export function SendBox({ chatId }: { chatId: string }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="xs">
-        <Textarea
+        <TextArea
+          withAsterisk
           label={t('send.label')}
           placeholder={t('send.placeholder')}
-          autosize
           minRows={2}
           maxRows={8}
           maxLength={MESSAGE_LIMIT}

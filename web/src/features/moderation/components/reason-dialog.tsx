@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '@/shared/api/error-text';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { NAMESPACE } from '../texts';
 
@@ -41,10 +42,9 @@ export function ReasonDialog({ decision, title, pending, error, onSubmit, onClos
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm">{t(`decide.${decision}.text`)}</Text>
-            <Textarea
+            <TextArea
               label={t('decide.reason')}
               required
-              autosize
               minRows={3}
               maxLength={REASON_MAX}
               data-autofocus

@@ -1,5 +1,7 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+import { TextArea } from '@/shared/ui/text-area';
 
 import type { StepProps } from './step-props';
 
@@ -13,9 +15,8 @@ export function AutoReplyStep({ form }: StepProps) {
       <Text size="sm" c="dimmed">
         {t('autoReply.hint')}
       </Text>
-      <Textarea
+      <TextArea
         label={t('fields.autoReply')}
-        autosize
         minRows={6}
         maxLength={AUTO_REPLY_LIMIT}
         description={t('fields.characters', { count: form.values.autoReplyText.length, max: AUTO_REPLY_LIMIT })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PictureField } from '@/shared/pictures/picture-field';
 import { DateField } from '@/shared/ui/date-field';
+import { OptionalLabel } from '@/shared/ui/optional-label';
 import { useOccupationGroups, useReference } from '@/shared/vacancies/reference';
 
 import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
@@ -183,7 +184,7 @@ export function BasicInfoStep({ form, language }: StepProps) {
           error={form.errors.imageFileId}
           height={200}
         />
-        <TextInput label={t('fields.applyLink')} description={t('fields.applyLinkHint')} type="url" placeholder="https://" {...form.getInputProps('applyLink')} />
+        <TextInput label={<OptionalLabel>{t('fields.applyLink')}</OptionalLabel>} description={t('fields.applyLinkHint')} type="url" placeholder="https://" {...form.getInputProps('applyLink')} />
       </Section>
     </Stack>
   );

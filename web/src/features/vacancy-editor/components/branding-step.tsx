@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { GalleryField, galleryFormProps } from '@/shared/pictures/gallery-field';
 import { PictureField } from '@/shared/pictures/picture-field';
+import { OptionalLabel } from '@/shared/ui/optional-label';
 
 import { useUploadVacancyPicture } from '../api/upload-vacancy-picture';
 import type { StepProps } from './step-props';
@@ -32,7 +33,7 @@ export function BrandingStep({ form }: StepProps) {
         label={t('branding.gallery')}
         {...galleryFormProps(form)}
       />
-      <TextInput label={t('branding.video')} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
+      <TextInput label={<OptionalLabel>{t('branding.video')}</OptionalLabel>} description={t('branding.videoHint')} type="url" placeholder="https://" {...form.getInputProps('videoUrl')} />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { ActionIcon, Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+
+import { TextArea } from '@/shared/ui/text-area';
 
 import { DEFAULT_WEIGHT, MAX_WEIGHT, MIN_WEIGHT, rowKey } from '../lib/form';
 import { asksPayHistory } from '../lib/pay-transparency';
@@ -50,7 +52,7 @@ export function QuestionsStep({ form }: StepProps) {
                 </ActionIcon>
               </Group>
             </Group>
-            <Textarea label={t('fields.question')} required autosize minRows={2} maxLength={QUESTION_LIMIT} {...form.getInputProps(`questions.${index}.question`)} />
+            <TextArea label={t('fields.question')} required minRows={2} maxLength={QUESTION_LIMIT} {...form.getInputProps(`questions.${index}.question`)} />
             <PayHistoryWarning question={row.question} />
             <NumberInput
               label={t('fields.weight')}

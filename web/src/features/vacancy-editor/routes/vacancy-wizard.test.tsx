@@ -181,7 +181,7 @@ describe('the vacancy wizard', () => {
     const { router } = await renderRoutes('/en/employer/account/my-vacancies/v-1/edit?step=autoReply', routes);
     const user = userEvent.setup();
 
-    await user.type(await screen.findByRole('textbox', { name: 'Auto-reply text' }), 'Thank you for applying!');
+    await user.type(await screen.findByRole('textbox', { name: 'Auto-reply text (optional)' }), 'Thank you for applying!');
     await user.click(screen.getByRole('button', { name: 'Continue to publishing' }));
 
     // only English was sent, so the server's contents[0] is the English tab

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import { DateField } from '@/shared/ui/date-field';
 import { notifySuccess } from '@/shared/ui/notify';
+import { TextArea } from '@/shared/ui/text-area';
 
 import { useDeleteEvent } from '../api/delete-event';
 import { useSaveEvent } from '../api/save-event';
@@ -122,13 +123,12 @@ function EventForm({ draft, onClose }: { draft: EventDraft; onClose: () => void 
           required
           data-autofocus
         />
-        <Textarea
+        <TextArea
           label={t('form.description')}
           value={values.description}
           onChange={(event) => change({ description: event.currentTarget.value })}
           error={fieldError('description')}
           maxLength={DESCRIPTION_LIMIT}
-          autosize
           minRows={2}
           maxRows={6}
         />
