@@ -20,15 +20,8 @@ async function picture(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-// FIXME (webpolish, 2026-11-29): the sign-in race that hid the companies heading is fixed (signIn
-// waits for the code's answer). What fails now is the server's order: `sort=name` orders by
-// `lower(c.business_name)` in the database's default collation (api/src/routes/admin.rs, the
-// companies' SortField "name"), which puts "Järve…" before "Jõgeva…"; Estonian puts õ before ä, as
-// the reference lists do with `collate "et-x-icu"`. A Rust change, outside this web-only branch.
-// With the names compared by code point instead (a local copy, not committed) the rest of this
-// journey passes (after the employers' table got 1440 px and `readSorting` read `?order=asc`):
-// un-fixme once the server sorts company names with `collate "et-x-icu"`.
-test.fixme('administrators sort companies, people and invoices by their column headers and see modified dates', async ({ page }) => {
+// names sort in Estonian order (the server's `collate "et-x-icu"`, as the reference lists): õ before ä
+test('administrators sort companies, people and invoices by their column headers and see modified dates', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/en/login');
   await signIn(page, 'admin@vakants.test');

@@ -177,7 +177,7 @@ pub struct CompanySearch {
 const COMPANY_SORT_FIELDS: &[SortField] = &[
     SortField::desc("created", "c.created_at"),
     SortField::desc("modified", "modified_at"),
-    SortField::asc("name", "lower(c.business_name)"),
+    SortField::asc("name", "lower(c.business_name) collate \"et-x-icu\""),
     SortField::asc("registryCode", "c.registry_code"),
     SortField::desc("activeVacancies", "active_vacancies"),
 ];

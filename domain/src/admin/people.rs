@@ -19,7 +19,7 @@ pub const SORT_FIELDS: &[SortField] = &[
     SortField::desc("modified", "u.modified_at"),
     SortField::desc("lastLogin", "u.last_login_at"),
     SortField::asc("email", "u.username"),
-    SortField::asc("name", "lower(concat_ws(' ', p.lastname, p.firstname))"),
+    SortField::asc("name", "lower(concat_ws(' ', p.lastname, p.firstname)) collate \"et-x-icu\""),
 ];
 
 /// A search of people: part of the e-mail or of the name, the sort, a zero-based page and its size.
