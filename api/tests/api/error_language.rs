@@ -60,5 +60,5 @@ async fn a_code_message_is_translated_too() {
     assert_eq!(error["code"], "consent_required", "{error}");
     assert_eq!(error["message"], "Регистрация без принятия условий использования невозможна", "{error}");
     let (_, error) = post_in(&app, Some("et"), "/api/auth/register", refused).await;
-    assert_eq!(error["message"], "Registreerimine ei ole võimalik ilma kasutustingimustega nõustumata", "{error}");
+    assert_eq!(error["message"], "Registreerimine ilma kasutustingimustega nõustumata ei ole võimalik", "{error}");
 }
