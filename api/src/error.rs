@@ -1,13 +1,18 @@
 //! The HTTP face of `domain::Error`: every failure is answered as `{message, code}` with the status
 //! of its code. Unexpected failures become a 500 whose detail stays in the log (written by the
-//! logging middleware from the `LoggedError` extension), never in the response.
+//! logging middleware from the `LoggedError` extension), never in the response. Messages are
+//! written in English and answered in the request's language by [`in_user_language`].
 
 use axum::extract::rejection::{FormRejection, JsonRejection, PathRejection, QueryRejection};
+use axum::body::Body;
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use domain::platform::error::{Error, ErrorCode};
+use domain::platform::locale::Locale;
+use domain::platform::messages;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -20,7 +25,7 @@ pub type ApiResult<T> = Result<T, ApiError>;
 /// The error body every endpoint answers with.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
-    /// A message for the user (English; the web translates by `code`).
+    /// A message for the user in the request's language (`Accept-Language`, et fallback).
     pub message: String,
     /// A stable machine code from the error table, e.g. `invalid_verification_code`.
     pub code: &'static str,
@@ -62,9 +67,43 @@ impl ApiError {
     }
 }
 
+/// An error answer as the code wrote it, in English: put on the response by [`respond`], read by
+/// [`in_user_language`], which writes the body again in the request's language.
+#[derive(Clone, Debug)]
+pub struct EnglishError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub field: Option<String>,
+}
+
 fn respond(code: ErrorCode, message: String, field: Option<String>) -> Response {
     let status = StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (status, axum::Json(ErrorBody { message, code: code.as_str(), field })).into_response()
+    let english = EnglishError { code, message: message.clone(), field: field.clone() };
+    let mut response = (status, axum::Json(ErrorBody { message, code: code.as_str(), field })).into_response();
+    response.extensions_mut().insert(english);
+    response
+}
+
+/// The one place error messages are translated: an error answer (see [`EnglishError`]) gets its
+/// message in the language of the request (`Accept-Language`, et fallback, as
+/// `RequestContext.locale`) from the catalogue `domain/src/platform/messages.json`; code, field,
+/// status and headers stay. A message the catalogue does not know stays English.
+pub async fn in_user_language(request: Request, next: Next) -> Response {
+    let locale = crate::session::request_locale(request.headers());
+    let mut response = next.run(request).await;
+    let Some(english) = response.extensions_mut().remove::<EnglishError>() else { return response };
+    if locale == Locale::En {
+        return response;
+    }
+    let message = messages::translate(&english.message, locale);
+    if message == english.message {
+        return response;
+    }
+    let body = ErrorBody { message: message.into_owned(), code: english.code.as_str(), field: english.field };
+    let Ok(bytes) = serde_json::to_vec(&body) else { return response };
+    response.headers_mut().remove(header::CONTENT_LENGTH);
+    *response.body_mut() = Body::from(bytes);
+    response
 }
 
 /// The message of a 503 while Postgres cannot be reached (restarting, down, out of connections).
@@ -127,8 +166,7 @@ fn first_refused(text: &str, in_json: bool) -> Option<char> {
 
 /// The 400 for text holding a refused character, naming where it is.
 fn control_character(field: String, c: char) -> Response {
-    let message = format!("{field} contains a control character (U+{:04X}), which is not accepted", c as u32);
-    respond(ErrorCode::Validation, message, Some(field))
+    respond(ErrorCode::Validation, format!("{field} contains a control character (U+{:04X}), which is not accepted", c as u32), Some(field))
 }
 
 /// The first string (value or key) of a JSON document holding a refused character: its path in the

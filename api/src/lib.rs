@@ -253,6 +253,8 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(web)
         .layer(middleware::from_fn_with_state(state.config.clone(), time_limit))
         .layer(middleware::from_fn(observe))
+        // inside compression: it writes an error's body again, in the request's language
+        .layer(middleware::from_fn(error::in_user_language))
         .layer(compression())
         .layer(CatchPanicLayer::custom(|_| {
             let mut response = ApiError(anyhow::anyhow!("handler panicked").into()).into_response();

@@ -44,6 +44,11 @@ pub struct RequestContext {
     pub api_key: Option<KeyCaller>,
 }
 
+/// The language of a request: its `Accept-Language`, et when it has none.
+pub fn request_locale(headers: &axum::http::HeaderMap) -> Locale {
+    headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(Locale::from_accept_language).unwrap_or_default()
+}
+
 /// Put on a response by a handler that signs someone in or out; the middleware writes the cookies.
 #[derive(Clone)]
 pub enum SessionChange {
@@ -197,12 +202,7 @@ pub async fn middleware(State(state): State<AppState>, mut request: Request, nex
 
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
     let context = RequestContext {
-        locale: request
-            .headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok())
-            .map(Locale::from_accept_language)
-            .unwrap_or_default(),
+        locale: request_locale(request.headers()),
         ip: client_ip(request.headers(), peer, state.config.trust_proxy, state.config.trust_proxy_hops),
         user_agent: request.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_string),
         session,

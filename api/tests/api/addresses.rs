@@ -66,7 +66,7 @@ async fn an_address_of_unknown_whereabouts_is_not_found_with_a_message() {
         .await
         .unwrap();
     for adr_id in ["3000003", "4000000"] {
-        let (status, error) = error_of(app.client.get(&format!("/api/open/addresses/EE/geo/{adr_id}")).await).await;
+        let (status, error) = error_of(app.client.in_english().get(&format!("/api/open/addresses/EE/geo/{adr_id}")).await).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{adr_id}");
         assert_eq!(error["code"], "not_found");
         assert_eq!(error["message"], format!("No location is known for address {adr_id}"));
@@ -77,7 +77,7 @@ async fn an_address_of_unknown_whereabouts_is_not_found_with_a_message() {
 async fn a_non_numeric_address_id_or_an_unsupported_country_is_a_bad_request() {
     let app = spawn_app().await;
     for adr_id in ["abc", "-1", "0", "12.5"] {
-        let (status, error) = error_of(app.client.get(&format!("/api/open/addresses/EE/geo/{adr_id}")).await).await;
+        let (status, error) = error_of(app.client.in_english().get(&format!("/api/open/addresses/EE/geo/{adr_id}")).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{adr_id}");
         assert_eq!(error["field"], "adrId", "{adr_id}");
         assert!(error["message"].as_str().unwrap().contains("address id"), "{error}");

@@ -30,7 +30,7 @@ async fn a_supervisor_adds_an_administrator_who_signs_in_and_removes_them() {
     assert_eq!(error_of(mari.get("/api/admin/administrators").await).await.0, StatusCode::FORBIDDEN, "an ADMIN does not see administrators");
     assert_eq!(error_of(mari.post("/api/admin/administrators", new_admin("x@vakants.ee")).await).await.0, StatusCode::FORBIDDEN);
 
-    let (status, body) = error_of(supervisor.post("/api/admin/administrators", new_admin("mari@vakants.ee")).await).await;
+    let (status, body) = error_of(supervisor.in_english().post("/api/admin/administrators", new_admin("mari@vakants.ee")).await).await;
     assert_eq!((status, body["field"].clone(), body["message"].clone()), (StatusCode::BAD_REQUEST, json!("email"), json!("This user is already registered in the system")));
     let mut no_code = new_admin("jaan@vakants.ee");
     no_code["phoneNumber"] = json!("5123 4567");
@@ -60,7 +60,7 @@ async fn nobody_removes_themselves_or_the_last_supervisor() {
     let supervisor = app.new_client();
     supervisor.sign_in("juht@vakants.ee").await;
 
-    let (status, body) = error_of(supervisor.delete("/api/admin/administrators?username=juht@vakants.ee").await).await;
+    let (status, body) = error_of(supervisor.in_english().delete("/api/admin/administrators?username=juht@vakants.ee").await).await;
     assert_eq!((status, body["message"].clone()), (StatusCode::BAD_REQUEST, json!("You cannot remove yourself")));
     let other = app.new_client();
     other.sign_in("teine@vakants.ee").await;

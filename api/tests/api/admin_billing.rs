@@ -265,7 +265,7 @@ async fn an_invoice_is_deleted_only_after_its_number_is_typed_and_an_unpaid_one_
     let admin = admin(&app, &["SUPERVISOR"]).await;
     let id = invoice["id"].as_str().unwrap();
 
-    let (status, body) = error_of(admin.delete(&format!("/api/admin/invoice/{id}?number=2000-000001")).await).await;
+    let (status, body) = error_of(admin.in_english().delete(&format!("/api/admin/invoice/{id}?number=2000-000001")).await).await;
     assert_eq!((status, body["field"].clone(), body["message"].clone()), (StatusCode::BAD_REQUEST, json!("number"), json!("Wrong invoice number")));
     assert_eq!(error_of(admin.delete(&format!("/api/admin/invoice/{id}")).await).await.0, StatusCode::BAD_REQUEST);
     let kept: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar("select deleted_at from invoices where id = $1::uuid").bind(id).fetch_one(&app.pool).await.unwrap();

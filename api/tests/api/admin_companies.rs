@@ -128,7 +128,7 @@ async fn a_company_is_deleted_after_a_wrong_then_the_right_registry_number_and_o
     let admin = signed_in(&app, "admin@vakants.ee").await;
 
     for typed in ["", "1234567", "12345678%20x", "87654321"] {
-        let (status, body) = error_of(admin.delete(&format!("/api/admin/company/EE/12345678?registryNumber={typed}")).await).await;
+        let (status, body) = error_of(admin.in_english().delete(&format!("/api/admin/company/EE/12345678?registryNumber={typed}")).await).await;
         assert_eq!(
             (status, body["field"].clone(), body["message"].clone()),
             (StatusCode::BAD_REQUEST, json!("registryNumber"), json!("Failed to delete company data")),

@@ -66,13 +66,13 @@ async fn an_applicant_is_deleted_after_a_wrong_then_the_right_username_as_their_
     let admin = admin(&app).await;
     let admin_id: Uuid = sqlx::query_scalar("select id from users where username = 'admin@vakants.ee'").fetch_one(&app.pool).await.unwrap();
 
-    let (status, body) = error_of(admin.delete(&format!("/api/admin/applicant/{id}?username=jaan@example.ee")).await).await;
+    let (status, body) = error_of(admin.in_english().delete(&format!("/api/admin/applicant/{id}?username=jaan@example.ee")).await).await;
     assert_eq!((status, body["field"].clone(), body["message"].clone()), (StatusCode::BAD_REQUEST, json!("username"), json!("Wrong username")));
     assert_eq!(mari.get("/api/applicant/cv/my").await.status(), StatusCode::OK, "nothing happened");
 
-    let (status, body) = error_of(admin.delete(&format!("/api/admin/applicant/{boss}?username=boss@firma.ee")).await).await;
+    let (status, body) = error_of(admin.in_english().delete(&format!("/api/admin/applicant/{boss}?username=boss@firma.ee")).await).await;
     assert_eq!((status, body["message"].clone()), (StatusCode::BAD_REQUEST, json!("Failed to delete applicant boss@firma.ee")), "not an applicant");
-    let (status, body) = error_of(admin.delete(&format!("/api/admin/applicant/{admin_id}?username=admin@vakants.ee")).await).await;
+    let (status, body) = error_of(admin.in_english().delete(&format!("/api/admin/applicant/{admin_id}?username=admin@vakants.ee")).await).await;
     assert_eq!((status, body["message"].clone()), (StatusCode::BAD_REQUEST, json!("Failed to delete applicant admin@vakants.ee")));
     assert_eq!(error_of(admin.delete(&format!("/api/admin/applicant/{}?username=x@y.ee", Uuid::new_v4())).await).await.0, StatusCode::NOT_FOUND);
 

@@ -100,7 +100,7 @@ async fn applying_needs_a_cv_of_ones_own_and_every_answer_and_happens_once() {
         { "questionId": first, "answer": "Jah" }, { "questionId": second, "answer": "Kohe" } ] });
     let response = app.client.post("/api/applicant/applications", complete.clone()).await;
     assert_eq!(response.status(), StatusCode::CREATED);
-    let (status, error) = error_of(app.client.post("/api/applicant/applications", complete).await).await;
+    let (status, error) = error_of(app.client.in_english().post("/api/applicant/applications", complete).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "This position has already been applied");
     let page: Value = app.client.get(&format!("/api/open/vacancies/{vacancy}")).await.json().await.unwrap();

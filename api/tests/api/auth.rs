@@ -56,7 +56,7 @@ async fn registration_without_every_consent_is_refused() {
     for missing in ["termsOfUse", "dataProcessing", "useOfCookies"] {
         let mut body = json!({ "email": "a@example.ee", "termsOfUse": true, "dataProcessing": true, "useOfCookies": true });
         body[missing] = json!(false);
-        let (status, error) = error_of(app.client.post("/api/auth/register", body).await).await;
+        let (status, error) = error_of(app.client.in_english().post("/api/auth/register", body).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(error["message"], "Registration without acceptance of the terms of use is not possible");
         assert_eq!(error["code"], "consent_required");
@@ -84,7 +84,7 @@ async fn a_wrong_code_is_refused_with_its_message() {
     let code = app.client.code_from_outbox("mari@example.ee").await;
     let wrong = if code == "000000" { "111111" } else { "000000" };
 
-    let (status, error) = error_of(app.client.verify("mari@example.ee", wrong, false).await).await;
+    let (status, error) = error_of(app.client.in_english().verify("mari@example.ee", wrong, false).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Invalid verification code");
     assert_eq!(error["code"], "invalid_verification_code");
@@ -99,7 +99,7 @@ async fn an_expired_code_is_refused() {
     let code = app.client.code_from_outbox("mari@example.ee").await;
     sqlx::query("update one_time_codes set expires_at = now() - interval '1 second'").execute(&app.pool).await.unwrap();
 
-    let (status, error) = error_of(app.client.verify("mari@example.ee", &code, false).await).await;
+    let (status, error) = error_of(app.client.in_english().verify("mari@example.ee", &code, false).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["code"], "verification_code_expired");
     assert_eq!(error["message"], "Invalid verification code");
@@ -126,7 +126,7 @@ async fn the_sixth_try_after_five_wrong_codes_is_refused_even_with_the_right_cod
     let code = app.client.code_from_outbox("mari@example.ee").await;
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for attempt in 1..=5 {
-        let (status, error) = error_of(app.client.verify("mari@example.ee", wrong, false).await).await;
+        let (status, error) = error_of(app.client.in_english().verify("mari@example.ee", wrong, false).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "attempt {attempt}");
         assert_eq!(error["message"], "Invalid verification code");
     }

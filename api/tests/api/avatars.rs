@@ -71,12 +71,13 @@ async fn only_reasonable_pictures_are_taken() {
     let app = spawn_app().await;
     app.client.sign_in("mari@example.ee").await;
 
-    let (status, error) = error_of(upload(&app.client, b"GIF89a not a png or jpg".to_vec()).await).await;
+    let english = app.client.in_english();
+    let (status, error) = error_of(upload(&english, b"GIF89a not a png or jpg".to_vec()).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error["message"].as_str().unwrap().starts_with("Wrong file"));
-    let (status, error) = error_of(upload(&app.client, vec![0x89; domain::files::avatars::MAX_AVATAR_BYTES + 10]).await).await;
+    let (status, error) = error_of(upload(&english, vec![0x89; domain::files::avatars::MAX_AVATAR_BYTES + 10]).await).await;
     assert_eq!((status, error["message"].as_str().unwrap()), (StatusCode::BAD_REQUEST, "The file is too large"));
-    let (status, error) = error_of(upload(&app.client, png(domain::files::avatars::MAX_SIDE + 1, 1)).await).await;
+    let (status, error) = error_of(upload(&english, png(domain::files::avatars::MAX_SIDE + 1, 1)).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error["message"].as_str().unwrap().contains("pixels"));
     let me = app.client.me().await;

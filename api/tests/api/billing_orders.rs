@@ -427,7 +427,7 @@ async fn an_order_that_breaks_a_rule_is_refused_naming_the_field_and_makes_nothi
     }
     let (status, error) = error_of(
         order(
-            &client,
+            &client.in_english(),
             json!({ "productCodes": ["CV_BASE_DAY"], "days": 400 }),
         )
         .await,

@@ -93,8 +93,9 @@ async fn every_event_check_names_its_problem() {
         (with(json!({ "end": "2027-06-04T06:00:00Z" })), "wrong_period", "end", "Wrong period"),
         (with(json!({ "start": "1900-05-04T07:00:00Z", "end": "1900-05-04T08:00:00Z" })), "wrong_period", "start", "Wrong period"),
     ];
+    let english = app.client.in_english();
     for (event, code, field, message) in cases {
-        let (status, error) = error_of(app.client.post("/api/user/events", event.clone()).await).await;
+        let (status, error) = error_of(english.post("/api/user/events", event.clone()).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{event}");
         assert_eq!(error["code"], code, "{event}");
         assert_eq!(error["field"], field, "{event}");
@@ -107,12 +108,12 @@ async fn every_event_check_names_its_problem() {
         ("FREQ=DAILY;COUNT=5000", "Invalid recurrence rule: COUNT must be a number from 1 to 1000"),
     ];
     for (rule, message) in rules {
-        let (status, error) = error_of(app.client.post("/api/user/events", with(json!({ "recurrence": rule }))).await).await;
+        let (status, error) = error_of(english.post("/api/user/events", with(json!({ "recurrence": rule }))).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{rule}");
         assert_eq!(error["field"], "recurrence");
         assert_eq!(error["message"], message);
     }
-    let (status, error) = error_of(app.client.post("/api/user/events", with(json!({ "recurrence": "FREQ=WEEKLY;BYDAY=XX" }))).await).await;
+    let (status, error) = error_of(english.post("/api/user/events", with(json!({ "recurrence": "FREQ=WEEKLY;BYDAY=XX" }))).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error["message"].as_str().unwrap().starts_with("Invalid recurrence rule: "), "{error}");
     let (status, _) = error_of(app.client.post("/api/user/events", with(json!({ "start": "next monday" }))).await).await;
@@ -128,7 +129,7 @@ async fn every_event_check_names_its_problem() {
     ];
     for (query, message) in ranges {
         for path in ["/api/user/events/my", "/api/user/events/my/recurrent"] {
-            let (status, error) = error_of(app.client.get(&format!("{path}?{query}")).await).await;
+            let (status, error) = error_of(english.get(&format!("{path}?{query}")).await).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{path}?{query}");
             assert_eq!(error["message"], message, "{path}?{query}");
         }
@@ -146,7 +147,7 @@ async fn every_event_check_names_its_problem() {
     .execute(&app.pool)
     .await
     .unwrap();
-    let (status, error) = error_of(app.client.post("/api/user/events", base.clone()).await).await;
+    let (status, error) = error_of(app.client.in_english().post("/api/user/events", base.clone()).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "A calendar holds at most 5000 events; delete some first");
 }
@@ -207,7 +208,7 @@ async fn another_users_event_is_not_found() {
     assert_eq!(items(&app.client, "/api/user/events/my?start=2026-05-01&end=2026-06-01").await, Vec::<Value>::new());
     assert_eq!(items(&app.client, "/api/user/events/my/recurrent?start=2026-05-01&end=2026-06-01").await, Vec::<Value>::new());
     let change = json!({ "eventId": id, "name": "Minu nüüd", "start": "2026-05-04T07:00:00Z", "end": "2026-05-04T08:00:00Z" });
-    let (status, error) = error_of(put(&app.client, "/api/user/events", change).await).await;
+    let (status, error) = error_of(put(&app.client.in_english(), "/api/user/events", change).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["message"], "Not found");
     let (status, _) = error_of(delete(&app.client, &format!("/api/user/events?eventId={id}")).await).await;

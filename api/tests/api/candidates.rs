@@ -230,7 +230,7 @@ async fn judging_refuses_unknown_values_and_answers_of_another_application() {
         (json!({ "answers": [{ "answerId": Uuid::new_v4(), "assessment": "FINE" }] }), "assessment"),
         (json!({ "colour": "red" }), "colour"),
     ] {
-        let (status, error) = error_of(patch(&s.boss, &s.one_path(), body).await).await;
+        let (status, error) = error_of(patch(&s.boss.in_english(), &s.one_path(), body).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error["message"].as_str().unwrap().contains(names), "{names}: {error}");
     }

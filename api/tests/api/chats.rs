@@ -121,7 +121,7 @@ async fn the_applicant_writes_only_after_the_employer_has_written() {
     let chat = start(&s).await;
     let mine = json_of(s.mari.get("/api/user/chats").await).await;
     assert_eq!(mine["totalElements"], 0, "the applicant sees the chat once the employer has written");
-    let (status, body) = error_of(say(&s.mari, &chat, "Tere!").await).await;
+    let (status, body) = error_of(say(&s.mari.in_english(), &chat, "Tere!").await).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("chat_not_started")));
     assert!(body["message"].as_str().unwrap().contains("employer has written"), "{body}");
 
@@ -239,7 +239,7 @@ async fn the_chat_turns_read_only_when_the_company_loses_access_to_the_cv() {
     // the vacancy ended more than 30 days ago: its applications are no longer workable
     sqlx::query("update vacancies set publish_at = now() - interval '61 days', valid_until = now() - interval '31 days' where id = $1").bind(s.vacancy_id).execute(&s.app.pool).await.unwrap();
     for client in [&s.boss, &s.mari] {
-        let (status, body) = error_of(say(client, &chat, "Kas olete veel seal?").await).await;
+        let (status, body) = error_of(say(&client.in_english(), &chat, "Kas olete veel seal?").await).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("chat_read_only")));
         assert!(body["message"].as_str().unwrap().contains("read-only"), "{body}");
         let conversation = json_of(client.get(&format!("/api/user/chats/{chat}/messages")).await).await;

@@ -26,7 +26,7 @@ async fn the_company_autocomplete_finds_register_companies_by_name_or_code() {
 #[tokio::test]
 async fn the_company_autocomplete_says_when_nothing_matches() {
     let app = spawn_app().await;
-    let (status, error) = error_of(app.client.get("/api/open/companies/EE?search=olematu").await).await;
+    let (status, error) = error_of(app.client.in_english().get("/api/open/companies/EE?search=olematu").await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["message"], "Company with this name not found");
 
@@ -66,7 +66,7 @@ async fn registering_a_company_outside_the_register_is_not_found() {
     let app = spawn_app().await;
     app.client.sign_in("jaan@example.ee").await;
     complete_profile(&app.client).await;
-    let (status, error) = error_of(app.client.post_empty("/api/user/companies/EE/99999999/register").await).await;
+    let (status, error) = error_of(app.client.in_english().post_empty("/api/user/companies/EE/99999999/register").await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["message"], "Company with this name not found");
 }

@@ -124,7 +124,8 @@ async fn pictures_follow_the_upload_rules() {
     let app = spawn_app().await;
     boss(&app).await;
 
-    let (status, body) = error_of(upload(&app.client, "logo", b"%PDF-1.7 not a picture").await).await;
+    let english = app.client.in_english();
+    let (status, body) = error_of(upload(&english, "logo", b"%PDF-1.7 not a picture").await).await;
     assert_eq!((status, field_of(&body)), (StatusCode::BAD_REQUEST, "file"));
     assert!(body["message"].as_str().unwrap().starts_with("Wrong file"), "{body}");
     let (status, body) = error_of(upload(&app.client, "avatar", &png()).await).await;
@@ -133,10 +134,10 @@ async fn pictures_follow_the_upload_rules() {
     assert_eq!((status, field_of(&body)), (StatusCode::BAD_REQUEST, "kind"));
 
     let over = [png(), vec![0; domain::files::MAX_PICTURE_BYTES]].concat();
-    let (status, body) = error_of(upload(&app.client, "cover", &over).await).await;
+    let (status, body) = error_of(upload(&english, "cover", &over).await).await;
     assert_eq!((status, field_of(&body), body["message"].as_str()), (StatusCode::BAD_REQUEST, "file", Some("The file is too large")));
     let far_over = [png(), vec![0; domain::files::MAX_PICTURE_BYTES + 64 * 1024]].concat();
-    let (status, body) = error_of(upload(&app.client, "cover", &far_over).await).await;
+    let (status, body) = error_of(upload(&english, "cover", &far_over).await).await;
     assert_eq!((status, field_of(&body), body["message"].as_str()), (StatusCode::BAD_REQUEST, "file", Some("The file is too large")));
     let files: i64 = sqlx::query_scalar("select count(*) from files").fetch_one(&app.pool).await.unwrap();
     assert_eq!(files, 0, "nothing refused was stored");

@@ -15,7 +15,7 @@ async fn the_first_call_hands_out_the_anti_forgery_cookie() {
 async fn a_write_without_the_anti_forgery_header_is_forbidden() {
     let app = spawn_app().await;
     app.client.xsrf().await;
-    let response = app.client.http.post(app.client.url("/api/auth/login")).json(&json!({ "email": "a@example.ee" })).send().await.unwrap();
+    let response = app.client.in_english().http.post(app.client.url("/api/auth/login")).json(&json!({ "email": "a@example.ee" })).send().await.unwrap();
     let (status, error) = error_of(response).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(error["message"], "Access denied");

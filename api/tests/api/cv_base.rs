@@ -236,7 +236,7 @@ async fn a_cv_added_to_the_cv_database_vacancy_is_its_candidate_and_a_repeat_nam
     assert_eq!((list[0]["cv"]["cvId"].as_str(), list[0]["addedFromCvDatabase"].as_bool()), (Some(cv.as_str()), Some(true)));
     assert_eq!(list[0]["applicant"]["firstname"], "Test");
 
-    let (status, body) = error_of(add_cv(&app.client, &vacancy, &cv).await).await;
+    let (status, body) = error_of(add_cv(&app.client.in_english(), &vacancy, &cv).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["code"], "cv_already_added");
     assert_eq!(body["message"], "This user has already been added to Laotöötajad");

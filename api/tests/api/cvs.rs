@@ -95,7 +95,7 @@ pub(crate) async fn save_ok(client: &TestClient, cv: Value) -> Value {
 
 /// Asserts that saving `cv` fails with a 400 naming `field`, with a message containing `message`.
 async fn rejects(client: &TestClient, cv: Value, field: &str, message: &str) {
-    let (status, body) = error_of(save(client, cv).await).await;
+    let (status, body) = error_of(save(&client.in_english(), cv).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{field}: {body}");
     assert_eq!(body["field"], field, "{body}");
     assert!(body["message"].as_str().unwrap().contains(message), "{field}: expected {message:?} in {body}");
@@ -377,11 +377,11 @@ async fn an_uploaded_pdf_is_checked_and_its_text_becomes_findable() {
     let mari = applicant(&app, "mari@example.ee").await;
     let id = save_ok(&mari, full_cv()).await["cvId"].as_str().unwrap().to_string();
 
-    let (status, body) = error_of(upload_pdf(&mari, &id, b"MZ\x90\x00 an executable named cv.pdf".to_vec()).await).await;
+    let (status, body) = error_of(upload_pdf(&mari.in_english(), &id, b"MZ\x90\x00 an executable named cv.pdf".to_vec()).await).await;
     assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("file")));
     assert!(body["message"].as_str().unwrap().starts_with("Wrong file"), "{body}");
     let huge = [b"%PDF-1.7\n".as_slice(), &vec![b' '; domain::files::MAX_PDF_BYTES]].concat();
-    let (status, body) = error_of(upload_pdf(&mari, &id, huge).await).await;
+    let (status, body) = error_of(upload_pdf(&mari.in_english(), &id, huge).await).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("The file is too large")));
 
     let pdf = fixtures::pdf::text_pdf("Elulookirjeldus\nSertifitseeritud kraanajuht, 12 aastat kogemust sadamas.");

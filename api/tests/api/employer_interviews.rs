@@ -150,7 +150,7 @@ async fn every_wrong_invitation_is_refused_with_its_message() {
         (with(json!({ "description": "x".repeat(2001) })), "The description is longer than 2000 characters", Some("description")),
     ];
     for (body, message, field) in cases {
-        let (status, error) = error_of(s.boss.post("/api/employer/interviews", body.clone()).await).await;
+        let (status, error) = error_of(s.boss.in_english().post("/api/employer/interviews", body.clone()).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(error["message"], message, "{body}");
         assert_eq!(error["field"].as_str(), field, "{body}");

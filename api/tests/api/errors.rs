@@ -76,7 +76,7 @@ async fn an_oversized_body_is_a_413_with_a_message() {
 #[tokio::test]
 async fn an_unknown_api_path_is_a_json_404() {
     let app = spawn_app().await;
-    let (status, error) = error_of(app.client.get("/api/open/nothing-here").await).await;
+    let (status, error) = error_of(app.client.in_english().get("/api/open/nothing-here").await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error["message"], "Not found");
 }

@@ -214,6 +214,16 @@ impl TestClient {
         TestClient { address: address.to_string(), http, jar }
     }
 
+    /// The same browser (cookie jar, session) asking for English: the server answers error
+    /// messages in the request's language, et when it names none, and the tests that read a
+    /// message read the English source text.
+    pub fn in_english(&self) -> TestClient {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(reqwest::header::ACCEPT_LANGUAGE, reqwest::header::HeaderValue::from_static("en"));
+        let http = reqwest::Client::builder().cookie_provider(self.jar.clone()).default_headers(headers).build().unwrap();
+        TestClient { address: self.address.clone(), http, jar: self.jar.clone() }
+    }
+
     pub fn cookie(&self, name: &str) -> Option<String> {
         let url = self.address.parse().unwrap();
         let header = self.jar.cookies(&url)?;

@@ -60,7 +60,7 @@ async fn nobody_acts_as_a_supervisor_and_admins_do_not_act_as_admins() {
     app.client.sign_in("admin@example.ee").await;
 
     for target in ["supervisor@example.ee", "admin2@example.ee", "admin@example.ee"] {
-        let (status, error) = error_of(app.client.get(&format!("/api/admin/represent/{target}")).await).await;
+        let (status, error) = error_of(app.client.in_english().get(&format!("/api/admin/represent/{target}")).await).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{target}");
         assert_eq!(error["message"], "Can't login as another user");
     }

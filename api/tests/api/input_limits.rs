@@ -61,31 +61,31 @@ async fn a_search_body_just_under_64_kib_is_read_and_one_over_is_not() {
 async fn list_filters_take_at_most_100_values_of_200_characters() {
     let app = spawn_app().await;
     let started = Instant::now();
-    let response = app.client.post("/api/open/search", json!({ "businessName": names(101, 8) })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "businessName": names(101, 8) })).await;
     assert_field_error(response, "businessName").await;
     assert!(started.elapsed() < Duration::from_secs(2));
 
-    let response = app.client.post("/api/open/search", json!({ "businessName": names(100, 8) })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "businessName": names(100, 8) })).await;
     assert_eq!(response.status(), StatusCode::OK);
     // repeats count once: 150 values of which 100 differ are fine
     let mut repeated = names(100, 8);
     repeated.extend(names(50, 8));
-    let response = app.client.post("/api/open/search", json!({ "businessName": repeated })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "businessName": repeated })).await;
     assert_eq!(response.status(), StatusCode::OK);
     // the comma-separated form counts its parts
-    let response = app.client.post("/api/open/search", json!({ "categoryCode": names(101, 3).join(",") })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "categoryCode": names(101, 3).join(",") })).await;
     assert_field_error(response, "categoryCode").await;
 
-    let response = app.client.post("/api/open/search", json!({ "businessName": ["x".repeat(201)] })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "businessName": ["x".repeat(201)] })).await;
     assert_field_error(response, "businessName").await;
-    let response = app.client.post("/api/open/search", json!({ "businessName": ["x".repeat(200)] })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "businessName": ["x".repeat(200)] })).await;
     assert_eq!(response.status(), StatusCode::OK);
 
     for field in ["cityCode", "typeOfEmployment", "workExperience", "languageCode"] {
-        let response = app.client.post("/api/open/search", json!({ field: names(101, 4) })).await;
+        let response = app.client.in_english().post("/api/open/search", json!({ field: names(101, 4) })).await;
         assert_field_error(response, field).await;
     }
-    let response = app.client.post("/api/open/search", json!({ "occupation": "k".repeat(201) })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "occupation": "k".repeat(201) })).await;
     assert_field_error(response, "occupation").await;
 }
 
@@ -94,10 +94,10 @@ async fn the_cv_search_caps_its_lists_and_text_too() {
     let app = spawn_app().await;
     app.employer_with_cv_access().await;
     for field in ["categoryCode", "cityCode", "languageCode", "educationLevel", "workExperience", "driverLicence", "typeOfEmployment"] {
-        let response = app.client.post("/api/employer/search-cv", json!({ field: names(101, 4) })).await;
+        let response = app.client.in_english().post("/api/employer/search-cv", json!({ field: names(101, 4) })).await;
         assert_field_error(response, field).await;
     }
-    let response = app.client.post("/api/employer/search-cv", json!({ "search": "k".repeat(201) })).await;
+    let response = app.client.in_english().post("/api/employer/search-cv", json!({ "search": "k".repeat(201) })).await;
     assert_field_error(response, "search").await;
     let body = json!({ "search": "x".repeat(70 * 1024) }).to_string();
     assert_eq!(post_raw(&app.client, "/api/employer/search-cv", body).await.status(), StatusCode::PAYLOAD_TOO_LARGE);
@@ -107,11 +107,11 @@ async fn the_cv_search_caps_its_lists_and_text_too() {
 async fn the_autocompletes_cap_their_text() {
     let app = spawn_app().await;
     let long = "a".repeat(101);
-    let response = app.client.get(&format!("/api/open/search/employers/EE?search={long}")).await;
+    let response = app.client.in_english().get(&format!("/api/open/search/employers/EE?search={long}")).await;
     assert_field_error(response, "search").await;
-    let response = app.client.get(&format!("/api/open/search/employers/EE?search={}", "a".repeat(100))).await;
+    let response = app.client.in_english().get(&format!("/api/open/search/employers/EE?search={}", "a".repeat(100))).await;
     assert_eq!(response.status(), StatusCode::OK);
-    let response = app.client.get(&format!("/api/open/companies/EE?search={long}")).await;
+    let response = app.client.in_english().get(&format!("/api/open/companies/EE?search={long}")).await;
     assert_field_error(response, "search").await;
 }
 
@@ -147,24 +147,24 @@ async fn other_open_and_sign_in_calls_take_at_most_16_kib() {
 #[tokio::test]
 async fn a_nul_in_a_json_text_is_a_400_naming_the_field() {
     let app = spawn_app().await;
-    let response = post_raw(&app.client, "/api/open/search", r#"{"categoryCode":["a\u0000b"]}"#.to_string()).await;
+    let response = post_raw(&app.client.in_english(), "/api/open/search", r#"{"categoryCode":["a\u0000b"]}"#.to_string()).await;
     assert_field_error(response, "categoryCode[0]").await;
-    let response = app.client.post("/api/open/search", json!({ "occupation": "kokk\u{1b}" })).await;
+    let response = app.client.in_english().post("/api/open/search", json!({ "occupation": "kokk\u{1b}" })).await;
     assert_field_error(response, "occupation").await;
-    let response = app.client.post("/api/auth/login", json!({ "email": "a\u{0}@example.ee" })).await;
+    let response = app.client.in_english().post("/api/auth/login", json!({ "email": "a\u{0}@example.ee" })).await;
     assert_field_error(response, "email").await;
 }
 
 #[tokio::test]
 async fn a_nul_in_a_path_or_query_string_is_a_400_naming_it() {
     let app = spawn_app().await;
-    let response = app.client.get("/api/open/vacancies/abc%00def").await;
+    let response = app.client.in_english().get("/api/open/vacancies/abc%00def").await;
     assert_field_error(response, "id").await;
-    let response = app.client.get("/api/open/locations/00%0084").await;
+    let response = app.client.in_english().get("/api/open/locations/00%0084").await;
     assert_field_error(response, "code").await;
-    let response = app.client.get("/api/open/search/employers/EE?search=ab%00c").await;
+    let response = app.client.in_english().get("/api/open/search/employers/EE?search=ab%00c").await;
     assert_field_error(response, "search").await;
-    let response = app.client.get("/api/open/companies/EE?search=ab%01cd").await;
+    let response = app.client.in_english().get("/api/open/companies/EE?search=ab%01cd").await;
     assert_field_error(response, "search").await;
 }
 
@@ -174,11 +174,11 @@ async fn a_nul_in_a_cv_field_is_a_400_and_line_breaks_are_fine() {
     let client = applicant(&app, "mari@example.ee").await;
     let mut cv = full_cv();
     cv["aboutMe"] = json!("Armastan\u{0} süüa teha.");
-    assert_field_error(client.post("/api/applicant/cv", cv).await, "aboutMe").await;
+    assert_field_error(client.in_english().post("/api/applicant/cv", cv).await, "aboutMe").await;
 
     let mut cv = full_cv();
     cv["employmentHistories"][0]["description"] = json!("Soojad\u{7}road");
-    assert_field_error(client.post("/api/applicant/cv", cv).await, "employmentHistories[0].description").await;
+    assert_field_error(client.in_english().post("/api/applicant/cv", cv).await, "employmentHistories[0].description").await;
 
     let mut cv = full_cv();
     cv["aboutMe"] = json!("Armastan\r\n\tsüüa teha.");

@@ -198,7 +198,7 @@ async fn an_update_follows_the_invitation_rules_and_keeps_an_acceptance_only_whi
         assert_eq!(error["code"], code, "{error}");
         assert_eq!(error["field"], field, "{error}");
     }
-    let (status, body) = error_of(put(&s.boss, "/api/employer/interviews", change(&id, 0, vec![slot(start, 120)])).await).await;
+    let (status, body) = error_of(put(&s.boss.in_english(), "/api/employer/interviews", change(&id, 0, vec![slot(start, 120)])).await).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("Wrong duration of interview")));
 
     // accepted 10:00-11:00 of the slot; a change that still holds that hour keeps the acceptance
@@ -248,7 +248,7 @@ async fn cancel_needs_a_message_and_complete_needs_a_started_accepted_interview_
     let id = invite(&s, vec![slot(start, 120)]).await;
     let (status, error) = error_of(s.boss.post(&format!("/api/employer/interviews/{id}/cancel"), json!({ "message": "  " })).await).await;
     assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("message")));
-    let (status, error) = error_of(s.boss.post(&format!("/api/employer/interviews/{id}/complete"), json!({ "conclusion": "Hea" })).await).await;
+    let (status, error) = error_of(s.boss.in_english().post(&format!("/api/employer/interviews/{id}/complete"), json!({ "conclusion": "Hea" })).await).await;
     assert_eq!((status, error["message"].as_str()), (StatusCode::BAD_REQUEST, Some("Only an accepted interview can be marked completed")));
 
     put(&s.mari, &format!("/api/applicant/interviews/{id}"), json!({ "status": "ACCEPTED", "start": iso(start), "end": iso(start + Duration::minutes(60)) })).await;
@@ -342,7 +342,7 @@ async fn working_hours_are_read_and_replaced_by_the_right_people_with_each_wrong
 
 /// The invitation is refused naming the slot (field `slots`); answers the message.
 async fn refuse(s: &Scene, slots: Vec<Value>) -> String {
-    let (status, error) = error_of(s.boss.post("/api/employer/interviews", invitation(&s.application_id, slots)).await).await;
+    let (status, error) = error_of(s.boss.in_english().post("/api/employer/interviews", invitation(&s.application_id, slots)).await).await;
     assert_eq!((status, error["field"].as_str()), (StatusCode::BAD_REQUEST, Some("slots")), "{error}");
     error["message"].as_str().unwrap().to_string()
 }

@@ -194,25 +194,25 @@ async fn an_applicant_accepts_by_choosing_a_time_inside_an_offered_slot() {
 
     let path = format!("/api/applicant/interviews/{id}/slots");
     let half_hour = json!({ "start": iso(slot.start), "end": iso(slot.start + Duration::minutes(30)), "message": "Sobib!" });
-    let (status, error) = error_of(put(&s.app.client, &path, half_hour).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path, half_hour).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Wrong duration of interview");
     assert_eq!(error["code"], "wrong_interview_duration");
     assert_eq!(error["field"], "end");
 
     let past_the_slot = json!({ "start": iso(slot.end - Duration::minutes(30)), "end": iso(slot.end + Duration::minutes(30)) });
-    let (status, error) = error_of(put(&s.app.client, &path, past_the_slot).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path, past_the_slot).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Wrong period");
     assert_eq!(error["code"], "wrong_period");
     let in_the_past = json!({ "start": iso(minutes_from_now(-60)), "end": iso(minutes_from_now(0)) });
-    let (_, error) = error_of(put(&s.app.client, &path, in_the_past).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &path, in_the_past).await).await;
     assert_eq!(error["message"], "Wrong period");
     let too_long = json!({ "start": iso(slot.start), "end": iso(slot.start + Duration::minutes(60)), "message": "x".repeat(2001) });
-    let (status, error) = error_of(put(&s.app.client, &path, too_long).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path, too_long).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["field"], "message");
-    let (status, _) = error_of(put(&s.app.client, &path, json!({ "start": "tomorrow" })).await).await;
+    let (status, _) = error_of(put(&s.app.client.in_english(), &path, json!({ "start": "tomorrow" })).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
     let start = slot.start + Duration::minutes(30);
@@ -230,7 +230,7 @@ async fn an_applicant_accepts_by_choosing_a_time_inside_an_offered_slot() {
     let after: DateTime<Utc> = sqlx::query_scalar("select updated_at from interviews where id = $1").bind(id).fetch_one(&s.app.pool).await.unwrap();
     assert!(after > before, "the write bumps updated_at");
 
-    let (status, error) = error_of(put(&s.app.client, &path, choice).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path, choice).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["code"], "interview_not_changeable");
     assert_eq!(error["message"], "This interview has already been accepted");
@@ -243,16 +243,16 @@ async fn put_interview_accepts_or_cancels_and_refuses_what_the_status_does_not_a
     let (second, _) = invite(&s).await;
     let path = |id: Uuid| format!("/api/applicant/interviews/{id}");
 
-    let (status, error) = error_of(put(&s.app.client, &path(first), json!({ "status": "ACCEPTED", "message": "Jah" })).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path(first), json!({ "status": "ACCEPTED", "message": "Jah" })).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Choose a time for the interview");
     assert_eq!(error["field"], "start");
-    let (status, error) = error_of(put(&s.app.client, &path(first), json!({ "status": "COMPLETED" })).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path(first), json!({ "status": "COMPLETED" })).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["field"], "status");
-    let (status, _) = error_of(put(&s.app.client, &path(first), json!({ "status": "DONE" })).await).await;
+    let (status, _) = error_of(put(&s.app.client.in_english(), &path(first), json!({ "status": "DONE" })).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, error) = error_of(put(&s.app.client, &path(first), json!({ "status": "CANCELED", "message": "   " })).await).await;
+    let (status, error) = error_of(put(&s.app.client.in_english(), &path(first), json!({ "status": "CANCELED", "message": "   " })).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Please write a message to the employer");
 
@@ -272,10 +272,10 @@ async fn put_interview_accepts_or_cancels_and_refuses_what_the_status_does_not_a
     assert_eq!(canceled["canceledBy"], "APPLICANT");
     assert!(canceled["canceledAt"].is_string());
 
-    let (_, error) = error_of(put(&s.app.client, &path(first), json!({ "status": "CANCELED", "message": "Uuesti" })).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &path(first), json!({ "status": "CANCELED", "message": "Uuesti" })).await).await;
     assert_eq!(error["code"], "interview_not_changeable");
     assert_eq!(error["message"], "This interview has already been canceled");
-    let (_, error) = error_of(put(&s.app.client, &path(first), accept).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &path(first), accept).await).await;
     assert_eq!(error["message"], "This interview has been canceled");
 
     let response = put(&s.app.client, &path(second), json!({ "status": "CANCELED", "message": "Ei sobi" })).await;
@@ -288,10 +288,10 @@ async fn put_interview_accepts_or_cancels_and_refuses_what_the_status_does_not_a
         .execute(&s.app.pool)
         .await
         .unwrap();
-    let (_, error) = error_of(put(&s.app.client, &path(third), json!({ "status": "CANCELED", "message": "Hilja" })).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &path(third), json!({ "status": "CANCELED", "message": "Hilja" })).await).await;
     assert_eq!(error["message"], "An interview that has started can no longer be canceled");
     sqlx::query("update interviews set status = 'COMPLETED' where id = $1").bind(third).execute(&s.app.pool).await.unwrap();
-    let (_, error) = error_of(put(&s.app.client, &path(third), json!({ "status": "CANCELED", "message": "Hilja" })).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &path(third), json!({ "status": "CANCELED", "message": "Hilja" })).await).await;
     assert_eq!(error["message"], "This interview has already taken place");
 }
 
@@ -363,7 +363,7 @@ async fn display_statuses_follow_the_clock_and_tabs_filter_by_them() {
     assert_eq!(expired_slots["slots"][0]["choosable"], false);
     let slot_start: DateTime<Utc> = expired_slots["slots"][0]["start"].as_str().unwrap().parse().unwrap();
     let late = json!({ "start": iso(slot_start), "end": iso(slot_start + Duration::minutes(60)) });
-    let (_, error) = error_of(put(&s.app.client, &format!("/api/applicant/interviews/{expired}/slots"), late).await).await;
+    let (_, error) = error_of(put(&s.app.client.in_english(), &format!("/api/applicant/interviews/{expired}/slots"), late).await).await;
     assert_eq!(error["message"], "Wrong period", "an expired invitation cannot be accepted");
 }
 
@@ -376,7 +376,8 @@ async fn another_applicants_interview_is_not_found() {
     let hers = interviews::invite(&s.app.pool, &invitation(&s, kati, vec![slot])).await.unwrap();
 
     assert_eq!(list(&s.app.client, "").await, Vec::<Value>::new());
-    let client = &s.app.client;
+    let english = s.app.client.in_english();
+    let client = &english;
     let choice = json!({ "start": iso(slot.start), "end": iso(slot.end) });
     let answers = [
         client.get(&format!("/api/applicant/interviews/{hers}")).await,

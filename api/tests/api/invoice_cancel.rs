@@ -55,7 +55,7 @@ async fn a_contract_company_cannot_cancel_the_invoice_of_a_publication_that_went
     let invoice_id = invoice["id"].as_str().unwrap();
     eventually(&app, json!({ "occupation": "vahvlimeister" }), |p| found(p, id)).await;
 
-    let (status, body) = error_of(client.post_empty(&format!("/api/user/invoices/{invoice_id}/cancel")).await).await;
+    let (status, body) = error_of(client.in_english().post_empty(&format!("/api/user/invoices/{invoice_id}/cancel")).await).await;
     assert_eq!((status, body["code"].as_str(), body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("validation"), Some("status")), "{body}");
     assert!(body["message"].as_str().unwrap().contains("can no longer be cancelled"), "{body}");
 

@@ -38,6 +38,7 @@ mod demo;
 mod employer_interviews;
 mod employer_vacancies;
 mod employer_vacancy_document;
+mod error_language;
 mod errors;
 mod impersonation;
 mod input_limits;

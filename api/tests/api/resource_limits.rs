@@ -26,7 +26,7 @@ async fn a_calendar_query_expands_at_most_5000_occurrences() {
         assert_eq!(app.client.post("/api/user/events", event).await.status(), StatusCode::CREATED);
     }
 
-    let (status, body) = error_of(app.client.get("/api/user/events/my/recurrent?start=2026-01-01&end=2027-01-01").await).await;
+    let (status, body) = error_of(app.client.in_english().get("/api/user/events/my/recurrent?start=2026-01-01&end=2027-01-01").await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["code"], "too_many_occurrences");
     assert_eq!(body["field"], "end");
@@ -68,7 +68,7 @@ async fn a_users_files_take_at_most_200_mib() {
     let used: i64 = sqlx::query_scalar("select sum(size_bytes)::bigint from files where owner_user_id = $1").bind(owner).fetch_one(&app.pool).await.unwrap();
     recorded_file(&app, owner, domain::files::STORAGE_QUOTA_BYTES - used - 10).await;
 
-    let (status, body) = error_of(upload(&mari, "kind=certificate&name=one-too-many.png", picture.clone()).await).await;
+    let (status, body) = error_of(upload(&mari.in_english(), "kind=certificate&name=one-too-many.png", picture.clone()).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!((body["code"].as_str(), body["field"].as_str()), (Some("storage_quota_exceeded"), Some("file")));
     assert!(body["message"].as_str().unwrap().contains("200 MB"), "{body}");

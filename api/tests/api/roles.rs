@@ -20,7 +20,7 @@ async fn a_visitor_gets_401_in_every_guarded_area() {
     for (area, path) in AREAS {
         assert_eq!(status_of(&app.client, path).await, StatusCode::UNAUTHORIZED, "{area}");
     }
-    let body: serde_json::Value = app.client.get("/api/employer/my-companies").await.json().await.unwrap();
+    let body: serde_json::Value = app.client.in_english().get("/api/employer/my-companies").await.json().await.unwrap();
     assert_eq!(body["message"], "Unauthorized");
 }
 
@@ -31,7 +31,7 @@ async fn a_plain_user_gets_403_outside_the_user_area() {
     for (area, path) in &AREAS[1..] {
         assert_eq!(status_of(&app.client, path).await, StatusCode::FORBIDDEN, "{area}");
     }
-    let body: serde_json::Value = app.client.get("/api/admin/represent/x@example.ee").await.json().await.unwrap();
+    let body: serde_json::Value = app.client.in_english().get("/api/admin/represent/x@example.ee").await.json().await.unwrap();
     assert_eq!(body["message"], "Access denied");
 }
 

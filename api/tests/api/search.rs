@@ -397,7 +397,7 @@ async fn the_cv_database_needs_an_active_service_and_a_criterion() {
     .execute(&app.pool)
     .await
     .unwrap();
-    let (status, error) = error_of(app.client.post("/api/employer/search-cv", json!({})).await).await;
+    let (status, error) = error_of(app.client.in_english().post("/api/employer/search-cv", json!({})).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["message"], "Please select at least one search criteria");
 

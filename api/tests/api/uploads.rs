@@ -102,7 +102,7 @@ async fn each_kind_takes_the_types_of_the_spec_by_content_not_by_name() {
         ("kind=reference&name=soovitus.pdf", b"MZ\x90\x00 an executable".to_vec()),
         ("kind=cv&name=cv.pdf", b"<html><script>alert(1)</script></html>".to_vec()),
     ] {
-        let (status, body) = error_of(upload(&mari, query, bytes).await).await;
+        let (status, body) = error_of(upload(&mari.in_english(), query, bytes).await).await;
         assert_eq!((status, body["field"].as_str(), body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("file"), Some(cv_file)), "{query}");
     }
 
@@ -125,14 +125,14 @@ async fn each_kind_takes_the_types_of_the_spec_by_content_not_by_name() {
     let portfolio = "Wrong file: a portfolio file must be a Word, PowerPoint, PDF or ODT document, a video, an audio recording or a PNG or JPG picture";
     let spreadsheet = office("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml");
     for bytes in [spreadsheet, zip_of(&[("payload.exe", b"MZ")]), b"#!/bin/sh\nrm -rf /".to_vec()] {
-        let (status, body) = error_of(upload(&mari, "kind=portfolio&name=teos.docx", bytes).await).await;
+        let (status, body) = error_of(upload(&mari.in_english(), "kind=portfolio&name=teos.docx", bytes).await).await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some(portfolio)));
     }
 
-    let (status, body) = error_of(upload(&mari, "name=x.pdf", fixtures::pdf::text_pdf("x")).await).await;
+    let (status, body) = error_of(upload(&mari.in_english(), "name=x.pdf", fixtures::pdf::text_pdf("x")).await).await;
     assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("kind")));
     assert!(body["message"].as_str().unwrap().starts_with("Choose what the file is for"), "{body}");
-    let (status, body) = error_of(upload(&mari, "kind=avatar", png()).await).await;
+    let (status, body) = error_of(upload(&mari.in_english(), "kind=avatar", png()).await).await;
     assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("kind")));
     assert!(body["message"].as_str().unwrap().starts_with("Unknown kind of file"), "{body}");
 
@@ -151,7 +151,7 @@ async fn a_file_over_the_limit_is_too_large() {
     let mari = applicant(&app, "mari@example.ee").await;
     let huge = [b"%PDF-1.7\n".as_slice(), &vec![b' '; domain::files::MAX_PDF_BYTES]].concat();
     for kind in ["certificate", "cv"] {
-        let (status, body) = error_of(upload(&mari, &format!("kind={kind}&name=big.pdf"), huge.clone()).await).await;
+        let (status, body) = error_of(upload(&mari.in_english(), &format!("kind={kind}&name=big.pdf"), huge.clone()).await).await;
         assert_eq!((status, body["field"].as_str(), body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("file"), Some("The file is too large")));
     }
     // the same bytes fit a portfolio, which takes up to 50 MiB
@@ -271,10 +271,10 @@ async fn a_cv_row_takes_only_the_applicants_own_files_of_a_type_it_allows() {
     let video = upload_ok(&mari, "kind=portfolio&name=kook.mp4", mp4()).await;
     let jaans = upload_ok(&jaan, "kind=certificate&name=jaan.pdf", fixtures::pdf::text_pdf("Jaan")).await;
 
-    let (status, body) = error_of(save(&mari, with(full_cv(), "/certificates/0/fileId", video["fileId"].clone())).await).await;
+    let (status, body) = error_of(save(&mari.in_english(), with(full_cv(), "/certificates/0/fileId", video["fileId"].clone())).await).await;
     assert_eq!((status, body["field"].as_str()), (StatusCode::BAD_REQUEST, Some("certificates[0].fileId")));
     assert_eq!(body["message"], "Wrong file: it must be a PDF document or a PNG or JPG picture");
-    let (status, body) = error_of(save(&mari, with(full_cv(), "/courses/0/fileId", jaans["fileId"].clone())).await).await;
+    let (status, body) = error_of(save(&mari.in_english(), with(full_cv(), "/courses/0/fileId", jaans["fileId"].clone())).await).await;
     assert_eq!((status, body["field"].as_str(), body["message"].as_str()),
         (StatusCode::BAD_REQUEST, Some("courses[0].fileId"), Some("The file was not found: upload it again")));
 

@@ -368,7 +368,16 @@ pub fn http_client() -> reqwest::Client {
 impl Client {
     pub fn new(base: &str) -> Client {
         let jar = Arc::new(Jar::default());
-        let http = reqwest::Client::builder().cookie_provider(jar.clone()).timeout(Duration::from_secs(20)).build().unwrap();
+        // English, as the assertions read the server's messages in their source text (a request
+        // that names no language is answered in Estonian)
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(reqwest::header::ACCEPT_LANGUAGE, reqwest::header::HeaderValue::from_static("en"));
+        let http = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .default_headers(headers)
+            .timeout(Duration::from_secs(20))
+            .build()
+            .unwrap();
         Client { http, base: base.to_owned(), jar }
     }
 

@@ -119,7 +119,8 @@ impl ErrorCode {
         }
     }
 
-    /// The user message of the spec's catalogue (English; the web translates by code).
+    /// The user message of the spec's catalogue, in English: the API answers it in the request's
+    /// language (`platform::messages`), and the web translates by code where it has a text.
     pub fn default_message(self) -> &'static str {
         use ErrorCode::*;
         match self {

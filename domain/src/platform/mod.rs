@@ -1,5 +1,5 @@
 //! The cross-cutting pieces every area builds on: the error type, configuration, hashing and
-//! tokens, the database pool, the job queue, locales, mail, the audit log, reference data, list sorting, the retention periods and the rich-text sanitizer.
+//! tokens, the database pool, the job queue, locales, mail, the translations of error messages, the audit log, reference data, list sorting, the retention periods and the rich-text sanitizer.
 //! Nothing here uses an area.
 
 pub mod audit;
@@ -11,6 +11,7 @@ pub mod filters;
 pub mod jobs;
 pub mod locale;
 pub mod mail;
+pub mod messages;
 pub mod metrics;
 pub mod reference;
 pub mod sorting;

@@ -18,11 +18,14 @@ interface ErrorBody {
   field?: string;
 }
 
+/** The message of a 400 that carries none: the catalogue's name for it, shown as `errors.unknown`. */
+export const UNKNOWN_ERROR = 'UnknownError';
+
 /** The message of a failed response by status: 400 carries the server's message. */
 export function messageForStatus(status: number, body: ErrorBody | undefined): string {
   switch (status) {
     case 400:
-      return body?.message || 'UnknownError';
+      return body?.message || UNKNOWN_ERROR;
     case 401:
       return 'Unauthorized';
     case 403:

@@ -5816,7 +5816,7 @@ export interface components {
              *     `educations[1].institution` for a field inside a list).
              */
             field?: string | null;
-            /** @description A message for the user (English; the web translates by `code`). */
+            /** @description A message for the user in the request's language (`Accept-Language`, et fallback). */
             message: string;
         };
         /** @description A new or changed event as the user sends it. */

@@ -39,9 +39,10 @@ function DeleteApplicantForm({ applicant, onClose }: { applicant: AdminApplicant
             },
             onError: (error) => {
               if (!isWrongEntry(error, 'username')) return;
-              // "Wrong username", or "Failed to delete applicant {username}" for an account that may not go this way
-              const wrong = error instanceof ApiError && error.message === 'Wrong username';
-              showWrong(wrong ? t('people.wrongUsername') : t('people.deleteFailed', { name: applicant.email }));
+              // "Wrong username", or "Failed to delete applicant {username}" for an account that may not
+              // go this way; the server writes both in the reader's language, so tell them by the name
+              const refused = error instanceof ApiError && error.message.includes(applicant.email);
+              showWrong(refused ? t('people.deleteFailed', { name: applicant.email }) : t('people.wrongUsername'));
             },
           },
         )
