@@ -54,7 +54,7 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct InstantRun {
     pub saved_searches: usize,
     pub batches: usize,
@@ -318,6 +318,18 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
             run.batches, run.vacancies, run.latency.p50_ms, run.latency.p95_ms, run.latency.max_ms, run.target_p95_ms, run.mean_candidates
         );
         instant_runs.push(run);
+        // written after every step, so that a run stopped later (1M saved searches take long on 2
+        // cores) keeps the figures of the steps it finished
+        let partial = AlertsReport {
+            machine: machine.clone(),
+            command: command.clone(),
+            rate_per_minute: args.rate,
+            instant: instant_runs.clone(),
+            daily: None,
+            notes: [notes.clone(), vec![format!("partial: written after the {searches} step; the run was still going")]].concat(),
+            met: false,
+        };
+        write_report(&args.out, &partial)?;
     }
     let daily = if args.daily_vacancies > 0 && have > 0 {
         eprintln!("== daily run: {have} saved searches, {} vacancies", args.daily_vacancies);
@@ -364,12 +376,18 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
     }
     let met = instant_runs.iter().all(|r| r.met) && daily.as_ref().is_none_or(|d| d.met);
     let report = AlertsReport { machine, command, rate_per_minute: args.rate, instant: instant_runs, daily, notes, met };
-    std::fs::create_dir_all(&args.out)?;
-    let stem = format!("{}-alerts", &report.machine.date[..10]);
-    std::fs::write(args.out.join(format!("{stem}.json")), serde_json::to_string_pretty(&report)? + "\n")?;
-    std::fs::write(args.out.join(format!("{stem}.md")), markdown(&report))?;
+    write_report(&args.out, &report)?;
     clean(&pool).await?;
     Ok(report)
+}
+
+/// Writes `<out>/<date>-alerts.{json,md}`.
+fn write_report(out: &std::path::Path, report: &AlertsReport) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)?;
+    let stem = format!("{}-alerts", &report.machine.date[..10]);
+    std::fs::write(out.join(format!("{stem}.json")), serde_json::to_string_pretty(report)? + "\n")?;
+    std::fs::write(out.join(format!("{stem}.md")), markdown(report))?;
+    Ok(())
 }
 
 fn markdown(report: &AlertsReport) -> String {

@@ -114,7 +114,8 @@ enum Cmd {
     },
     /// The matching of saved searches (issue 33): instant matching while vacancies go live at
     /// `--rate` a minute with 100k and 1M saved searches, and a daily run over all of them;
-    /// writes `<out>/<date>-alerts.{json,md}`.
+    /// writes `<out>/<date>-alerts.{json,md}` (again after each step, so that a stopped run keeps
+    /// the figures of the steps it finished).
     Alerts {
         #[arg(long, default_value = "postgres://postgres@127.0.0.1:5432/vakants_bench_alerts")]
         database_url: String,
