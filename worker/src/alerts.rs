@@ -29,10 +29,35 @@ pub struct Matcher {
 }
 
 impl Matcher {
-    /// The instant matching of the vacancies of a [`MatchJob`] that are still live.
-    pub async fn instant(&self, pool: &PgPool, job: &MatchJob, now: DateTime<Utc>) -> anyhow::Result<Matched> {
-        let docs = indexer::vacancies::prepare(pool, &self.places, &job.vacancy_ids).await?.upserts;
+    /// The instant matching of the given vacancies that are still live (outside the queue: the
+    /// tests and benchmarks hand the vacancies over).
+    pub async fn instant(&self, pool: &PgPool, vacancy_ids: &[uuid::Uuid], now: DateTime<Utc>) -> anyhow::Result<Matched> {
+        let docs = indexer::vacancies::prepare(pool, &self.places, vacancy_ids).await?.upserts;
         Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?)
+    }
+
+    /// The instant matching of every vacancy waiting for it ([`matching::claim_pending`]), in runs
+    /// of at most [`matching::PENDING_CHUNK`] until none waits: a match job finds the vacancies of
+    /// the jobs queued while an earlier run was busy and matches them in one run, and the jobs
+    /// after it find nothing left. Each run claims, matches and writes on one transaction, so a
+    /// run killed midway leaves its vacancies waiting for the next.
+    pub async fn pending(&self, pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Matched> {
+        let mut done = Matched::default();
+        loop {
+            let mut tx = pool.begin().await?;
+            let ids = matching::claim_pending(&mut tx).await?;
+            if ids.is_empty() {
+                return Ok(done);
+            }
+            let docs = indexer::vacancies::prepare(pool, &self.places, &ids).await?.upserts;
+            let matched = matching::match_instant_on(&mut tx, pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?;
+            tx.commit().await?;
+            done.searches += matched.searches;
+            done.queries += matched.queries;
+            done.converted += matched.converted;
+            done.pairs += matched.pairs;
+            done.alerts += matched.alerts;
+        }
     }
 
     /// The run of `digest` at `now` (see [`matching::match_digests`]); nothing when no saved
@@ -52,10 +77,19 @@ impl Matcher {
     }
 }
 
-/// Handles a [`MatchJob`].
+/// Handles a [`MatchJob`]: matches every vacancy waiting ([`Matcher::pending`]), the job's own
+/// among them unless a run of an earlier job already took them.
 pub async fn handle(job: MatchJob, pool: Data<PgPool>, matcher: Data<Matcher>) -> Result<(), BoxDynError> {
-    let matched = matcher.instant(&pool, &job, Utc::now()).await.map_err(|e| format!("{e:#}"))?;
-    tracing::debug!(vacancies = job.vacancy_ids.len(), searches = matched.searches, converted = matched.converted, pairs = matched.pairs, alerts = matched.alerts, "instant matching done");
+    let matched = matcher.pending(&pool, Utc::now()).await.map_err(|e| format!("{e:#}"))?;
+    tracing::debug!(
+        vacancies = job.vacancy_ids.len(),
+        searches = matched.searches,
+        queries = matched.queries,
+        converted = matched.converted,
+        pairs = matched.pairs,
+        alerts = matched.alerts,
+        "instant matching done"
+    );
     Ok(())
 }
 

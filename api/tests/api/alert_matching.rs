@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain::alerts::anchors;
-use domain::alerts::matching::{self, Digest, MATCH_QUEUE, MatchJob, QueryCache};
+use domain::alerts::matching::{self, Digest, MATCH_QUEUE, QueryCache};
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
@@ -290,7 +290,7 @@ async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_
     let instant = |id: Uuid| {
         let matcher = matcher.clone();
         let pool = app.pool.clone();
-        async move { matcher.instant(&pool, &MatchJob { vacancy_ids: vec![id] }, Utc::now()).await.unwrap() }
+        async move { matcher.instant(&pool, &[id], Utc::now()).await.unwrap() }
     };
     let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
     let bakers = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "pagar" }), "INSTANT", true, false).await;
@@ -322,6 +322,64 @@ async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_
     let fourth = instant(welder).await;
     assert_eq!((fourth.searches, fourth.converted, fourth.pairs), (1, 0, 1), "{fourth:?}");
     assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (caterers, cook), (caterers, welder)]));
+}
+
+/// A match run takes every vacancy waiting, whichever job's they were: two batches recorded
+/// while no run was busy are matched by one run, and the next run finds nothing. A run whose
+/// transaction does not commit (a worker killed midway) leaves them waiting. On tantivy only,
+/// as the test above.
+#[tokio::test]
+async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_them_waiting() {
+    if crate::meili::skip_on_meilisearch("alert_matching::a_match_run_takes_every_waiting_vacancy…", "the vacancies are not in Meilisearch's live index without a worker") {
+        return;
+    }
+    let app = crate::helpers::spawn_app().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+        queries: Arc::new(QueryCache::default()),
+    };
+    let vacancy = |teaser_et: &'static str| {
+        crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
+    };
+    let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    let it = saved_search(&app, json!({ "categoryCode": ["IT"], "cityCode": ["0784"] }), "INSTANT", true, false).await;
+    let (baker, cook) = (vacancy("Ootame pagarit").await, vacancy("Ootame kokka").await);
+    let places = indexer::Places::load(&app.pool).await.unwrap();
+    // two batches, each recorded as the batcher records it
+    for id in [baker, cook] {
+        let docs = indexer::vacancies::prepare(&app.pool, &places, &[id]).await.unwrap().upserts;
+        let mut tx = app.pool.begin().await.unwrap();
+        assert_eq!(matching::record_live(&mut tx, &docs, &[], Utc::now()).await.unwrap(), vec![id]);
+        tx.commit().await.unwrap();
+    }
+    let waiting = || async { sqlx::query_scalar::<_, i64>("select count(*) from alert_match_pending").fetch_one(&app.pool).await.unwrap() };
+    assert_eq!(waiting().await, 2);
+
+    // a run that never commits: the rows come back
+    {
+        let mut tx = app.pool.begin().await.unwrap();
+        let mut claimed = matching::claim_pending(&mut tx).await.unwrap();
+        claimed.sort();
+        let mut expected = vec![baker, cook];
+        expected.sort();
+        assert_eq!(claimed, expected);
+        tx.rollback().await.unwrap();
+    }
+    assert_eq!(waiting().await, 2, "a run that did not commit leaves its vacancies waiting");
+    assert!(pairs(&app).await.is_empty());
+
+    let run = matcher.pending(&app.pool, Utc::now()).await.unwrap();
+    // the IT search's anchors (its place) meet both vacancies, its category group meets neither:
+    // a candidate the code groups leave out, so one engine query for the caterers
+    assert_eq!((run.searches, run.queries, run.pairs, run.alerts), (2, 1, 2, 1), "{run:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (caterers, cook)]));
+    assert!(!pairs(&app).await.iter().any(|(search, _)| *search == it));
+    assert_eq!(waiting().await, 0);
+    let again = matcher.pending(&app.pool, Utc::now()).await.unwrap();
+    assert_eq!(again, matching::Matched::default(), "nothing is left for the next job");
 }
 
 /// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.

@@ -48,6 +48,29 @@ pub fn of_query(query: &VacancyQuery) -> Vec<String> {
     vec![ANY.to_owned()]
 }
 
+/// The terms of every non-empty code group of a saved search's query, each group sorted: a
+/// vacancy can match the query only if it carries a term of each group ([`could_match`]).
+pub fn groups_of_query(query: &VacancyQuery) -> Vec<Vec<String>> {
+    GROUP_ORDER
+        .iter()
+        .map(|group| {
+            let mut terms: Vec<String> = group_values(query, group).iter().map(|value| term(group, value)).collect();
+            terms.sort();
+            terms.dedup();
+            terms
+        })
+        .filter(|terms| !terms.is_empty())
+        .collect()
+}
+
+/// Whether a vacancy carrying `terms` (sorted, as [`of_vacancy`] gives them) could match a query of
+/// `groups` ([`groups_of_query`]): inside a group values are OR-ed and groups are AND-ed, so each
+/// group needs one of its terms among the vacancy's. A prefilter only: `true` never decides a
+/// match, the engine does; `false` is certain.
+pub fn could_match(groups: &[Vec<String>], terms: &[String]) -> bool {
+    groups.iter().all(|group| group.iter().any(|term| terms.binary_search(term).is_ok()))
+}
+
 /// Every term of a vacancy as indexed, and [`ANY`]: a saved search can match it only if one of
 /// its anchors is among these.
 pub fn of_vacancy(doc: &VacancyDoc) -> Vec<String> {
@@ -76,5 +99,25 @@ mod tests {
         assert_eq!(of_query(&query), vec!["business:Näidis OÜ"]);
         let words_only = VacancyQuery { text: Some("kokk".into()), ..VacancyQuery::default() };
         assert_eq!(of_query(&words_only), vec![ANY]);
+    }
+
+    #[test]
+    fn a_vacancy_could_match_only_a_query_each_of_whose_groups_it_carries_a_term_of() {
+        let query = VacancyQuery {
+            category_codes: vec!["IT".into(), "FINANCE".into()],
+            place_codes: vec!["0784".into()],
+            ..VacancyQuery::default()
+        };
+        let groups = groups_of_query(&query);
+        assert_eq!(groups, vec![vec!["place:0784".to_owned()], vec!["category:FINANCE".to_owned(), "category:IT".to_owned()]]);
+        let carries = |terms: &[&str]| {
+            let mut terms: Vec<String> = terms.iter().map(|t| (*t).to_owned()).collect();
+            terms.sort();
+            could_match(&groups, &terms)
+        };
+        assert!(carries(&[ANY, "place:0784", "place:37", "category:IT"]));
+        assert!(!carries(&[ANY, "place:0784", "category:SALES"]), "the category group has none of its terms");
+        assert!(!carries(&[ANY, "category:IT"]), "the place group has none of its terms");
+        assert!(could_match(&groups_of_query(&VacancyQuery::default()), &[ANY.to_owned()]), "no group: anything could match");
     }
 }

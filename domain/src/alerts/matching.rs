@@ -116,16 +116,55 @@ pub async fn record_live(conn: &mut PgConnection, upserts: &[VacancyDoc], delete
     .fetch_all(&mut *conn)
     .await?;
     if !changed.is_empty() {
+        sqlx::query("insert into alert_match_pending (vacancy_id) select unnest($1::uuid[])").bind(&changed).execute(&mut *conn).await?;
         jobs::push(&mut *conn, MATCH_QUEUE, &[MatchJob { vacancy_ids: changed.clone() }]).await?;
     }
     Ok(changed)
 }
 
+/// Vacancies one instant match run claims at most.
+pub const PENDING_CHUNK: i64 = 5_000;
+
+/// Claims the vacancies waiting for the instant matching (every one another run does not hold,
+/// up to [`PENDING_CHUNK`]), on the caller's transaction: their rows are deleted when it commits
+/// and come back for the next run when it does not (a run killed midway). Answers the distinct
+/// ids, oldest first.
+pub async fn claim_pending(conn: &mut PgConnection) -> Result<Vec<Uuid>> {
+    let rows: Vec<Uuid> = sqlx::query_scalar(
+        "delete from alert_match_pending where id in (
+             select id from alert_match_pending order by id limit $1 for update skip locked)
+         returning vacancy_id",
+    )
+    .bind(PENDING_CHUNK)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut seen = std::collections::HashSet::with_capacity(rows.len());
+    Ok(rows.into_iter().filter(|id| seen.insert(*id)).collect())
+}
+
 /// A saved search as the matching reads it.
 struct Candidate {
     id: Uuid,
-    query: VacancyQuery,
+    query: Arc<Prepared>,
     matched_until: DateTime<Utc>,
+}
+
+/// A saved search's query with what the matching derives from it once: the key under which equal
+/// queries are run once ([`run_queries`]) and its code groups for the prefilter
+/// ([`anchors::could_match`]).
+struct Prepared {
+    query: VacancyQuery,
+    key: String,
+    groups: Vec<Vec<String>>,
+}
+
+impl Prepared {
+    fn new(query: VacancyQuery) -> Result<Prepared> {
+        // `now` is set per run, and equal filters must give equal keys whenever converted
+        let key = serde_json::to_string(&VacancyQuery { now: DateTime::UNIX_EPOCH, ..query.clone() }).map_err(anyhow::Error::from)?;
+        let groups = anchors::groups_of_query(&query);
+        Ok(Prepared { query, key, groups })
+    }
 }
 
 /// A saved search's filter as the search's query, by the search's own function: `None` (logged)
@@ -148,14 +187,13 @@ async fn convert(pool: &PgPool, reference: &ReferenceCache, id: Uuid, filter: se
     }
 }
 
-/// The saved searches' filters as the search's queries at `now` ([`convert`]); a filter that
-/// does not convert is left out.
-async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)>, now: DateTime<Utc>) -> Result<Vec<Candidate>> {
+/// The saved searches' filters as the search's queries ([`convert`]); a filter that does not
+/// convert is left out.
+async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)>) -> Result<Vec<Candidate>> {
     let mut candidates = Vec::with_capacity(rows.len());
     for (id, filter, matched_until) in rows {
-        if let Some(mut query) = convert(pool, reference, id, filter).await? {
-            query.now = now;
-            candidates.push(Candidate { id, query, matched_until });
+        if let Some(query) = convert(pool, reference, id, filter).await? {
+            candidates.push(Candidate { id, query: Arc::new(Prepared::new(query)?), matched_until });
         }
     }
     Ok(candidates)
@@ -182,7 +220,7 @@ pub struct QueryCache {
 struct CachedQuery {
     updated_at: DateTime<Utc>,
     /// `None`: the filter does not convert ([`convert`] logged why); skipped until it changes.
-    query: Option<Arc<VacancyQuery>>,
+    query: Option<Arc<Prepared>>,
 }
 
 impl Default for QueryCache {
@@ -215,7 +253,10 @@ impl QueryCache {
             let read: Vec<(Uuid, serde_json::Value, DateTime<Utc>)> =
                 sqlx::query_as("select id, filter, updated_at from saved_searches where id = any($1)").bind(&stale).fetch_all(pool).await?;
             for (id, filter, updated_at) in read {
-                let query = convert(pool, reference, id, filter).await?.map(Arc::new);
+                let query = match convert(pool, reference, id, filter).await? {
+                    Some(query) => Some(Arc::new(Prepared::new(query)?)),
+                    None => None,
+                };
                 fresh.insert(id, (updated_at, query));
             }
         }
@@ -232,8 +273,6 @@ impl QueryCache {
                 None => entries.get(id).and_then(|entry| entry.query.clone()),
             };
             if let Some(query) = query {
-                let mut query = VacancyQuery::clone(&query);
-                query.now = now;
                 candidates.push(Candidate { id: *id, query, matched_until: now });
             }
         }
@@ -241,26 +280,33 @@ impl QueryCache {
     }
 }
 
-/// The vacancies each candidate's query lists among `docs`, asking the engine once per distinct
-/// query: many saved searches hold the same filter (one category, one county), and the engine's
-/// cost is per query.
-async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate]) -> Result<Vec<Vec<Uuid>>> {
+/// The vacancies each candidate's query lists among `docs` at `now`, asking the engine once per
+/// distinct query, and only for the queries one of `docs` could match by their code groups
+/// ([`anchors::could_match`]; the others list nothing): many saved searches hold the same filter
+/// (one category, one county), and the engine's cost is per query.
+async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate], now: DateTime<Utc>) -> Result<(Vec<Vec<Uuid>>, usize)> {
     if docs.is_empty() || candidates.is_empty() {
-        return Ok(vec![Vec::new(); candidates.len()]);
+        return Ok((vec![Vec::new(); candidates.len()], 0));
     }
-    let mut distinct: HashMap<String, usize> = HashMap::new();
+    let terms: Vec<Vec<String>> = docs.iter().map(anchors::of_vacancy).collect();
+    let mut distinct: HashMap<&str, usize> = HashMap::new();
     let mut queries: Vec<VacancyQuery> = Vec::new();
     let mut positions = Vec::with_capacity(candidates.len());
     for candidate in candidates {
-        let key = serde_json::to_string(&candidate.query).map_err(anyhow::Error::from)?;
-        let position = *distinct.entry(key).or_insert_with(|| {
-            queries.push(candidate.query.clone());
+        let prepared = &candidate.query;
+        if !terms.iter().any(|terms| anchors::could_match(&prepared.groups, terms)) {
+            positions.push(None);
+            continue;
+        }
+        let position = *distinct.entry(prepared.key.as_str()).or_insert_with(|| {
+            queries.push(VacancyQuery { now, ..prepared.query.clone() });
             queries.len() - 1
         });
-        positions.push(position);
+        positions.push(Some(position));
     }
+    let run = queries.len();
     let answers = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
-    Ok(positions.into_iter().map(|position| answers[position].clone()).collect())
+    Ok((positions.into_iter().map(|position| position.map(|p| answers[p].clone()).unwrap_or_default()).collect(), run))
 }
 
 /// Inserts the (saved search, vacancy) pairs not matched before; answers the saved searches
@@ -289,8 +335,10 @@ async fn insert_matches(conn: &mut PgConnection, pairs: &[(Uuid, Uuid)], now: Da
 /// What one matching did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Matched {
-    /// Saved searches run.
+    /// Saved searches considered (the candidates of the anchors' prefilter).
     pub searches: usize,
+    /// Distinct queries the engine ran (after the code groups' prefilter and equal filters merged).
+    pub queries: usize,
     /// Saved searches whose filter was converted to a query now (the instant matching keeps the
     /// others' from an earlier job: [`QueryCache`]).
     pub converted: usize,
@@ -302,9 +350,27 @@ pub struct Matched {
 
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
 /// the ones still live); `queries` keeps the saved searches' queries from one job to the next.
-/// See the module documentation.
-#[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
+/// The matches and their mails are written on a transaction of its own. See the module
+/// documentation.
 pub async fn match_instant(
+    pool: &PgPool,
+    reference: &ReferenceCache,
+    engine: &dyn SearchEngine,
+    queries: &QueryCache,
+    docs: Vec<VacancyDoc>,
+    now: DateTime<Utc>,
+) -> Result<Matched> {
+    let mut tx = pool.begin().await?;
+    let matched = match_instant_on(&mut tx, pool, reference, engine, queries, docs, now).await?;
+    tx.commit().await?;
+    Ok(matched)
+}
+
+/// [`match_instant`] writing on the caller's transaction (the worker's, which claimed the
+/// vacancies with [`claim_pending`]); `pool` reads the saved searches.
+#[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
+pub async fn match_instant_on(
+    tx: &mut PgConnection,
     pool: &PgPool,
     reference: &ReferenceCache,
     engine: &dyn SearchEngine,
@@ -325,17 +391,15 @@ pub async fn match_instant(
     .fetch_all(pool)
     .await?;
     let (candidates, converted) = queries.candidates(pool, reference, &rows, now).await?;
-    let matched = run_queries(engine, docs, &candidates).await?;
+    let (matched, run) = run_queries(engine, docs, &candidates, now).await?;
     let pairs: Vec<(Uuid, Uuid)> = candidates
         .iter()
         .zip(matched)
         .flat_map(|(candidate, vacancies)| vacancies.into_iter().map(move |vacancy| (candidate.id, vacancy)))
         .collect();
-    let mut tx = pool.begin().await?;
-    let gained = insert_matches(&mut tx, &pairs, now).await?;
-    super::mail::queue_mails(&mut tx, &gained).await?;
-    tx.commit().await?;
-    Ok(Matched { searches: candidates.len(), converted, pairs: pairs.len(), alerts: gained.len() })
+    let gained = insert_matches(&mut *tx, &pairs, now).await?;
+    super::mail::queue_mails(&mut *tx, &gained).await?;
+    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs: pairs.len(), alerts: gained.len() })
 }
 
 /// The frequencies of the scheduled runs.
@@ -440,8 +504,8 @@ pub async fn match_digests(
             return Ok(done);
         }
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
-        let candidates = candidates(pool, reference, rows, now).await?;
-        let matched = run_queries(engine, docs.clone(), &candidates).await?;
+        let candidates = candidates(pool, reference, rows).await?;
+        let (matched, run) = run_queries(engine, docs.clone(), &candidates, now).await?;
         let pairs: Vec<(Uuid, Uuid)> = candidates
             .iter()
             .zip(matched)
@@ -456,6 +520,7 @@ pub async fn match_digests(
         super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
         done.searches += candidates.len();
+        done.queries += run;
         done.converted += candidates.len();
         done.pairs += pairs.len();
         done.alerts += gained.len();
