@@ -31,10 +31,30 @@ test('administrators sort companies, people and invoices by their column headers
   await expect(registered).toHaveAttribute('aria-sort', 'descending');
   // the modified date stands under the registered one, in the same column
   await expect(page.getByRole('row').nth(1).getByText(/^Modified \d/)).toBeVisible();
+  // while the sorted page loads (held back here), the previous rows stay on screen dimmed under a
+  // loader and the list is busy, so that nobody reads them as sorted
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sortedByName = /\/api\/admin\/company\/EE\?.*sort=name/;
+  await page.route(sortedByName, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('columnheader', { name: 'Company', exact: true }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page.getByRole('columnheader', { name: 'Company', exact: true })).toHaveAttribute('aria-sort', 'ascending');
-  // the list keeps the previous order on screen until the sorted page is in: wait for it
+  const companies = page.getByRole('region', { name: 'Companies' });
+  await expect(companies).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+  await expect(companies.getByRole('rowgroup').nth(1)).toHaveCSS('opacity', '0.5');
+  await picture(page, 'admin-companies-busy');
+  release();
+  await page.unroute(sortedByName);
+  await expect(companies).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // the sorted page is in: its names in Estonian order
   const names = () => page.getByRole('row').locator('td:first-child a').allTextContents();
   await expect
     .poll(async () => {
