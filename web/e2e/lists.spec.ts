@@ -51,9 +51,9 @@ test('administrators sort companies, people and invoices by their column headers
   await expect(companies.getByRole('rowgroup').nth(1)).toHaveCSS('opacity', '0.5');
   await picture(page, 'admin-companies-busy');
   release();
-  await page.unroute(sortedByName);
   await expect(companies).not.toHaveAttribute('aria-busy');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute(sortedByName);
   // the sorted page is in: its names in Estonian order
   const names = () => page.getByRole('row').locator('td:first-child a').allTextContents();
   await expect

@@ -111,7 +111,7 @@ function useShowsOtherCriteria(criteria: string, isPlaceholderData: boolean): bo
 /** The styles of rows that stand in for those asked for: dimmed under a loader. */
 const STALE = { opacity: 0.5, transition: 'opacity 150ms' } as const;
 
-/** Over the top of stale rows, where the sort control just used is. */
+/** Over the first of the stale rows, near the sort control just used, `top` px down the list. */
 function BusyLoader({ top }: { top: number }) {
   const { t } = useTranslation();
   return <Loader role="progressbar" aria-label={t('common.loading')} size="sm" pos="absolute" top={top} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />;
@@ -127,6 +127,8 @@ function BusyLoader({ top }: { top: number }) {
 export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty, sorting, filter }: ResponsiveListProps<T>) {
   // the cards' own width (0 until measured, and where nothing measures it): two side by side where there is room
   const { ref, width } = useElementSize();
+  // the table's header: the loader over stale rows goes just below it
+  const head = useElementSize<HTMLTableSectionElement>();
   const cards = usePhone();
   const busy = useShowsOtherCriteria(JSON.stringify([sorting?.sorting, filter]), query?.isPlaceholderData ?? false);
   const footer = query && (
@@ -145,7 +147,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
         {sorting && <CardsSortSelect columns={columns} sorting={sorting} />}
         {rows.length > 0 && (
           <Box pos="relative">
-            {busy && <BusyLoader top={8} />}
+            {busy && <BusyLoader top={12} />}
             <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE : undefined}>
               {rows.map((row) => (
                 <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
@@ -160,15 +162,16 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   const all = actions ? [...columns, actions] : columns;
   const list = rows.length > 0 && (
     <Box pos="relative">
-      {busy && <BusyLoader top={56} />}
+      {busy && <BusyLoader top={head.height + 16} />}
       <ScrollArea
         type="auto"
+        offsetScrollbars="x"
         data-testid="list-table"
         // axe's scrollable-region-focusable: a table wider than its room scrolls by keyboard too
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined, className: 'vakants-list-scroll' }}
       >
         <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
-          <Table.Thead>
+          <Table.Thead ref={head.ref}>
             <Table.Tr>
               {all.map((column) =>
                 sorting && column.sort ? (
