@@ -168,7 +168,8 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
         offsetScrollbars="x"
         data-testid="list-table"
         // axe's scrollable-region-focusable: a table wider than its room scrolls by keyboard too
-        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined, className: 'vakants-list-scroll' }}
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined }}
+        classNames={{ viewport: 'vakants-list-scroll' }}
       >
         <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
           <Table.Thead ref={head.ref}>
