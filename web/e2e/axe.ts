@@ -20,10 +20,12 @@ export function describeViolations(violations: Result[]): string {
 /**
  * The WCAG 2.2 A/AA violations axe-core finds on the page as it is now. Call it once the screen
  * shows what it is about (its heading, its list): it waits for running animations (a drawer or
- * dialog fading in would fail the contrast rules half-way) and checks the whole document, dialogs
- * and menus included.
+ * dialog fading in would fail the contrast rules half-way) and for busy parts to settle (a list
+ * dims its previous rows while another sorting loads), and checks the whole document, dialogs and
+ * menus included.
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
 }

@@ -31,10 +31,30 @@ test('administrators sort companies, people and invoices by their column headers
   await expect(registered).toHaveAttribute('aria-sort', 'descending');
   // the modified date stands under the registered one, in the same column
   await expect(page.getByRole('row').nth(1).getByText(/^Modified \d/)).toBeVisible();
+  // while the sorted page loads (held back here), the previous rows stay on screen dimmed under a
+  // loader and the list is busy, so that nobody reads them as sorted
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sortedByName = /\/api\/admin\/company\/EE\?.*sort=name/;
+  await page.route(sortedByName, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('columnheader', { name: 'Company', exact: true }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page.getByRole('columnheader', { name: 'Company', exact: true })).toHaveAttribute('aria-sort', 'ascending');
-  // the list keeps the previous order on screen until the sorted page is in: wait for it
+  const companies = page.getByRole('region', { name: 'Companies' });
+  await expect(companies).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+  await expect(companies.getByRole('rowgroup').nth(1)).toHaveCSS('opacity', '0.5');
+  await picture(page, 'admin-companies-busy');
+  release();
+  await expect(companies).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute(sortedByName);
+  // the sorted page is in: its names in Estonian order
   const names = () => page.getByRole('row').locator('td:first-child a').allTextContents();
   await expect
     .poll(async () => {
@@ -49,12 +69,20 @@ test('administrators sort companies, people and invoices by their column headers
   await expect(page.getByText('Modified', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'admin company');
 
-  // the employers' table wants 1000 px beside the sidebar (ResponsiveList's minWidth): at 1280 px it is cards
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // the employers' table wants 1000 px, more than it has beside the sidebar at 1280 px: it stays a
+  // table and scrolls sideways in its own region, which the keyboard reaches
   await page.goto('/en/admin/employers');
+  const employers = page.getByRole('region', { name: 'Employers' });
+  await expect(employers.getByRole('table', { name: 'Employers' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  expect(await employers.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+  await employers.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => employers.evaluate((region) => region.scrollLeft)).toBeGreaterThan(0);
   await expect(page.getByRole('columnheader', { name: 'Modified' })).toBeVisible();
   await page.getByRole('columnheader', { name: 'Last signed in' }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=lastLogin/);
+  await expect(employers).not.toHaveAttribute('aria-busy');
   await expectNoAxeViolations(page, 'admin employers sorted by last sign-in');
   await picture(page, 'admin-employers');
 

@@ -10,7 +10,11 @@ import { type ListQuery, ResponsiveList } from './responsive-list';
 
 interface AuditListProps {
   entries: AuditEntry[];
+  /** The list's accessible name. */
+  label: string;
   query: ListQuery;
+  /** What the entries are filtered by, the page aside. */
+  filter?: unknown;
   empty: string;
   /** The table's minimum width and its details column's widest. */
   minWidth: number;
@@ -20,7 +24,7 @@ interface AuditListProps {
 }
 
 /** Entries of the audit log: when, who, the action, the target and the details (cards on a phone). */
-export function AuditList({ entries, query, empty, minWidth, detailsWidth, framed }: AuditListProps) {
+export function AuditList({ entries, label, query, filter, empty, minWidth, detailsWidth, framed }: AuditListProps) {
   const { t } = useTranslation('admin');
   return (
     <ResponsiveList
@@ -43,17 +47,19 @@ export function AuditList({ entries, query, empty, minWidth, detailsWidth, frame
         },
       ]}
       cardLabel={(entry) => `${entry.action}, ${auditTime(entry.createdAt)}`}
+      label={label}
       minWidth={minWidth}
       table={{ striped: true, verticalSpacing: framed ? 'sm' : 'xs' }}
       framed={framed}
       query={query}
+      filter={filter}
       empty={empty}
     />
   );
 }
 
 /** A company's or a person's own entries of the audit log, newest first, paged. */
-export function AuditEntries({ subject }: { subject: AuditSubject }) {
+export function AuditEntries({ subject, label }: { subject: AuditSubject; label: string }) {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(0);
   const log = useOwnAuditEntries(subject, page);
@@ -62,6 +68,7 @@ export function AuditEntries({ subject }: { subject: AuditSubject }) {
     <Stack gap="sm">
       <AuditList
         entries={rows}
+        label={label}
         minWidth={720}
         detailsWidth={280}
         framed={false}

@@ -11,6 +11,8 @@ import { LogInAsButton } from './log-in-as-button';
 import { type ListColumn, type ListQuery, ResponsiveList } from './responsive-list';
 
 interface PeopleTableProps<T> {
+  /** The list's accessible name. */
+  label: string;
   list: ReturnType<typeof useListSearch>;
   /** The query's state: its page's total, whether it is loading, its error. */
   query: ListQuery & { data?: { totalElements: number; totalPages: number }; isFetching: boolean };
@@ -23,6 +25,7 @@ interface PeopleTableProps<T> {
 
 /** A searched, sorted, paged list of people (a table, cards on a phone): the search field, the count, the rows and the pager. */
 export function PeopleTable<T extends Person & { userId: string; createdAt: string; modifiedAt: string; lastLoginAt?: string | null }>({
+  label,
   list,
   query,
   people,
@@ -60,11 +63,13 @@ export function PeopleTable<T extends Person & { userId: string; createdAt: stri
         ]}
         actions={actions}
         cardLabel={(person) => person.email}
+        label={label}
         minWidth={1000}
         table={{ striped: true, highlightOnHover: true }}
         query={query}
         empty={t('people.empty')}
         sorting={sorting}
+        filter={list.search}
       />
       <Pager page={list.page} total={query.data?.totalPages ?? 0} onChange={list.setPage} />
     </Stack>

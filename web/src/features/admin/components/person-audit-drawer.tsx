@@ -14,7 +14,7 @@ export function PersonAuditDrawer({ person, onClose }: { person: AuditedPerson |
   const { t } = useTranslation('admin');
   return (
     <Drawer opened={!!person} onClose={onClose} position="right" size="xl" title={person ? t('ownAudit.personTitle', { name: person.email }) : ''}>
-      {person && <AuditEntries key={person.userId} subject={{ userId: person.userId }} />}
+      {person && <AuditEntries key={person.userId} subject={{ userId: person.userId }} label={t('ownAudit.personTitle', { name: person.email })} />}
     </Drawer>
   );
 }

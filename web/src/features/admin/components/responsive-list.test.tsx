@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -39,22 +39,35 @@ const claim = {
   createdAt: '2026-11-20T10:00:00Z',
 };
 
-/** Every element measured by a `ResizeObserver` is `width` px wide (jsdom lays nothing out). */
-function stubListWidth(width: number) {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe(target: Element) {
-        const size = [{ inlineSize: width, blockSize: 400 }];
-        const entry = { target, borderBoxSize: size, contentBoxSize: size, contentRect: { x: 0, y: 0, top: 0, left: 0, bottom: 400, right: width, width, height: 400 } };
-        queueMicrotask(() => this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver));
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+/** Holds back the answers to the requests `held` picks until `release` is called; the others go to the fake API. */
+function holdRequests(held: (url: URL) => boolean) {
+  const answer = globalThis.fetch;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    if (held(url)) await released;
+    return answer(input, init);
+  });
+  return () => release();
 }
+
+/** A page of companies, with `names` as its rows. */
+function companies(names: string[], totalPages = 1) {
+  return {
+    body: {
+      content: names.map((businessName, i) => ({ ...company, businessName, registryCode: String(10000000 + i) })),
+      totalElements: names.length,
+      totalPages,
+      page: 0,
+      size: 20,
+    },
+  };
+}
+
+const shownNames = () => screen.getAllByRole('link', { name: /^Open / }).map((link) => link.textContent);
 
 describe('the admin lists on a phone', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -87,23 +100,10 @@ describe('the admin lists on a phone', () => {
     expect(within(claimCard).getByRole('button', { name: 'Reject: Kohvik OÜ, mari@kohvik.ee' })).toBeInTheDocument();
   });
 
-  it('shows the cards where the window is wide but the list has less room than its table needs', async () => {
-    fakeApi({
-      'GET /api/admin/company/EE': { body: { content: [company], totalElements: 1, totalPages: 1, page: 0, size: 50 } },
-      'GET /api/admin/company-claims': { body: [claim] },
-    });
-    // 900 px: less than the companies' table needs (960), more than the claims' (880)
-    stubListWidth(900);
-    await loader();
-    await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);
+});
 
-    const card = await screen.findByRole('article', { name: 'Põhja Köök OÜ' });
-    expect(within(card).getByRole('link', { name: 'Open Põhja Köök OÜ' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Open Põhja Köök OÜ' })!.closest('tr')).toBeNull();
-    const claims = screen.getByRole('table', { name: 'Claims waiting for a decision' });
-    expect(within(claims).getByRole('button', { name: 'Approve: Kohvik OÜ, mari@kohvik.ee' })).toBeInTheDocument();
-    expect(screen.getAllByRole('table')).toHaveLength(1);
-  });
+describe('the admin lists beside the sidebar', () => {
+  afterEach(() => vi.unstubAllGlobals());
 
   it('keeps the table at desktop width', async () => {
     fakeApi({
@@ -117,5 +117,85 @@ describe('the admin lists on a phone', () => {
     expect(within(row).getByRole('switch', { name: 'Company has a contract: Põhja Köök OÜ' })).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByText('No claims wait for a decision.')).toBeInTheDocument();
+  });
+
+  it('shows a table on any window wider than a phone\u2019s, in a named region that scrolls sideways by keyboard', async () => {
+    fakeApi({
+      'GET /api/admin/company/EE': companies(['Põhja Köök OÜ']),
+      'GET /api/admin/company-claims': { body: [claim] },
+    });
+    await loader();
+    await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);
+
+    // the region is what scrolls when the table (minWidth 960) is wider than the room beside the sidebar
+    const region = await screen.findByRole('region', { name: 'Companies' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).not.toHaveAttribute('aria-busy');
+    const table = within(region).getByRole('table', { name: 'Companies' });
+    expect(within(table).getByRole('link', { name: 'Open Põhja Köök OÜ' })).toBeInTheDocument();
+    const claims = screen.getByRole('region', { name: 'Claims waiting for a decision' });
+    expect(within(claims).getByRole('button', { name: 'Approve: Kohvik OÜ, mari@kohvik.ee' }).closest('tr')).not.toBeNull();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('dims the previous rows under a loader and marks the list busy while another sorting loads', async () => {
+    fakeApi({
+      'GET /api/admin/company/EE': (request) =>
+        new URL(request.url).searchParams.get('sort') === 'name' ? companies(['Aasa OÜ', 'Õnne OÜ', 'Ääre OÜ']) : companies(['Ääre OÜ', 'Aasa OÜ', 'Õnne OÜ']),
+      'GET /api/admin/company-claims': { body: [] },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);
+    await screen.findByRole('link', { name: 'Open Ääre OÜ' });
+    const release = holdRequests((url) => url.searchParams.get('sort') === 'name');
+
+    await user.click(within(screen.getByRole('columnheader', { name: 'Company' })).getByRole('button'));
+
+    const region = screen.getByRole('region', { name: 'Companies' });
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('columnheader', { name: 'Company' })).toHaveAttribute('aria-sort', 'ascending');
+    // the previous order is still there, dimmed, under a loader
+    expect(shownNames()).toEqual(['Ääre OÜ', 'Aasa OÜ', 'Õnne OÜ']);
+    const [, body] = within(region).getAllByRole('rowgroup');
+    expect(body).toHaveStyle({ opacity: '0.5' });
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(shownNames()).toEqual(['Aasa OÜ', 'Õnne OÜ', 'Ääre OÜ']));
+    expect(region).not.toHaveAttribute('aria-busy');
+    expect(body).not.toHaveStyle({ opacity: '0.5' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('marks the list busy while another search loads, not while another page of the same one does', async () => {
+    fakeApi({
+      'GET /api/admin/company/EE': (request) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('search')) return companies(['Õnne OÜ']);
+        return params.get('page') === '1' ? companies(['Teine OÜ'], 2) : companies(['Esimene OÜ'], 2);
+      },
+      'GET /api/admin/company-claims': { body: [] },
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/admin/companies', [{ path: 'admin/companies', element: <Companies /> }]);
+    await screen.findByRole('link', { name: 'Open Esimene OÜ' });
+    const release = holdRequests((url) => url.searchParams.get('page') === '1' || !!url.searchParams.get('search'));
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    const region = screen.getByRole('region', { name: 'Companies' });
+    expect(shownNames()).toEqual(['Esimene OÜ']);
+    expect(region).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search by name or registry code'), 'õnne');
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'true'), { timeout: 2000 });
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(shownNames()).toEqual(['Õnne OÜ']));
+    expect(region).not.toHaveAttribute('aria-busy');
   });
 });

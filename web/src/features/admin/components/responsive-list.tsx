@@ -1,13 +1,15 @@
-import { Box, Card, Group, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
+import { Box, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { UrlSorting } from '@/shared/lib/use-url-sorting';
 import { SortableTh, SortSelect } from '@/shared/ui/sort-controls';
 
 import { ListStatus } from './list-status';
+import './responsive-list.css';
 
-/** One column of an admin list: a table cell where the table fits, a labelled value in a card otherwise. */
+/** One column of an admin list: a table cell, a labelled value in a card on a phone. */
 export interface ListColumn<T> {
   /** The table's header, the value's label in a card. */
   header: string;
@@ -22,8 +24,8 @@ export interface ListColumn<T> {
   sort?: string;
 }
 
-/** What a list shows of its query. */
-export type ListQuery = { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+/** What a list shows of its query. `isPlaceholderData`: the rows are the previous query's (`keepPreviousData`) while this one runs. */
+export type ListQuery = { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown; isPlaceholderData?: boolean };
 
 interface ResponsiveListProps<T> {
   rows: T[];
@@ -34,10 +36,10 @@ interface ResponsiveListProps<T> {
   actions?: ListColumn<T>;
   /** A card's accessible name. */
   cardLabel: (row: T) => string;
-  /** The table's (or the cards' group's) accessible name. */
-  label?: string;
+  /** The accessible name of the table, of the region it scrolls sideways in, and of the cards' group. */
+  label: string;
   /** The table's minimum width: where the list has less room (a tablet, a desktop with the sidebar),
-   * it shows the cards instead of a table that would scroll sideways. */
+   * the table scrolls sideways in its region. */
   minWidth: number;
   table?: Omit<TableProps, 'children' | 'miw'>;
   /** In a bordered card of its own; false inside a section. */
@@ -47,6 +49,8 @@ interface ResponsiveListProps<T> {
   empty?: string;
   /** The list's sorting: sortable headers in the table, a sort select above the cards. */
   sorting?: UrlSorting;
+  /** What the rows are filtered by, the page aside (a search, a filter's fields). */
+  filter?: unknown;
 }
 
 /** Below Mantine's `sm` (48em, 768 px): a phone, where a table would scroll sideways. Known on the first render. */
@@ -54,7 +58,7 @@ export function usePhone(): boolean {
   return useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
 }
 
-/** The room from which the cards go two side by side (a tablet, a desktop with the sidebar). */
+/** The room from which the cards go two side by side (a large phone held sideways). */
 const TWO_CARDS = 640;
 
 const VALUE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
@@ -93,19 +97,40 @@ function RowCard<T>({ row, columns, actions, label }: { row: T; columns: ListCol
 }
 
 /**
- * An admin list: a table where the list has room for it (`minWidth`), one card a row otherwise, as
- * always below 768 px (the same values, the same actions with the same names). Only one of them is
- * rendered, so every button exists once. An empty list shows only `empty`.
+ * Whether the rows on screen answer another sorting or filter than the one asked for: its query runs
+ * and the previous answer stands in (`keepPreviousData`), in an order that is not the one its headers
+ * now show. Another page of the same sorting and filter is not: its rows are not read as re-sorted.
  */
-export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty, sorting }: ResponsiveListProps<T>) {
-  // the list's own width (0 until measured, and where nothing measures it): the sidebar and the
-  // page's padding leave a tablet or a small desktop less room than the window's width says
+function useShowsOtherCriteria(criteria: string, isPlaceholderData: boolean): boolean {
+  // the criteria of the last rows that were the query's own answer
+  const [answered, setAnswered] = useState(criteria);
+  if (!isPlaceholderData && answered !== criteria) setAnswered(criteria);
+  return isPlaceholderData && answered !== criteria;
+}
+
+/** The styles of rows that stand in for those asked for: dimmed under a loader. */
+const STALE = { opacity: 0.5, transition: 'opacity 150ms' } as const;
+
+/** Over the first of the stale rows, near the sort control just used, `top` px down the list. */
+function BusyLoader({ top }: { top: number }) {
+  const { t } = useTranslation();
+  return <Loader role="progressbar" aria-label={t('common.loading')} size="sm" pos="absolute" top={top} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />;
+}
+
+/**
+ * An admin list: a table wherever the window is not a phone's, scrolling sideways in a focusable
+ * region where it needs more room than it has (a tablet, a desktop with the sidebar); one card a row
+ * below 768 px (the same values, the same actions with the same names). Only one of them is
+ * rendered, so every button exists once. An empty list shows only `empty`. While a new sorting or
+ * filter loads, the previous rows are dimmed and the list is busy.
+ */
+export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, label, minWidth, table, framed = true, query, empty, sorting, filter }: ResponsiveListProps<T>) {
+  // the cards' own width (0 until measured, and where nothing measures it): two side by side where there is room
   const { ref, width } = useElementSize();
-  // the room a table would have: inside the card's 1 px border. Worked out the same way whichever
-  // branch is shown (the cards' Stack has no border) so that a width within 2 px of `minWidth`
-  // cannot flip the list from one branch to the other and back
-  const room = framed ? width - 2 : width;
-  const cards = usePhone() || (width > 0 && room < minWidth);
+  // the table's header: the loader over stale rows goes just below it
+  const head = useElementSize<HTMLTableSectionElement>();
+  const cards = usePhone();
+  const busy = useShowsOtherCriteria(JSON.stringify([sorting?.sorting, filter]), query?.isPlaceholderData ?? false);
   const footer = query && (
     <>
       {empty && query.isSuccess && rows.length === 0 && (
@@ -118,14 +143,17 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   );
   if (cards) {
     return (
-      <Stack ref={ref} gap="sm" role={label ? 'group' : undefined} aria-label={label}>
+      <Stack ref={ref} gap="sm" role="group" aria-label={label} aria-busy={busy || undefined}>
         {sorting && <CardsSortSelect columns={columns} sorting={sorting} />}
         {rows.length > 0 && (
-          <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm">
-            {rows.map((row) => (
-              <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
-            ))}
-          </SimpleGrid>
+          <Box pos="relative">
+            {busy && <BusyLoader top={12} />}
+            <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE : undefined}>
+              {rows.map((row) => (
+                <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
+              ))}
+            </SimpleGrid>
+          </Box>
         )}
         {footer}
       </Stack>
@@ -133,59 +161,69 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   }
   const all = actions ? [...columns, actions] : columns;
   const list = rows.length > 0 && (
-    <ScrollArea type="auto" data-testid="list-table">
-      <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {all.map((column) =>
-              sorting && column.sort ? (
-                <SortableTh
-                  key={column.header}
-                  label={column.header}
-                  field={column.sort}
-                  sorting={sorting.sorting}
-                  onSort={sorting.sortBy}
-                  ta={column.numeric ? 'right' : undefined}
-                />
-              ) : (
-                <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                  {column.header}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} {...column.td}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-              {actions && (
-                <Table.Td {...actions.td}>
-                  <Group gap="xs" wrap="nowrap" align="flex-start">
-                    {actions.cell(row)}
-                  </Group>
-                </Table.Td>
+    <Box pos="relative">
+      {busy && <BusyLoader top={head.height + 16} />}
+      <ScrollArea
+        type="auto"
+        offsetScrollbars="x"
+        data-testid="list-table"
+        // axe's scrollable-region-focusable: a table wider than its room scrolls by keyboard too
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined }}
+        classNames={{ viewport: 'vakants-list-scroll' }}
+      >
+        <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
+          <Table.Thead ref={head.ref}>
+            <Table.Tr>
+              {all.map((column) =>
+                sorting && column.sort ? (
+                  <SortableTh
+                    key={column.header}
+                    label={column.header}
+                    field={column.sort}
+                    sorting={sorting.sorting}
+                    onSort={sorting.sortBy}
+                    ta={column.numeric ? 'right' : undefined}
+                  />
+                ) : (
+                  <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                    {column.header}
+                  </Table.Th>
+                ),
               )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+          </Table.Thead>
+          <Table.Tbody style={busy ? STALE : undefined}>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} {...column.td}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+                {actions && (
+                  <Table.Td {...actions.td}>
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      {actions.cell(row)}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Box>
   );
   if (!framed) {
     return (
-      <Box ref={ref}>
+      <Box>
         {list}
         {footer}
       </Box>
     );
   }
   return (
-    <Card ref={ref} withBorder padding={0}>
+    <Card withBorder padding={0}>
       {list}
       {footer}
     </Card>

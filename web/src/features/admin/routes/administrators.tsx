@@ -127,6 +127,7 @@ export function Component() {
               ),
           }}
           cardLabel={(admin) => admin.email}
+          label={t('admins.title')}
           minWidth={640}
           table={{ striped: true }}
           query={administrators}

@@ -28,6 +28,7 @@ export function Component() {
   return (
     <Page title={t('people.applicantsTitle')} size="lg">
       <PeopleTable
+        label={t('people.applicantsTitle')}
         list={list}
         sorting={sorting}
         query={applicants}

@@ -78,6 +78,8 @@ export function Component() {
         </SimpleGrid>
         <AuditList
           entries={rows}
+          label={t('audit.title')}
+          filter={{ ...filter, page: undefined }}
           minWidth={960}
           detailsWidth={360}
           framed

@@ -36,7 +36,19 @@ function ContractSwitch({ company }: { company: AdminCompany }) {
 }
 
 /** The companies as a table (cards on a phone): name and address, figures, the contract flag; prices, log in as. */
-function CompanyList({ companies, query, sorting, onPrices }: { companies: AdminCompany[]; query: ListQuery; sorting: UrlSorting; onPrices: (company: PricedCompany) => void }) {
+function CompanyList({
+  companies,
+  query,
+  sorting,
+  search,
+  onPrices,
+}: {
+  companies: AdminCompany[];
+  query: ListQuery;
+  sorting: UrlSorting;
+  search: string;
+  onPrices: (company: PricedCompany) => void;
+}) {
   const { t } = useTranslation('admin');
   const to = useLocalizedPath();
   return (
@@ -64,8 +76,8 @@ function CompanyList({ companies, query, sorting, onPrices }: { companies: Admin
         { header: t('companies.vacancies'), cell: (company) => company.activeVacancies, numeric: true, sort: 'activeVacancies' },
         {
           header: t('companies.created'),
-          // the modified date under the registered one: a column of its own would not leave the
-          // table room beside the sidebar at 1280 px (the list would turn to cards)
+          // the modified date under the registered one: a column of its own would make the table
+          // wider than its room beside the sidebar at 1280 px (it would scroll sideways)
           cell: (company) => <TwoLines plain main={estonianDate(company.createdAt)} note={`${t('companies.modified')} ${estonianDate(company.modifiedAt)}`} />,
           sort: 'created',
         },
@@ -85,11 +97,13 @@ function CompanyList({ companies, query, sorting, onPrices }: { companies: Admin
         ),
       }}
       cardLabel={(company) => company.businessName}
+      label={t('companies.title')}
       minWidth={960}
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('companies.empty')}
       sorting={sorting}
+      filter={search}
     />
   );
 }
@@ -122,6 +136,7 @@ export function Component() {
           onPrices={setPricing}
           query={companies}
           sorting={sorting}
+          search={search}
         />
         <Pager page={page} total={companies.data?.totalPages ?? 0} onChange={setPage} />
       </Stack>

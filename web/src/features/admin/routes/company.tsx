@@ -117,6 +117,7 @@ function Staff({ company }: { company: AdminCompanyDetail }) {
             { header: t('admins.phone'), cell: (member) => member.phoneNumber ?? '—' },
           ]}
           cardLabel={(member) => member.email}
+          label={t('company.staffTitle')}
           minWidth={560}
           table={{ verticalSpacing: 'xs' }}
           framed={false}
@@ -203,6 +204,7 @@ function Services({ company }: { company: AdminCompanyDetail }) {
             { header: t('company.invoice'), cell: (service) => service.invoiceNumber ?? '—' },
           ]}
           cardLabel={(service) => service.label}
+          label={t('company.servicesTitle')}
           minWidth={560}
           table={{ verticalSpacing: 'xs' }}
           framed={false}
@@ -227,7 +229,7 @@ function CompanyScreen({ company }: { company: AdminCompanyDetail }) {
       <Services company={company} />
       <CompanyComments company={key} />
       <Section title={t('ownAudit.companyTitle')}>
-        <AuditEntries subject={{ companyId: company.companyId }} />
+        <AuditEntries subject={{ companyId: company.companyId }} label={t('ownAudit.companyTitle')} />
       </Section>
       <CompanyPricesDialog company={pricing ? { ...key, businessName: company.businessName } : null} onClose={() => setPricing(false)} />
       <DeleteCompanyDialog

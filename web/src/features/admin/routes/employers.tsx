@@ -26,6 +26,7 @@ export function Component() {
   return (
     <Page title={t('people.employersTitle')} size="lg">
       <PeopleTable
+        label={t('people.employersTitle')}
         list={list}
         sorting={sorting}
         query={employers}

@@ -33,12 +33,14 @@ function InvoiceList({
   invoices,
   query,
   sorting,
+  filter,
   onForce,
   onDelete,
 }: {
   invoices: AdminInvoice[];
   query: ListQuery;
   sorting: UrlSorting;
+  filter: InvoiceFilter;
   onForce: (ref: InvoiceRef) => void;
   onDelete: (ref: InvoiceRef) => void;
 }) {
@@ -100,11 +102,13 @@ function InvoiceList({
         },
       }}
       cardLabel={(invoice) => t('invoices.cardNamed', { number: invoice.number })}
+      label={t('invoices.title')}
       minWidth={900}
       table={{ striped: true, highlightOnHover: true }}
       query={query}
       empty={t('invoices.empty')}
       sorting={sorting}
+      filter={{ ...filter, page: undefined }}
     />
   );
 }
@@ -177,6 +181,7 @@ export function Component() {
           onDelete={setDeleting}
           query={invoices}
           sorting={sorting}
+          filter={filter}
         />
         <Pager page={filter.page} total={invoices.data?.totalPages ?? 0} onChange={(page) => show({ ...filter, page })} />
         <BankStatements />

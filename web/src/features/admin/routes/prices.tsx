@@ -65,6 +65,7 @@ export function Component() {
             ),
           }}
           cardLabel={(product) => labelIn(product, language)}
+          label={t('prices.title')}
           minWidth={760}
           table={{ striped: true, highlightOnHover: true }}
           query={products}
