@@ -3,15 +3,6 @@
 //! Tantivy is synchronous and a search or commit can take milliseconds of CPU, so the async
 //! trait methods move the work to `spawn_blocking`; the synchronous methods are public too for
 //! callers that already run on a blocking thread (the reindex command, benchmarks).
-//!
-//! The reads (searches, counts, recommendations, matching) run at most one per core at a time
-//! ([`Inner::readers`]); the others wait their turn without a thread. Unbounded, sixteen uncached
-//! searches at once were sixteen runnable threads beside Postgres' backends on two cores, and the
-//! employer's writes, a few statements each, got a sixteenth of the machine: under the long-tail
-//! search load most of them waited more than the pool's 5 s for a connection and answered 503
-//! (bench/results/2026-11-29-http-long-tail.md). Bounded, the searches use the cores as fully and
-//! the writes, the index worker and Postgres get their share. Index writes and commits are not
-//! bounded by it: a write never waits behind searches.
 
 mod analysis;
 mod bits;
@@ -79,8 +70,6 @@ struct Inner {
     cv_schema: CvSchema,
     vacancies: IndexHandle,
     cvs: IndexHandle,
-    /// Permits for the reads running at once: one per core (see the module documentation).
-    readers: Arc<tokio::sync::Semaphore>,
 }
 
 /// The tantivy engine. Cheap to clone (shared inside).
@@ -103,21 +92,7 @@ impl TantivyEngine {
         let vacancies =
             IndexHandle::open(vacancy_schema.schema.clone(), root.join("vacancies"), mode)?;
         let cvs = IndexHandle::open(cv_schema.schema.clone(), root.join("cvs"), mode)?;
-        Ok(TantivyEngine::with_indexes(vacancy_schema, cv_schema, vacancies, cvs))
-    }
-
-    /// Indexes in memory, writable; for tests and benchmarks.
-    pub fn in_memory() -> Result<TantivyEngine> {
-        let vacancy_schema = VacancySchema::new();
-        let cv_schema = CvSchema::new();
-        let vacancies = IndexHandle::in_memory(vacancy_schema.schema.clone())?;
-        let cvs = IndexHandle::in_memory(cv_schema.schema.clone())?;
-        Ok(TantivyEngine::with_indexes(vacancy_schema, cv_schema, vacancies, cvs))
-    }
-
-    fn with_indexes(vacancy_schema: VacancySchema, cv_schema: CvSchema, vacancies: IndexHandle, cvs: IndexHandle) -> TantivyEngine {
-        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-        TantivyEngine {
+        Ok(TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
                 results: ResultCache::new(),
@@ -127,9 +102,28 @@ impl TantivyEngine {
                 cv_schema,
                 vacancies,
                 cvs,
-                readers: Arc::new(tokio::sync::Semaphore::new(cores)),
             }),
-        }
+        })
+    }
+
+    /// Indexes in memory, writable; for tests and benchmarks.
+    pub fn in_memory() -> Result<TantivyEngine> {
+        let vacancy_schema = VacancySchema::new();
+        let cv_schema = CvSchema::new();
+        let vacancies = IndexHandle::in_memory(vacancy_schema.schema.clone())?;
+        let cvs = IndexHandle::in_memory(cv_schema.schema.clone())?;
+        Ok(TantivyEngine {
+            inner: Arc::new(Inner {
+                vacancy_schema,
+                results: ResultCache::new(),
+                segment_bases: SegmentBaseCache::new(),
+                vacancy_tables: Arc::new(TableCache::new()),
+                cv_tables: Arc::new(TableCache::new()),
+                cv_schema,
+                vacancies,
+                cvs,
+            }),
+        })
     }
 
     /// The indexes that [`TantivyEngine::open`] found written with another schema (by a
@@ -360,28 +354,6 @@ impl TantivyEngine {
         let engine = self.clone();
         tokio::task::spawn_blocking(move || work(&engine)).await?
     }
-
-    /// [`Self::blocking`] for a read, once one of the [`Inner::readers`] permits is free; the
-    /// permit is held until the work ends, even when the caller stops waiting for it.
-    async fn reading<T, F>(&self, work: F) -> Result<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&TantivyEngine) -> Result<T> + Send + 'static,
-    {
-        let permit = self
-            .inner
-            .readers
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| crate::SearchError::Task("the engine's readers were closed".to_owned()))?;
-        let engine = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work(&engine)
-        })
-        .await?
-    }
 }
 
 /// A full rebuild of one index in progress; see [`TantivyEngine::begin_rebuild`].
@@ -464,7 +436,7 @@ impl SearchEngine for TantivyEngine {
     }
 
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
-        self.reading(move |engine| engine.search_vacancies_sync(&query))
+        self.blocking(move |engine| engine.search_vacancies_sync(&query))
             .await
     }
 
@@ -473,17 +445,17 @@ impl SearchEngine for TantivyEngine {
         docs: Vec<VacancyDoc>,
         queries: Vec<VacancyQuery>,
     ) -> Result<Vec<Vec<Uuid>>> {
-        self.reading(move |engine| engine.match_vacancies_sync(&docs, &queries))
+        self.blocking(move |engine| engine.match_vacancies_sync(&docs, &queries))
             .await
     }
 
     async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {
-        self.reading(move |engine| engine.search_cvs_sync(&query))
+        self.blocking(move |engine| engine.search_cvs_sync(&query))
             .await
     }
 
     async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames> {
-        self.reading(move |engine| engine.employer_names_sync(&query))
+        self.blocking(move |engine| engine.employer_names_sync(&query))
             .await
     }
 
@@ -491,7 +463,7 @@ impl SearchEngine for TantivyEngine {
         &self,
         now: DateTime<Utc>,
     ) -> Result<BTreeMap<String, u64>> {
-        self.reading(move |engine| engine.vacancy_counts_by_category_sync(now))
+        self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now))
             .await
     }
 
@@ -499,22 +471,22 @@ impl SearchEngine for TantivyEngine {
         &self,
         query: VacancyRecommendationQuery,
     ) -> Result<Vec<RecommendedVacancy>> {
-        self.reading(move |engine| engine.recommend_vacancies_sync(&query))
+        self.blocking(move |engine| engine.recommend_vacancies_sync(&query))
             .await
     }
 
     async fn similar_vacancies(&self, query: SimilarVacancyQuery) -> Result<Vec<VacancyHit>> {
-        self.reading(move |engine| engine.similar_vacancies_sync(&query))
+        self.blocking(move |engine| engine.similar_vacancies_sync(&query))
             .await
     }
 
     async fn match_cvs(&self, query: CvMatchQuery) -> Result<CvMatches> {
-        self.reading(move |engine| engine.match_cvs_sync(&query))
+        self.blocking(move |engine| engine.match_cvs_sync(&query))
             .await
     }
 
     async fn score_cvs(&self, profile: MatchProfile, docs: Vec<CvDoc>) -> Result<Vec<f32>> {
-        self.reading(move |engine| engine.score_cvs_sync(&profile, &docs))
+        self.blocking(move |engine| engine.score_cvs_sync(&profile, &docs))
             .await
     }
 
