@@ -311,6 +311,10 @@ async fn main() -> anyhow::Result<()> {
                 let added = fixtures::scale::generate(&pool, count, seed).await?;
                 tracing::info!(companies = added.companies, vacancies = added.vacancies, seconds = started.elapsed().as_secs_f64(), "scaled data loaded");
             }
+            // a bulk load: the planner needs the tables' statistics now (autovacuum analyses them
+            // later, or never where it is off, as on the CI machines); without them the
+            // near-duplicate check of a publish walked every live ad (docs/moderation.md)
+            sqlx::query("analyze").execute(&pool).await?;
             println!("Demo accounts (sign in with the code from the dev outbox, /api/dev/outbox?to=EMAIL):");
             for (email, role) in report.accounts {
                 println!("  {email:<26} {}", role.as_str());

@@ -19,6 +19,8 @@ const LIVE_SQL: &str = "(v.status = 'EXISTS' and v.type = 'DEFAULT' and v.paymen
 
 /// The most near-duplicates a signal lists.
 const MAX_DUPLICATES: usize = 20;
+/// The most ads sharing a band with a text whose signatures are compared with its own.
+const CANDIDATES: i64 = 500;
 /// A salary is far above the statistics when its upper bound is this many times the median.
 pub(super) const FAR_ABOVE: f64 = 2.5;
 /// The fewest live ads a median is taken from.
@@ -184,13 +186,22 @@ async fn near_duplicates(conn: &mut PgConnection, vacancy_id: Uuid, company_id: 
     let signature = minhash::signature(text);
     store_signature(&mut *conn, vacancy_id, signature.as_deref()).await?;
     let Some(signature) = signature else { return Ok(None) };
+    // the bands' index first, always (`materialized`): a text shares a band with few others, while
+    // the planner, with the statistics of a bulk load not yet analysed, walked every live ad and
+    // probed its signature (0.3–1.6 s a publish at 100k ads, with the invoice number's lock held;
+    // bench/results/2026-11-29-http-long-tail-writes.md); and at most CANDIDATES of them, so a
+    // text posted in thousands of copies costs no more than that
     let candidates: Vec<(Uuid, Uuid, Vec<i64>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select s.vacancy_id, v.company_id, s.minhash from vacancy_text_signatures s
+        "with near as materialized (
+             select vacancy_id, minhash from vacancy_text_signatures
+             where bands && $1 and vacancy_id <> $2 limit $3)
+         select s.vacancy_id, v.company_id, s.minhash from near s
          join vacancies v on v.id = s.vacancy_id join companies c on c.id = v.company_id
-         where s.bands && $1 and s.vacancy_id <> $2 and {LIVE_SQL}"
+         where {LIVE_SQL}"
     )))
     .bind(minhash::bands(&signature))
     .bind(vacancy_id)
+    .bind(CANDIDATES)
     .fetch_all(&mut *conn)
     .await?;
     let mut near: Vec<(f64, Uuid, bool)> = candidates

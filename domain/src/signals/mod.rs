@@ -100,9 +100,15 @@ pub async fn backfill(conn: &mut PgConnection) -> Result<u64> {
         let done = detect::backfill(&mut *conn, 1000).await?;
         total += done;
         if done == 0 {
-            return Ok(total);
+            break;
         }
     }
+    if total > 0 {
+        // a bulk load: the near-duplicate query's plan needs the signatures' statistics now, not
+        // when autovacuum gets to them (if it runs at all: it is off on the CI machines)
+        sqlx::query("analyze vacancy_text_signatures").execute(&mut *conn).await?;
+    }
+    Ok(total)
 }
 
 /// What the publishing call tells the employer beside its answer, never refusing (issue 35 §4):
