@@ -95,20 +95,22 @@ pub async fn stored(conn: &mut PgConnection, vacancy_id: Uuid) -> Result<Vec<Sig
 /// Not on the publishing transaction: finding the ads without one is a scan of the live ads.
 /// Returns how many it computed.
 pub async fn backfill(conn: &mut PgConnection) -> Result<u64> {
-    let mut total = 0;
+    let (mut total, mut analysed, mut next_analysis) = (0, 0, 1000);
     loop {
         let done = detect::backfill(&mut *conn, 1000).await?;
         total += done;
+        // a bulk load: the near-duplicate query's plan needs the signatures' statistics while
+        // they grow, not when autovacuum gets to them (if it runs at all: it is off on the CI
+        // machines); taken each time the table doubled, and at the end
+        if (done == 0 && analysed < total) || total >= next_analysis {
+            sqlx::query("analyze vacancy_text_signatures").execute(&mut *conn).await?;
+            analysed = total;
+            next_analysis = total.saturating_mul(2);
+        }
         if done == 0 {
-            break;
+            return Ok(total);
         }
     }
-    if total > 0 {
-        // a bulk load: the near-duplicate query's plan needs the signatures' statistics now, not
-        // when autovacuum gets to them (if it runs at all: it is off on the CI machines)
-        sqlx::query("analyze vacancy_text_signatures").execute(&mut *conn).await?;
-    }
-    Ok(total)
 }
 
 /// What the publishing call tells the employer beside its answer, never refusing (issue 35 §4):
