@@ -370,10 +370,13 @@ pub async fn change_status(
             .bind(RUNS_FOR)
             .execute(&mut *tx)
             .await?;
+            // the moderation rules decide whether it waits for review before it goes live; before
+            // the order, whose gapless invoice number holds its series' row lock until commit: the
+            // signals' checks are the longest part of the transaction, and under load publishes
+            // queued behind each other's lock (bench/results/2026-11-29-http-long-tail-writes.md)
+            moderation::gate_publication(&mut tx, company_id, vacancy_id, now).await?;
             let order = NewOrder { company_id, user_id, vacancy_id, product_codes, now };
             let invoice = orders::create_for_vacancy(&mut tx, order).await?;
-            // the moderation rules decide whether it waits for review before it goes live
-            moderation::gate_publication(&mut tx, company_id, vacancy_id, now).await?;
             let has_contract: bool =
                 sqlx::query_scalar("select has_contract from companies where id = $1").bind(company_id).fetch_one(&mut *tx).await?;
             if has_contract || invoice.status == "PAID" {
