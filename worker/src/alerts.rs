@@ -52,11 +52,7 @@ impl Matcher {
             let docs = indexer::vacancies::prepare(pool, &self.places, &ids).await?.upserts;
             let matched = matching::match_instant_on(&mut tx, pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?;
             tx.commit().await?;
-            done.searches += matched.searches;
-            done.queries += matched.queries;
-            done.converted += matched.converted;
-            done.pairs += matched.pairs;
-            done.alerts += matched.alerts;
+            done += matched;
         }
     }
 

@@ -267,6 +267,20 @@ async fn live_vacancy(app: &TestApp, company_id: Uuid, category: &'static str, w
     panic!("the vacancy never went live");
 }
 
+/// An app without a worker, a catering company, and a [`worker::alerts::Matcher`] of its own (the
+/// worker's would race it): the instant matching driven by the test.
+async fn matcher_without_worker() -> (TestApp, Uuid, worker::alerts::Matcher) {
+    let app = crate::helpers::spawn_app().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+        queries: Arc::new(QueryCache::default()),
+    };
+    (app, company_id, matcher)
+}
+
 /// The worker's [`QueryCache`]: a saved search's filter is converted once per version of it; a
 /// changed filter is converted again before it matches anything, and a deleted search matches
 /// nothing. Matched without the worker (its own cache would race this one), so on tantivy only:
@@ -276,14 +290,7 @@ async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_
     if crate::meili::skip_on_meilisearch("alert_matching::the_instant_matching_converts…", "the vacancies are not in Meilisearch's live index without a worker") {
         return;
     }
-    let app = crate::helpers::spawn_app().await;
-    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
-    let matcher = worker::alerts::Matcher {
-        engine: app.index.clone(),
-        places: indexer::Places::load(&app.pool).await.unwrap(),
-        reference: ReferenceCache::default(),
-        queries: Arc::new(QueryCache::default()),
-    };
+    let (app, company_id, matcher) = matcher_without_worker().await;
     let vacancy = |teaser_et: &'static str| {
         crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
     };
@@ -333,14 +340,7 @@ async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_th
     if crate::meili::skip_on_meilisearch("alert_matching::a_match_run_takes_every_waiting_vacancy…", "the vacancies are not in Meilisearch's live index without a worker") {
         return;
     }
-    let app = crate::helpers::spawn_app().await;
-    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
-    let matcher = worker::alerts::Matcher {
-        engine: app.index.clone(),
-        places: indexer::Places::load(&app.pool).await.unwrap(),
-        reference: ReferenceCache::default(),
-        queries: Arc::new(QueryCache::default()),
-    };
+    let (app, company_id, matcher) = matcher_without_worker().await;
     let vacancy = |teaser_et: &'static str| {
         crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
     };

@@ -172,9 +172,18 @@ async fn every_metric_the_alert_rules_and_the_dashboard_name_is_exported_by_a_ru
     let vacancy = publish(&app, company_id, NewVacancy::default(), true).await;
     eventually(&app, json!({}), |page| page["content"][0]["vacancyId"] == vacancy.to_string()).await;
 
-    let response = app.client.http.get(app.client.url("/metrics")).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let page = response.text().await.unwrap();
+    // the search lists the vacancy once the index commits; the batcher records its commit time
+    // after the batch's own transaction (what the index holds, the alert matching's rows), a moment later
+    let mut page = String::new();
+    for _ in 0..100 {
+        let response = app.client.http.get(app.client.url("/metrics")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        page = response.text().await.unwrap();
+        if page.lines().any(|line| line.starts_with("vakants_index_last_commit_timestamp_seconds")) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     let samples = samples(&page);
     let exported: BTreeSet<&str> = samples.iter().map(|(name, _, _)| name.as_str()).collect();
 

@@ -348,6 +348,16 @@ pub struct Matched {
     pub alerts: usize,
 }
 
+impl std::ops::AddAssign for Matched {
+    fn add_assign(&mut self, other: Matched) {
+        self.searches += other.searches;
+        self.queries += other.queries;
+        self.converted += other.converted;
+        self.pairs += other.pairs;
+        self.alerts += other.alerts;
+    }
+}
+
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
 /// the ones still live); `queries` keeps the saved searches' queries from one job to the next.
 /// The matches and their mails are written on a transaction of its own. See the module
