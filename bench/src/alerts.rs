@@ -3,9 +3,9 @@
 //! - **Instant**: vacancies go live at `--rate` a minute, in the batcher's 200 ms batches; each
 //!   batch runs what the worker runs after its index commit, `record_live` (the match hash, the
 //!   live rows, the waiting rows, the match job), and the one match worker, whenever it is free,
-//!   runs what a match job runs: it claims every waiting vacancy (`claim_pending`) and matches them
-//!   in one run (`match_instant_on`: the anchors' prefilter in Postgres, the filters turned into
-//!   queries, the code groups' prefilter, the engine over the run's vacancies in memory, the
+//!   runs what a match job runs: it claims every waiting vacancy and matches them in one run
+//!   (`claim_run`, `PendingRun::finish`: the anchors' prefilter in Postgres, the filters turned
+//!   into queries, the code groups' prefilter, the engine over the run's vacancies in memory, the
 //!   matches inserted and the alert mails asked for on the claiming transaction). A batch that
 //!   comes while a run is busy waits for the next run: its time runs from its commit to the end
 //!   of the run that matched it. Not included: the queue's hop between the two (apalis'
@@ -232,9 +232,9 @@ async fn clean(pool: &PgPool) -> anyhow::Result<()> {
 
 /// The instant matching over the saved searches now in the database, as the worker runs it: the
 /// batcher commits a batch every 200 ms (`record_live`: the live rows, the waiting rows, the match
-/// job), and the one match worker, whenever it is free, claims every waiting vacancy
-/// (`claim_pending`) and matches them in one run (`match_instant_on`) on the claiming
-/// transaction. A batch's time runs from its commit to the end of the run that matched it.
+/// job), and the one match worker, whenever it is free, claims every waiting vacancy and matches
+/// them in one run on the claiming transaction (`claim_run`, `PendingRun::finish`, as the
+/// worker's match job). A batch's time runs from its commit to the end of the run that matched it.
 async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchEngine, docs: &[VacancyDoc], args: &Args, searches: usize) -> anyhow::Result<InstantRun> {
     let window = Duration::from_millis(200);
     let per_batch = args.rate / 60.0 * window.as_secs_f64();
@@ -271,12 +271,14 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
             tx.commit().await?;
             next += 1;
         }
-        // one run over every waiting vacancy
-        let mut tx = pool.begin().await?;
-        let ids = matching::claim_pending(&mut tx).await?;
-        let live: Vec<VacancyDoc> = ids.iter().filter_map(|id| by_id.get(id).map(|doc| (*doc).clone())).collect();
-        let matched = matching::match_instant_on(&mut tx, pool, reference, engine, &queries, live, Utc::now()).await?;
-        tx.commit().await?;
+        // one run over every waiting vacancy, the worker's, with the documents the bench generated
+        let matched = match matching::claim_run(pool).await? {
+            Some(run) => {
+                let live: Vec<VacancyDoc> = run.ids.iter().filter_map(|id| by_id.get(id).map(|doc| (*doc).clone())).collect();
+                run.finish(pool, reference, engine, &queries, live, Utc::now()).await?
+            }
+            None => matching::Matched::default(),
+        };
         let end = started.elapsed();
         for (committed, _) in &batches[first..next] {
             latencies.push((end - *committed).as_secs_f64() * 1000.0);

@@ -36,24 +36,18 @@ impl Matcher {
         Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?)
     }
 
-    /// The instant matching of every vacancy waiting for it ([`matching::claim_pending`]), in runs
+    /// The instant matching of every vacancy waiting for it ([`matching::claim_run`]), in runs
     /// of at most [`matching::PENDING_CHUNK`] until none waits: a match job finds the vacancies of
     /// the jobs queued while an earlier run was busy and matches them in one run, and the jobs
     /// after it find nothing left. Each run claims, matches and writes on one transaction, so a
     /// run killed midway leaves its vacancies waiting for the next.
     pub async fn pending(&self, pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Matched> {
         let mut done = Matched::default();
-        loop {
-            let mut tx = pool.begin().await?;
-            let ids = matching::claim_pending(&mut tx).await?;
-            if ids.is_empty() {
-                return Ok(done);
-            }
-            let docs = indexer::vacancies::prepare(pool, &self.places, &ids).await?.upserts;
-            let matched = matching::match_instant_on(&mut tx, pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?;
-            tx.commit().await?;
-            done += matched;
+        while let Some(run) = matching::claim_run(pool).await? {
+            let docs = indexer::vacancies::prepare(pool, &self.places, &run.ids).await?.upserts;
+            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?;
         }
+        Ok(done)
     }
 
     /// The run of `digest` at `now` (see [`matching::match_digests`]); nothing when no saved

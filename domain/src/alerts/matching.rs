@@ -145,7 +145,7 @@ pub async fn claim_pending(conn: &mut PgConnection) -> Result<Vec<Uuid>> {
 /// A saved search as the matching reads it.
 struct Candidate {
     id: Uuid,
-    query: Arc<Prepared>,
+    prepared: Arc<Prepared>,
     matched_until: DateTime<Utc>,
 }
 
@@ -193,7 +193,7 @@ async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, 
     let mut candidates = Vec::with_capacity(rows.len());
     for (id, filter, matched_until) in rows {
         if let Some(query) = convert(pool, reference, id, filter).await? {
-            candidates.push(Candidate { id, query: Arc::new(Prepared::new(query)?), matched_until });
+            candidates.push(Candidate { id, prepared: Arc::new(Prepared::new(query)?), matched_until });
         }
     }
     Ok(candidates)
@@ -272,8 +272,8 @@ impl QueryCache {
                 }
                 None => entries.get(id).and_then(|entry| entry.query.clone()),
             };
-            if let Some(query) = query {
-                candidates.push(Candidate { id: *id, query, matched_until: now });
+            if let Some(prepared) = query {
+                candidates.push(Candidate { id: *id, prepared, matched_until: now });
             }
         }
         Ok((candidates, converted))
@@ -293,7 +293,7 @@ async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidate
     let mut queries: Vec<VacancyQuery> = Vec::new();
     let mut positions = Vec::with_capacity(candidates.len());
     for candidate in candidates {
-        let prepared = &candidate.query;
+        let prepared = &candidate.prepared;
         if !terms.iter().any(|terms| anchors::could_match(&prepared.groups, terms)) {
             positions.push(None);
             continue;
@@ -307,6 +307,12 @@ async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidate
     let run = queries.len();
     let answers = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
     Ok((positions.into_iter().map(|position| position.map(|p| answers[p].clone()).unwrap_or_default()).collect(), run))
+}
+
+/// Each candidate with each vacancy [`run_queries`] found it lists (`matched`, in the candidates'
+/// order).
+fn listed(candidates: &[Candidate], matched: Vec<Vec<Uuid>>) -> impl Iterator<Item = (&Candidate, Uuid)> {
+    candidates.iter().zip(matched).flat_map(|(candidate, vacancies)| vacancies.into_iter().map(move |vacancy| (candidate, vacancy)))
 }
 
 /// Inserts the (saved search, vacancy) pairs not matched before; answers the saved searches
@@ -376,10 +382,44 @@ pub async fn match_instant(
     Ok(matched)
 }
 
-/// [`match_instant`] writing on the caller's transaction (the worker's, which claimed the
-/// vacancies with [`claim_pending`]); `pool` reads the saved searches.
+/// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
+/// on its own transaction it holds the claimed vacancies ([`claim_pending`]); [`PendingRun::finish`]
+/// matches their documents, writes the matches and mails and commits. Dropped unfinished (a
+/// worker killed midway), the transaction rolls back and the vacancies wait for the next run.
+pub struct PendingRun {
+    tx: sqlx::Transaction<'static, sqlx::Postgres>,
+    /// The claimed vacancies: the caller loads their current documents (the worker builds them
+    /// from their rows, leaving out the ones no longer live).
+    pub ids: Vec<Uuid>,
+}
+
+/// Begins a [`PendingRun`] over every waiting vacancy; `None` when none waits.
+pub async fn claim_run(pool: &PgPool) -> Result<Option<PendingRun>> {
+    let mut tx = pool.begin().await?;
+    let ids = claim_pending(&mut tx).await?;
+    Ok((!ids.is_empty()).then_some(PendingRun { tx, ids }))
+}
+
+impl PendingRun {
+    /// Matches `docs` (the claimed vacancies' documents) and commits; `pool` reads the saved searches.
+    pub async fn finish(
+        mut self,
+        pool: &PgPool,
+        reference: &ReferenceCache,
+        engine: &dyn SearchEngine,
+        queries: &QueryCache,
+        docs: Vec<VacancyDoc>,
+        now: DateTime<Utc>,
+    ) -> Result<Matched> {
+        let matched = match_instant_on(&mut self.tx, pool, reference, engine, queries, docs, now).await?;
+        self.tx.commit().await?;
+        Ok(matched)
+    }
+}
+
+/// [`match_instant`] writing on the caller's transaction; `pool` reads the saved searches.
 #[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
-pub async fn match_instant_on(
+async fn match_instant_on(
     tx: &mut PgConnection,
     pool: &PgPool,
     reference: &ReferenceCache,
@@ -402,11 +442,7 @@ pub async fn match_instant_on(
     .await?;
     let (candidates, converted) = queries.candidates(pool, reference, &rows, now).await?;
     let (matched, run) = run_queries(engine, docs, &candidates, now).await?;
-    let pairs: Vec<(Uuid, Uuid)> = candidates
-        .iter()
-        .zip(matched)
-        .flat_map(|(candidate, vacancies)| vacancies.into_iter().map(move |vacancy| (candidate.id, vacancy)))
-        .collect();
+    let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched).map(|(candidate, vacancy)| (candidate.id, vacancy)).collect();
     let gained = insert_matches(&mut *tx, &pairs, now).await?;
     super::mail::queue_mails(&mut *tx, &gained).await?;
     Ok(Matched { searches: candidates.len(), queries: run, converted, pairs: pairs.len(), alerts: gained.len() })
@@ -496,7 +532,6 @@ pub async fn match_digests(
 ) -> Result<Matched> {
     let mark = digest_mark(digest, now);
     let when: HashMap<Uuid, DateTime<Utc>> = changed.iter().copied().collect();
-    let when = &when;
     let mut done = Matched::default();
     loop {
         let mut tx = pool.begin().await?;
@@ -516,23 +551,15 @@ pub async fn match_digests(
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows).await?;
         let (matched, run) = run_queries(engine, docs.clone(), &candidates, now).await?;
-        let pairs: Vec<(Uuid, Uuid)> = candidates
-            .iter()
-            .zip(matched)
-            .flat_map(|(candidate, vacancies)| {
-                // only what changed after this search was last matched
-                let since = candidate.matched_until;
-                vacancies.into_iter().filter(move |v| when.get(v).is_some_and(|at| *at > since)).map(move |vacancy| (candidate.id, vacancy))
-            })
+        let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched)
+            // only what changed after this search was last matched
+            .filter(|(candidate, vacancy)| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until))
+            .map(|(candidate, vacancy)| (candidate.id, vacancy))
             .collect();
         let gained = insert_matches(&mut tx, &pairs, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
         super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
-        done.searches += candidates.len();
-        done.queries += run;
-        done.converted += candidates.len();
-        done.pairs += pairs.len();
-        done.alerts += gained.len();
+        done += Matched { searches: candidates.len(), queries: run, converted: candidates.len(), pairs: pairs.len(), alerts: gained.len() };
     }
 }
