@@ -8,6 +8,11 @@
 //! words, the terms its words share a stem with, its codes, flags, salary and end), never on the
 //! other documents of the index, so the small index gives the same answer for them as the live
 //! one, at the cost of the new vacancies' size instead of the whole corpus'.
+//!
+//! Before a query is built, its words are looked up in the new vacancies' words
+//! ([`Vocabulary`]): a query one of whose words matches none of them, in any of the ways the
+//! text query matches a word, lists none of them and is not run. Most saved searches with words
+//! end there; the query decides every other one.
 
 use std::sync::Arc;
 
@@ -17,6 +22,7 @@ use uuid::Uuid;
 
 use super::analysis;
 use super::tables::TableCache;
+use super::text_query::Vocabulary;
 use super::vacancies::VacancySchema;
 use crate::Result;
 use crate::model::{VacancyDoc, VacancyQuery};
@@ -33,6 +39,8 @@ struct MatchIndex {
     /// Per segment ordinal, per document id.
     ids: Vec<Vec<Uuid>>,
     tables: Arc<TableCache>,
+    /// The words of the new vacancies: a query with a word none of them has is not run.
+    vocabulary: Vocabulary,
 }
 
 impl MatchIndex {
@@ -71,6 +79,7 @@ impl MatchIndex {
             ids.push(segment_ids);
         }
         Ok(MatchIndex {
+            vocabulary: Vocabulary::of(&searcher, schema.text)?,
             searcher,
             ids,
             tables: Arc::new(TableCache::new()),
@@ -81,6 +90,9 @@ impl MatchIndex {
         queries
             .iter()
             .map(|query| {
+                if !self.vocabulary.could_match(query.text.as_deref()) {
+                    return Ok(Vec::new());
+                }
                 let hits = schema.matching(&self.searcher, query, &self.tables)?;
                 Ok(hits
                     .into_iter()
