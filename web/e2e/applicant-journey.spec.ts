@@ -21,11 +21,11 @@ test('an applicant signs up, builds a CV with a PDF, finds, saves and applies fo
   await page.goto('/en/account/create-cv');
   await fillCvToAdditionalStep(page, 'Confectioner');
   await page.getByRole('textbox', { name: /^About me/ }).fill('Cakes, pralines and marzipan figures.');
-  await chooseFiles(page, 'Upload a PDF', [{ name: 'kadri-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Chocolate tempering and sugar work') }]);
-  await expect(page.getByText('The PDF is uploaded.')).toBeVisible();
+  await chooseFiles(page, 'Upload a file', [{ name: 'kadri-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Chocolate tempering and sugar work') }]);
+  await expect(page.getByText('The file is uploaded.')).toBeVisible();
   await page.getByRole('button', { name: 'Save the CV' }).click();
   await expect(page).toHaveURL(/\/en\/account\/my-cv$/);
-  await expect(page.getByRole('article', { name: 'Confectioner' }).getByText('PDF: kadri-cv.pdf')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Confectioner' }).getByText('File: kadri-cv.pdf')).toBeVisible();
 
   // 2. the search finds the vacancy by a word only its description holds
   await page.goto('/en/vacancies');

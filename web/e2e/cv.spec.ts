@@ -103,12 +103,12 @@ test('a new applicant fills the six CV steps, finds the draft after a reload, sa
   await page.getByRole('button', { name: 'Add a portfolio item' }).click();
   await page.getByRole('textbox', { name: /^Web address/ }).fill('https://example.ee/cakes');
   await page.getByRole('textbox', { name: /^About me/ }).fill('I bake bread and cakes for cafés.');
-  await upload(page, 'Upload a PDF', { name: 'not-a.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text, not a PDF') });
-  await expect(page.getByText('Wrong file: a CV must be a PDF document')).toBeVisible();
+  await upload(page, 'Upload a file', { name: 'not-a.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text, not a PDF') });
+  await expect(page.getByText('Wrong file: a CV must be a PDF document or a picture (PNG or JPEG)')).toBeVisible();
   // the CV was saved unfinished to hold the PDF, so the wizard now edits it
   await expect(page).toHaveURL(/create-cv\?cvId=/);
-  await upload(page, 'Upload a PDF', { name: 'mari-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Sourdough and croissants') });
-  await expect(page.getByText('The PDF is uploaded.')).toBeVisible();
+  await upload(page, 'Upload a file', { name: 'mari-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Sourdough and croissants') });
+  await expect(page.getByText('The file is uploaded.')).toBeVisible();
   await expect(page.getByText(/mari-cv\.pdf/)).toBeVisible();
   await page.getByLabel(/^Hidden/).check();
   await page.getByRole('button', { name: 'Save the CV' }).click();
@@ -119,7 +119,7 @@ test('a new applicant fills the six CV steps, finds the draft after a reload, sa
   const card = page.getByRole('article', { name: 'Pastry chef' });
   await expect(card).toBeVisible();
   await expect(card.getByText('Hidden', { exact: true })).toBeVisible();
-  await expect(card.getByText('PDF: mari-cv.pdf')).toBeVisible();
+  await expect(card.getByText('File: mari-cv.pdf')).toBeVisible();
   await card.getByRole('button', { name: 'Show in the CV database' }).click();
   await expect(card.getByText('Visible', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide from the CV database' })).toBeVisible();

@@ -204,7 +204,7 @@ for (const width of [375, 1280]) {
     await page.getByRole('textbox', { name: /^Certificate/ }).fill('Food hygiene');
     await page.getByRole('textbox', { name: /^Year/ }).fill('2021');
     const pdfChooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload a PDF' }).click();
+    await page.getByRole('button', { name: 'Upload a file' }).click();
     await (await pdfChooser).setFiles({ name: 'mari-cv.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Sourdough') });
     await expect(page.getByText(/mari-cv\.pdf/)).toBeVisible();
     await shot('cv-6-additional');

@@ -67,12 +67,13 @@ pub struct UploadName {
     pub name: Option<String>,
 }
 
-/// Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
-/// checked by content). It replaces the CV's PDF; its text becomes searchable in the CV database.
+/// Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the CV's file itself, a PDF or a
+/// picture (PNG, JPEG; at most 10 MiB, checked by content). It replaces the CV's file; a PDF's
+/// text becomes searchable in the CV database.
 #[utoipa::path(post, path = "/cv/{id}/pdf", tag = "applicant", params(("id" = Uuid, Path), UploadName),
-    request_body(content = String, content_type = "application/pdf", description = "the PDF's bytes"),
+    request_body(content = String, content_type = "application/pdf", description = "the file's bytes: a PDF, PNG or JPEG"),
     responses((status = 201, body = CvPdf),
-        (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF by its content); \
+        (status = 400, body = ErrorBody, description = "The file is too large; Wrong file (not a PDF, PNG or JPEG by its content); \
             storage_quota_exceeded (`file`): the user's files would take more than 200 MiB"),
         (status = 404, body = ErrorBody, description = "not one of the applicant's CVs"),
         (status = 429, body = ErrorBody, description = "more than 60 uploads in an hour"),

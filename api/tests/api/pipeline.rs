@@ -98,6 +98,40 @@ async fn a_cv_file_is_checked_by_content_and_size() {
     assert_eq!(err.to_string(), "Not found", "another user's CV");
 }
 
+#[tokio::test]
+async fn a_cv_file_may_be_a_picture_whose_text_is_not_read_and_a_pdf_replaces_it() {
+    let app = spawn_app_with(AppOptions::default()).await;
+    let (owner, cv) = applicant_cv(&app).await;
+    // a PNG's signature and header: enough for the content check
+    let png = [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR".as_slice(), &[0u8; 64]].concat();
+    let extractions = |app: &TestApp| {
+        let pool = app.pool.clone();
+        async move {
+            let count: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1")
+                .bind(domain::platform::jobs::EXTRACT_QUEUE)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            count
+        }
+    };
+    let queued = extractions(&app).await;
+    let file = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "scan.png", &png).await.unwrap();
+    let (kind, content_type, text_status): (String, String, String) =
+        sqlx::query_as("select kind, content_type, text_status from files where id = $1").bind(file).fetch_one(&app.pool).await.unwrap();
+    assert_eq!((kind.as_str(), content_type.as_str(), text_status.as_str()), ("cv_pdf", "image/png", "not_applicable"));
+    assert_eq!(extractions(&app).await, queued, "a picture's text is not extracted");
+    let pdf = fixtures::pdf::text_pdf("Toomas");
+    let replaced = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
+    let left: i64 = sqlx::query_scalar("select count(*) from files where id = $1").bind(file).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0, "the picture is erased when a PDF replaces it");
+    let status: String = sqlx::query_scalar("select text_status from files where id = $1").bind(replaced).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(status, "pending", "a PDF's text is read");
+    assert_eq!(extractions(&app).await, queued + 1, "the PDF's extraction is queued");
+    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.gif", b"GIF89a not a CV file type").await.unwrap_err();
+    assert_eq!(err.to_string(), "Wrong file: a CV must be a PDF document or a picture (PNG or JPEG)");
+}
+
 async fn total(app: &TestApp) -> u64 {
     let page: Value = app.client.post("/api/open/search?size=1", json!({})).await.json().await.unwrap();
     page["totalElements"].as_u64().unwrap()

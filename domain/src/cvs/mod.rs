@@ -217,14 +217,15 @@ pub struct CvInput {
     pub portfolio: Vec<PortfolioItem>,
 }
 
-/// The uploaded PDF of a CV.
+/// The uploaded file of a CV: a PDF or a picture (PNG, JPEG).
 #[derive(Clone, Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CvPdf {
     pub file_id: Uuid,
     pub name: String,
     pub size_bytes: i64,
-    /// `pending` until its text is read for the CV-database search, then `extracted` or `unavailable`.
+    /// A PDF: `pending` until its text is read for the CV-database search, then `extracted` or
+    /// `unavailable`; a picture: `not_applicable` (its text is not read).
     pub text_status: String,
 }
 

@@ -454,16 +454,19 @@ impl FileStore {
     }
 }
 
-/// Stores a PDF CV for a CV of the owner, replaces the CV's previous PDF, and queues the text
-/// extraction on the same transaction. The previous PDF is erased unless a CV row still uses it.
+/// Stores the CV's own file for a CV of the owner (a PDF, or a picture: a scanned or
+/// photographed CV, PNG or JPEG, by content), replaces the CV's previous one, and for a PDF
+/// queues the text extraction on the same transaction (a picture's text is not read:
+/// `text_status` `not_applicable`). The previous file is erased unless a CV row still uses it.
 #[tracing::instrument(skip_all, fields(size = bytes.len()))]
 pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id: Uuid, name: &str, bytes: &[u8]) -> Result<Uuid> {
     if bytes.len() > MAX_PDF_BYTES {
         return Err(Error::field("file", "The file is too large"));
     }
-    if Sniffed::of(bytes) != Some(Sniffed::Pdf) {
-        return Err(Error::field("file", "Wrong file: a CV must be a PDF document"));
-    }
+    let sniffed = match Sniffed::of(bytes) {
+        Some(sniffed @ (Sniffed::Pdf | Sniffed::Png | Sniffed::Jpeg)) => sniffed,
+        _ => return Err(Error::field("file", "Wrong file: a CV must be a PDF document or a picture (PNG or JPEG)")),
+    };
     let mut tx = pool.begin().await?;
     // the CV row stays locked until the file is recorded, so the check holds when it is written
     let previous: Option<Option<Uuid>> =
@@ -478,9 +481,13 @@ pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id:
     check_quota(&mut tx, owner, bytes.len(), true).await?;
     let key = store.put(bytes).await?;
     let written = async {
-        let file_id = insert_file(&mut tx, owner, "cv_pdf", name, Sniffed::Pdf, bytes, &key, "pending").await?;
+        let pdf = sniffed == Sniffed::Pdf;
+        let text_status = if pdf { "pending" } else { "not_applicable" };
+        let file_id = insert_file(&mut tx, owner, "cv_pdf", name, sniffed, bytes, &key, text_status).await?;
         sqlx::query("update cvs set pdf_file_id = $2 where id = $1").bind(cv_id).bind(file_id).execute(&mut *tx).await?;
-        jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: Some(cv_id) }]).await?;
+        if pdf {
+            jobs::enqueue_extraction(&mut tx, &[ExtractPdfText { file_id, cv_id: Some(cv_id) }]).await?;
+        }
         let replaced = erase_unreferenced(&mut tx, owner, previous.as_slice()).await?;
         tx.commit().await?;
         Ok::<_, Error>((file_id, replaced))

@@ -11,11 +11,12 @@ const TEXT_STATUS_KEYS: Record<string, string> = {
   pending: 'pdf.textPending',
   extracted: 'pdf.textExtracted',
   unavailable: 'pdf.textUnavailable',
+  not_applicable: 'pdf.textNotApplicable',
 };
 
 /**
- * The CV's uploaded PDF: upload (or replace) and remove. The server decides by the content
- * whether it is a PDF; what it answers shows under the field.
+ * The CV's uploaded file, a PDF or a picture (PNG, JPEG): upload (or replace) and remove. The
+ * server decides by the content what it is; what it answers shows under the field.
  */
 export function CvPdfField({
   pdf,
@@ -59,7 +60,7 @@ export function CvPdfField({
       <Group gap="sm">
         <FileButton
           resetRef={resetRef}
-          accept="application/pdf,.pdf"
+          accept="application/pdf,.pdf,image/png,.png,image/jpeg,.jpg,.jpeg"
           onChange={(file) => {
             if (file) onUpload(file);
             // the same file may be chosen again after an error
