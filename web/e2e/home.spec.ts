@@ -14,7 +14,13 @@ async function checkAtEachWidth(page: Page, who: string): Promise<void> {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     await expect(page.getByRole('heading', { level: 1, name: 'Find work and workers in Estonia' })).toBeVisible();
     await expectNoAxeViolations(page, `the home page of ${who} at ${width} px`);
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `e2e/screenshots/${width}-home-${who}.png`, fullPage: false });
+    if (process.env.SCREENSHOTS) {
+      await page.screenshot({ path: `e2e/screenshots/${width}-home-${who}.png` });
+      // the first: the footer has a heading of the same name
+      await page.getByRole('heading', { level: 2, name: 'For employers' }).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e/screenshots/${width}-home-${who}-cards.png` });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -47,7 +53,10 @@ test('an applicant creates a CV from the home page; the employer card is disable
   await expect(employer).toHaveAccessibleDescription("Creating a vacancy needs an employer's account.");
   await expect(page.getByRole('link', { name: 'Create a vacancy' })).toHaveCount(0);
   await checkAtEachWidth(page, 'applicant');
-  await employer.click();
+  // the disabled button keeps the focus (so its reason is read) and does nothing
+  await employer.focus();
+  await expect(employer).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/en\/?$/);
   await page.getByRole('link', { name: 'Create a CV' }).click();
   await expect(page).toHaveURL(/\/en\/account\/create-cv$/);
@@ -65,7 +74,8 @@ test('an administrator, who has neither role, finds both cards disabled', async 
     await expect(page.getByRole('link', { name })).toHaveCount(0);
   }
   await checkAtEachWidth(page, 'admin');
-  await page.getByRole('button', { name: 'Create a CV' }).click();
+  await page.getByRole('button', { name: 'Create a CV' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/en\/?$/);
   expect(await events(page)).toEqual([]);
 });

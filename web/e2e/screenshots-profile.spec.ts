@@ -18,7 +18,9 @@ test("the applicant's profile", async ({ page }) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
     await expectNoAxeViolations(page, `the applicant profile at ${width} px`);
-    await page.screenshot({ path: `e2e/screenshots/${width}-profile-language.png`, fullPage: true });
+    await page.screenshot({ path: `e2e/screenshots/${width}-profile-top.png` });
+    await page.getByRole('combobox', { name: 'Language' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `e2e/screenshots/${width}-profile-language.png` });
     await page.getByRole('combobox', { name: 'Language' }).click();
     await expect(page.getByRole('option', { name: 'Русский' })).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/${width}-profile-language-open.png` });

@@ -111,7 +111,7 @@ export function ForYou({ language, size, place }: ForYouProps) {
       </Stack>
       {list.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('translation:common.loading')} />
+          <Loader role="progressbar" size="sm" aria-label={t('translation:common.loading')} />
         </Center>
       ) : list.isError ? (
         <Text c="red" role="alert">
