@@ -81,7 +81,7 @@ test('the additional promotion has no amount until priced, then an employer buys
   }
 });
 
-test('an applicant turns the newsletter off and on in the profile and reads their services', async ({ page }) => {
+test('an applicant turns the newsletter off and on and chooses their language in the profile, and reads their services', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/en/login');
   await signIn(page, 'applicant@vakants.test');
@@ -95,14 +95,25 @@ test('an applicant turns the newsletter off and on in the profile and reads thei
   // the demo applicant's profile has no birth date or gender yet, which the profile requires to save
   await page.getByLabel('Date of birth').fill('17/05/1990');
   await choose(page, 'Gender', 'Female');
+  // the demo applicant's language (of the interface and the e-mails) is Estonian: kept on English
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await expect(language).toHaveValue('Eesti keel');
+  await choose(page, 'Language', 'English');
   await newsletter.uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await callApi<{ profile: { newsletterOptIn: boolean } }>(page, 'GET', '/api/open/me')).body.profile.newsletterOptIn).toBe(false);
+  const profile = async () => (await callApi<{ profile: { newsletterOptIn: boolean; language: string } }>(page, 'GET', '/api/open/me')).body.profile;
+  await expect.poll(profile).toMatchObject({ newsletterOptIn: false, language: 'en' });
+  await expect(page).toHaveURL(/\/en\/account\/profile$/);
   await page.reload();
   await expect(newsletter).not.toBeChecked();
+  await expect(language).toHaveValue('English');
   await newsletter.check();
+  // back to Estonian: saving it switches the interface too
+  await choose(page, 'Language', 'Eesti keel');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await callApi<{ profile: { newsletterOptIn: boolean } }>(page, 'GET', '/api/open/me')).body.profile.newsletterOptIn).toBe(true);
+  await expect(page).toHaveURL(/\/et\/account\/profile$/);
+  await expect(page.getByRole('combobox', { name: 'Keel' })).toHaveValue('Eesti keel');
+  await expect.poll(profile).toMatchObject({ newsletterOptIn: true, language: 'et' });
 
   await page.goto('/en/account/my-services');
   await expect(page.getByRole('heading', { level: 1, name: 'My services' })).toBeVisible();

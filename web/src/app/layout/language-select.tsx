@@ -2,12 +2,10 @@ import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { type Language, LANGUAGES, isLanguage, storeLanguage, switchLanguagePath } from '@/shared/i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, storeLanguage, switchLanguagePath } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
 
 import { useSettingsUi } from '../settings-ui';
-
-const NAMES: Record<Language, string> = { et: 'Eesti keel', en: 'English', ru: 'Русский' };
 
 /** Switches the language by replacing the first path segment, keeping the rest of the address. */
 export function LanguageSelect() {
@@ -27,8 +25,8 @@ export function LanguageSelect() {
           onClick={() => storeLanguage(code)}
           lang={code}
           hrefLang={code}
-          title={NAMES[code]}
-          aria-label={`${code.toUpperCase()} – ${NAMES[code]}`}
+          title={LANGUAGE_NAMES[code]}
+          aria-label={`${code.toUpperCase()} – ${LANGUAGE_NAMES[code]}`}
           aria-current={code === language ? 'true' : undefined}
           fw={code === language ? 700 : 500}
           c={code === language ? 'blue.8' : 'dimmed'}

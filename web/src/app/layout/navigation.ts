@@ -1,5 +1,6 @@
 import type { Me } from '@/shared/api/types';
 import type { BadgeKind } from '@/shared/lib/badges';
+import { CREATIONS, type Creation } from '@/shared/session/creation';
 import { isApplicant, isEmployer, isStaff } from '@/shared/session/me';
 
 export interface NavItem {
@@ -12,6 +13,8 @@ export interface NavItem {
   mobileOnly?: boolean;
   /** the menu badge this item carries (spec 1 section 3, badge kinds) */
   badge?: BadgeKind;
+  /** what the item leads to creating: its click sends that creation's analytics event */
+  creation?: Creation;
 }
 
 /** The applicant's own pages, in the sidebar and the avatar menu alike. */
@@ -42,7 +45,7 @@ const EMPLOYER_DASHBOARD: NavItem = { key: 'my-vacancies', label: 'nav.myVacanci
  */
 const EMPLOYER_ITEMS: NavItem[] = [
   EMPLOYER_DASHBOARD,
-  { key: 'create-vacancy', label: 'nav.createVacancy', to: '/employer/account/my-vacancies/create-vacancy' },
+  { key: 'create-vacancy', label: 'nav.createVacancy', to: CREATIONS.vacancy.path, creation: 'vacancy' },
   { key: 'my-interviews', label: 'nav.myInterviews', to: '/employer/account/my-interviews', badge: 'INTERVIEWS' },
   { key: 'my-calendar', label: 'nav.myCalendar', to: '/employer/account/my-calendar' },
   { key: 'messages', label: 'nav.messages', to: '/employer/account/messages', badge: 'MESSAGES' },

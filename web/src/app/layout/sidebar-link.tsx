@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import type { BadgeCounts } from '@/shared/lib/badges';
 import { useRefreshBadgesOnAppear } from '@/shared/session/badge-counts';
+import { trackCreation } from '@/shared/session/creation';
 
 import type { NavItem } from './navigation';
 
@@ -20,5 +21,5 @@ export function SidebarLink({ item, href, active, visible, counts }: { item: Nav
       <NavBadge item={item} counts={counts} />
     </Suspense>
   ) : undefined;
-  return <NavLink component={Link} to={href} label={t(item.label)} active={active} rightSection={badge} />;
+  return <NavLink component={Link} to={href} label={t(item.label)} active={active} rightSection={badge} onClick={() => item.creation && trackCreation(item.creation)} />;
 }

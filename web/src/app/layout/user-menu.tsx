@@ -6,6 +6,7 @@ import { useMyStaffInvitations } from '@/features/staff-invitations/api/get-my-s
 import type { Me } from '@/shared/api/types';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useBadgeCounts } from '@/shared/session/badge-counts';
+import { trackCreation } from '@/shared/session/creation';
 
 import NavBadge from './nav-badge';
 import { avatarMenuItems } from './navigation';
@@ -51,7 +52,7 @@ export function UserMenu({ me, onLogout }: { me: Me; onLogout: () => void }) {
           </Text>
         </Menu.Label>
         {avatarMenuItems(me).map((item) => (
-          <Menu.Item key={item.key} component={Link} to={to(item.to)} rightSection={<NavBadge item={item} counts={badges} />}>
+          <Menu.Item key={item.key} component={Link} to={to(item.to)} rightSection={<NavBadge item={item} counts={badges} />} onClick={() => item.creation && trackCreation(item.creation)}>
             {t(item.label)}
           </Menu.Item>
         ))}

@@ -1,5 +1,7 @@
 export const LANGUAGES = ['et', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Each language named in itself, as a person looking for their own language reads it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { et: 'Eesti keel', en: 'English', ru: 'Русский' };
 export const FALLBACK_LANGUAGE: Language = 'et';
 export const LANGUAGE_STORAGE_KEY = 'selectedLocale';
 

@@ -6,6 +6,7 @@ import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import type { Me } from '@/shared/api/types';
 import { ensureNamespace } from '@/shared/i18n';
+import type { Language } from '@/shared/i18n/languages';
 import { useLanguage } from '@/shared/i18n/use-language';
 import { phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
 import { ForYou } from '@/shared/recommendations/components/for-you';
@@ -16,6 +17,7 @@ import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validat
 import { notifySuccess } from '@/shared/ui/notify';
 import { DateField } from '@/shared/ui/date-field';
 import { Page } from '@/shared/ui/page';
+import { ProfileLanguageSelect, useProfileLanguage } from '@/shared/ui/profile-language';
 
 import { useGenders } from '../api/get-genders';
 import { AvatarField } from '../components/avatar-field';
@@ -40,6 +42,7 @@ function ProfileForm({ me }: { me: Me }) {
   const { t: account } = useTranslation('account');
   const language = useLanguage();
   const genders = useGenders(language);
+  const profileLanguage = useProfileLanguage(me.profile.language);
   const save = useUpdateProfile();
   const [values, setValues] = useState<NameAndPhone>({
     firstname: me.profile.firstname ?? '',
@@ -48,6 +51,7 @@ function ProfileForm({ me }: { me: Me }) {
   });
   const [gender, setGender] = useState<string | null>(me.profile.gender ?? null);
   const [dateOfBirth, setDateOfBirth] = useState(me.profile.dateOfBirth ?? '');
+  const [chosenLanguage, setChosenLanguage] = useState<Language>(profileLanguage.initial);
   const [newsletter, setNewsletter] = useState(me.profile.newsletterOptIn ?? true);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -65,10 +69,14 @@ function ProfileForm({ me }: { me: Me }) {
         phoneNumber: phoneToStore(values.phone),
         gender,
         dateOfBirth,
+        language: chosenLanguage,
         newsletterOptIn: newsletter,
       },
       {
-        onSuccess: () => notifySuccess(t('profile.saved')),
+        onSuccess: () => {
+          notifySuccess(t('profile.saved'));
+          profileLanguage.apply(chosenLanguage);
+        },
         onError: (error) => {
           const field = error instanceof ApiError && error.field ? SERVER_FIELDS[error.field] : undefined;
           setErrors(field ? { [field]: errorText(error) } : {});
@@ -103,6 +111,7 @@ function ProfileForm({ me }: { me: Me }) {
             onChange={(value) => setDateOfBirth(value ?? '')}
             error={errors.dateOfBirth}
           />
+          <ProfileLanguageSelect value={chosenLanguage} onChange={setChosenLanguage} />
           <Checkbox
             label={account('mail.newsletter')}
             description={account('mail.newsletterHint')}
@@ -126,9 +135,9 @@ function ProfileForm({ me }: { me: Me }) {
 }
 
 /**
- * `/account/profile`: the applicant's own details and mail preference (the newsletter; mail about
- * applications, interviews, messages and invoices always comes), and the vacancies that fit the
- * applicant's CV.
+ * `/account/profile`: the applicant's own details, language (of the interface and the e-mails) and
+ * mail preference (the newsletter; mail about applications, interviews, messages and invoices always
+ * comes), and the vacancies that fit the applicant's CV.
  */
 export function Component() {
   const { t } = useTranslation();

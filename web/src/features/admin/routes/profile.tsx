@@ -1,43 +1,37 @@
-import { Button, Card, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 
 import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import type { Me } from '@/shared/api/types';
 import { ensureNamespace } from '@/shared/i18n';
-import { isLanguage, type Language, LANGUAGES, storeLanguage, switchLanguagePath } from '@/shared/i18n/languages';
-import { useLanguage } from '@/shared/i18n/use-language';
+import type { Language } from '@/shared/i18n/languages';
 import { phoneFieldValue, phoneToStore } from '@/shared/lib/phone';
 import { useMe } from '@/shared/session/me';
 import { useUpdateProfile } from '@/shared/session/update-profile';
 import { type NameAndPhone, NameAndPhoneFields, type NameAndPhoneErrors, validateNameAndPhone } from '@/shared/ui/name-and-phone-fields';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
+import { ProfileLanguageSelect, useProfileLanguage } from '@/shared/ui/profile-language';
 
 import { texts } from '../texts';
 
 export const loader = () => ensureNamespace('admin', texts);
-
-/** Each language named in itself, as the language switch names it. */
-const LANGUAGE_NAMES: Record<Language, string> = { et: 'Eesti keel', en: 'English', ru: 'Русский' };
 
 const SERVER_FIELDS: Record<string, keyof NameAndPhoneErrors> = { firstname: 'firstname', lastname: 'lastname', phoneNumber: 'phone' };
 
 function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('admin');
   const { t: common } = useTranslation();
-  const current = useLanguage();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const profileLanguage = useProfileLanguage(me.profile.language);
   const save = useUpdateProfile();
   const [values, setValues] = useState<NameAndPhone>({
     firstname: me.profile.firstname ?? '',
     lastname: me.profile.lastname ?? '',
     phone: phoneFieldValue(me.profile.phoneNumber),
   });
-  const [language, setLanguage] = useState<Language>(isLanguage(me.profile.language) ? me.profile.language : current);
+  const [language, setLanguage] = useState<Language>(profileLanguage.initial);
   const [newsletter, setNewsletter] = useState(me.profile.newsletterOptIn ?? true);
   const [errors, setErrors] = useState<NameAndPhoneErrors>({});
 
@@ -51,10 +45,7 @@ function ProfileForm({ me }: { me: Me }) {
       {
         onSuccess: () => {
           notifySuccess(t('profile.saved'));
-          if (language !== current) {
-            storeLanguage(language);
-            navigate(switchLanguagePath(location.pathname, language), { replace: true });
-          }
+          profileLanguage.apply(language);
         },
         onError: (error) => {
           const field = error instanceof ApiError && error.field ? SERVER_FIELDS[error.field] : undefined;
@@ -71,14 +62,7 @@ function ProfileForm({ me }: { me: Me }) {
         <Stack gap="md">
           <TextInput label={t('profile.email')} value={me.username} readOnly variant="filled" />
           <NameAndPhoneFields values={values} errors={errors} onChange={setValues} />
-          <Select
-            label={t('profile.language')}
-            description={t('profile.languageHint')}
-            data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-            value={language}
-            onChange={(value) => isLanguage(value) && setLanguage(value)}
-            allowDeselect={false}
-          />
+          <ProfileLanguageSelect value={language} onChange={setLanguage} />
           <Checkbox
             label={t('profile.newsletter')}
             description={t('profile.newsletterHint')}

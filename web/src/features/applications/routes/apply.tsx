@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/errors';
 import { errorText } from '@/shared/api/error-text';
 import type { Language } from '@/shared/i18n/languages';
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
+import { useCreationLink } from '@/shared/session/creation';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { MessagePage } from '@/shared/ui/message-page';
 import { notifySuccess } from '@/shared/ui/notify';
@@ -67,7 +68,7 @@ function ExternalApply({ href }: { href: string }) {
 
 function CvChoice({ cvs, form, value, error, disabled, onChange }: { cvs: CvSummary[]; form: ApplyForm; value: string | null; error?: string; disabled: boolean; onChange: (cv: string) => void }) {
   const { t } = useTranslation(NAMESPACE);
-  const to = useLocalizedPath();
+  const creationLink = useCreationLink();
   const sendable = sendableCvs(cvs);
   return (
     <Stack gap="xs">
@@ -75,7 +76,7 @@ function CvChoice({ cvs, form, value, error, disabled, onChange }: { cvs: CvSumm
         <Alert color={form.cvNotRequired ? 'gray' : 'yellow'}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{form.cvNotRequired ? t('apply.noCvOptional') : t('apply.noCv')}</Text>
-            <Button component={Link} to={to('/account/create-cv')} size="xs" variant="light">
+            <Button component={Link} {...creationLink('cv')} size="xs" variant="light">
               {t('apply.createCv')}
             </Button>
           </Stack>

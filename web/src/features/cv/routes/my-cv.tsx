@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { ensureNamespace } from '@/shared/i18n';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { useCreationLink } from '@/shared/session/creation';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { estonianDate } from '@/shared/vacancies/format';
@@ -76,7 +77,7 @@ function CvCard({ cv, onDelete }: { cv: CvSummary; onDelete: (cv: CvSummary) => 
 /** `/account/my-cv`: the applicant's CVs with their visibility, and the way to a new one. */
 export function Component() {
   const { t } = useTranslation('cv');
-  const to = useLocalizedPath();
+  const creationLink = useCreationLink();
   const cvs = useMyCvs();
   const remove = useDeleteCv();
   const [doomed, setDoomed] = useState<CvSummary | null>(null);
@@ -108,7 +109,7 @@ export function Component() {
           <Text c="dimmed" maw={480}>
             {t('myCvs.emptyText')}
           </Text>
-          <Button component={Link} to={to('/account/create-cv')}>
+          <Button component={Link} {...creationLink('cv')}>
             {t('myCvs.create')}
           </Button>
         </Stack>
@@ -118,7 +119,7 @@ export function Component() {
     body = (
       <Stack gap="md">
         <Group>
-          <Button component={Link} to={to('/account/create-cv')}>
+          <Button component={Link} {...creationLink('cv')}>
             {t('myCvs.create')}
           </Button>
         </Group>

@@ -63,7 +63,6 @@ export const isStatusAction = (action: VacancyAction): action is StatusAction =>
 
 /** Paths below the language of the screens an action opens. */
 export const MY_VACANCIES = '/employer/account/my-vacancies';
-export const CREATE_VACANCY = `${MY_VACANCIES}/create-vacancy`;
 export const editPath = (id: string) => `${MY_VACANCIES}/${id}/edit`;
 export const previewPath = (id: string) => `${MY_VACANCIES}/${id}/preview`;
 /** The wizard's publish step. */

@@ -11,6 +11,7 @@ import { PayDialog } from '@/shared/billing/components/payment-choice';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
 import { useUrlSorting } from '@/shared/lib/use-url-sorting';
 import { ModeratorDialog, type ModeratorTarget } from '@/shared/moderators/moderator-dialog';
+import { useCreationLink } from '@/shared/session/creation';
 import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
@@ -23,7 +24,7 @@ import { type EmployerVacancy, type EmployerVacancyPage, MY_VACANCIES_KEY, useMy
 import { useSetVacancyStatus } from '../api/set-vacancy-status';
 import { ConfirmDialog, type ConfirmedAction } from '../components/confirm-dialog';
 import { useVacancyTitle, VacancyList } from '../components/vacancy-list';
-import { CREATE_VACANCY, editPath, type VacancyAction } from '../lib/actions';
+import { editPath, type VacancyAction } from '../lib/actions';
 import { openInvoice } from '../lib/format';
 import { type ListState, readListState, type Tab, TABS, TYPES, VACANCY_SORTS, type VacancyType, withFilter, writeListState } from '../lib/search-params';
 import { loadTexts, NAMESPACE } from '../texts';
@@ -34,9 +35,9 @@ const ALL_TYPES = 'all';
 
 function CreateButton() {
   const { t } = useTranslation(NAMESPACE);
-  const to = useLocalizedPath();
+  const creationLink = useCreationLink();
   return (
-    <Button component={Link} to={to(CREATE_VACANCY)}>
+    <Button component={Link} {...creationLink('vacancy')}>
       {t('create')}
     </Button>
   );

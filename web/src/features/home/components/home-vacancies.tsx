@@ -50,7 +50,7 @@ function HomeList({ language }: { language: Language }) {
           <Title order={2}>{t('home.vacanciesTitle')}</Title>
           {searching && (
             <Center>
-              <Loader aria-label={t('common.loading')} />
+              <Loader role="progressbar" aria-label={t('common.loading')} />
             </Center>
           )}
           <VacancyHits language={language} />

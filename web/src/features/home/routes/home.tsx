@@ -1,12 +1,12 @@
 import { Box, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useLanguage, useLocalizedPath } from '@/shared/i18n/use-language';
-import { track } from '@/shared/lib/analytics';
 import { loadRecommendationTexts } from '@/shared/recommendations/texts';
-import { isApplicant, isEmployer, useMe } from '@/shared/session/me';
+import { type Creation, mayCreate, useCreationLink } from '@/shared/session/creation';
+import { isApplicant, useMe } from '@/shared/session/me';
 import { useDocumentTitle } from '@/shared/ui/page';
 import { WhenNear } from '@/shared/ui/when-near';
 
@@ -43,18 +43,50 @@ function VacancyIcon() {
   );
 }
 
+interface CallToAction {
+  key: 'applicant' | 'employer';
+  creation: Creation;
+  icon: ReactNode;
+}
+
+const CALLS_TO_ACTION: CallToAction[] = [
+  { key: 'applicant', creation: 'cv', icon: <CvIcon /> },
+  { key: 'employer', creation: 'vacancy', icon: <VacancyIcon /> },
+];
+
+/**
+ * The card's button: a link to creating, or, for a signed-in user without the card's role, a
+ * button that stays focusable and says it is unavailable and why (not a link to "Access denied").
+ */
+function CallToActionButton({ card, signedIn, disabled, hintId }: { card: CallToAction; signedIn: boolean; disabled: boolean; hintId: string }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const creationLink = useCreationLink();
+  const variant = card.key === 'employer' ? 'light' : 'filled';
+  const label = t(`home.${card.key}Action`);
+  if (disabled) {
+    return (
+      <Button data-disabled aria-disabled="true" aria-describedby={hintId} variant={variant} onClick={(event) => event.preventDefault()}>
+        {label}
+      </Button>
+    );
+  }
+  const link = creationLink(card.creation);
+  // a visitor signs in first and comes back to creating
+  const target = signedIn ? link.to : `${to('/login')}?p=${encodeURIComponent(link.to)}`;
+  return (
+    <Button component={Link} to={target} onClick={link.onClick} variant={variant}>
+      {label}
+    </Button>
+  );
+}
+
 /** The main page: hero with the about text and the two calls to action. */
 export function Component() {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
   const language = useLanguage();
   const me = useMe().data ?? null;
   useDocumentTitle(t('home.title'));
-  const start = (path: string) => (me ? to(path) : `${to('/login')}?p=${encodeURIComponent(to(path))}`);
-  const cards = [
-    { key: 'applicant', title: t('home.applicantTitle'), text: t('home.applicantText'), action: t('home.applicantAction'), path: '/account/profile', disabled: isEmployer(me), event: 'uus_cv' as const, icon: <CvIcon /> },
-    { key: 'employer', title: t('home.employerTitle'), text: t('home.employerText'), action: t('home.employerAction'), path: '/employer/account/my-company', disabled: isApplicant(me) && !isEmployer(me), event: 'lisa_kuulutus' as const, icon: <VacancyIcon /> },
-  ];
   return (
     <>
       <Box
@@ -76,24 +108,33 @@ export function Component() {
       </Box>
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {cards.map((card) => (
-            <Card key={card.key} withBorder shadow="sm" padding="xl">
-              <Stack gap="sm" h="100%" justify="space-between">
-                <Stack gap="xs">
-                  <ThemeIcon size={48} radius="md" variant="light" color={card.disabled ? 'gray' : 'blue'}>
-                    {card.icon}
-                  </ThemeIcon>
-                  <Title order={2} size="h3">
-                    {card.title}
-                  </Title>
-                  <Text c="dimmed">{card.text}</Text>
+          {CALLS_TO_ACTION.map((card) => {
+            const disabled = !mayCreate(me, card.creation);
+            const hintId = `home-${card.key}-unavailable`;
+            return (
+              <Card key={card.key} withBorder shadow="sm" padding="xl">
+                <Stack gap="sm" h="100%" justify="space-between">
+                  <Stack gap="xs">
+                    <ThemeIcon size={48} radius="md" variant="light" color={disabled ? 'gray' : 'blue'}>
+                      {card.icon}
+                    </ThemeIcon>
+                    <Title order={2} size="h3">
+                      {t(`home.${card.key}Title`)}
+                    </Title>
+                    <Text c="dimmed">{t(`home.${card.key}Text`)}</Text>
+                  </Stack>
+                  <Stack gap={6}>
+                    <CallToActionButton card={card} signedIn={!!me} disabled={disabled} hintId={hintId} />
+                    {disabled && (
+                      <Text id={hintId} size="sm" c="dimmed">
+                        {t(`home.${card.key}Unavailable`)}
+                      </Text>
+                    )}
+                  </Stack>
                 </Stack>
-                <Button component={Link} to={start(card.path)} disabled={card.disabled} onClick={() => track(card.event)} variant={card.key === 'employer' ? 'light' : 'filled'}>
-                  {card.action}
-                </Button>
-              </Stack>
-            </Card>
-          ))}
+              </Card>
+            );
+          })}
         </SimpleGrid>
       </Container>
       {isApplicant(me) && (

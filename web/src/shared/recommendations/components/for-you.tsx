@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { errorText } from '@/shared/api/error-text';
 import type { Language } from '@/shared/i18n/languages';
 import { useLocalizedPath } from '@/shared/i18n/use-language';
+import { useCreationLink } from '@/shared/session/creation';
 import { VacancyCard } from '@/shared/vacancies/vacancy-card';
 
 import { useRecommendations } from '../api/get-recommendations';
@@ -61,6 +62,7 @@ export interface ForYouProps {
 export function ForYou({ language, size, place }: ForYouProps) {
   const { t } = useTranslation(RECOMMENDATIONS_NAMESPACE);
   const to = useLocalizedPath();
+  const creationLink = useCreationLink();
   const headingId = useId();
   const list = useRecommendations(size);
   const hide = useHideRecommendation();
@@ -109,7 +111,7 @@ export function ForYou({ language, size, place }: ForYouProps) {
       </Stack>
       {list.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('translation:common.loading')} />
+          <Loader role="progressbar" size="sm" aria-label={t('translation:common.loading')} />
         </Center>
       ) : list.isError ? (
         <Text c="red" role="alert">
@@ -118,7 +120,7 @@ export function ForYou({ language, size, place }: ForYouProps) {
       ) : !hasCv ? (
         <Stack gap="xs" align="flex-start">
           <Text>{t('noCv')}</Text>
-          <Button component={Link} to={to('/account/create-cv')}>
+          <Button component={Link} {...creationLink('cv')}>
             {t('createCv')}
           </Button>
         </Stack>
