@@ -26,8 +26,11 @@ export const theme = createTheme(base);
 /**
  * The theme with the close buttons of every dialog, drawer and toast named in the interface's
  * language: Mantine draws them as an icon only, which leaves a button without a name (WCAG 4.1.2).
+ * Every loader is a progress bar named "Loading" in that language (a screen may name its own): a
+ * bare span is no name for a screen reader, and a span with a name but no role breaks axe's
+ * aria-prohibited-attr.
  */
-export function localizedTheme(closeLabel: string): MantineThemeOverride {
+export function localizedTheme(closeLabel: string, loadingLabel: string): MantineThemeOverride {
   const closeButtonProps = { 'aria-label': closeLabel };
   return createTheme({
     ...base,
@@ -36,6 +39,7 @@ export function localizedTheme(closeLabel: string): MantineThemeOverride {
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
       Notification: { defaultProps: { closeButtonProps } },
+      Loader: { defaultProps: { role: 'progressbar', 'aria-label': loadingLabel } },
     },
   });
 }
