@@ -25,6 +25,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use chrono::{DateTime, Datelike, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Europe::Tallinn;
@@ -352,6 +353,10 @@ pub struct Matched {
     pub pairs: usize,
     /// Saved searches that gained a match (their mail was asked for).
     pub alerts: usize,
+    /// Time spent in the engine's matching (reported by `bench alerts`).
+    pub engine: std::time::Duration,
+    /// Time spent writing the matches and asking for the mails.
+    pub writing: std::time::Duration,
 }
 
 impl std::ops::AddAssign for Matched {
@@ -361,6 +366,8 @@ impl std::ops::AddAssign for Matched {
         self.converted += other.converted;
         self.pairs += other.pairs;
         self.alerts += other.alerts;
+        self.engine += other.engine;
+        self.writing += other.writing;
     }
 }
 
@@ -441,11 +448,15 @@ async fn match_instant_on(
     .fetch_all(pool)
     .await?;
     let (candidates, converted) = queries.candidates(pool, reference, &rows, now).await?;
+    let started = Instant::now();
     let (matched, run) = run_queries(engine, docs, &candidates, now).await?;
+    let engine = started.elapsed();
     let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched).map(|(candidate, vacancy)| (candidate.id, vacancy)).collect();
+    let started = Instant::now();
     let gained = insert_matches(&mut *tx, &pairs, now).await?;
     super::mail::queue_mails(&mut *tx, &gained).await?;
-    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs: pairs.len(), alerts: gained.len() })
+    let writing = started.elapsed();
+    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs: pairs.len(), alerts: gained.len(), engine, writing })
 }
 
 /// The frequencies of the scheduled runs.
@@ -550,16 +561,27 @@ pub async fn match_digests(
         }
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows).await?;
+        let started = Instant::now();
         let (matched, run) = run_queries(engine, docs.clone(), &candidates, now).await?;
+        let engine_time = started.elapsed();
         let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched)
             // only what changed after this search was last matched
             .filter(|(candidate, vacancy)| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until))
             .map(|(candidate, vacancy)| (candidate.id, vacancy))
             .collect();
+        let started = Instant::now();
         let gained = insert_matches(&mut tx, &pairs, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
         super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
-        done += Matched { searches: candidates.len(), queries: run, converted: candidates.len(), pairs: pairs.len(), alerts: gained.len() };
+        done += Matched {
+            searches: candidates.len(),
+            queries: run,
+            converted: candidates.len(),
+            pairs: pairs.len(),
+            alerts: gained.len(),
+            engine: engine_time,
+            writing: started.elapsed(),
+        };
     }
 }
