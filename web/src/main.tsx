@@ -42,7 +42,7 @@ if (root.hasChildNodes() && !router.state.initialized) {
 /** Mantine with the theme in the interface's language (the close buttons' names). */
 function Themed({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const theme = useMemo(() => localizedTheme(t('common.close')), [t, i18n.language]);
+  const theme = useMemo(() => localizedTheme(t('common.close'), t('common.loading')), [t, i18n.language]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {children}
