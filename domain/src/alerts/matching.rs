@@ -383,10 +383,8 @@ pub async fn match_instant(
     docs: Vec<VacancyDoc>,
     now: DateTime<Utc>,
 ) -> Result<Matched> {
-    let mut tx = pool.begin().await?;
-    let matched = match_instant_on(&mut tx, pool, reference, engine, queries, docs, now).await?;
-    tx.commit().await?;
-    Ok(matched)
+    // a run that claimed nothing: the same matching and commit over the given documents
+    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, queries, docs, now).await
 }
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
