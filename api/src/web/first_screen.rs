@@ -127,8 +127,8 @@ fn home(locale: Locale) -> String {
         "<div class=\"vk-hero\"><div class=\"vk-container vk-lg\"><h1>{}</h1><p>{}</p></div></div><div class=\"vk-container vk-lg\"><div class=\"vk-cards\">{}{}</div></div>",
         escape(&text(locale, "home.title")),
         escape(&text(locale, "home.about")),
-        card("applicant", "account/profile", false),
-        card("employer", "employer/account/my-company", true)
+        card("applicant", "account/create-cv", false),
+        card("employer", "employer/account/my-vacancies/create-vacancy", true)
     )
 }
 
@@ -344,7 +344,8 @@ mod tests {
         assert!(html.contains("<a href=\"/en/vacancies\">"), "the header's links stay in the language");
         assert!(html.contains("<a href=\"/et/\" hreflang=\"et\" lang=\"et\">ET</a>"));
         assert!(html.contains("lang=\"en\" aria-current=\"true\">EN</a>"));
-        assert!(html.contains("href=\"/en/login?p=%2Fen%2Faccount%2Fprofile\">Start as a job seeker</a>"));
+        assert!(html.contains("href=\"/en/login?p=%2Fen%2Faccount%2Fcreate-cv\">Create a CV</a>"));
+        assert!(html.contains("href=\"/en/login?p=%2Fen%2Femployer%2Faccount%2Fmy-vacancies%2Fcreate-vacancy\">Create a vacancy</a>"));
         assert!(html.contains("data-transparent"));
     }
 
