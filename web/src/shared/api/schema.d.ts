@@ -895,8 +895,9 @@ export interface paths {
         get: operations["generated_pdf"];
         put?: never;
         /**
-         * Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the PDF itself (at most 10 MiB,
-         *     checked by content). It replaces the CV's PDF; its text becomes searchable in the CV database.
+         * Handles `POST /api/applicant/cv/{id}/pdf?name=`: the body is the CV's file itself, a PDF or a
+         *     picture (PNG, JPEG; at most 10 MiB, checked by content). It replaces the CV's file; a PDF's
+         *     text becomes searchable in the CV database.
          */
         post: operations["upload_pdf"];
         /** Handles `DELETE /api/applicant/cv/{id}/pdf`: removes the CV's uploaded PDF. */
@@ -5435,14 +5436,17 @@ export interface components {
             updatedAt: string;
             workExperience?: string | null;
         };
-        /** @description The uploaded PDF of a CV. */
+        /** @description The uploaded file of a CV: a PDF or a picture (PNG, JPEG). */
         CvPdf: {
             /** Format: uuid */
             fileId: string;
             name: string;
             /** Format: int64 */
             sizeBytes: number;
-            /** @description `pending` until its text is read for the CV-database search, then `extracted` or `unavailable`. */
+            /**
+             * @description A PDF: `pending` until its text is read for the CV-database search, then `extracted` or
+             *     `unavailable`; a picture: `not_applicable` (its text is not read).
+             */
             textStatus: string;
         };
         CvSearchPage: {
@@ -11602,7 +11606,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description the PDF's bytes */
+        /** @description the file's bytes: a PDF, PNG or JPEG */
         requestBody: {
             content: {
                 "application/pdf": string;
@@ -11617,7 +11621,7 @@ export interface operations {
                     "application/json": components["schemas"]["CvPdf"];
                 };
             };
-            /** @description The file is too large; Wrong file (not a PDF by its content); storage_quota_exceeded (`file`): the user's files would take more than 200 MiB */
+            /** @description The file is too large; Wrong file (not a PDF, PNG or JPEG by its content); storage_quota_exceeded (`file`): the user's files would take more than 200 MiB */
             400: {
                 headers: {
                     [name: string]: unknown;
