@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use apalis::prelude::*;
 use chrono::{DateTime, Utc};
-use domain::alerts::matching::{self, Digest, MatchJob, Matched, QueryCache};
+use domain::alerts::matching::{self, Digest, ExpandJob, MatchJob, Matched, QueryCache};
 use domain::platform::reference::ReferenceCache;
 use indexer::Places;
 use search::SearchEngine;
@@ -78,8 +78,18 @@ pub async fn handle(job: MatchJob, pool: Data<PgPool>, matcher: Data<Matcher>) -
         converted = matched.converted,
         pairs = matched.pairs,
         alerts = matched.alerts,
+        engine_ms = matched.engine.as_millis() as u64,
+        writing_ms = matched.writing.as_millis() as u64,
         "instant matching done"
     );
+    Ok(())
+}
+
+/// Handles an [`ExpandJob`]: every waiting set of matches becomes the alerts' pairs and mail jobs
+/// ([`matching::expand_matches`]).
+pub async fn expand(job: ExpandJob, pool: Data<PgPool>) -> Result<(), BoxDynError> {
+    let expanded = matching::expand_matches(&pool).await.map_err(|e| format!("{e:#}"))?;
+    tracing::debug!(written = job.sets, sets = expanded.sets, pairs = expanded.pairs, alerts = expanded.alerts, "matches expanded");
     Ok(())
 }
 

@@ -11,7 +11,10 @@
 //!
 //! The matching of saved searches ([`alerts`]) follows the index: a batch that made vacancies go
 //! live queues a match job ([`domain::alerts::matching::MATCH_QUEUE`]) on the transaction that
-//! records its commit, and the daily and weekly runs go on a schedule beside the time rules.
+//! records its commit, and the daily and weekly runs go on a schedule beside the time rules. A
+//! run writes one row per matched vacancy and an expand job
+//! ([`domain::alerts::matching::EXPAND_QUEUE`]) that turns them into the alerts' matches and
+//! mail jobs.
 
 pub mod alerts;
 pub mod alert_mail;
@@ -34,7 +37,7 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
-use domain::alerts::matching::{MATCH_QUEUE, MatchJob};
+use domain::alerts::matching::{EXPAND_QUEUE, ExpandJob, MATCH_QUEUE, MatchJob};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
 use domain::alerts::mail::{MailAlert, QUEUE as ALERT_MAIL_QUEUE};
 use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
@@ -275,6 +278,16 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
                 .build(alerts::handle)
         }
     };
+    let expand_worker = {
+        let pool = pool.clone();
+        move |_restarts: usize| {
+            let config = QueueConfig::default().queue(EXPAND_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
+            WorkerBuilder::new(format!("vakants-alerts-expand-{}", uuid::Uuid::new_v4().simple()))
+                .backend(PostgresStorage::<ExpandJob>::new(&pool).with_config(config).with_pubsub())
+                .data(pool.clone())
+                .build(alerts::expand)
+        }
+    };
     let retention_worker = {
         let (pool, files, mailing) = (pool.clone(), files.clone(), mailing.clone());
         move |_restarts: usize| {
@@ -290,6 +303,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
     let monitor = monitor
         .register(index_worker)
         .register(match_worker)
+        .register(expand_worker)
         .register(rebuild_worker)
         .register(extract_worker)
         .register(invoice_mail_worker)

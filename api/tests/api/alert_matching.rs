@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain::alerts::anchors;
-use domain::alerts::matching::{self, Digest, MATCH_QUEUE, QueryCache};
+use domain::alerts::matching::{self, Digest, EXPAND_QUEUE, MATCH_QUEUE, QueryCache};
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
@@ -43,7 +43,10 @@ async fn saved_search(app: &TestApp, filter: Value, frequency: &str, confirmed: 
     .unwrap()
 }
 
+/// The alerts' matches, after expanding the sets the matching wrote (as the worker's expand job
+/// does; with a worker running, sets it holds are left to it: `settled` waits for its jobs).
 async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
+    matching::expand_matches(&app.pool).await.unwrap();
     sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap()
 }
 
@@ -51,11 +54,12 @@ async fn match_jobs(app: &TestApp) -> i64 {
     sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1").bind(MATCH_QUEUE).fetch_one(&app.pool).await.unwrap()
 }
 
-/// Waits until no index or match job is waiting or running: what was queued has been matched.
+/// Waits until no index, match or expand job is waiting or running: what was queued has been
+/// matched and its matches recorded.
 async fn settled(app: &TestApp) {
     for _ in 0..300 {
         let busy: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = any($1) and status not in ('Done', 'Failed', 'Killed')")
-            .bind(vec![INDEX_QUEUE, MATCH_QUEUE])
+            .bind(vec![INDEX_QUEUE, MATCH_QUEUE, EXPAND_QUEUE])
             .fetch_one(&app.pool)
             .await
             .unwrap();
@@ -380,6 +384,65 @@ async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_th
     assert_eq!(waiting().await, 0);
     let again = matcher.pending(&app.pool, Utc::now()).await.unwrap();
     assert_eq!(again, matching::Matched::default(), "nothing is left for the next job");
+}
+
+/// A run writes one row per vacancy, the serials of the saved searches that list it, and one
+/// expand job; the expansion turns the rows into pairs, each once ever, asks for the mails of the
+/// saved searches that gained one, leaves out a saved search deleted meanwhile, and empties the
+/// buffer. On tantivy only, as the tests above.
+#[tokio::test]
+async fn a_run_writes_one_row_per_vacancy_and_the_expansion_records_each_pair_once_with_its_mail() {
+    if crate::meili::skip_on_meilisearch("alert_matching::a_run_writes_one_row_per_vacancy…", "the vacancies are not in Meilisearch's live index without a worker") {
+        return;
+    }
+    let (app, company_id, matcher) = matcher_without_worker().await;
+    let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    let everything = saved_search(&app, json!({}), "INSTANT", true, false).await;
+    let deleted = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    let it = saved_search(&app, json!({ "categoryCode": ["IT"] }), "INSTANT", true, false).await;
+    let baker = crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et: "Ootame pagarit", ..crate::search::NewVacancy::default() }, true).await;
+    let jobs_of = |queue: &'static str| {
+        let pool = app.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>("select count(*) from apalis.jobs where job_type = $1").bind(queue).fetch_one(&pool).await.unwrap() }
+    };
+    let mail_jobs = || {
+        let pool = app.pool.clone();
+        async move {
+            let jobs: Vec<Vec<u8>> = sqlx::query_scalar("select job from apalis.jobs where job_type = $1").bind(domain::alerts::mail::QUEUE).fetch_all(&pool).await.unwrap();
+            jobs.iter().map(|job| serde_json::from_slice::<domain::alerts::mail::MailAlert>(job).unwrap().saved_search_id).collect::<BTreeSet<Uuid>>()
+        }
+    };
+
+    let run = matcher.instant(&app.pool, &[baker], Utc::now()).await.unwrap();
+    assert_eq!((run.pairs, run.alerts), (3, 3), "{run:?}");
+    let sets: Vec<(Uuid, Vec<i32>)> = sqlx::query_as("select vacancy_id, searches from alert_match_sets").fetch_all(&app.pool).await.unwrap();
+    let serials: Vec<i32> = sqlx::query_scalar("select serial from saved_searches where id = any($1) order by serial")
+        .bind(vec![caterers, everything, deleted])
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(sets, vec![(baker, serials)], "one row for the vacancy, its saved searches in order");
+    assert_eq!(jobs_of(EXPAND_QUEUE).await, 1);
+    assert!(mail_jobs().await.is_empty(), "the mails are asked for by the expansion");
+    let no_pairs: i64 = sqlx::query_scalar("select count(*) from alert_matches").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(no_pairs, 0, "the run writes no pair itself");
+
+    sqlx::query("delete from saved_searches where id = $1").bind(deleted).execute(&app.pool).await.unwrap();
+    let expanded = matching::expand_matches(&app.pool).await.unwrap();
+    assert_eq!((expanded.sets, expanded.pairs, expanded.alerts), (1, 2, 2), "{expanded:?}");
+    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (everything, baker)]));
+    assert_eq!(mail_jobs().await, BTreeSet::from([caterers, everything]));
+    let left: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 0, "the buffer is empty once expanded");
+    assert!(!pairs(&app).await.iter().any(|(search, _)| *search == it));
+
+    // matched again (as after an edit): a new row, but no pair twice and no second mail
+    let again = matcher.instant(&app.pool, &[baker], Utc::now()).await.unwrap();
+    assert_eq!(again.pairs, 2);
+    let expanded = matching::expand_matches(&app.pool).await.unwrap();
+    assert_eq!((expanded.sets, expanded.pairs, expanded.alerts), (1, 0, 0), "{expanded:?}");
+    assert_eq!(jobs_of(domain::alerts::mail::QUEUE).await, 2, "no mail asked for again");
+    assert_eq!(matching::expand_matches(&app.pool).await.unwrap(), matching::Expanded::default());
 }
 
 /// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.

@@ -1,8 +1,9 @@
 //! The alert mail (issue 33 §1; docs/alerts.md): the vacancies an alert matched and no mail of it
 //! listed yet, in the owner's language, each vacancy at most once ever per alert.
 //!
-//! The matching records matches in `alert_matches` and queues a [`MailAlert`] on its transaction
-//! ([`queue_mails`]); the worker runs [`mail_alert`]. Nothing twice after a kill:
+//! The matching's expansion ([`super::matching::expand_matches`]) records matches in
+//! `alert_matches` and queues a [`MailAlert`] on its transaction ([`queue_mails`]); the worker
+//! runs [`mail_alert`]. Nothing twice after a kill:
 //! one transaction creates the `alert_mails` row and points the listed matches at it; a second
 //! one locks that row, sends and sets `sent_at`. With the dev outbox the outbox row is written on
 //! that second transaction, so the mail exists exactly once; with SMTP a kill after the relay
@@ -35,9 +36,9 @@ pub struct MailAlert {
     pub saved_search_id: Uuid,
 }
 
-/// Queues one mail job per saved search (repeats dropped), on the caller's transaction: the
-/// matching's, instant or daily and weekly alike, so a match is never recorded without its mail
-/// job. An alert with nothing new when its job runs sends nothing.
+/// Queues one mail job per saved search (repeats dropped), on the caller's transaction: the one
+/// that records the matches (instant or daily and weekly alike), so a match is never recorded
+/// without its mail job. An alert with nothing new when its job runs sends nothing.
 pub async fn queue_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
     let mut ids = saved_search_ids.to_vec();
     ids.sort();

@@ -10,14 +10,19 @@
 //!    whose anchors the vacancies carry ([`super::anchors`]); each one's filter becomes the
 //!    search's query by the search's own function ([`vacancy_query`]), once per version of the
 //!    saved search ([`QueryCache`]), and the engine decides
-//!    ([`SearchEngine::match_vacancies`]). Matches go into `alert_matches` at most once ever per
-//!    saved search and vacancy, and the alerts that gained one ask for their mail on the same
-//!    transaction ([`super::mail::queue_mails`]). Saved searches with the same filter are one
-//!    query for the engine.
+//!    ([`SearchEngine::match_vacancies`]). The run writes one row per vacancy, the serials of the
+//!    saved searches that list it (`alert_match_sets`), and an [`ExpandJob`] on the same
+//!    transaction. Saved searches with the same filter are one query for the engine.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
-//!    mark on the chunk's transaction.
+//!    mark on the chunk's transaction; its matches are written as the instant run's are.
+//! 4. **Expand** ([`expand_matches`], the [`ExpandJob`]): on a transaction of its own, the sets
+//!    become `alert_matches` pairs, at most once ever per saved search and vacancy, the alerts
+//!    that gained one ask for their mail ([`super::mail::queue_mails`]), and the sets are deleted.
+//!    A vacancy matched by thousands of saved searches costs the run one row, and the pairs
+//!    (tens of microseconds each in Postgres) are written off the path from going live to the
+//!    match being recorded.
 //!
 //! Every step is idempotent: a job or run killed midway is run again and writes the same rows,
 //! and the primary key of `alert_matches` keeps a pair from being listed twice.
@@ -51,6 +56,17 @@ pub const MATCH_QUEUE: &str = "vakants.alerts.match";
 #[serde(rename_all = "camelCase")]
 pub struct MatchJob {
     pub vacancy_ids: Vec<Uuid>,
+}
+
+/// The queue of the jobs that turn the matching's sets into pairs and mail jobs ([`expand_matches`]).
+pub const EXPAND_QUEUE: &str = "vakants.alerts.expand";
+
+/// A match run wrote sets (`alert_match_sets`): expand them. The job expands every set waiting,
+/// its own among them unless an earlier job took them; `sets` says how many its run wrote.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpandJob {
+    pub sets: usize,
 }
 
 /// Saved searches matched in one engine call and one transaction by the daily and weekly runs.
@@ -145,7 +161,8 @@ pub async fn claim_pending(conn: &mut PgConnection) -> Result<Vec<Uuid>> {
 
 /// A saved search as the matching reads it.
 struct Candidate {
-    id: Uuid,
+    /// `saved_searches.serial`: how the sets name it.
+    serial: i32,
     prepared: Arc<Prepared>,
     matched_until: DateTime<Utc>,
 }
@@ -190,11 +207,11 @@ async fn convert(pool: &PgPool, reference: &ReferenceCache, id: Uuid, filter: se
 
 /// The saved searches' filters as the search's queries ([`convert`]); a filter that does not
 /// convert is left out.
-async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)>) -> Result<Vec<Candidate>> {
+async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>)>) -> Result<Vec<Candidate>> {
     let mut candidates = Vec::with_capacity(rows.len());
-    for (id, filter, matched_until) in rows {
+    for (id, serial, filter, matched_until) in rows {
         if let Some(query) = convert(pool, reference, id, filter).await? {
-            candidates.push(Candidate { id, prepared: Arc::new(Prepared::new(query)?), matched_until });
+            candidates.push(Candidate { serial, prepared: Arc::new(Prepared::new(query)?), matched_until });
         }
     }
     Ok(candidates)
@@ -240,13 +257,13 @@ impl QueryCache {
         self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The queries of `rows` (id, `updated_at`) at `now`: from the cache where its entry is of that
+    /// The queries of `rows` (id, serial, `updated_at`) at `now`: from the cache where its entry is of that
     /// `updated_at`, the others read and converted now (and kept). Answers the candidates and how
     /// many were converted.
-    async fn candidates(&self, pool: &PgPool, reference: &ReferenceCache, rows: &[(Uuid, DateTime<Utc>)], now: DateTime<Utc>) -> Result<(Vec<Candidate>, usize)> {
+    async fn candidates(&self, pool: &PgPool, reference: &ReferenceCache, rows: &[(Uuid, i32, DateTime<Utc>)], now: DateTime<Utc>) -> Result<(Vec<Candidate>, usize)> {
         let stale: Vec<Uuid> = {
             let mut entries = self.entries();
-            rows.iter().filter(|(id, updated_at)| entries.get(id).is_none_or(|entry| entry.updated_at != *updated_at)).map(|(id, _)| *id).collect()
+            rows.iter().filter(|(id, _, updated_at)| entries.get(id).is_none_or(|entry| entry.updated_at != *updated_at)).map(|(id, _, _)| *id).collect()
         };
         let mut fresh = HashMap::with_capacity(stale.len());
         if !stale.is_empty() {
@@ -264,7 +281,7 @@ impl QueryCache {
         let converted = fresh.len();
         let mut entries = self.entries();
         let mut candidates = Vec::with_capacity(rows.len());
-        for (id, _) in rows {
+        for (id, serial, _) in rows {
             // a search deleted since the candidates were read has no row left: not matched
             let query = match fresh.remove(id) {
                 Some((updated_at, query)) => {
@@ -274,7 +291,7 @@ impl QueryCache {
                 None => entries.get(id).and_then(|entry| entry.query.clone()),
             };
             if let Some(prepared) = query {
-                candidates.push(Candidate { id: *id, prepared, matched_until: now });
+                candidates.push(Candidate { serial: *serial, prepared, matched_until: now });
             }
         }
         Ok((candidates, converted))
@@ -316,27 +333,110 @@ fn listed(candidates: &[Candidate], matched: Vec<Vec<Uuid>>) -> impl Iterator<It
     candidates.iter().zip(matched).flat_map(|(candidate, vacancies)| vacancies.into_iter().map(move |vacancy| (candidate, vacancy)))
 }
 
-/// Inserts the (saved search, vacancy) pairs not matched before; answers the saved searches
-/// that gained a match.
-async fn insert_matches(conn: &mut PgConnection, pairs: &[(Uuid, Uuid)], now: DateTime<Utc>) -> Result<Vec<Uuid>> {
-    if pairs.is_empty() {
-        return Ok(Vec::new());
+/// Writes a run's matches, one row per vacancy with the serials of the saved searches that list
+/// it, and queues their [`ExpandJob`], on the caller's transaction. Answers the pairs written, the
+/// distinct saved searches among them and the highest set id written.
+async fn write_sets<'a>(conn: &mut PgConnection, pairs: impl Iterator<Item = (&'a Candidate, Uuid)>, now: DateTime<Utc>) -> Result<(usize, usize, Option<i64>)> {
+    let mut by_vacancy: HashMap<Uuid, Vec<i32>> = HashMap::new();
+    for (candidate, vacancy) in pairs {
+        by_vacancy.entry(vacancy).or_default().push(candidate.serial);
     }
-    let (searches, vacancies): (Vec<Uuid>, Vec<Uuid>) = pairs.iter().copied().unzip();
-    let gained: Vec<Uuid> = sqlx::query_scalar(
-        "with inserted as (
+    if by_vacancy.is_empty() {
+        return Ok((0, 0, None));
+    }
+    let mut alerts = std::collections::HashSet::new();
+    let mut written = 0;
+    let mut vacancies = Vec::with_capacity(by_vacancy.len());
+    // Postgres array literals: one bind for every row's array, whatever their lengths
+    let mut sets = Vec::with_capacity(by_vacancy.len());
+    for (vacancy, mut serials) in by_vacancy {
+        serials.sort_unstable();
+        serials.dedup();
+        written += serials.len();
+        alerts.extend(serials.iter().copied());
+        let listed: Vec<String> = serials.iter().map(i32::to_string).collect();
+        vacancies.push(vacancy);
+        sets.push(format!("{{{}}}", listed.join(",")));
+    }
+    let last: Option<i64> = sqlx::query_scalar(
+        "with written as (
+             insert into alert_match_sets (vacancy_id, matched_at, searches)
+             select v, $3, s::integer[] from unnest($1::uuid[], $2::text[]) as t (v, s)
+             returning id)
+         select max(id) from written",
+    )
+    .bind(&vacancies)
+    .bind(&sets)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    jobs::push(&mut *conn, EXPAND_QUEUE, &[ExpandJob { sets: vacancies.len() }]).await?;
+    Ok((written, alerts.len(), last))
+}
+
+/// Sets one expansion transaction takes at most (each may name thousands of saved searches).
+pub const EXPAND_CHUNK: i64 = 100;
+
+/// What [`expand_matches`] did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Expanded {
+    /// Sets taken (and deleted).
+    pub sets: usize,
+    /// (saved search, vacancy) pairs inserted: not matched before, the saved search still there.
+    pub pairs: usize,
+    /// Saved searches that gained a pair (their mail was asked for).
+    pub alerts: usize,
+    /// The highest set id taken (sets are taken in the order of their ids).
+    pub through: i64,
+}
+
+/// Expands every waiting set (`alert_match_sets`) into the alerts' matches: in chunks of
+/// [`EXPAND_CHUNK`] sets, each on a transaction of its own that deletes the sets (taken
+/// `for update skip locked`, so two workers share them), inserts the pairs not matched before
+/// (`on conflict do nothing`: at most once ever per saved search and vacancy; a saved search
+/// deleted since has no serial left and gets nothing) and asks for the mails of the saved
+/// searches that gained one. Killed midway, a chunk's transaction rolls back and its sets wait.
+#[tracing::instrument(skip_all)]
+pub async fn expand_matches(pool: &PgPool) -> Result<Expanded> {
+    let mut done = Expanded::default();
+    while let Some(chunk) = expand_chunk(pool).await? {
+        done.sets += chunk.sets;
+        done.pairs += chunk.pairs;
+        done.alerts += chunk.alerts;
+        done.through = done.through.max(chunk.through);
+    }
+    Ok(done)
+}
+
+/// One chunk of [`expand_matches`] on a transaction of its own; `None` when no set waits (or
+/// every waiting one is another transaction's).
+pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
+    let mut tx = pool.begin().await?;
+    let (sets, through, pairs, gained): (i64, Option<i64>, i64, Vec<Uuid>) = sqlx::query_as(
+        "with taken as (
+             delete from alert_match_sets where id in (
+                 select id from alert_match_sets order by id limit $1 for update skip locked)
+             returning id, vacancy_id, matched_at, searches),
+         inserted as (
              insert into alert_matches (saved_search_id, vacancy_id, matched_at)
-             select s, v, $3 from unnest($1::uuid[], $2::uuid[]) as t (s, v)
+             select s.id, t.vacancy_id, t.matched_at
+             from taken t cross join lateral unnest(t.searches) as u (serial)
+             join saved_searches s on s.serial = u.serial
              on conflict do nothing
              returning saved_search_id)
-         select distinct saved_search_id from inserted",
+         select (select count(*) from taken), (select max(id) from taken), (select count(*) from inserted),
+                array(select distinct saved_search_id from inserted)",
     )
-    .bind(&searches)
-    .bind(&vacancies)
-    .bind(now)
-    .fetch_all(&mut *conn)
+    .bind(EXPAND_CHUNK)
+    .fetch_one(&mut *tx)
     .await?;
-    Ok(gained)
+    if sets == 0 {
+        tx.rollback().await?;
+        return Ok(None);
+    }
+    super::mail::queue_mails(&mut tx, &gained).await?;
+    tx.commit().await?;
+    Ok(Some(Expanded { sets: sets as usize, pairs: pairs as usize, alerts: gained.len(), through: through.unwrap_or_default() }))
 }
 
 /// What one matching did.
@@ -349,14 +449,18 @@ pub struct Matched {
     /// Saved searches whose filter was converted to a query now (the instant matching keeps the
     /// others' from an earlier job: [`QueryCache`]).
     pub converted: usize,
-    /// (saved search, vacancy) pairs inserted now.
+    /// (saved search, vacancy) pairs written now (in the sets, one row per vacancy; the
+    /// expansion leaves out the pairs matched before).
     pub pairs: usize,
-    /// Saved searches that gained a match (their mail was asked for).
+    /// Distinct saved searches among them.
     pub alerts: usize,
     /// Time spent in the engine's matching (reported by `bench alerts`).
     pub engine: std::time::Duration,
-    /// Time spent writing the matches and asking for the mails.
+    /// Time spent writing the sets and queueing their expansion.
     pub writing: std::time::Duration,
+    /// The highest set id written (`None`: no set), which the expansion reaches when it has
+    /// recorded this matching's pairs (`bench alerts` times that).
+    pub last_set: Option<i64>,
 }
 
 impl std::ops::AddAssign for Matched {
@@ -368,13 +472,14 @@ impl std::ops::AddAssign for Matched {
         self.alerts += other.alerts;
         self.engine += other.engine;
         self.writing += other.writing;
+        self.last_set = self.last_set.max(other.last_set);
     }
 }
 
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
 /// the ones still live); `queries` keeps the saved searches' queries from one job to the next.
-/// The matches and their mails are written on a transaction of its own. See the module
-/// documentation.
+/// The matches' sets and their [`ExpandJob`] are written on a transaction of its own. See the
+/// module documentation.
 pub async fn match_instant(
     pool: &PgPool,
     reference: &ReferenceCache,
@@ -388,9 +493,10 @@ pub async fn match_instant(
 }
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
-/// on its own transaction it holds the claimed vacancies ([`claim_pending`]); [`PendingRun::finish`]
-/// matches their documents, writes the matches and mails and commits. Dropped unfinished (a
-/// worker killed midway), the transaction rolls back and the vacancies wait for the next run.
+/// on its own transaction it holds the claimed vacancies ([`claim_pending`]);
+/// [`PendingRun::finish`] matches their documents, writes the matches' sets and their expand job
+/// and commits. Dropped unfinished (a worker killed midway), the transaction rolls back and the
+/// vacancies wait for the next run.
 pub struct PendingRun {
     tx: sqlx::Transaction<'static, sqlx::Postgres>,
     /// The claimed vacancies: the caller loads their current documents (the worker builds them
@@ -438,8 +544,8 @@ async fn match_instant_on(
     }
     let terms: BTreeSet<String> = docs.iter().flat_map(anchors::of_vacancy).collect();
     let terms: Vec<String> = terms.into_iter().collect();
-    let rows: Vec<(Uuid, DateTime<Utc>)> = sqlx::query_as(
-        "select id, updated_at from saved_searches
+    let rows: Vec<(Uuid, i32, DateTime<Utc>)> = sqlx::query_as(
+        "select id, serial, updated_at from saved_searches
          where frequency = 'INSTANT' and confirmed_at is not null and not paused and anchors && $1",
     )
     .bind(&terms)
@@ -449,12 +555,10 @@ async fn match_instant_on(
     let started = Instant::now();
     let (matched, run) = run_queries(engine, docs, &candidates, now).await?;
     let engine = started.elapsed();
-    let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched).map(|(candidate, vacancy)| (candidate.id, vacancy)).collect();
     let started = Instant::now();
-    let gained = insert_matches(&mut *tx, &pairs, now).await?;
-    super::mail::queue_mails(&mut *tx, &gained).await?;
+    let (pairs, alerts, last_set) = write_sets(&mut *tx, listed(&candidates, matched), now).await?;
     let writing = started.elapsed();
-    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs: pairs.len(), alerts: gained.len(), engine, writing })
+    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs, alerts, engine, writing, last_set })
 }
 
 /// The frequencies of the scheduled runs.
@@ -525,8 +629,8 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
 /// The scheduled run of `digest` at `now`: every saved search due at [`digest_mark`] is matched
 /// against `docs` (the current documents of the vacancies [`changed_between`] its
 /// `matched_until` and the mark, loaded by the caller from `changed`, (id, when) pairs), in
-/// chunks of [`DIGEST_CHUNK`], each on a transaction of its own that inserts the matches, moves
-/// `matched_until` to the mark and asks for the mails. Saved searches another run holds are
+/// chunks of [`DIGEST_CHUNK`], each on a transaction of its own that writes the matches' sets and
+/// their [`ExpandJob`] and moves `matched_until` to the mark. Saved searches another run holds are
 /// skipped; a run killed midway leaves the rest due, and a second run at the same mark finds
 /// nothing due.
 #[tracing::instrument(skip_all, fields(digest = ?digest, vacancies = docs.len()))]
@@ -544,8 +648,8 @@ pub async fn match_digests(
     let mut done = Matched::default();
     loop {
         let mut tx = pool.begin().await?;
-        let rows: Vec<(Uuid, serde_json::Value, DateTime<Utc>)> = sqlx::query_as(
-            "select id, filter, matched_until from saved_searches
+        let rows: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>)> = sqlx::query_as(
+            "select id, serial, filter, matched_until from saved_searches
              where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2
              order by id limit $3 for update skip locked",
         )
@@ -557,29 +661,27 @@ pub async fn match_digests(
         if rows.is_empty() {
             return Ok(done);
         }
-        let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
+        let ids: Vec<Uuid> = rows.iter().map(|(id, _, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows).await?;
         let started = Instant::now();
         let (matched, run) = run_queries(engine, docs.clone(), &candidates, now).await?;
         let engine_time = started.elapsed();
-        let pairs: Vec<(Uuid, Uuid)> = listed(&candidates, matched)
+        let new = listed(&candidates, matched)
             // only what changed after this search was last matched
-            .filter(|(candidate, vacancy)| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until))
-            .map(|(candidate, vacancy)| (candidate.id, vacancy))
-            .collect();
+            .filter(|(candidate, vacancy)| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until));
         let started = Instant::now();
-        let gained = insert_matches(&mut tx, &pairs, now).await?;
+        let (pairs, alerts, last_set) = write_sets(&mut tx, new, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
-        super::mail::queue_mails(&mut tx, &gained).await?;
         tx.commit().await?;
         done += Matched {
             searches: candidates.len(),
             queries: run,
             converted: candidates.len(),
-            pairs: pairs.len(),
-            alerts: gained.len(),
+            pairs,
+            alerts,
             engine: engine_time,
             writing: started.elapsed(),
+            last_set,
         };
     }
 }

@@ -14,9 +14,9 @@
 //! text query matches a word, lists none of them and is not run. Most saved searches with words
 //! end there; the query decides every other one.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use tantivy::schema::IndexRecordOption;
+use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocSet, Index, IndexWriter, ReloadPolicy, Searcher, TERMINATED, TantivyDocument};
 use uuid::Uuid;
 
@@ -39,8 +39,12 @@ struct MatchIndex {
     /// Per segment ordinal, per document id.
     ids: Vec<Vec<Uuid>>,
     tables: Arc<TableCache>,
-    /// The words of the new vacancies: a query with a word none of them has is not run.
-    vocabulary: Vocabulary,
+    /// The field of the vacancies' words, which [`Vocabulary`] reads.
+    text: Field,
+    /// The words of the new vacancies: a query with a word none of them has is not run. Built on
+    /// the first query with words ([`MatchIndex::vocabulary`]): a run of filters alone (most of
+    /// the daily chunks) never needs it.
+    vocabulary: OnceLock<Vocabulary>,
 }
 
 impl MatchIndex {
@@ -79,18 +83,31 @@ impl MatchIndex {
             ids.push(segment_ids);
         }
         Ok(MatchIndex {
-            vocabulary: Vocabulary::of(&searcher, schema.text)?,
+            text: schema.text,
+            vocabulary: OnceLock::new(),
             searcher,
             ids,
             tables: Arc::new(TableCache::new()),
         })
     }
 
+    /// The new vacancies' words, built on first use (two threads meeting here may both build
+    /// it; one is kept, both are equal).
+    fn vocabulary(&self) -> Result<&Vocabulary> {
+        if let Some(vocabulary) = self.vocabulary.get() {
+            return Ok(vocabulary);
+        }
+        let built = Vocabulary::of(&self.searcher, self.text)?;
+        Ok(self.vocabulary.get_or_init(|| built))
+    }
+
     fn run(&self, schema: &VacancySchema, queries: &[VacancyQuery]) -> Result<Vec<Vec<Uuid>>> {
         queries
             .iter()
             .map(|query| {
-                if !self.vocabulary.could_match(query.text.as_deref()) {
+                if let Some(text) = query.text.as_deref()
+                    && !self.vocabulary()?.could_match(Some(text))
+                {
                     return Ok(Vec::new());
                 }
                 let hits = schema.matching(&self.searcher, query, &self.tables)?;
