@@ -26,9 +26,6 @@ export function describeViolations(violations: Result[]): string {
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5_000 }).catch(() => undefined);
-  // a list that stops being busy fades its rows back in (150 ms) and the transition may not have
-  // started yet when the animations are read below: give it its time
-  await page.waitForTimeout(200);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
 }

@@ -127,6 +127,7 @@ fn home(locale: Locale) -> String {
         "<div class=\"vk-hero\"><div class=\"vk-container vk-lg\"><h1>{}</h1><p>{}</p></div></div><div class=\"vk-container vk-lg\"><div class=\"vk-cards\">{}{}</div></div>",
         escape(&text(locale, "home.title")),
         escape(&text(locale, "home.about")),
+        // the targets are CREATIONS of web/src/shared/session/creation.ts (creation-first-screen.test.ts checks it)
         card("applicant", "account/create-cv", false),
         card("employer", "employer/account/my-vacancies/create-vacancy", true)
     )

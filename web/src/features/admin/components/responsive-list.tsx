@@ -110,8 +110,12 @@ function useShowsOtherCriteria(criteria: string, isPlaceholderData: boolean): bo
 
 /** The styles of rows that stand in for those asked for: dimmed under a loader. */
 const STALE = { opacity: 0.5, transition: 'opacity 150ms' } as const;
+/** The rows that answer the query: back to full contrast at once, without fading in (an axe check
+ * run as the list stops being busy reads the rows as they are). */
+const CURRENT = { opacity: 1, transition: 'none' } as const;
 
-/** Over the first of the stale rows, near the sort control just used, `top` px down the list. */
+/** Over the first of the stale rows, near the sort control just used, `top` px down the cards' box or
+ * the table's scroll area; inside the list's busy group or region. */
 function BusyLoader({ top }: { top: number }) {
   const { t } = useTranslation();
   return <Loader role="progressbar" aria-label={t('common.loading')} size="sm" pos="absolute" top={top} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />;
@@ -148,7 +152,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
         {rows.length > 0 && (
           <Box pos="relative">
             {busy && <BusyLoader top={12} />}
-            <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE : undefined}>
+            <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE : CURRENT}>
               {rows.map((row) => (
                 <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
               ))}
@@ -161,58 +165,56 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
   }
   const all = actions ? [...columns, actions] : columns;
   const list = rows.length > 0 && (
-    <Box pos="relative">
-      {busy && <BusyLoader top={head.height + 16} />}
-      <ScrollArea
-        type="auto"
-        offsetScrollbars="x"
-        data-testid="list-table"
-        // axe's scrollable-region-focusable: a table wider than its room scrolls by keyboard too
-        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined }}
-        classNames={{ viewport: 'vakants-list-scroll' }}
-      >
-        <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
-          <Table.Thead ref={head.ref}>
-            <Table.Tr>
-              {all.map((column) =>
-                sorting && column.sort ? (
-                  <SortableTh
-                    key={column.header}
-                    label={column.header}
-                    field={column.sort}
-                    sorting={sorting.sorting}
-                    onSort={sorting.sortBy}
-                    ta={column.numeric ? 'right' : undefined}
-                  />
-                ) : (
-                  <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                    {column.header}
-                  </Table.Th>
-                ),
+    <ScrollArea
+      type="auto"
+      offsetScrollbars="x"
+      data-testid="list-table"
+      // axe's scrollable-region-focusable: a table wider than its room scrolls by keyboard too
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label, 'aria-busy': busy || undefined }}
+      classNames={{ viewport: 'vakants-list-scroll' }}
+    >
+      <Table verticalSpacing="sm" {...table} miw={minWidth} aria-label={label}>
+        <Table.Thead ref={head.ref}>
+          <Table.Tr>
+            {all.map((column) =>
+              sorting && column.sort ? (
+                <SortableTh
+                  key={column.header}
+                  label={column.header}
+                  field={column.sort}
+                  sorting={sorting.sorting}
+                  onSort={sorting.sortBy}
+                  ta={column.numeric ? 'right' : undefined}
+                />
+              ) : (
+                <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
+                  {column.header}
+                </Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={busy ? STALE : CURRENT}>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} {...column.td}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+              {actions && (
+                <Table.Td {...actions.td}>
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    {actions.cell(row)}
+                  </Group>
+                </Table.Td>
               )}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={busy ? STALE : undefined}>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.header} ta={column.numeric ? 'right' : undefined} {...column.td}>
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-                {actions && (
-                  <Table.Td {...actions.td}>
-                    <Group gap="xs" wrap="nowrap" align="flex-start">
-                      {actions.cell(row)}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </Box>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {busy && <BusyLoader top={head.height + 16} />}
+    </ScrollArea>
   );
   if (!framed) {
     return (

@@ -21,7 +21,7 @@ import { type CvForm, formFromCv, formFromProfile, formToInput } from '../lib/fo
 import { cvSchema, todayIso } from '../lib/schema';
 import { errorsOfStep, firstStepWithErrors, SERVER_FIELD_NAMES, STEPS, stepOfField } from '../lib/steps';
 import { AdditionalStep } from './additional-step';
-import { CvPdfField, MAX_PDF_BYTES } from './cv-pdf-field';
+import { CvFileField, MAX_PDF_BYTES } from './cv-file-field';
 import { EducationStep } from './education-step';
 import { GeneratedPdfButton } from './generated-pdf-button';
 import { ExperienceStep } from './experience-step';
@@ -232,7 +232,7 @@ export function CvWizard({ me, initialCvId, savedCv, onCreated }: { me: Me; init
               <AdditionalStep
                 {...stepProps}
                 pdf={
-                  <CvPdfField
+                  <CvFileField
                     pdf={pdf}
                     busy={uploadPdf.isPending || deletePdf.isPending || (save.isPending && !cvId)}
                     error={pdfError}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { CvPdf } from '../api/types';
 
-/** The server's limit for a CV's PDF (domain::files::MAX_PDF_BYTES). */
+/** The server's limit for a CV's own file, a PDF or a picture (domain::files::MAX_PDF_BYTES). */
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 const TEXT_STATUS_KEYS: Record<string, string> = {
@@ -18,7 +18,7 @@ const TEXT_STATUS_KEYS: Record<string, string> = {
  * The CV's uploaded file, a PDF or a picture (PNG, JPEG): upload (or replace) and remove. The
  * server decides by the content what it is; what it answers shows under the field.
  */
-export function CvPdfField({
+export function CvFileField({
   pdf,
   busy,
   error,

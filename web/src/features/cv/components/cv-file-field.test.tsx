@@ -5,10 +5,10 @@ import { ensureNamespace } from '@/shared/i18n';
 import { renderRoutes } from '@/test/render';
 
 import { texts } from '../locales/texts';
-import { CvPdfField } from './cv-pdf-field';
+import { CvFileField } from './cv-file-field';
 
 const field = (textStatus: string | null) => (
-  <CvPdfField
+  <CvFileField
     pdf={textStatus ? { fileId: 'f-1', name: textStatus === 'not_applicable' ? 'scan.png' : 'cv.pdf', sizeBytes: 2048, textStatus } : null}
     busy={false}
     error={null}
