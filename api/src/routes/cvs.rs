@@ -90,7 +90,7 @@ async fn upload_pdf(
     crate::routes::files::count_upload(&state, &signed_in).await?;
     let bytes = crate::routes::files::read_body(&headers, body, MAX_PDF_BYTES).await?;
     let name = params.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or("cv.pdf");
-    domain::files::attach_cv_pdf(&state.pool, &state.files, owner, id, name, &bytes).await?;
+    domain::files::attach_cv_file(&state.pool, &state.files, owner, id, name, &bytes).await?;
     let pdf = cvs::pdf(&state.pool, owner, id).await?.ok_or_else(domain::Error::not_found)?;
     Ok((StatusCode::CREATED, Json(pdf)))
 }

@@ -46,7 +46,7 @@ async fn the_text_of_an_uploaded_pdf_becomes_findable_in_the_cv_database() {
     let (owner, cv) = applicant_cv(&app).await;
     let pdf = fixtures::pdf::text_pdf("Elulookirjeldus\nSertifitseeritud kraanajuht, 12 aastat kogemust sadamas.");
 
-    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
+    domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
 
     let found = cv_search_until(&app, "kraanajuht", |v| v["totalElements"] == 1).await;
     assert_eq!(found["content"][0]["cvId"], cv.to_string());
@@ -61,10 +61,10 @@ async fn a_broken_pdf_is_marked_text_unavailable_and_the_queue_moves_on() {
     app.employer_with_cv_access().await;
     let (owner, cv) = applicant_cv(&app).await;
     let broken = b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF".to_vec();
-    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "broken.pdf", &broken).await.unwrap();
+    domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "broken.pdf", &broken).await.unwrap();
     let (other_owner, other_cv) = applicant_cv(&app).await;
     let good = fixtures::pdf::text_pdf("Kogenud pottsepp");
-    domain::files::attach_cv_pdf(&app.pool, &app.files, other_owner, other_cv, "cv.pdf", &good).await.unwrap();
+    domain::files::attach_cv_file(&app.pool, &app.files, other_owner, other_cv, "cv.pdf", &good).await.unwrap();
 
     cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
     let mut state = (String::new(), None::<String>);
@@ -87,14 +87,14 @@ async fn a_broken_pdf_is_marked_text_unavailable_and_the_queue_moves_on() {
 async fn a_cv_file_is_checked_by_content_and_size() {
     let app = spawn_app_with(AppOptions::default()).await;
     let (owner, cv) = applicant_cv(&app).await;
-    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", b"MZ\x90\x00 an executable").await.unwrap_err();
+    let err = domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.pdf", b"MZ\x90\x00 an executable").await.unwrap_err();
     assert!(err.to_string().starts_with("Wrong file"), "{err}");
     let huge = [b"%PDF-1.7\n".as_slice(), &vec![b' '; domain::files::MAX_PDF_BYTES]].concat();
-    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &huge).await.unwrap_err();
+    let err = domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.pdf", &huge).await.unwrap_err();
     assert_eq!(err.to_string(), "The file is too large");
     let stranger = Uuid::new_v4();
     let pdf = fixtures::pdf::text_pdf("x");
-    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, stranger, cv, "cv.pdf", &pdf).await.unwrap_err();
+    let err = domain::files::attach_cv_file(&app.pool, &app.files, stranger, cv, "cv.pdf", &pdf).await.unwrap_err();
     assert_eq!(err.to_string(), "Not found", "another user's CV");
 }
 
@@ -116,19 +116,19 @@ async fn a_cv_file_may_be_a_picture_whose_text_is_not_read_and_a_pdf_replaces_it
         }
     };
     let queued = extractions(&app).await;
-    let file = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "scan.png", &png).await.unwrap();
+    let file = domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "scan.png", &png).await.unwrap();
     let (kind, content_type, text_status): (String, String, String) =
         sqlx::query_as("select kind, content_type, text_status from files where id = $1").bind(file).fetch_one(&app.pool).await.unwrap();
     assert_eq!((kind.as_str(), content_type.as_str(), text_status.as_str()), ("cv_pdf", "image/png", "not_applicable"));
     assert_eq!(extractions(&app).await, queued, "a picture's text is not extracted");
     let pdf = fixtures::pdf::text_pdf("Toomas");
-    let replaced = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
+    let replaced = domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.pdf", &pdf).await.unwrap();
     let left: i64 = sqlx::query_scalar("select count(*) from files where id = $1").bind(file).fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 0, "the picture is erased when a PDF replaces it");
     let status: String = sqlx::query_scalar("select text_status from files where id = $1").bind(replaced).fetch_one(&app.pool).await.unwrap();
     assert_eq!(status, "pending", "a PDF's text is read");
     assert_eq!(extractions(&app).await, queued + 1, "the PDF's extraction is queued");
-    let err = domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.gif", b"GIF89a not a CV file type").await.unwrap_err();
+    let err = domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.gif", b"GIF89a not a CV file type").await.unwrap_err();
     assert_eq!(err.to_string(), "Wrong file: a CV must be a PDF document or a picture (PNG or JPEG)");
 }
 
@@ -199,7 +199,7 @@ async fn a_poison_job_ends_failed_after_its_attempts_and_is_listed() {
     assert!(failed[0].payload.contains(&file_id.to_string()));
     // the queue keeps working for everyone else
     let good = fixtures::pdf::text_pdf("Kogenud pottsepp");
-    domain::files::attach_cv_pdf(&app.pool, &app.files, owner, cv, "cv.pdf", &good).await.unwrap();
+    domain::files::attach_cv_file(&app.pool, &app.files, owner, cv, "cv.pdf", &good).await.unwrap();
     app.employer_with_cv_access().await;
     cv_search_until(&app, "pottsepp", |v| v["totalElements"] == 1).await;
 }

@@ -159,18 +159,20 @@ async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<
             "select v.id as vacancy_id, coalesce({label}, v.occupation_label, '') as occupation, c.business_name as company
              from alert_matches am join vacancies v on v.id = am.vacancy_id join companies c on c.id = v.company_id
              left join ref_occupations o on o.code = v.occupation_code
-             where am.mail_id = $1 and {ACTIVE_SQL}
+             where am.saved_search_id = $3 and am.mail_id = $1 and {ACTIVE_SQL}
              order by v.publish_at desc, v.id limit $2"
         )))
         .bind(mail_id)
         .bind(MAX_LISTED)
+        .bind(recipient.saved_search_id)
         .fetch_all(&mut *tx)
         .await?;
         let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "select count(*) from alert_matches am join vacancies v on v.id = am.vacancy_id join companies c on c.id = v.company_id
-             where am.mail_id = $1 and {ACTIVE_SQL}"
+             where am.saved_search_id = $2 and am.mail_id = $1 and {ACTIVE_SQL}"
         )))
         .bind(mail_id)
+        .bind(recipient.saved_search_id)
         .fetch_one(&mut *tx)
         .await?;
         (listed, total)

@@ -345,37 +345,43 @@ async fn write_sets<'a>(conn: &mut PgConnection, pairs: impl Iterator<Item = (&'
         return Ok((0, 0, None));
     }
     let mut alerts = std::collections::HashSet::new();
-    let mut written = 0;
     let mut vacancies = Vec::with_capacity(by_vacancy.len());
-    // Postgres array literals: one bind for every row's array, whatever their lengths
-    let mut sets = Vec::with_capacity(by_vacancy.len());
+    // every row's serials one after another in one array (sent in binary), each row its bounds
+    let mut serials_of_all = Vec::new();
+    let (mut firsts, mut lasts) = (Vec::with_capacity(by_vacancy.len()), Vec::with_capacity(by_vacancy.len()));
     for (vacancy, mut serials) in by_vacancy {
         serials.sort_unstable();
         serials.dedup();
-        written += serials.len();
         alerts.extend(serials.iter().copied());
-        let listed: Vec<String> = serials.iter().map(i32::to_string).collect();
         vacancies.push(vacancy);
-        sets.push(format!("{{{}}}", listed.join(",")));
+        firsts.push(i32::try_from(serials_of_all.len() + 1).map_err(anyhow::Error::from)?);
+        serials_of_all.extend(serials);
+        lasts.push(i32::try_from(serials_of_all.len()).map_err(anyhow::Error::from)?);
     }
+    let written = serials_of_all.len();
     let last: Option<i64> = sqlx::query_scalar(
         "with written as (
              insert into alert_match_sets (vacancy_id, matched_at, searches)
-             select v, $3, s::integer[] from unnest($1::uuid[], $2::text[]) as t (v, s)
+             select v, $3, $2[f:l] from unnest($1::uuid[], $4::integer[], $5::integer[]) as t (v, f, l)
              returning id)
          select max(id) from written",
     )
     .bind(&vacancies)
-    .bind(&sets)
+    .bind(&serials_of_all)
     .bind(now)
+    .bind(&firsts)
+    .bind(&lasts)
     .fetch_one(&mut *conn)
     .await?;
     jobs::push(&mut *conn, EXPAND_QUEUE, &[ExpandJob { sets: vacancies.len() }]).await?;
     Ok((written, alerts.len(), last))
 }
 
-/// Sets one expansion transaction takes at most (each may name thousands of saved searches).
+/// Sets one expansion transaction takes at most, and the saved searches they name at most (beyond
+/// the first set): a set may name tens of thousands, and a transaction of millions of pairs would
+/// hold its sets, and the mails of all of them, for minutes.
 pub const EXPAND_CHUNK: i64 = 100;
+pub const EXPAND_PAIRS: i64 = 200_000;
 
 /// What [`expand_matches`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -391,7 +397,7 @@ pub struct Expanded {
 }
 
 /// Expands every waiting set (`alert_match_sets`) into the alerts' matches: in chunks of
-/// [`EXPAND_CHUNK`] sets, each on a transaction of its own that deletes the sets (taken
+/// [`EXPAND_CHUNK`] sets and [`EXPAND_PAIRS`] pairs, each on a transaction of its own that deletes the sets (taken
 /// `for update skip locked`, so two workers share them), inserts the pairs not matched before
 /// (`on conflict do nothing`: at most once ever per saved search and vacancy; a saved search
 /// deleted since has no serial left and gets nothing) and asks for the mails of the saved
@@ -412,10 +418,28 @@ pub async fn expand_matches(pool: &PgPool) -> Result<Expanded> {
 /// every waiting one is another transaction's).
 pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
     let mut tx = pool.begin().await?;
+    let waiting: Vec<(i64, i32)> =
+        sqlx::query_as("select id, cardinality(searches) from alert_match_sets order by id limit $1 for update skip locked")
+            .bind(EXPAND_CHUNK)
+            .fetch_all(&mut *tx)
+            .await?;
+    // the first set whatever its size, then as many as fit
+    let mut ids = Vec::with_capacity(waiting.len());
+    let mut named = 0i64;
+    for (id, size) in waiting {
+        if !ids.is_empty() && named + i64::from(size) > EXPAND_PAIRS {
+            break;
+        }
+        named += i64::from(size);
+        ids.push(id);
+    }
+    if ids.is_empty() {
+        tx.rollback().await?;
+        return Ok(None);
+    }
     let (sets, through, pairs, gained): (i64, Option<i64>, i64, Vec<Uuid>) = sqlx::query_as(
         "with taken as (
-             delete from alert_match_sets where id in (
-                 select id from alert_match_sets order by id limit $1 for update skip locked)
+             delete from alert_match_sets where id = any($1)
              returning id, vacancy_id, matched_at, searches),
          inserted as (
              insert into alert_matches (saved_search_id, vacancy_id, matched_at)
@@ -427,13 +451,9 @@ pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
          select (select count(*) from taken), (select max(id) from taken), (select count(*) from inserted),
                 array(select distinct saved_search_id from inserted)",
     )
-    .bind(EXPAND_CHUNK)
+    .bind(&ids)
     .fetch_one(&mut *tx)
     .await?;
-    if sets == 0 {
-        tx.rollback().await?;
-        return Ok(None);
-    }
     super::mail::queue_mails(&mut tx, &gained).await?;
     tx.commit().await?;
     Ok(Some(Expanded { sets: sets as usize, pairs: pairs as usize, alerts: gained.len(), through: through.unwrap_or_default() }))

@@ -459,7 +459,7 @@ impl FileStore {
 /// queues the text extraction on the same transaction (a picture's text is not read:
 /// `text_status` `not_applicable`). The previous file is erased unless a CV row still uses it.
 #[tracing::instrument(skip_all, fields(size = bytes.len()))]
-pub async fn attach_cv_pdf(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id: Uuid, name: &str, bytes: &[u8]) -> Result<Uuid> {
+pub async fn attach_cv_file(pool: &PgPool, store: &FileStore, owner: Uuid, cv_id: Uuid, name: &str, bytes: &[u8]) -> Result<Uuid> {
     if bytes.len() > MAX_PDF_BYTES {
         return Err(Error::field("file", "The file is too large"));
     }
