@@ -43,10 +43,17 @@ async fn saved_search(app: &TestApp, filter: Value, frequency: &str, confirmed: 
     .unwrap()
 }
 
-/// The alerts' matches, after expanding the sets the matching wrote (as the worker's expand job
-/// does; with a worker running, sets it holds are left to it: `settled` waits for its jobs).
+/// The alerts' matches, once every set the matching wrote is expanded: here (as the worker's
+/// expand job does) or, for a set a running worker's expand job holds, by it.
 async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
-    matching::expand_matches(&app.pool).await.unwrap();
+    for _ in 0..400 {
+        matching::expand_matches(&app.pool).await.unwrap();
+        let waiting: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
+        if waiting == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
     sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap()
 }
 
