@@ -93,12 +93,11 @@ pub struct InstantRun {
 /// What the expand job did during an instant step.
 #[derive(Clone, Serialize)]
 pub struct Expansion {
-    /// Sets (one a matched vacancy) expanded, and left at the end.
-    pub sets: usize,
+    /// Sets (one a matched vacancy) expanded, pairs inserted and mail jobs queued.
+    #[serde(flatten)]
+    pub done: matching::Expanded,
+    /// Sets left at the end.
     pub sets_left: usize,
-    /// Pairs inserted and mail jobs queued.
-    pub pairs: usize,
-    pub alerts: usize,
     /// Time spent expanding (its transactions), and the pairs a second of it.
     pub busy_seconds: f64,
     pub pairs_per_second: f64,
@@ -125,10 +124,7 @@ async fn expand_beside(pool: PgPool, started: Instant, stop: Arc<AtomicBool>, ex
             Some(chunk) => {
                 let mut expander = expander.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 expander.busy += began.elapsed();
-                expander.done.sets += chunk.sets;
-                expander.done.pairs += chunk.pairs;
-                expander.done.alerts += chunk.alerts;
-                expander.done.through = expander.done.through.max(chunk.through);
+                expander.done += chunk;
                 let through = expander.done.through;
                 expander.passed.push((started.elapsed(), through));
             }
@@ -328,8 +324,8 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     let queries = QueryCache::default();
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    let expanded = Arc::new(std::sync::Mutex::new(Expander::default()));
-    let expander = tokio::spawn(expand_beside(pool.clone(), started, stop.clone(), expanded.clone()));
+    let shared = Arc::new(std::sync::Mutex::new(Expander::default()));
+    let expander = tokio::spawn(expand_beside(pool.clone(), started, stop.clone(), shared.clone()));
     let mut latencies = Vec::with_capacity(batches.len());
     // per batch: its commit, its run's end and the run's highest set id
     let mut ends: Vec<(Duration, Duration, Option<i64>)> = Vec::with_capacity(batches.len());
@@ -373,8 +369,8 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     let last_set = ends.iter().filter_map(|(_, _, set)| *set).max();
     let grace = started.elapsed() + EXPAND_GRACE;
     while let Some(last) = last_set {
-        let expanded: i64 = sqlx::query_scalar("select count(*) from alert_match_sets where id <= $1").bind(last).fetch_one(pool).await?;
-        if expanded == 0 || started.elapsed() > grace {
+        let through = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).done.through;
+        if through >= last || expander.is_finished() || started.elapsed() > grace {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -388,7 +384,7 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     } else {
         expander.await??;
     }
-    let expanded = std::mem::take(&mut *expanded.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+    let expanded = std::mem::take(&mut *shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
     let passed = expanded.passed.as_slice();
     let (mut to_mail, mut censored) = (Vec::with_capacity(ends.len()), 0);
     for (committed, end, set) in &ends {
@@ -405,12 +401,10 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     let sets_left: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(pool).await?;
     let (done, busy) = (expanded.done, expanded.busy);
     let expansion = Expansion {
-        sets: done.sets,
-        sets_left: sets_left as usize,
-        pairs: done.pairs,
-        alerts: done.alerts,
-        busy_seconds: busy.as_secs_f64(),
         pairs_per_second: done.pairs as f64 / busy.as_secs_f64().max(1e-9),
+        done,
+        sets_left: sets_left as usize,
+        busy_seconds: busy.as_secs_f64(),
     };
     // the next step starts from an empty buffer and queue
     sqlx::query("truncate alert_match_sets").execute(pool).await?;
@@ -488,7 +482,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
             run.mean_writing_ms,
             run.to_mail_jobs.p95_ms,
             run.mail_censored,
-            run.expansion.pairs,
+            run.expansion.done.pairs,
             run.expansion.busy_seconds,
             run.expansion.pairs_per_second,
             run.expansion.sets_left
@@ -615,9 +609,9 @@ fn markdown(report: &AlertsReport) -> String {
             run.mail_censored,
             run.target_p95_ms,
             if run.mail_target_met { "yes" } else { "**no**" },
-            e.sets,
-            e.pairs,
-            e.alerts,
+            e.done.sets,
+            e.done.pairs,
+            e.done.alerts,
             e.busy_seconds,
             e.pairs_per_second,
             e.sets_left

@@ -45,16 +45,18 @@ async fn saved_search(app: &TestApp, filter: Value, frequency: &str, confirmed: 
 
 /// The alerts' matches, once every set the matching wrote is expanded: here (as the worker's
 /// expand job does) or, for a set a running worker's expand job holds, by it.
+/// A set still waiting after 10 s is a failure of its own, not a wrong list of pairs.
 async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
+    let mut waiting: i64 = 0;
     for _ in 0..400 {
         matching::expand_matches(&app.pool).await.unwrap();
-        let waiting: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
+        waiting = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
         if waiting == 0 {
-            break;
+            return sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap();
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap()
+    panic!("{waiting} sets still waiting to be expanded after 10 s");
 }
 
 async fn match_jobs(app: &TestApp) -> i64 {
@@ -287,14 +289,15 @@ async fn matcher_without_worker() -> (TestApp, Uuid, worker::alerts::Matcher) {
         engine: app.index.clone(),
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
-        queries: Arc::new(QueryCache::default()),
+        // the least capacity: the cache must grow to hold the candidates a run meets
+        queries: Arc::new(QueryCache::with_capacity(1)),
     };
     (app, company_id, matcher)
 }
 
 /// The worker's [`QueryCache`]: a saved search's filter is converted once per version of it; a
 /// changed filter is converted again before it matches anything, and a deleted search matches
-/// nothing. Matched without the worker (its own cache would race this one), so on tantivy only:
+/// nothing; a cache smaller than a run's candidates grows to hold them. Matched without the worker (its own cache would race this one), so on tantivy only:
 /// Meilisearch matches among the vacancies of its live index, which only a worker fills.
 #[tokio::test]
 async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_a_stale_or_deleted_one() {

@@ -21,7 +21,7 @@ use super::saved::{self, Frequency};
 use crate::platform::error::Result;
 use crate::platform::jobs;
 use crate::platform::locale::Locale;
-use crate::platform::mail::{self, Mail, MailHeader, Mailer};
+use crate::platform::mail::{Mail, MailHeader, Mailer};
 use crate::vacancies::ACTIVE_SQL;
 
 /// The queue of alert mails.
@@ -189,10 +189,7 @@ async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<
     let frequency = Frequency::parse(&recipient.frequency).unwrap_or(Frequency::Instant);
     let mail = alert_mail(locale, &recipient.to_address, &recipient.name, frequency, &listed, total, &links);
     let headers = unsubscribe_headers(&links);
-    match out.mailer {
-        Mailer::Outbox { .. } => mail::store_in_outbox(&mut tx, &mail, &[], &headers).await?,
-        Mailer::Smtp { .. } => out.mailer.send_with_headers(mail, headers).await?,
-    }
+    out.mailer.send_on(&mut tx, mail, Vec::new(), headers).await?;
     sqlx::query("update alert_mails set sent_at = now() where id = $1").bind(mail_id).execute(&mut *tx).await?;
     sqlx::query("update saved_searches set last_mailed_at = now() where id = $1").bind(recipient.saved_search_id).execute(&mut *tx).await?;
     tx.commit().await?;

@@ -172,14 +172,18 @@ struct Candidate {
 /// ([`anchors::could_match`]).
 struct Prepared {
     query: VacancyQuery,
-    key: String,
+    /// The first 16 bytes of the SHA-256 of the query's JSON: a million cached queries keep 16
+    /// bytes each instead of their JSON.
+    key: [u8; 16],
     groups: Vec<Vec<String>>,
 }
 
 impl Prepared {
     fn new(query: VacancyQuery) -> Result<Prepared> {
         // `now` is set per run, and equal filters must give equal keys whenever converted
-        let key = serde_json::to_string(&VacancyQuery { now: DateTime::UNIX_EPOCH, ..query.clone() }).map_err(anyhow::Error::from)?;
+        let json = serde_json::to_vec(&VacancyQuery { now: DateTime::UNIX_EPOCH, ..query.clone() }).map_err(anyhow::Error::from)?;
+        let mut key = [0; 16];
+        key.copy_from_slice(&Sha256::digest(&json)[..16]);
         let groups = anchors::groups_of_query(&query);
         Ok(Prepared { query, key, groups })
     }
@@ -217,13 +221,19 @@ async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, 
     Ok(candidates)
 }
 
-/// How many instant saved searches' queries a [`QueryCache`] keeps by default.
+/// How many instant saved searches' queries a [`QueryCache`] keeps at least; it grows to twice
+/// the largest run's candidates ([`QueryCache::candidates`]).
 pub const QUERY_CACHE_CAPACITY: usize = 200_000;
 
 /// The instant saved searches' filters converted to queries, kept between match jobs (the worker
 /// holds one), so that a job converts only the saved searches that are new or changed since an
 /// earlier job converted them: converting checks every code against the reference lists and was
 /// most of a job's time besides the engine's.
+///
+/// The cache grows to twice the most candidates a run has met, so that it holds every instant
+/// saved search a run can meet and a run over a backlog (which meets most of them) converts
+/// none again: an LRU smaller than that set is emptied by every such run (at 1M saved searches a
+/// 200,000-entry cache converted ~400,000 filters a run). An entry is a few hundred bytes.
 ///
 /// An entry is keyed by the saved search's id and used only while the row's `updated_at` is the
 /// one it was converted at: every change of a saved search moves `updated_at` (the API's, and a
@@ -257,12 +267,15 @@ impl QueryCache {
         self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The queries of `rows` (id, serial, `updated_at`) at `now`: from the cache where its entry is of that
-    /// `updated_at`, the others read and converted now (and kept). Answers the candidates and how
-    /// many were converted.
+    /// The queries of `rows` (id, serial, `updated_at`) at `now`: from the cache where its entry
+    /// is of that `updated_at`, the others read and converted now (and kept). Answers the
+    /// candidates and how many were converted.
     async fn candidates(&self, pool: &PgPool, reference: &ReferenceCache, rows: &[(Uuid, i32, DateTime<Utc>)], now: DateTime<Utc>) -> Result<(Vec<Candidate>, usize)> {
         let stale: Vec<Uuid> = {
             let mut entries = self.entries();
+            if rows.len() * 2 > entries.cap().get() {
+                entries.resize(NonZeroUsize::new(rows.len() * 2).unwrap_or(NonZeroUsize::MIN));
+            }
             rows.iter().filter(|(id, _, updated_at)| entries.get(id).is_none_or(|entry| entry.updated_at != *updated_at)).map(|(id, _, _)| *id).collect()
         };
         let mut fresh = HashMap::with_capacity(stale.len());
@@ -307,7 +320,7 @@ async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidate
         return Ok((vec![Vec::new(); candidates.len()], 0));
     }
     let terms: Vec<Vec<String>> = docs.iter().map(anchors::of_vacancy).collect();
-    let mut distinct: HashMap<&str, usize> = HashMap::new();
+    let mut distinct: HashMap<[u8; 16], usize> = HashMap::new();
     let mut queries: Vec<VacancyQuery> = Vec::new();
     let mut positions = Vec::with_capacity(candidates.len());
     for candidate in candidates {
@@ -316,7 +329,7 @@ async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidate
             positions.push(None);
             continue;
         }
-        let position = *distinct.entry(prepared.key.as_str()).or_insert_with(|| {
+        let position = *distinct.entry(prepared.key).or_insert_with(|| {
             queries.push(VacancyQuery { now, ..prepared.query.clone() });
             queries.len() - 1
         });
@@ -384,7 +397,7 @@ pub const EXPAND_CHUNK: i64 = 100;
 pub const EXPAND_PAIRS: i64 = 200_000;
 
 /// What [`expand_matches`] did.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Expanded {
     /// Sets taken (and deleted).
     pub sets: usize,
@@ -396,9 +409,19 @@ pub struct Expanded {
     pub through: i64,
 }
 
+impl std::ops::AddAssign for Expanded {
+    fn add_assign(&mut self, other: Expanded) {
+        self.sets += other.sets;
+        self.pairs += other.pairs;
+        self.alerts += other.alerts;
+        self.through = self.through.max(other.through);
+    }
+}
+
 /// Expands every waiting set (`alert_match_sets`) into the alerts' matches: in chunks of
-/// [`EXPAND_CHUNK`] sets and [`EXPAND_PAIRS`] pairs, each on a transaction of its own that deletes the sets (taken
-/// `for update skip locked`, so two workers share them), inserts the pairs not matched before
+/// [`EXPAND_CHUNK`] sets and [`EXPAND_PAIRS`] pairs, each on a transaction of its own that
+/// deletes the sets (taken `for update skip locked`, so two workers share them), inserts the
+/// pairs not matched before
 /// (`on conflict do nothing`: at most once ever per saved search and vacancy; a saved search
 /// deleted since has no serial left and gets nothing) and asks for the mails of the saved
 /// searches that gained one. Killed midway, a chunk's transaction rolls back and its sets wait.
@@ -406,10 +429,7 @@ pub struct Expanded {
 pub async fn expand_matches(pool: &PgPool) -> Result<Expanded> {
     let mut done = Expanded::default();
     while let Some(chunk) = expand_chunk(pool).await? {
-        done.sets += chunk.sets;
-        done.pairs += chunk.pairs;
-        done.alerts += chunk.alerts;
-        done.through = done.through.max(chunk.through);
+        done += chunk;
     }
     Ok(done)
 }
@@ -437,7 +457,7 @@ pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
         tx.rollback().await?;
         return Ok(None);
     }
-    let (sets, through, pairs, gained): (i64, Option<i64>, i64, Vec<Uuid>) = sqlx::query_as(
+    let (pairs, gained): (i64, Vec<Uuid>) = sqlx::query_as(
         "with taken as (
              delete from alert_match_sets where id = any($1)
              returning id, vacancy_id, matched_at, searches),
@@ -448,15 +468,16 @@ pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
              join saved_searches s on s.serial = u.serial
              on conflict do nothing
              returning saved_search_id)
-         select (select count(*) from taken), (select max(id) from taken), (select count(*) from inserted),
-                array(select distinct saved_search_id from inserted)",
+         select (select count(*) from inserted), array(select distinct saved_search_id from inserted)",
     )
     .bind(&ids)
     .fetch_one(&mut *tx)
     .await?;
     super::mail::queue_mails(&mut tx, &gained).await?;
     tx.commit().await?;
-    Ok(Some(Expanded { sets: sets as usize, pairs: pairs as usize, alerts: gained.len(), through: through.unwrap_or_default() }))
+    // the ids came in ascending order and every one was locked, so all of them were taken
+    let through = ids.last().copied().unwrap_or_default();
+    Ok(Some(Expanded { sets: ids.len(), pairs: pairs as usize, alerts: gained.len(), through }))
 }
 
 /// What one matching did.

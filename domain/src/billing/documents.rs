@@ -767,20 +767,27 @@ pub async fn mail_invoice(
     let locale = document.language();
     let pdf = stored_pdf(pool, files, seller, invoice_id, locale).await?;
     let mail = invoice_mail(&document, locale, &to, seller);
-    mailer
-        .send_with(
-            mail,
-            vec![Attachment {
-                name: pdf.name,
-                content_type: "application/pdf".into(),
-                bytes: pdf.bytes,
-            }],
-        )
+    // the mail and its mark on one transaction that holds the invoice (a second job waits and
+    // then sees it mailed): with the dev outbox the mail exists exactly once
+    let mut tx = pool.begin().await?;
+    let mailed: Option<bool> = sqlx::query_scalar("select mailed_at is not null from invoices where id = $1 for update")
+        .bind(invoice_id)
+        .fetch_optional(&mut *tx)
         .await?;
+    if mailed != Some(false) {
+        return Ok(false);
+    }
+    let pdf = Attachment {
+        name: pdf.name,
+        content_type: "application/pdf".into(),
+        bytes: pdf.bytes,
+    };
+    mailer.send_on(&mut tx, mail, vec![pdf], Vec::new()).await?;
     sqlx::query("update invoices set mailed_at = now() where id = $1")
         .bind(invoice_id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(true)
 }
 

@@ -93,28 +93,31 @@ impl Mailer {
         self.counted(mail, Vec::new(), headers).await
     }
 
+    /// Sends a mail as part of the caller's transaction `conn`, which then marks it sent: the dev
+    /// outbox stores it on `conn`, so it exists exactly once whatever kills the caller; SMTP sends
+    /// it now (a kill after the relay accepted it and before the commit sends it again on the
+    /// retry, the one residual window).
+    #[tracing::instrument(skip_all, fields(attachments = attachments.len(), headers = headers.len()))]
+    pub async fn send_on(&self, conn: &mut PgConnection, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
+        let delivered = match self {
+            Mailer::Outbox { .. } => store_in_outbox(conn, &mail, &kept(&attachments), &headers).await,
+            Mailer::Smtp { .. } => self.deliver(mail, attachments, headers).await,
+        };
+        count(&delivered);
+        delivered
+    }
+
     async fn counted(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
         let delivered = self.deliver(mail, attachments, headers).await;
-        let outcome = if delivered.is_ok() { "sent" } else { "failed" };
-        metrics::counter!(crate::platform::metrics::MAILS, "outcome" => outcome).increment(1);
+        count(&delivered);
         delivered
     }
 
     async fn deliver(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
         match self {
             Mailer::Outbox { pool } => {
-                let kept: Vec<OutboxAttachment> = attachments
-                    .iter()
-                    .map(|a| OutboxAttachment {
-                        name: a.name.clone(),
-                        content_type: a.content_type.clone(),
-                        size_bytes: a.bytes.len() as i64,
-                        text: (a.content_type.starts_with("text/calendar") && a.bytes.len() <= 64 * 1024)
-                            .then(|| String::from_utf8_lossy(&a.bytes).into_owned()),
-                    })
-                    .collect();
                 let mut conn = pool.acquire().await?;
-                store_in_outbox(&mut conn, &mail, &kept, &headers).await
+                store_in_outbox(&mut conn, &mail, &kept(&attachments), &headers).await
             }
             Mailer::Smtp { transport, from } => {
                 let mut builder = lettre::Message::builder()
@@ -143,6 +146,25 @@ impl Mailer {
             }
         }
     }
+}
+
+fn count(delivered: &Result<()>) {
+    let outcome = if delivered.is_ok() { "sent" } else { "failed" };
+    metrics::counter!(crate::platform::metrics::MAILS, "outcome" => outcome).increment(1);
+}
+
+/// What the dev outbox keeps of attachments: names, types and sizes, and the text of a small
+/// calendar file.
+fn kept(attachments: &[Attachment]) -> Vec<OutboxAttachment> {
+    attachments
+        .iter()
+        .map(|a| OutboxAttachment {
+            name: a.name.clone(),
+            content_type: a.content_type.clone(),
+            size_bytes: a.bytes.len() as i64,
+            text: (a.content_type.starts_with("text/calendar") && a.bytes.len() <= 64 * 1024).then(|| String::from_utf8_lossy(&a.bytes).into_owned()),
+        })
+        .collect()
 }
 
 /// The sign-in mail in the user's language: the code and the link (`link`, a full URL that works
