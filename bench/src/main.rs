@@ -12,6 +12,11 @@ use bench::report::{self, Machine, Report};
 use bench::{Config, Engine, Kind, Measurement};
 use clap::{Parser, Subcommand};
 
+/// The allocator of `vakants` (`api/src/main.rs`): what the bench runs in-process (the alerts'
+/// matching, the engines) allocates as the server and the worker do.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/vakants_bench";
 
 #[derive(Parser)]

@@ -9,6 +9,8 @@
 //! and [`ANY`]. The anchors never decide a match: the engine does; they only leave out saved
 //! searches that could not match.
 
+use std::collections::HashMap;
+
 use search::{VacancyDoc, VacancyQuery};
 
 /// The term every vacancy carries: the anchor of a filter with no code group.
@@ -71,6 +73,55 @@ pub fn could_match(groups: &[Vec<String>], terms: &[String]) -> bool {
     groups.iter().all(|group| group.iter().any(|term| terms.binary_search(term).is_ok()))
 }
 
+/// The terms of a run's vacancies, each with the vacancies that carry it (bits by position):
+/// [`VacancyTerms::could_any_match`] answers for all of them at once what [`could_match`] answers
+/// for one, a few hash lookups for a saved search instead of a search through every vacancy's
+/// terms (at 1M saved searches a run met ~750,000 candidates and ~125 vacancies).
+pub struct VacancyTerms {
+    words: usize,
+    carriers: HashMap<String, Vec<u64>>,
+}
+
+impl VacancyTerms {
+    pub fn of(docs: &[VacancyDoc]) -> VacancyTerms {
+        VacancyTerms::of_terms(docs.iter().map(of_vacancy).collect())
+    }
+
+    /// From each vacancy's terms ([`of_vacancy`]).
+    fn of_terms(vacancies: Vec<Vec<String>>) -> VacancyTerms {
+        let words = vacancies.len().div_ceil(64);
+        let mut carriers: HashMap<String, Vec<u64>> = HashMap::new();
+        for (position, terms) in vacancies.into_iter().enumerate() {
+            for term in terms {
+                carriers.entry(term).or_insert_with(|| vec![0; words])[position / 64] |= 1 << (position % 64);
+            }
+        }
+        VacancyTerms { words, carriers }
+    }
+
+    /// Whether one of the vacancies could match a query of `groups` ([`could_match`]).
+    pub fn could_any_match(&self, groups: &[Vec<String>]) -> bool {
+        if self.words == 0 {
+            return false;
+        }
+        let mut all = vec![u64::MAX; self.words];
+        let mut any = vec![0u64; self.words];
+        for group in groups {
+            any.fill(0);
+            for term in group {
+                if let Some(bits) = self.carriers.get(term) {
+                    any.iter_mut().zip(bits).for_each(|(any, bits)| *any |= bits);
+                }
+            }
+            all.iter_mut().zip(&any).for_each(|(all, any)| *all &= any);
+            if all.iter().all(|bits| *bits == 0) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// Every term of a vacancy as indexed, and [`ANY`]: a saved search can match it only if one of
 /// its anchors is among these.
 pub fn of_vacancy(doc: &VacancyDoc) -> Vec<String> {
@@ -119,5 +170,34 @@ mod tests {
         assert!(!carries(&[ANY, "place:0784", "category:SALES"]), "the category group has none of its terms");
         assert!(!carries(&[ANY, "category:IT"]), "the place group has none of its terms");
         assert!(could_match(&groups_of_query(&VacancyQuery::default()), &[ANY.to_owned()]), "no group: anything could match");
+    }
+
+    #[test]
+    fn the_vacancies_terms_answer_for_all_of_them_what_could_match_answers_for_each() {
+        let vacancies: Vec<Vec<String>> = (0..130)
+            .map(|n| {
+                let mut terms = vec![ANY.to_owned(), format!("place:{}", n % 7), format!("category:{}", n % 11)];
+                terms.sort();
+                terms
+            })
+            .collect();
+        let all = VacancyTerms::of_terms(vacancies.clone());
+        let some = VacancyTerms::of_terms(vacancies[..3].to_vec());
+        let group = |terms: &[&str]| terms.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>();
+        for groups in [
+            vec![],
+            vec![group(&["place:3"])],
+            vec![group(&["place:3"]), group(&["category:3"])],
+            vec![group(&["place:6"]), group(&["category:10"])],
+            vec![group(&["place:1", "place:2"]), group(&["category:2", "category:9"])],
+            vec![group(&["place:9"])],
+            vec![group(&["place:1"]), group(&["category:2"])],
+        ] {
+            for (terms, of) in [(&all, &vacancies[..]), (&some, &vacancies[..3])] {
+                let each = of.iter().any(|vacancy| could_match(&groups, vacancy));
+                assert_eq!(terms.could_any_match(&groups), each, "{groups:?} over {} vacancies", of.len());
+            }
+        }
+        assert!(!VacancyTerms::of_terms(Vec::new()).could_any_match(&[]), "no vacancy: nothing could match");
     }
 }

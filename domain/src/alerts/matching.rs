@@ -313,19 +313,19 @@ impl QueryCache {
 
 /// The vacancies each candidate's query lists among `docs` at `now`, asking the engine once per
 /// distinct query, and only for the queries one of `docs` could match by their code groups
-/// ([`anchors::could_match`]; the others list nothing): many saved searches hold the same filter
+/// ([`anchors::VacancyTerms::could_any_match`]; the others list nothing): many saved searches hold the same filter
 /// (one category, one county), and the engine's cost is per query.
 async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate], now: DateTime<Utc>) -> Result<(Vec<Vec<Uuid>>, usize)> {
     if docs.is_empty() || candidates.is_empty() {
         return Ok((vec![Vec::new(); candidates.len()], 0));
     }
-    let terms: Vec<Vec<String>> = docs.iter().map(anchors::of_vacancy).collect();
+    let terms = anchors::VacancyTerms::of(&docs);
     let mut distinct: HashMap<[u8; 16], usize> = HashMap::new();
     let mut queries: Vec<VacancyQuery> = Vec::new();
     let mut positions = Vec::with_capacity(candidates.len());
     for candidate in candidates {
         let prepared = &candidate.prepared;
-        if !terms.iter().any(|terms| anchors::could_match(&prepared.groups, terms)) {
+        if !terms.could_any_match(&prepared.groups) {
             positions.push(None);
             continue;
         }

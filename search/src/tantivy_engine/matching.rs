@@ -12,9 +12,13 @@
 //! Before a query is built, its words are looked up in the new vacancies' words
 //! ([`Vocabulary`]): a query one of whose words matches none of them, in any of the ways the
 //! text query matches a word, lists none of them and is not run. Most saved searches with words
-//! end there; the query decides every other one.
+//! end there; the query decides every other one, its words and its filters each run once for all
+//! the queries that share them ([`MatchIndex::run`]).
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
+
+use chrono::{DateTime, Utc};
 
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocSet, Index, IndexWriter, ReloadPolicy, Searcher, TERMINATED, TantivyDocument};
@@ -36,8 +40,10 @@ const QUERIES_PER_THREAD: usize = 256;
 /// The new vacancies indexed in memory, and the vacancy id of each document.
 struct MatchIndex {
     searcher: Searcher,
-    /// Per segment ordinal, per document id.
-    ids: Vec<Vec<Uuid>>,
+    /// The vacancy id of each document, by its place among all segments' documents (a segment's
+    /// documents start at its entry of `offsets`).
+    ids: Vec<Uuid>,
+    offsets: Vec<usize>,
     tables: Arc<TableCache>,
     /// The field of the vacancies' words, which [`Vocabulary`] reads.
     text: Field,
@@ -65,8 +71,10 @@ impl MatchIndex {
             .try_into()?;
         let searcher = reader.searcher();
         let field = schema.id_field();
-        let mut ids = Vec::with_capacity(searcher.segment_readers().len());
+        let mut ids = Vec::new();
+        let mut offsets = Vec::with_capacity(searcher.segment_readers().len());
         for segment in searcher.segment_readers() {
+            offsets.push(ids.len());
             let mut segment_ids = vec![Uuid::nil(); segment.max_doc() as usize];
             let inverted = segment.inverted_index(field)?;
             let mut terms = inverted.terms().stream()?;
@@ -80,13 +88,14 @@ impl MatchIndex {
                     postings.advance();
                 }
             }
-            ids.push(segment_ids);
+            ids.extend(segment_ids);
         }
         Ok(MatchIndex {
             text: schema.text,
             vocabulary: OnceLock::new(),
             searcher,
             ids,
+            offsets,
             tables: Arc::new(TableCache::new()),
         })
     }
@@ -101,24 +110,114 @@ impl MatchIndex {
         Ok(self.vocabulary.get_or_init(|| built))
     }
 
+    /// The documents the search lists for `query`, as bits by place.
+    fn hits(&self, schema: &VacancySchema, query: &VacancyQuery) -> Result<Vec<u64>> {
+        let mut bits = vec![0u64; self.ids.len().div_ceil(64)];
+        for address in schema.matching(&self.searcher, query, &self.tables)? {
+            let place = self.offsets[address.segment_ord as usize] + address.doc_id as usize;
+            bits[place / 64] |= 1 << (place % 64);
+        }
+        Ok(bits)
+    }
+
+    /// Each query's hits. A query lists what both its words and its filters list (the search's
+    /// conjunction, unscored here), so each distinct text and each distinct filter among the
+    /// queries is run once, alone, and a query's hits are where the two meet: many saved searches
+    /// share their words with others of other filters, and their filters with others of other
+    /// words. Words none of the vacancies could match ([`Vocabulary`]) are not run.
     fn run(&self, schema: &VacancySchema, queries: &[VacancyQuery]) -> Result<Vec<Vec<Uuid>>> {
-        queries
-            .iter()
-            .map(|query| {
-                if let Some(text) = query.text.as_deref()
-                    && !self.vocabulary()?.could_match(Some(text))
-                {
-                    return Ok(Vec::new());
+        let mut texts: HashMap<(&str, DateTime<Utc>), Vec<u64>> = HashMap::new();
+        let mut filters: HashMap<FilterKey<'_>, Vec<u64>> = HashMap::new();
+        let mut answers = Vec::with_capacity(queries.len());
+        for query in queries {
+            let key = FilterKey::of(query);
+            if !filters.contains_key(&key) {
+                let alone = VacancyQuery { text: None, page: 0, size: 0, ..query.clone() };
+                filters.insert(key.clone(), self.hits(schema, &alone)?);
+            }
+            let mut bits = filters[&key].clone();
+            if let Some(text) = query.text.as_deref() {
+                let key = (text, query.now);
+                if !texts.contains_key(&key) {
+                    let hits = if self.vocabulary()?.could_match(Some(text)) {
+                        let alone = VacancyQuery { text: Some(text.to_owned()), now: query.now, ..VacancyQuery::default() };
+                        self.hits(schema, &alone)?
+                    } else {
+                        vec![0; bits.len()]
+                    };
+                    texts.insert(key, hits);
                 }
-                let hits = schema.matching(&self.searcher, query, &self.tables)?;
-                Ok(hits
-                    .into_iter()
-                    .map(|address| {
-                        self.ids[address.segment_ord as usize][address.doc_id as usize]
-                    })
-                    .collect())
-            })
-            .collect()
+                bits.iter_mut().zip(&texts[&key]).for_each(|(bits, text)| *bits &= text);
+            }
+            answers.push(self.listed(&bits));
+        }
+        Ok(answers)
+    }
+
+    fn listed(&self, bits: &[u64]) -> Vec<Uuid> {
+        let mut ids = Vec::new();
+        for (word, &set) in bits.iter().enumerate() {
+            let mut set = set;
+            while set != 0 {
+                ids.push(self.ids[word * 64 + set.trailing_zeros() as usize]);
+                set &= set - 1;
+            }
+        }
+        ids
+    }
+}
+
+/// Everything of a query but its words, page and size: equal keys, equal filters. Spelled out
+/// field by field so that a new field of [`VacancyQuery`] does not compile until it is here.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct FilterKey<'a> {
+    codes: [&'a [String]; 6],
+    salary: (Option<u64>, Option<u64>, Option<&'a str>, bool, bool),
+    flags: [bool; 7],
+    now: DateTime<Utc>,
+}
+
+impl<'a> FilterKey<'a> {
+    fn of(query: &'a VacancyQuery) -> FilterKey<'a> {
+        let VacancyQuery {
+            text: _,
+            category_codes,
+            place_codes,
+            employment_types,
+            work_experiences,
+            language_codes,
+            business_names,
+            salary_from,
+            salary_to,
+            salary_period,
+            salary_by_agreement,
+            salary_stated,
+            flags,
+            page: _,
+            size: _,
+            now,
+        } = query;
+        let crate::model::VacancyFlags {
+            for_students,
+            for_underage,
+            for_disabled,
+            for_retired,
+            for_foreigners,
+            remote_work,
+            shift_work,
+        } = flags;
+        FilterKey {
+            codes: [category_codes, place_codes, employment_types, work_experiences, language_codes, business_names],
+            salary: (
+                salary_from.map(f64::to_bits),
+                salary_to.map(f64::to_bits),
+                salary_period.as_deref(),
+                *salary_by_agreement,
+                *salary_stated,
+            ),
+            flags: [*for_students, *for_underage, *for_disabled, *for_retired, *for_foreigners, *remote_work, *shift_work],
+            now: *now,
+        }
     }
 }
 
