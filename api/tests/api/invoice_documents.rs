@@ -542,3 +542,32 @@ async fn the_invoice_mail_goes_once_to_the_buyer_with_the_pdf_attached() {
         .unwrap();
     assert_eq!(queued, 1);
 }
+
+/// The invoice's number is drawn as the last statement of its transaction
+/// (`domain::billing::orders::number`); a deferred trigger refuses any commit that leaves an
+/// invoice without one, so a publishing path that forgot to draw it fails instead of issuing an
+/// unnumbered invoice.
+#[tokio::test]
+async fn an_invoice_is_numbered_when_published_and_never_committed_without_its_number() {
+    let app = spawn_app().await;
+    let (_, invoice_id) = invoiced(&app, &["VACANCY"]).await;
+    let number: Option<String> = sqlx::query_scalar("select number from invoices where id = $1::uuid")
+        .bind(&invoice_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(number.as_deref().is_some_and(|n| n.len() == 11 && n.as_bytes()[4] == b'-'), "{number:?}");
+
+    let unnumbered = sqlx::query("update invoices set number = null where id = $1::uuid")
+        .bind(&invoice_id)
+        .execute(&app.pool)
+        .await;
+    let error = unnumbered.expect_err("an invoice without its number was committed");
+    assert!(error.to_string().contains("without its number"), "{error}");
+    let kept: Option<String> = sqlx::query_scalar("select number from invoices where id = $1::uuid")
+        .bind(&invoice_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(kept, number);
+}

@@ -3,8 +3,9 @@
 //! [`start`], which puts what was bought to work once it is paid (or covered by a contract).
 //!
 //! **Invoice numbers** are gapless per calendar year (Tallinn): the series is the year and the
-//! number `YYYY-NNNNNN` ("2026-000123"), drawn from `invoice_number_sequences` in the invoice's own
-//! transaction (its row lock orders concurrent invoices; a rollback gives the number back).
+//! number `YYYY-NNNNNN` ("2026-000123"), drawn from `invoice_number_sequences` ([`number`]) as the
+//! last statement of the invoice's own transaction (its row lock orders concurrent invoices and is
+//! held for the commit alone; a rollback gives the number back).
 //! **Reference numbers** (viitenumber) are the invoice number's digits ("2026000123") followed by
 //! the 7-3-1 check digit ([`reference_number`]): unique as the number is, and what a bank
 //! transfer quotes to be matched to its invoice. An invoice is due 14 days after its issue day;
@@ -105,7 +106,7 @@ pub struct InvoiceSummary {
 }
 
 /// The [`InvoiceSummary`] columns of invoices `i`.
-pub(super) const SUMMARY_COLUMNS: &str = "i.id, i.number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on, i.currency";
+pub(super) const SUMMARY_COLUMNS: &str = "i.id, coalesce(i.number, '') as number, coalesce(i.reference_number, '') as reference_number, i.status, i.subtotal_cents, i.vat_cents, i.total_cents, i.issued_on, i.due_on, i.currency";
 
 /// What [`create_for_vacancy`] orders.
 pub struct NewOrder<'a> {
@@ -119,7 +120,7 @@ pub struct NewOrder<'a> {
 
 /// Makes the order of a vacancy on the caller's transaction: one UNPAID service per product
 /// (a package's CV-database days as a CV service of their own), and one invoice with its lines,
-/// its gapless number and reference number. An order of nothing to pay (a 100 % discount) is
+/// whose number the caller draws last ([`number`]). An order of nothing to pay (a 100 % discount) is
 /// issued paid. Answers the invoice.
 #[tracing::instrument(skip_all)]
 pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) -> Result<InvoiceSummary> {
@@ -133,35 +134,25 @@ pub async fn create_for_vacancy(conn: &mut PgConnection, order: NewOrder<'_>) ->
     Ok(invoice)
 }
 
-/// Issues the invoice of `quote` to the company on the caller's transaction: its gapless number
-/// and reference number, the buyer copied from the company, issued today in Tallinn and due
-/// [`PAYMENT_TERM`] later, and its lines; UNPAID — or PAID at once when there is nothing to pay.
+/// Issues the invoice of `quote` to the company on the caller's transaction: the buyer copied
+/// from the company, issued today in Tallinn and due [`PAYMENT_TERM`] later, and its lines; UNPAID
+/// — or PAID at once when there is nothing to pay. Without its number: the caller draws it with
+/// [`number`] as the last statement before its commit (a deferred trigger refuses the commit of
+/// an invoice without one), so that the series' row lock, which orders every invoice of the
+/// year, is held for the commit alone and not for the rest of a publishing transaction.
 #[tracing::instrument(skip_all)]
 pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uuid, quote: &Quote, now: DateTime<Utc>) -> Result<InvoiceSummary> {
     let issued_on = tallinn_day(now);
-    let year = issued_on.year();
-    let sequence: i64 = sqlx::query_scalar(
-        "insert into invoice_number_sequences (series, last_number) values ($1, 1)
-         on conflict (series) do update set last_number = invoice_number_sequences.last_number + 1
-         returning last_number",
-    )
-    .bind(year.to_string())
-    .fetch_one(&mut *conn)
-    .await?;
-    let number = invoice_number(year, sequence);
-    let reference = reference_number(&number.replace('-', "")).expect("an invoice number is digits and a dash");
     let paid_at = (quote.total_cents == 0).then_some(now);
     let invoice: InvoiceSummary = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "insert into invoices as i (number, reference_number, company_id, user_id, buyer_name, buyer_registry_code, buyer_address,
+        "insert into invoices as i (company_id, user_id, buyer_name, buyer_registry_code, buyer_address,
                                     buyer_email, issued_on, due_on, status, subtotal_cents, vat_cents, total_cents, paid_at)
-         select $1, $2, c.id, $3, c.business_name, c.registry_code, c.address, coalesce(p.invoices_email, p.email),
-                $4, $5, case when $9::timestamptz is null then 'UNPAID' else 'PAID' end, $6, $7, $8, $9
+         select c.id, $1, c.business_name, c.registry_code, c.address, coalesce(p.invoices_email, p.email),
+                $2, $3, case when $7::timestamptz is null then 'UNPAID' else 'PAID' end, $4, $5, $6, $7
          from companies c left join company_profiles p on p.company_id = c.id
-         where c.id = $10
+         where c.id = $8
          returning {SUMMARY_COLUMNS}"
     )))
-    .bind(&number)
-    .bind(&reference)
     .bind(user_id)
     .bind(issued_on)
     .bind(issued_on + PAYMENT_TERM)
@@ -196,6 +187,32 @@ pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uu
     // mailed by a job on this transaction: a failing mail never undoes the order
     super::documents::queue_invoice_mail(conn, invoice.id).await?;
     Ok(invoice)
+}
+
+/// Draws the invoice's gapless number and its reference number from its year's series and sets
+/// them, on the caller's transaction, as its last statement before the commit ([`issue`]): the
+/// series' row lock orders concurrent invoices and a rollback gives the number back. Answers the
+/// number.
+#[tracing::instrument(skip_all)]
+pub async fn number(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<String> {
+    let year = tallinn_day(now).year();
+    let sequence: i64 = sqlx::query_scalar(
+        "insert into invoice_number_sequences (series, last_number) values ($1, 1)
+         on conflict (series) do update set last_number = invoice_number_sequences.last_number + 1
+         returning last_number",
+    )
+    .bind(year.to_string())
+    .fetch_one(&mut *conn)
+    .await?;
+    let number = invoice_number(year, sequence);
+    let reference = reference_number(&number.replace('-', "")).expect("an invoice number is digits and a dash");
+    sqlx::query("update invoices set number = $2, reference_number = $3 where id = $1 and number is null")
+        .bind(invoice_id)
+        .bind(&number)
+        .bind(&reference)
+        .execute(&mut *conn)
+        .await?;
+    Ok(number)
 }
 
 /// The UNPAID services of one bought product: one of its type, and for a vacancy product with

@@ -227,6 +227,8 @@ pub async fn create_order(
         )
         .await?;
     }
+    // the gapless number last, so that its series' lock is held for the commit alone
+    orders::number(&mut tx, invoice.id, order.now).await?;
     tx.commit().await?;
     invoices::detail(
         pool,

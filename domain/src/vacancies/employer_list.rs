@@ -341,6 +341,7 @@ pub async fn change_status(
     let facts = stored.facts()?;
     let from = states::displayed(&facts, now);
     let action = Action::requested(change.status, from)?;
+    let mut ordered = None;
     match states::transition(from, action)? {
         Effect::SetStatus(status) => {
             sqlx::query("update vacancies set status = $2, updated_at = now() where id = $1")
@@ -370,10 +371,7 @@ pub async fn change_status(
             .bind(RUNS_FOR)
             .execute(&mut *tx)
             .await?;
-            // the moderation rules decide whether it waits for review before it goes live; before
-            // the order, whose gapless invoice number holds its series' row lock until commit: the
-            // signals' checks are the longest part of the transaction, and under load publishes
-            // queued behind each other's lock (bench/results/2026-11-29-http-long-tail-writes.md)
+            // the moderation rules decide whether it waits for review before it goes live
             moderation::gate_publication(&mut tx, company_id, vacancy_id, now).await?;
             let order = NewOrder { company_id, user_id, vacancy_id, product_codes, now };
             let invoice = orders::create_for_vacancy(&mut tx, order).await?;
@@ -382,6 +380,7 @@ pub async fn change_status(
             if has_contract || invoice.status == "PAID" {
                 orders::start(&mut tx, invoice.id, now).await?;
             }
+            ordered = Some(invoice.id);
         }
     }
     jobs::enqueue_index(&mut tx, &[IndexJob::Vacancy(vacancy_id)]).await?;
@@ -390,6 +389,12 @@ pub async fn change_status(
         Some(stored) => states::displayed(&stored.facts()?, now),
         None => Displayed::Deleted,
     };
+    // the invoice's gapless number last: its series' row lock orders every invoice of the year
+    // and is held until the commit (under load, publishes queued behind it for seconds, holding
+    // their connections: bench/results/2026-11-30-http-number-last.md)
+    if let Some(invoice_id) = ordered {
+        orders::number(&mut tx, invoice_id, now).await?;
+    }
     tx.commit().await?;
     Ok(displayed)
 }
