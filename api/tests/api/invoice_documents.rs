@@ -570,4 +570,22 @@ async fn an_invoice_is_numbered_when_published_and_never_committed_without_its_n
         .await
         .unwrap();
     assert_eq!(kept, number);
+
+    // drawing a number for an invoice that has one fails, and its rollback gives the drawn
+    // number back: the series has no gap
+    let series = || async {
+        sqlx::query_scalar::<_, i64>("select last_number from invoice_number_sequences where series = $1")
+            .bind(&number.as_deref().unwrap()[..4])
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    let before = series().await;
+    let id = Uuid::parse_str(&invoice_id).unwrap();
+    let mut tx = app.pool.begin().await.unwrap();
+    let again = domain::billing::orders::number(&mut tx, id, chrono::Utc::now()).await;
+    let error = again.expect_err("a numbered invoice was numbered again");
+    assert!(error.to_string().contains("already numbered"), "{error}");
+    tx.rollback().await.unwrap();
+    assert_eq!(series().await, before);
 }

@@ -761,6 +761,8 @@ pub async fn mail_invoice(
         tracing::info!("the invoice has no e-mail to go to");
         return Ok(false);
     };
+    // read here without a lock to spare the PDF's work for an invoice already mailed; read again
+    // under the row lock below, which is the guard against mailing it twice (both are needed)
     if invoice.mailed_at.is_some() {
         return Ok(false);
     }

@@ -191,10 +191,12 @@ pub(crate) async fn issue(conn: &mut PgConnection, company_id: Uuid, user_id: Uu
 
 /// Draws the invoice's gapless number and its reference number from its year's series and sets
 /// them, on the caller's transaction, as its last statement before the commit ([`issue`]): the
-/// series' row lock orders concurrent invoices and a rollback gives the number back. Answers the
-/// number.
+/// series' row lock orders concurrent invoices and a rollback gives the number back. An invoice
+/// that is missing or already numbered is an error (the caller's transaction then rolls back, the
+/// drawn number with it): drawing a number and setting none would leave a gap in the gapless
+/// series.
 #[tracing::instrument(skip_all)]
-pub async fn number(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<String> {
+pub async fn number(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc>) -> Result<()> {
     let year = tallinn_day(now).year();
     let sequence: i64 = sqlx::query_scalar(
         "insert into invoice_number_sequences (series, last_number) values ($1, 1)
@@ -206,13 +208,17 @@ pub async fn number(conn: &mut PgConnection, invoice_id: Uuid, now: DateTime<Utc
     .await?;
     let number = invoice_number(year, sequence);
     let reference = reference_number(&number.replace('-', "")).expect("an invoice number is digits and a dash");
-    sqlx::query("update invoices set number = $2, reference_number = $3 where id = $1 and number is null")
+    let numbered = sqlx::query("update invoices set number = $2, reference_number = $3 where id = $1 and number is null")
         .bind(invoice_id)
         .bind(&number)
         .bind(&reference)
         .execute(&mut *conn)
-        .await?;
-    Ok(number)
+        .await?
+        .rows_affected();
+    if numbered != 1 {
+        return Err(anyhow::anyhow!("invoice {invoice_id} is missing or already numbered: number {number} not drawn").into());
+    }
+    Ok(())
 }
 
 /// The UNPAID services of one bought product: one of its type, and for a vacancy product with
