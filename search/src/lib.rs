@@ -36,4 +36,4 @@ pub use recommend::{
     CvMatchQuery, CvMatches, MatchProfile, MatchedCv, Reason, ReasonKind, RecommendedVacancy,
     SimilarVacancyQuery, VacancyRecommendationQuery,
 };
-pub use tantivy_engine::{AccessMode, IndexKind, Rebuild, TantivyEngine};
+pub use tantivy_engine::{AccessMode, DocBits, IndexKind, Rebuild, TantivyEngine};

@@ -1,11 +1,12 @@
 //! A set of a segment's documents as a plain bitset, for counting without words: the
 //! collector's sets (the admitted documents, each group's passing ones, the hits) are built
 //! and intersected a word (64 documents) at a time, and a value's count is the population
-//! count of an intersection.
+//! count of an intersection. The matching of saved searches keeps its sets of new vacancies in it
+//! too, here and in `domain::alerts::prefilter` (exported as `search::DocBits`).
 
 /// A set of document ids below `max_doc`.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct DocBits {
+pub struct DocBits {
     words: Vec<u64>,
 }
 
@@ -72,6 +73,25 @@ impl DocBits {
         }
     }
 
+    /// Empties the set, keeping its size.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    /// Makes this set hold exactly what `other` holds (of the same size), reusing its memory.
+    pub fn copy_from(&mut self, other: &DocBits) {
+        self.words.copy_from_slice(&other.words);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|word| *word == 0)
+    }
+
+    /// The documents held, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        members(&self.words)
+    }
+
     pub fn len(&self) -> u64 {
         self.words
             .iter()
@@ -101,6 +121,20 @@ impl DocBits {
     }
 }
 
+/// The positions of the bits set in `words` (64 a word, the lowest bit first), ascending.
+pub(crate) fn members(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    words.iter().enumerate().flat_map(|(index, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                (index as u32) << 6 | bit
+            })
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::DocBits;
@@ -126,6 +160,14 @@ mod tests {
             held,
             (0..max_doc).filter(|d| d % 6 == 0).collect::<Vec<_>>()
         );
+        assert_eq!(both.iter().collect::<Vec<_>>(), held);
+
+        let mut copy = DocBits::zeros(max_doc);
+        copy.copy_from(&both);
+        assert_eq!(copy, both);
+        assert!(!copy.is_empty());
+        copy.clear();
+        assert!(copy.is_empty() && copy.iter().next().is_none());
 
         let mut either = evens.clone();
         either.unite(&threes);

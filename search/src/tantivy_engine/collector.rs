@@ -28,7 +28,7 @@ use tantivy::{
     DocAddress, DocId, DocSet, Score, Searcher, SegmentOrdinal, SegmentReader, TERMINATED, Term,
 };
 
-use super::bits::DocBits;
+use super::bits::{self, DocBits};
 use super::tables::{NumTable, SalaryKeys, StrTable, TableCache};
 use crate::model::{SalaryDistribution, SalaryStats, most_frequent};
 
@@ -389,20 +389,7 @@ impl SegmentTerms {
 
     /// The ordinals of the selected values present in the segment (none when unchecked).
     fn selected_ords(&self) -> impl Iterator<Item = u32> + '_ {
-        self.selected
-            .iter()
-            .flatten()
-            .enumerate()
-            .flat_map(|(index, &word)| {
-                let mut rest = word;
-                std::iter::from_fn(move || {
-                    (rest != 0).then(|| {
-                        let bit = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        (index as u32) << 6 | bit
-                    })
-                })
-            })
+        bits::members(self.selected.as_deref().unwrap_or_default())
     }
 
     #[inline]

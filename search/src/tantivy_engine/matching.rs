@@ -25,6 +25,7 @@ use tantivy::{DocSet, Index, IndexWriter, ReloadPolicy, Searcher, TERMINATED, Ta
 use uuid::Uuid;
 
 use super::analysis;
+use super::bits::DocBits;
 use super::tables::TableCache;
 use super::text_query::Vocabulary;
 use super::vacancies::VacancySchema;
@@ -110,60 +111,76 @@ impl MatchIndex {
         Ok(self.vocabulary.get_or_init(|| built))
     }
 
-    /// The documents the search lists for `query`, as bits by place.
-    fn hits(&self, schema: &VacancySchema, query: &VacancyQuery) -> Result<Vec<u64>> {
-        let mut bits = vec![0u64; self.ids.len().div_ceil(64)];
+    /// The documents the search lists for `query`, by place.
+    fn hits(&self, schema: &VacancySchema, query: &VacancyQuery) -> Result<DocBits> {
+        let mut bits = DocBits::zeros(self.places());
         for address in schema.matching(&self.searcher, query, &self.tables)? {
-            let place = self.offsets[address.segment_ord as usize] + address.doc_id as usize;
-            bits[place / 64] |= 1 << (place % 64);
+            bits.insert((self.offsets[address.segment_ord as usize] + address.doc_id as usize) as u32);
         }
         Ok(bits)
+    }
+
+    /// The documents of all segments.
+    fn places(&self) -> u32 {
+        self.ids.len() as u32
     }
 
     /// Each query's hits. A query lists what both its words and its filters list (the search's
     /// conjunction, unscored here), so each distinct text and each distinct filter among the
     /// queries is run once, alone, and a query's hits are where the two meet: many saved searches
     /// share their words with others of other filters, and their filters with others of other
-    /// words. Words none of the vacancies could match ([`Vocabulary`]) are not run.
+    /// words. Words are looked at first: words none of the vacancies could match
+    /// ([`Vocabulary`]), or that the search finds in none of them, end the query before its
+    /// filter is run.
     fn run(&self, schema: &VacancySchema, queries: &[VacancyQuery]) -> Result<Vec<Vec<Uuid>>> {
-        let mut texts: HashMap<(&str, DateTime<Utc>), Vec<u64>> = HashMap::new();
-        let mut filters: HashMap<FilterKey<'_>, Vec<u64>> = HashMap::new();
+        // `None`: the words list no vacancy
+        let mut texts: HashMap<(&str, DateTime<Utc>), Option<DocBits>> = HashMap::new();
+        let mut filters: HashMap<FilterKey<'_>, DocBits> = HashMap::new();
+        let mut both = DocBits::zeros(self.places());
         let mut answers = Vec::with_capacity(queries.len());
         for query in queries {
+            let words = match query.text.as_deref() {
+                Some(text) => {
+                    let key = (text, query.now);
+                    if !texts.contains_key(&key) {
+                        let hits = if self.vocabulary()?.could_match(Some(text)) {
+                            let alone = VacancyQuery { text: Some(text.to_owned()), now: query.now, ..VacancyQuery::default() };
+                            Some(self.hits(schema, &alone)?).filter(|hits| !hits.is_empty())
+                        } else {
+                            None
+                        };
+                        texts.insert(key, hits);
+                    }
+                    match &texts[&key] {
+                        Some(hits) => Some(hits),
+                        None => {
+                            answers.push(Vec::new());
+                            continue;
+                        }
+                    }
+                }
+                None => None,
+            };
             let key = FilterKey::of(query);
             if !filters.contains_key(&key) {
                 let alone = VacancyQuery { text: None, page: 0, size: 0, ..query.clone() };
                 filters.insert(key.clone(), self.hits(schema, &alone)?);
             }
-            let mut bits = filters[&key].clone();
-            if let Some(text) = query.text.as_deref() {
-                let key = (text, query.now);
-                if !texts.contains_key(&key) {
-                    let hits = if self.vocabulary()?.could_match(Some(text)) {
-                        let alone = VacancyQuery { text: Some(text.to_owned()), now: query.now, ..VacancyQuery::default() };
-                        self.hits(schema, &alone)?
-                    } else {
-                        vec![0; bits.len()]
-                    };
-                    texts.insert(key, hits);
+            let filtered = &filters[&key];
+            answers.push(match words {
+                Some(words) => {
+                    both.copy_from(filtered);
+                    both.intersect(words);
+                    self.listed(&both)
                 }
-                bits.iter_mut().zip(&texts[&key]).for_each(|(bits, text)| *bits &= text);
-            }
-            answers.push(self.listed(&bits));
+                None => self.listed(filtered),
+            });
         }
         Ok(answers)
     }
 
-    fn listed(&self, bits: &[u64]) -> Vec<Uuid> {
-        let mut ids = Vec::new();
-        for (word, &set) in bits.iter().enumerate() {
-            let mut set = set;
-            while set != 0 {
-                ids.push(self.ids[word * 64 + set.trailing_zeros() as usize]);
-                set &= set - 1;
-            }
-        }
-        ids
+    fn listed(&self, bits: &DocBits) -> Vec<Uuid> {
+        bits.iter().map(|place| self.ids[place as usize]).collect()
     }
 }
 
