@@ -19,7 +19,7 @@
 //! | `chats/` | chats between a company and an applicant, who may read and write them, `unread_mail` (the mail of an unread message) |
 //! | `mydata/` | a user's data export and account erasure, across the areas |
 //! | `retention/` | personal data leaving when its period in `platform::retention` ends: the worker's pass and one job per subject (applications, chats, inactive accounts' warning and erasure) |
-//! | `alerts/` | saved searches and job alerts: `anchors` (the matching's prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
+//! | `alerts/` | saved searches and job alerts: `prefilter` (the matching's code-group prefilter), `matching` (which vacancies went live, the instant, daily and weekly matching), `saved` (the owner's searches, a visitor's double opt-in, link tokens, unsubscribing), `mail` (the alert mail and its queue) |
 //! | `recommendations/` | the SQL around the engine's recommendations: the CV "for you" is made from, vacancies applied to or hidden ("not for me"), who may see CVs for a vacancy, the reasons' labels |
 //! | `signals/` | trust signals of a vacancy's text (near-duplicates, scam patterns, discriminatory wording, pay-history questions, no pay range), computed at publishing and editing, shown to moderation |
 //! | `market/` | courses and the outsource market: listings administrators manage (add, edit, hide, delete) and employers read with filters |

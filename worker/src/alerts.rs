@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use apalis::prelude::*;
 use chrono::{DateTime, Utc};
-use domain::alerts::matching::{self, Digest, ExpandJob, MatchJob, Matched, QueryCache};
+use domain::alerts::matching::{self, Digest, ExpandJob, InstantSearches, MatchJob, Matched};
 use domain::platform::reference::ReferenceCache;
 use indexer::Places;
 use search::SearchEngine;
@@ -19,13 +19,13 @@ use sqlx::PgPool;
 
 /// What the matching needs beside the pool: the engine, the places (to build documents), the
 /// reference lists (to check a saved search's filter as the search does) and the instant saved
-/// searches' queries kept from one match job to the next.
+/// searches kept from one match job to the next.
 #[derive(Clone)]
 pub struct Matcher {
     pub engine: Arc<dyn SearchEngine>,
     pub places: Places,
     pub reference: ReferenceCache,
-    pub queries: Arc<QueryCache>,
+    pub searches: Arc<InstantSearches>,
 }
 
 impl Matcher {
@@ -33,7 +33,7 @@ impl Matcher {
     /// tests and benchmarks hand the vacancies over).
     pub async fn instant(&self, pool: &PgPool, vacancy_ids: &[uuid::Uuid], now: DateTime<Utc>) -> anyhow::Result<Matched> {
         let docs = indexer::vacancies::prepare(pool, &self.places, vacancy_ids).await?.upserts;
-        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?)
+        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now).await?)
     }
 
     /// The instant matching of every vacancy waiting for it ([`matching::claim_run`]), in runs
@@ -45,7 +45,7 @@ impl Matcher {
         let mut done = Matched::default();
         while let Some(run) = matching::claim_run(pool).await? {
             let docs = indexer::vacancies::prepare(pool, &self.places, &run.ids).await?.upserts;
-            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.queries, docs, now).await?;
+            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now).await?;
         }
         Ok(done)
     }

@@ -147,9 +147,20 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         engine: engine.clone(),
         places,
         reference: domain::platform::reference::ReferenceCache::default(),
-        queries: Arc::default(),
+        searches: Arc::default(),
     };
     let batching = tokio::spawn(batcher.run(receiver));
+    // the instant saved searches read and converted before the first match jobs need them
+    tokio::spawn({
+        let (pool, matcher) = (pool.clone(), matcher.clone());
+        async move {
+            let started = std::time::Instant::now();
+            match matcher.searches.refresh(&pool, &matcher.reference).await {
+                Ok(converted) => tracing::info!(converted, ms = started.elapsed().as_millis() as u64, "the instant saved searches are read"),
+                Err(error) => tracing::warn!(error = %format!("{error:#}"), "could not read the instant saved searches ahead; the first match job reads them"),
+            }
+        }
+    });
     let maintenance = tokio::spawn(maintenance::run(pool.clone(), files.clone(), sender.clone(), mailing.retention, shutdown.clone()));
 
     // every queue's worker under one apalis monitor, which builds a worker again when it stops on

@@ -6,13 +6,15 @@
 //!    [`MatchJob`], on the transaction that records what the index holds; a vacancy that left
 //!    the index loses its row, so showing it again counts as going live again. A renewal, or an
 //!    edit of something no search matches, changes no hash and queues nothing.
-//! 2. **Instant** ([`match_instant`], the job): the candidate INSTANT saved searches are those
-//!    whose anchors the vacancies carry ([`super::anchors`]); each one's filter becomes the
-//!    search's query by the search's own function ([`vacancy_query`]), once per version of the
-//!    saved search ([`QueryCache`]), and the engine decides
+//! 2. **Instant** ([`match_instant`], the job): the worker keeps the active INSTANT saved
+//!    searches in memory ([`InstantSearches`]), each one's filter turned into the search's query
+//!    by the search's own function ([`vacancy_query`]) once per version of the saved search, and
+//!    equal queries kept once with the saved searches that hold them; a run first reads what
+//!    changed since the last. Every distinct query that one of the vacancies could match by its
+//!    code groups ([`super::prefilter`]) goes to the engine, which decides
 //!    ([`SearchEngine::match_vacancies`]). The run writes one row per vacancy, the serials of the
 //!    saved searches that list it (`alert_match_sets`), and an [`ExpandJob`] on the same
-//!    transaction. Saved searches with the same filter are one query for the engine.
+//!    transaction.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
@@ -27,20 +29,17 @@
 //! Every step is idempotent: a job or run killed midway is run again and writes the same rows,
 //! and the primary key of `alert_matches` keeps a pair from being listed twice.
 
-use std::collections::{BTreeSet, HashMap};
-use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
 use std::time::Instant;
 
-use chrono::{DateTime, Datelike, NaiveTime, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, NaiveTime, TimeDelta, TimeZone, Utc, Weekday};
 use chrono_tz::Europe::Tallinn;
-use lru::LruCache;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::anchors;
+use super::prefilter;
 use crate::platform::error::Result;
 use crate::platform::jobs;
 use crate::platform::reference::ReferenceCache;
@@ -159,20 +158,20 @@ pub async fn claim_pending(conn: &mut PgConnection) -> Result<Vec<Uuid>> {
     Ok(rows.into_iter().filter(|id| seen.insert(*id)).collect())
 }
 
-/// A saved search as the matching reads it.
+/// A saved search of a scheduled run as the matching reads it.
 struct Candidate {
     /// `saved_searches.serial`: how the sets name it.
     serial: i32,
-    prepared: Arc<Prepared>,
+    prepared: Prepared,
     matched_until: DateTime<Utc>,
 }
 
 /// A saved search's query with what the matching derives from it once: the key under which equal
 /// queries are run once ([`run_queries`]) and its code groups for the prefilter
-/// ([`anchors::could_match`]).
+/// ([`prefilter::could_match`]).
 struct Prepared {
     query: VacancyQuery,
-    /// The first 16 bytes of the SHA-256 of the query's JSON: a million cached queries keep 16
+    /// The first 16 bytes of the SHA-256 of the query's JSON: a million kept queries keep 16
     /// bytes each instead of their JSON.
     key: [u8; 16],
     groups: Vec<Vec<String>>,
@@ -184,7 +183,7 @@ impl Prepared {
         let json = serde_json::to_vec(&VacancyQuery { now: DateTime::UNIX_EPOCH, ..query.clone() }).map_err(anyhow::Error::from)?;
         let mut key = [0; 16];
         key.copy_from_slice(&Sha256::digest(&json)[..16]);
-        let groups = anchors::groups_of_query(&query);
+        let groups = prefilter::groups_of_query(&query);
         Ok(Prepared { query, key, groups })
     }
 }
@@ -215,145 +214,252 @@ async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, 
     let mut candidates = Vec::with_capacity(rows.len());
     for (id, serial, filter, matched_until) in rows {
         if let Some(query) = convert(pool, reference, id, filter).await? {
-            candidates.push(Candidate { serial, prepared: Arc::new(Prepared::new(query)?), matched_until });
+            candidates.push(Candidate { serial, prepared: Prepared::new(query)?, matched_until });
         }
     }
     Ok(candidates)
 }
 
-/// How many instant saved searches' queries a [`QueryCache`] keeps at least; it grows to twice
-/// the largest run's candidates ([`QueryCache::candidates`]).
-pub const QUERY_CACHE_CAPACITY: usize = 200_000;
+/// How far back each read of what changed goes before the last one: a saved search changed by a
+/// transaction that began before the last read and committed after it is read again by the next.
+/// The API changes a saved search in one short statement.
+const CHANGES_MARGIN: TimeDelta = TimeDelta::minutes(5);
+/// How often [`InstantSearches`] reads every active instant saved search again (and drops what it
+/// missed, if anything): its reads of what changed are exact but for a transaction longer than
+/// [`CHANGES_MARGIN`].
+const RELOAD_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+/// Saved searches read at a time when all are read.
+const LOAD_CHUNK: i64 = 10_000;
+/// How long the removals are kept for the reads of what changed.
+const REMOVALS_KEPT: TimeDelta = TimeDelta::days(1);
 
-/// The instant saved searches' filters converted to queries, kept between match jobs (the worker
-/// holds one), so that a job converts only the saved searches that are new or changed since an
-/// earlier job converted them: converting checks every code against the reference lists and was
-/// most of a job's time besides the engine's.
+/// The active instant saved searches (confirmed, not paused), each distinct query once with the
+/// serials of the saved searches that hold it, kept in the worker's memory from one match run to
+/// the next (the worker holds one).
 ///
-/// The cache grows to twice the most candidates a run has met, so that it holds every instant
-/// saved search a run can meet and a run over a backlog (which meets most of them) converts
-/// none again: an LRU smaller than that set is emptied by every such run (at 1M saved searches a
-/// 200,000-entry cache converted ~400,000 filters a run). An entry is a few hundred bytes.
+/// A run does not ask Postgres which saved searches a vacancy could match: at 1M saved searches
+/// that was ~750,000 rows a run, and each one's query was looked up again. It reads what changed
+/// since its last read ([`InstantSearches::refresh`]): the rows whose `updated_at` moved (every
+/// change of a filter, frequency, pause or confirmation moves it: the API sets it and a trigger
+/// does for any other statement) and the rows deleted (`saved_search_removals`, written by a
+/// trigger), from [`CHANGES_MARGIN`] before the last read. Then every distinct query that one of
+/// the run's vacancies could match by its code groups ([`prefilter::VacancyTerms`]) goes to the
+/// engine once, and its answer counts for every saved search holding it.
 ///
-/// An entry is keyed by the saved search's id and used only while the row's `updated_at` is the
-/// one it was converted at: every change of a saved search moves `updated_at` (the API's, and a
-/// trigger for any statement that changes `filter`), so a changed search is converted again; a
-/// deleted one is no longer among the job's candidates and is never looked up (it leaves as the
-/// least recently used). The reference lists change only by migration, that is with a new worker
-/// and an empty cache.
-pub struct QueryCache {
-    entries: Mutex<LruCache<Uuid, CachedQuery>>,
+/// A saved search's filter is converted to the search's query when it is first read and again
+/// only when its `updated_at` moved: converting checks every code against the reference lists.
+/// The reference lists change only by migration, that is with a new worker. The first run (or
+/// [`InstantSearches::refresh`] called at the worker's start) and one run an hour read them all
+/// ([`RELOAD_EVERY`], 10,000 a read, the filters only of the ones new or changed).
+#[derive(Default)]
+pub struct InstantSearches {
+    kept: tokio::sync::Mutex<Kept>,
 }
 
-struct CachedQuery {
+#[derive(Default)]
+struct Kept {
+    /// The database's clock when the last read of changes began; `None` before the first.
+    read_at: Option<DateTime<Utc>>,
+    /// When every saved search was last read.
+    loaded_at: Option<Instant>,
+    searches: HashMap<Uuid, KeptSearch>,
+    queries: HashMap<[u8; 16], SharedQuery>,
+}
+
+struct KeptSearch {
+    serial: i32,
     updated_at: DateTime<Utc>,
-    /// `None`: the filter does not convert ([`convert`] logged why); skipped until it changes.
-    query: Option<Arc<Prepared>>,
+    /// Its query's key in [`Kept::queries`]; `None`: the filter does not convert ([`convert`]
+    /// logged why), and the search is skipped until it changes.
+    key: Option<[u8; 16]>,
 }
 
-impl Default for QueryCache {
-    fn default() -> Self {
-        Self::with_capacity(QUERY_CACHE_CAPACITY)
+/// A distinct query and the saved searches that hold it.
+struct SharedQuery {
+    prepared: Prepared,
+    serials: Vec<i32>,
+}
+
+/// A saved search as read: id, serial, `updated_at`.
+type Row = (Uuid, i32, DateTime<Utc>);
+
+impl InstantSearches {
+    /// Brings the saved searches up to date (see the type's documentation). Answers how many
+    /// filters were converted. The worker calls it once when it starts, so that its first run
+    /// does not convert every saved search while the vacancies going live pile up behind it.
+    pub async fn refresh(&self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
+        self.kept.lock().await.refresh(pool, reference).await
+    }
+
+    /// How many saved searches and distinct queries are kept.
+    pub async fn counts(&self) -> (usize, usize) {
+        let kept = self.kept.lock().await;
+        (kept.searches.len(), kept.queries.len())
     }
 }
 
-impl QueryCache {
-    pub fn with_capacity(capacity: usize) -> Self {
-        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        Self { entries: Mutex::new(LruCache::new(capacity)) }
+impl Kept {
+    async fn refresh(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
+        let reload = self.read_at.is_none() || self.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY);
+        if reload { self.load_all(pool, reference).await } else { self.read_changes(pool, reference).await }
     }
 
-    fn entries(&self) -> std::sync::MutexGuard<'_, LruCache<Uuid, CachedQuery>> {
-        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Reads every active instant saved search, converting the filters of the ones new or
+    /// changed, and drops the kept ones no longer there.
+    async fn load_all(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
+        let read_at: DateTime<Utc> = sqlx::query_scalar("select now()").fetch_one(pool).await?;
+        sqlx::query("delete from saved_search_removals where removed_at < $1").bind(read_at - REMOVALS_KEPT).execute(pool).await?;
+        let mut seen = std::collections::HashSet::with_capacity(self.searches.len());
+        let (mut after, mut converted) = (Uuid::nil(), 0);
+        loop {
+            let rows: Vec<Row> = sqlx::query_as(
+                "select id, serial, updated_at from saved_searches
+                 where frequency = 'INSTANT' and confirmed_at is not null and not paused and id > $1
+                 order by id limit $2",
+            )
+            .bind(after)
+            .bind(LOAD_CHUNK)
+            .fetch_all(pool)
+            .await?;
+            let Some(last) = rows.last() else { break };
+            after = last.0;
+            seen.extend(rows.iter().map(|(id, _, _)| *id));
+            converted += self.put(pool, reference, &rows).await?;
+        }
+        let gone: Vec<Uuid> = self.searches.keys().filter(|id| !seen.contains(*id)).copied().collect();
+        for id in gone {
+            self.remove(id);
+        }
+        self.read_at = Some(read_at);
+        self.loaded_at = Some(Instant::now());
+        Ok(converted)
     }
 
-    /// The queries of `rows` (id, serial, `updated_at`) at `now`: from the cache where its entry
-    /// is of that `updated_at`, the others read and converted now (and kept). Answers the
-    /// candidates and how many were converted.
-    async fn candidates(&self, pool: &PgPool, reference: &ReferenceCache, rows: &[(Uuid, i32, DateTime<Utc>)], now: DateTime<Utc>) -> Result<(Vec<Candidate>, usize)> {
-        let stale: Vec<Uuid> = {
-            let mut entries = self.entries();
-            if rows.len() * 2 > entries.cap().get() {
-                entries.resize(NonZeroUsize::new(rows.len() * 2).unwrap_or(NonZeroUsize::MIN));
-            }
-            rows.iter().filter(|(id, _, updated_at)| entries.get(id).is_none_or(|entry| entry.updated_at != *updated_at)).map(|(id, _, _)| *id).collect()
-        };
-        let mut fresh = HashMap::with_capacity(stale.len());
-        if !stale.is_empty() {
-            // the filter and the `updated_at` it goes with, read together
-            let read: Vec<(Uuid, serde_json::Value, DateTime<Utc>)> =
-                sqlx::query_as("select id, filter, updated_at from saved_searches where id = any($1)").bind(&stale).fetch_all(pool).await?;
-            for (id, filter, updated_at) in read {
-                let query = match convert(pool, reference, id, filter).await? {
-                    Some(query) => Some(Arc::new(Prepared::new(query)?)),
-                    None => None,
-                };
-                fresh.insert(id, (updated_at, query));
+    /// Reads the saved searches changed or removed since the last read (less
+    /// [`CHANGES_MARGIN`]): an active instant one is kept (converted again if its `updated_at`
+    /// moved), any other dropped.
+    async fn read_changes(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
+        let since = self.read_at.map_or(DateTime::UNIX_EPOCH, |at| at - CHANGES_MARGIN);
+        let read_at: DateTime<Utc> = sqlx::query_scalar("select now()").fetch_one(pool).await?;
+        let changed: Vec<(Uuid, i32, DateTime<Utc>, bool)> = sqlx::query_as(
+            "select id, serial, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
+             from saved_searches where updated_at >= $1",
+        )
+        .bind(since)
+        .fetch_all(pool)
+        .await?;
+        let removed: Vec<Uuid> =
+            sqlx::query_scalar("select saved_search_id from saved_search_removals where removed_at >= $1").bind(since).fetch_all(pool).await?;
+        for id in removed {
+            self.remove(id);
+        }
+        let mut active = Vec::with_capacity(changed.len());
+        for (id, serial, updated_at, instant) in changed {
+            if instant {
+                active.push((id, serial, updated_at));
+            } else {
+                self.remove(id);
             }
         }
-        let converted = fresh.len();
-        let mut entries = self.entries();
-        let mut candidates = Vec::with_capacity(rows.len());
-        for (id, serial, _) in rows {
-            // a search deleted since the candidates were read has no row left: not matched
-            let query = match fresh.remove(id) {
-                Some((updated_at, query)) => {
-                    entries.put(*id, CachedQuery { updated_at, query: query.clone() });
-                    query
-                }
-                None => entries.get(id).and_then(|entry| entry.query.clone()),
+        let converted = self.put(pool, reference, &active).await?;
+        self.read_at = Some(read_at);
+        Ok(converted)
+    }
+
+    /// Keeps `rows`, converting the filters of the ones not kept at that `updated_at`. Answers
+    /// how many were converted.
+    async fn put(&mut self, pool: &PgPool, reference: &ReferenceCache, rows: &[Row]) -> Result<usize> {
+        let stale: Vec<Uuid> = rows
+            .iter()
+            .filter(|(id, _, updated_at)| self.searches.get(id).is_none_or(|kept| kept.updated_at != *updated_at))
+            .map(|(id, _, _)| *id)
+            .collect();
+        if stale.is_empty() {
+            return Ok(0);
+        }
+        // the filter read with the `updated_at` it goes with: a change since the rows were read
+        // is kept at its own `updated_at`, and read again by the next read of changes
+        let read: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>, bool)> = sqlx::query_as(
+            "select id, serial, filter, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
+             from saved_searches where id = any($1)",
+        )
+        .bind(&stale)
+        .fetch_all(pool)
+        .await?;
+        let mut converted = 0;
+        for (id, serial, filter, updated_at, instant) in read {
+            self.remove(id);
+            if !instant {
+                continue;
+            }
+            let prepared = match convert(pool, reference, id, filter).await? {
+                Some(query) => Some(Prepared::new(query)?),
+                None => None,
             };
-            if let Some(prepared) = query {
-                candidates.push(Candidate { serial: *serial, prepared, matched_until: now });
+            converted += 1;
+            let key = prepared.map(|prepared| {
+                let key = prepared.key;
+                self.queries.entry(key).or_insert_with(|| SharedQuery { prepared, serials: Vec::new() }).serials.push(serial);
+                key
+            });
+            self.searches.insert(id, KeptSearch { serial, updated_at, key });
+        }
+        Ok(converted)
+    }
+
+    fn remove(&mut self, id: Uuid) {
+        let Some(KeptSearch { serial, key: Some(key), .. }) = self.searches.remove(&id) else {
+            return;
+        };
+        if let Some(shared) = self.queries.get_mut(&key) {
+            shared.serials.retain(|kept| *kept != serial);
+            if shared.serials.is_empty() {
+                self.queries.remove(&key);
             }
         }
-        Ok((candidates, converted))
     }
 }
 
-/// The vacancies each candidate's query lists among `docs` at `now`, asking the engine once per
-/// distinct query, and only for the queries one of `docs` could match by their code groups
-/// ([`anchors::VacancyTerms::could_any_match`]; the others list nothing): many saved searches hold the same filter
-/// (one category, one county), and the engine's cost is per query.
-async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, candidates: &[Candidate], now: DateTime<Utc>) -> Result<(Vec<Vec<Uuid>>, usize)> {
-    if docs.is_empty() || candidates.is_empty() {
-        return Ok((vec![Vec::new(); candidates.len()], 0));
+/// The vacancies among `docs` each of `queries` (distinct) lists at `now`, asking the engine in one
+/// call, and only for the queries one of `docs` could match by their code groups
+/// ([`prefilter::VacancyTerms::could_any_match`]); `None` for the others, which list nothing.
+/// Answers them in the order of `queries`, and how many the engine ran.
+async fn run_queries(engine: &dyn SearchEngine, docs: Vec<VacancyDoc>, queries: &[&Prepared], now: DateTime<Utc>) -> Result<(Vec<Option<Vec<Uuid>>>, usize)> {
+    if docs.is_empty() {
+        return Ok((vec![None; queries.len()], 0));
     }
-    let terms = anchors::VacancyTerms::of(&docs);
-    let mut distinct: HashMap<[u8; 16], usize> = HashMap::new();
-    let mut queries: Vec<VacancyQuery> = Vec::new();
-    let mut positions = Vec::with_capacity(candidates.len());
-    for candidate in candidates {
-        let prepared = &candidate.prepared;
-        if !terms.could_any_match(&prepared.groups) {
-            positions.push(None);
-            continue;
-        }
-        let position = *distinct.entry(prepared.key).or_insert_with(|| {
-            queries.push(VacancyQuery { now, ..prepared.query.clone() });
-            queries.len() - 1
-        });
-        positions.push(Some(position));
+    let mut terms = prefilter::VacancyTerms::of(&docs);
+    let mut asked = Vec::new();
+    let positions: Vec<Option<usize>> = queries
+        .iter()
+        .map(|prepared| {
+            terms.could_any_match(&prepared.groups).then(|| {
+                asked.push(VacancyQuery { now, ..prepared.query.clone() });
+                asked.len() - 1
+            })
+        })
+        .collect();
+    let run = asked.len();
+    if run == 0 {
+        return Ok((vec![None; queries.len()], 0));
     }
-    let run = queries.len();
-    let answers = engine.match_vacancies(docs, queries).await.map_err(anyhow::Error::from)?;
-    Ok((positions.into_iter().map(|position| position.map(|p| answers[p].clone()).unwrap_or_default()).collect(), run))
+    let mut answers = engine.match_vacancies(docs, asked).await.map_err(anyhow::Error::from)?;
+    Ok((positions.into_iter().map(|position| position.map(|p| std::mem::take(&mut answers[p]))).collect(), run))
 }
 
-/// Each candidate with each vacancy [`run_queries`] found it lists (`matched`, in the candidates'
-/// order).
-fn listed(candidates: &[Candidate], matched: Vec<Vec<Uuid>>) -> impl Iterator<Item = (&Candidate, Uuid)> {
-    candidates.iter().zip(matched).flat_map(|(candidate, vacancies)| vacancies.into_iter().map(move |vacancy| (candidate, vacancy)))
-}
-
-/// Writes a run's matches, one row per vacancy with the serials of the saved searches that list
-/// it, and queues their [`ExpandJob`], on the caller's transaction. Answers the pairs written, the
-/// distinct saved searches among them and the highest set id written.
-async fn write_sets<'a>(conn: &mut PgConnection, pairs: impl Iterator<Item = (&'a Candidate, Uuid)>, now: DateTime<Utc>) -> Result<(usize, usize, Option<i64>)> {
+/// The serials of the saved searches that list each vacancy, from (serial, vacancy) pairs.
+fn by_vacancy(pairs: impl Iterator<Item = (i32, Uuid)>) -> HashMap<Uuid, Vec<i32>> {
     let mut by_vacancy: HashMap<Uuid, Vec<i32>> = HashMap::new();
-    for (candidate, vacancy) in pairs {
-        by_vacancy.entry(vacancy).or_default().push(candidate.serial);
+    for (serial, vacancy) in pairs {
+        by_vacancy.entry(vacancy).or_default().push(serial);
     }
+    by_vacancy
+}
+
+/// Writes a run's matches ([`by_vacancy`]), one row per vacancy with the serials of the saved
+/// searches that list it, and queues their [`ExpandJob`], on the caller's transaction. Answers the pairs written, the
+/// distinct saved searches among them and the highest set id written.
+async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>, now: DateTime<Utc>) -> Result<(usize, usize, Option<i64>)> {
     if by_vacancy.is_empty() {
         return Ok((0, 0, None));
     }
@@ -483,12 +589,14 @@ pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
 /// What one matching did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Matched {
-    /// Saved searches considered (the candidates of the anchors' prefilter).
+    /// Saved searches considered: for the instant matching, those whose query went to the engine
+    /// (one of the vacancies could match it by its code groups); for a scheduled run, every one
+    /// due.
     pub searches: usize,
     /// Distinct queries the engine ran (after the code groups' prefilter and equal filters merged).
     pub queries: usize,
     /// Saved searches whose filter was converted to a query now (the instant matching keeps the
-    /// others' from an earlier job: [`QueryCache`]).
+    /// others' from an earlier job: [`InstantSearches`]).
     pub converted: usize,
     /// (saved search, vacancy) pairs written now (in the sets, one row per vacancy; the
     /// expansion leaves out the pairs matched before).
@@ -518,19 +626,19 @@ impl std::ops::AddAssign for Matched {
 }
 
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
-/// the ones still live); `queries` keeps the saved searches' queries from one job to the next.
+/// the ones still live); `searches` keeps the instant saved searches from one job to the next.
 /// The matches' sets and their [`ExpandJob`] are written on a transaction of its own. See the
 /// module documentation.
 pub async fn match_instant(
     pool: &PgPool,
     reference: &ReferenceCache,
     engine: &dyn SearchEngine,
-    queries: &QueryCache,
+    searches: &InstantSearches,
     docs: Vec<VacancyDoc>,
     now: DateTime<Utc>,
 ) -> Result<Matched> {
     // a run that claimed nothing: the same matching and commit over the given documents
-    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, queries, docs, now).await
+    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, searches, docs, now).await
 }
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
@@ -559,47 +667,49 @@ impl PendingRun {
         pool: &PgPool,
         reference: &ReferenceCache,
         engine: &dyn SearchEngine,
-        queries: &QueryCache,
+        searches: &InstantSearches,
         docs: Vec<VacancyDoc>,
         now: DateTime<Utc>,
     ) -> Result<Matched> {
-        let matched = match_instant_on(&mut self.tx, pool, reference, engine, queries, docs, now).await?;
+        let matched = match_instant_on(&mut self.tx, pool, reference, engine, searches, docs, now).await?;
         self.tx.commit().await?;
         Ok(matched)
     }
 }
 
-/// [`match_instant`] writing on the caller's transaction; `pool` reads the saved searches.
+/// [`match_instant`] writing on the caller's transaction; `pool` reads the saved searches. The
+/// kept saved searches are held while the run reads and matches them (runs of two match jobs take
+/// turns there).
 #[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
 async fn match_instant_on(
     tx: &mut PgConnection,
     pool: &PgPool,
     reference: &ReferenceCache,
     engine: &dyn SearchEngine,
-    queries: &QueryCache,
+    searches: &InstantSearches,
     docs: Vec<VacancyDoc>,
     now: DateTime<Utc>,
 ) -> Result<Matched> {
     if docs.is_empty() {
         return Ok(Matched::default());
     }
-    let terms: BTreeSet<String> = docs.iter().flat_map(anchors::of_vacancy).collect();
-    let terms: Vec<String> = terms.into_iter().collect();
-    let rows: Vec<(Uuid, i32, DateTime<Utc>)> = sqlx::query_as(
-        "select id, serial, updated_at from saved_searches
-         where frequency = 'INSTANT' and confirmed_at is not null and not paused and anchors && $1",
-    )
-    .bind(&terms)
-    .fetch_all(pool)
-    .await?;
-    let (candidates, converted) = queries.candidates(pool, reference, &rows, now).await?;
+    let mut kept = searches.kept.lock().await;
+    let converted = kept.refresh(pool, reference).await?;
+    let shared: Vec<&SharedQuery> = kept.queries.values().collect();
+    let prepared: Vec<&Prepared> = shared.iter().map(|query| &query.prepared).collect();
     let started = Instant::now();
-    let (matched, run) = run_queries(engine, docs, &candidates, now).await?;
+    let (matched, run) = run_queries(engine, docs, &prepared, now).await?;
     let engine = started.elapsed();
+    let considered: usize = shared.iter().zip(&matched).filter(|(_, answer)| answer.is_some()).map(|(query, _)| query.serials.len()).sum();
     let started = Instant::now();
-    let (pairs, alerts, last_set) = write_sets(&mut *tx, listed(&candidates, matched), now).await?;
+    let listed = by_vacancy(shared.iter().zip(&matched).flat_map(|(query, answer)| {
+        answer.iter().flatten().flat_map(move |vacancy| query.serials.iter().map(move |serial| (*serial, *vacancy)))
+    }));
+    drop(shared);
+    drop(kept);
+    let (pairs, alerts, last_set) = write_sets(&mut *tx, listed, now).await?;
     let writing = started.elapsed();
-    Ok(Matched { searches: candidates.len(), queries: run, converted, pairs, alerts, engine, writing, last_set })
+    Ok(Matched { searches: considered, queries: run, converted, pairs, alerts, engine, writing, last_set })
 }
 
 /// The frequencies of the scheduled runs.
@@ -704,13 +814,31 @@ pub async fn match_digests(
         }
         let ids: Vec<Uuid> = rows.iter().map(|(id, _, _, _)| *id).collect();
         let candidates = candidates(pool, reference, rows).await?;
+        // each distinct query once, with the saved searches that hold it
+        let mut position_of: HashMap<[u8; 16], usize> = HashMap::new();
+        let mut distinct: Vec<(&Prepared, Vec<&Candidate>)> = Vec::new();
+        for candidate in &candidates {
+            let position = *position_of.entry(candidate.prepared.key).or_insert_with(|| {
+                distinct.push((&candidate.prepared, Vec::new()));
+                distinct.len() - 1
+            });
+            distinct[position].1.push(candidate);
+        }
+        let prepared: Vec<&Prepared> = distinct.iter().map(|(prepared, _)| *prepared).collect();
         let started = Instant::now();
-        let (matched, run) = run_queries(engine, docs.clone(), &candidates, now).await?;
+        let (matched, run) = run_queries(engine, docs.clone(), &prepared, now).await?;
         let engine_time = started.elapsed();
-        let new = listed(&candidates, matched)
-            // only what changed after this search was last matched
-            .filter(|(candidate, vacancy)| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until));
+        let when = &when;
         let started = Instant::now();
+        let new = by_vacancy(distinct.iter().zip(&matched).flat_map(|((_, holders), answer)| {
+            answer.iter().flatten().flat_map(move |vacancy| {
+                holders
+                    .iter()
+                    // only what changed after this search was last matched
+                    .filter(move |candidate| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until))
+                    .map(move |candidate| (candidate.serial, *vacancy))
+            })
+        }));
         let (pairs, alerts, last_set) = write_sets(&mut tx, new, now).await?;
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
         tx.commit().await?;

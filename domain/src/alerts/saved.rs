@@ -18,7 +18,6 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::anchors;
 use crate::accounts::normalize_email;
 use crate::platform::crypto;
 use crate::platform::error::{Error, Result};
@@ -226,11 +225,11 @@ pub fn normalize_filter(filter: &Value) -> Result<Value> {
     Ok(value)
 }
 
-/// Checks a normalized filter by the search's own rules and answers its anchors (the matching's prefilter).
-async fn checked_anchors(pool: &PgPool, reference: &ReferenceCache, filter: &Value) -> Result<Vec<String>> {
+/// Checks a normalized filter by the search's own rules (400 naming the field that breaks them).
+async fn check_filter(pool: &PgPool, reference: &ReferenceCache, filter: &Value) -> Result<()> {
     let parsed: SearchFilter = serde_json::from_value(filter.clone()).map_err(|_| Error::field("filter", "Filter is not valid"))?;
-    let query = vacancy_query(pool, reference, parsed, 0, 1).await?;
-    Ok(anchors::of_query(&query))
+    vacancy_query(pool, reference, parsed, 0, 1).await?;
+    Ok(())
 }
 
 /// The token of a saved search's links: derived from its id under the app's secret, never stored.
@@ -259,7 +258,7 @@ pub async fn create(
     let name = check_name(&input.name)?;
     let query = check_query(&input.query)?;
     let filter = normalize_filter(&input.filter)?;
-    let anchors = checked_anchors(pool, reference, &filter).await?;
+    check_filter(pool, reference, &filter).await?;
     let owner = match owner {
         Owner::Email(email) => Owner::Email(normalize_email(email)?),
         user => user.clone(),
@@ -289,8 +288,8 @@ pub async fn create(
         return Err(Error::field("filter", "This search is already saved"));
     }
     sqlx::query(
-        "insert into saved_searches (id, user_id, email, locale, name, filter, query, frequency, confirmed_at, token_hash, anchors)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, case when $2::uuid is not null then now() end, $9, $10)",
+        "insert into saved_searches (id, user_id, email, locale, name, filter, query, frequency, confirmed_at, token_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, case when $2::uuid is not null then now() end, $9)",
     )
     .bind(id)
     .bind(user_id)
@@ -301,7 +300,6 @@ pub async fn create(
     .bind(&query)
     .bind(input.frequency.as_str())
     .bind(hash_token(secret, &token))
-    .bind(&anchors)
     .execute(&mut *tx)
     .await?;
     let saved = one(&mut tx, id).await?;

@@ -1,22 +1,15 @@
-//! The prefilter of the matching: which saved searches a vacancy could match at all.
-//!
-//! A saved search keeps, in `saved_searches.anchors` (GIN-indexed), the terms of one of its
-//! filter's code groups: a vacancy can match it only if the vacancy has one of those terms, since
-//! inside a group values are OR-ed and groups are AND-ed. The group kept is the first non-empty one
-//! of [`GROUP_ORDER`] (the business name and the place are the most selective in practice); a
-//! filter with no code group keeps [`ANY`], which every vacancy carries. A vacancy's terms
-//! ([`of_vacancy`]) are every value of every group (its place with all its ancestors, as indexed)
-//! and [`ANY`]. The anchors never decide a match: the engine does; they only leave out saved
-//! searches that could not match.
+//! The prefilter of the instant matching: which saved searches a run's vacancies could match at
+//! all. A saved search's filter holds code groups (categories, places, …): inside a group values
+//! are OR-ed and groups are AND-ed, so a vacancy can match it only if the vacancy carries a term
+//! of each of its groups ([`could_match`]). A vacancy's terms ([`of_vacancy`]) are every value of
+//! every group (its place with all its ancestors, as indexed). The prefilter never decides a
+//! match: the engine does; it only leaves out saved searches that could not match.
 
 use std::collections::HashMap;
 
-use search::{VacancyDoc, VacancyQuery};
+use search::{DocBits, VacancyDoc, VacancyQuery};
 
-/// The term every vacancy carries: the anchor of a filter with no code group.
-pub const ANY: &str = "*";
-
-/// The order in which a filter's groups are tried for its anchors.
+/// The order of a filter's code groups.
 pub const GROUP_ORDER: [&str; 6] = ["business", "place", "category", "language", "experience", "employment"];
 
 fn term(group: &str, value: &str) -> String {
@@ -33,21 +26,6 @@ fn group_values<'a>(query: &'a VacancyQuery, group: &str) -> &'a [String] {
         "employment" => &query.employment_types,
         _ => &[],
     }
-}
-
-/// The anchors of a saved search's query: the terms of its first non-empty group, sorted and
-/// deduplicated, or `["*"]`.
-pub fn of_query(query: &VacancyQuery) -> Vec<String> {
-    for group in GROUP_ORDER {
-        let values = group_values(query, group);
-        if !values.is_empty() {
-            let mut terms: Vec<String> = values.iter().map(|value| term(group, value)).collect();
-            terms.sort();
-            terms.dedup();
-            return terms;
-        }
-    }
-    vec![ANY.to_owned()]
 }
 
 /// The terms of every non-empty code group of a saved search's query, each group sorted: a
@@ -73,13 +51,17 @@ pub fn could_match(groups: &[Vec<String>], terms: &[String]) -> bool {
     groups.iter().all(|group| group.iter().any(|term| terms.binary_search(term).is_ok()))
 }
 
-/// The terms of a run's vacancies, each with the vacancies that carry it (bits by position):
+/// The terms of a run's vacancies, each with the vacancies that carry it (by position):
 /// [`VacancyTerms::could_any_match`] answers for all of them at once what [`could_match`] answers
 /// for one, a few hash lookups for a saved search instead of a search through every vacancy's
-/// terms (at 1M saved searches a run met ~750,000 candidates and ~125 vacancies).
+/// terms (at 1M saved searches a run met ~750,000 candidates and ~125 vacancies). Two scratch
+/// sets are kept for the answers, so that asking allocates nothing.
 pub struct VacancyTerms {
-    words: usize,
-    carriers: HashMap<String, Vec<u64>>,
+    vacancies: u32,
+    carriers: HashMap<String, DocBits>,
+    /// The vacancies that carry a term of each group so far, and of the group at hand.
+    all: DocBits,
+    any: DocBits,
 }
 
 impl VacancyTerms {
@@ -89,32 +71,35 @@ impl VacancyTerms {
 
     /// From each vacancy's terms ([`of_vacancy`]).
     fn of_terms(vacancies: Vec<Vec<String>>) -> VacancyTerms {
-        let words = vacancies.len().div_ceil(64);
-        let mut carriers: HashMap<String, Vec<u64>> = HashMap::new();
+        let count = vacancies.len() as u32;
+        let mut carriers: HashMap<String, DocBits> = HashMap::new();
         for (position, terms) in vacancies.into_iter().enumerate() {
             for term in terms {
-                carriers.entry(term).or_insert_with(|| vec![0; words])[position / 64] |= 1 << (position % 64);
+                carriers.entry(term).or_insert_with(|| DocBits::zeros(count)).insert(position as u32);
             }
         }
-        VacancyTerms { words, carriers }
+        VacancyTerms { vacancies: count, carriers, all: DocBits::zeros(count), any: DocBits::zeros(count) }
     }
 
     /// Whether one of the vacancies could match a query of `groups` ([`could_match`]).
-    pub fn could_any_match(&self, groups: &[Vec<String>]) -> bool {
-        if self.words == 0 {
+    pub fn could_any_match(&mut self, groups: &[Vec<String>]) -> bool {
+        if self.vacancies == 0 {
             return false;
         }
-        let mut all = vec![u64::MAX; self.words];
-        let mut any = vec![0u64; self.words];
-        for group in groups {
-            any.fill(0);
+        let VacancyTerms { carriers, all, any, .. } = self;
+        for (index, group) in groups.iter().enumerate() {
+            // the first group's carriers go straight into `all`
+            let into = if index == 0 { &mut *all } else { &mut *any };
+            into.clear();
             for term in group {
-                if let Some(bits) = self.carriers.get(term) {
-                    any.iter_mut().zip(bits).for_each(|(any, bits)| *any |= bits);
+                if let Some(carrying) = carriers.get(term) {
+                    into.unite(carrying);
                 }
             }
-            all.iter_mut().zip(&any).for_each(|(all, any)| *all &= any);
-            if all.iter().all(|bits| *bits == 0) {
+            if index > 0 {
+                all.intersect(any);
+            }
+            if all.is_empty() {
                 return false;
             }
         }
@@ -122,10 +107,10 @@ impl VacancyTerms {
     }
 }
 
-/// Every term of a vacancy as indexed, and [`ANY`]: a saved search can match it only if one of
-/// its anchors is among these.
+/// Every term of a vacancy as indexed, sorted: a saved search can match it only if each of its
+/// groups has one among these.
 pub fn of_vacancy(doc: &VacancyDoc) -> Vec<String> {
-    let mut terms = vec![ANY.to_owned(), term("business", &doc.card.business_name)];
+    let mut terms = vec![term("business", &doc.card.business_name)];
     terms.extend(doc.place_codes.iter().map(|code| term("place", code)));
     terms.extend(doc.category_codes.iter().map(|code| term("category", code)));
     terms.extend(doc.language_codes.iter().map(|code| term("language", code)));
@@ -141,18 +126,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_filter_is_anchored_on_its_first_non_empty_group_and_an_empty_one_on_any() {
-        let mut query = VacancyQuery { category_codes: vec!["IT".into(), "IT".into(), "FINANCE".into()], ..VacancyQuery::default() };
-        assert_eq!(of_query(&query), vec!["category:FINANCE", "category:IT"]);
-        query.place_codes = vec!["0784".into()];
-        assert_eq!(of_query(&query), vec!["place:0784"]);
-        query.business_names = vec!["Näidis OÜ".into()];
-        assert_eq!(of_query(&query), vec!["business:Näidis OÜ"]);
-        let words_only = VacancyQuery { text: Some("kokk".into()), ..VacancyQuery::default() };
-        assert_eq!(of_query(&words_only), vec![ANY]);
-    }
-
-    #[test]
     fn a_vacancy_could_match_only_a_query_each_of_whose_groups_it_carries_a_term_of() {
         let query = VacancyQuery {
             category_codes: vec!["IT".into(), "FINANCE".into()],
@@ -166,23 +139,23 @@ mod tests {
             terms.sort();
             could_match(&groups, &terms)
         };
-        assert!(carries(&[ANY, "place:0784", "place:37", "category:IT"]));
-        assert!(!carries(&[ANY, "place:0784", "category:SALES"]), "the category group has none of its terms");
-        assert!(!carries(&[ANY, "category:IT"]), "the place group has none of its terms");
-        assert!(could_match(&groups_of_query(&VacancyQuery::default()), &[ANY.to_owned()]), "no group: anything could match");
+        assert!(carries(&["place:0784", "place:37", "category:IT"]));
+        assert!(!carries(&["place:0784", "category:SALES"]), "the category group has none of its terms");
+        assert!(!carries(&["category:IT"]), "the place group has none of its terms");
+        assert!(could_match(&groups_of_query(&VacancyQuery::default()), &[]), "no group: anything could match");
     }
 
     #[test]
     fn the_vacancies_terms_answer_for_all_of_them_what_could_match_answers_for_each() {
         let vacancies: Vec<Vec<String>> = (0..130)
             .map(|n| {
-                let mut terms = vec![ANY.to_owned(), format!("place:{}", n % 7), format!("category:{}", n % 11)];
+                let mut terms = vec![format!("place:{}", n % 7), format!("category:{}", n % 11)];
                 terms.sort();
                 terms
             })
             .collect();
-        let all = VacancyTerms::of_terms(vacancies.clone());
-        let some = VacancyTerms::of_terms(vacancies[..3].to_vec());
+        let mut all = VacancyTerms::of_terms(vacancies.clone());
+        let mut some = VacancyTerms::of_terms(vacancies[..3].to_vec());
         let group = |terms: &[&str]| terms.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>();
         for groups in [
             vec![],
@@ -193,7 +166,7 @@ mod tests {
             vec![group(&["place:9"])],
             vec![group(&["place:1"]), group(&["category:2"])],
         ] {
-            for (terms, of) in [(&all, &vacancies[..]), (&some, &vacancies[..3])] {
+            for (terms, of) in [(&mut all, &vacancies[..]), (&mut some, &vacancies[..3])] {
                 let each = of.iter().any(|vacancy| could_match(&groups, vacancy));
                 assert_eq!(terms.could_any_match(&groups), each, "{groups:?} over {} vacancies", of.len());
             }
