@@ -247,7 +247,9 @@ fn random_filter(rng: &mut StdRng, draw: &Draw<'_>) -> Value {
     Value::Object(filter)
 }
 
-/// Inserts `count` saved searches of `frequency`, confirmed, each passing the search's rules.
+/// Inserts `count` saved searches of `frequency`, confirmed, each passing the search's rules,
+/// saved and last changed a day ago: the worker meets saved searches made over time, and its
+/// reads of what changed (`InstantSearches`) read again what changed in the last minutes.
 async fn insert_saved_searches(pool: &PgPool, draw: &Draw<'_>, reference_cache: &ReferenceCache, count: usize, frequency: &str, rng: &mut StdRng) -> anyhow::Result<()> {
     let mut left = count;
     while left > 0 {
@@ -265,8 +267,8 @@ async fn insert_saved_searches(pool: &PgPool, draw: &Draw<'_>, reference_cache: 
             emails.push(format!("alert-{}@bench.test", Uuid::new_v4().simple()));
         }
         sqlx::query(
-            "insert into saved_searches (email, name, filter, frequency, confirmed_at, token_hash, matched_until)
-             select e, 'Bench', f, $3, now(), decode(md5(e), 'hex'), now()
+            "insert into saved_searches (email, name, filter, frequency, confirmed_at, token_hash, matched_until, created_at, updated_at)
+             select e, 'Bench', f, $3, now() - interval '1 day', decode(md5(e), 'hex'), now(), now() - interval '1 day', now() - interval '1 day'
              from unnest($1::text[], $2::jsonb[]) as t (e, f)",
         )
         .bind(&emails)
