@@ -71,9 +71,6 @@ struct Inner {
     cv_schema: CvSchema,
     vacancies: IndexHandle,
     cvs: IndexHandle,
-    /// Admission of the reading calls (searches, recommendations): at most one running per core,
-    /// the others waiting without a thread ([`TantivyEngine::reading`]).
-    readers: Arc<tokio::sync::Semaphore>,
 }
 
 /// The tantivy engine. Cheap to clone (shared inside).
@@ -114,7 +111,6 @@ impl TantivyEngine {
         vacancies: IndexHandle,
         cvs: IndexHandle,
     ) -> TantivyEngine {
-        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         TantivyEngine {
             inner: Arc::new(Inner {
                 vacancy_schema,
@@ -125,7 +121,6 @@ impl TantivyEngine {
                 cv_schema,
                 vacancies,
                 cvs,
-                readers: Arc::new(tokio::sync::Semaphore::new(cores)),
             }),
         }
     }
@@ -358,29 +353,6 @@ impl TantivyEngine {
         let engine = self.clone();
         tokio::task::spawn_blocking(move || work(&engine)).await?
     }
-
-    /// Runs a reading call on a blocking thread once one of the engine's places (one per core)
-    /// is free. Uncached searches keep a core busy for milliseconds each; run all at once (a
-    /// thread each, as many as connections) they left the runtime's own threads, which drive
-    /// every request's database statements, a small share of the cores, and a publish's
-    /// transaction waited seconds for its client between statements
-    /// (`bench/results/2026-11-30-http-signed.md`). The place is held by the work itself, so a
-    /// request given up mid-search frees it only when the search ends.
-    async fn reading<T, F>(&self, work: F) -> Result<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&TantivyEngine) -> Result<T> + Send + 'static,
-    {
-        let place = Arc::clone(&self.inner.readers)
-            .acquire_owned()
-            .await
-            .map_err(|_| crate::SearchError::Task("the engine's places are closed".to_owned()))?;
-        self.blocking(move |engine| {
-            let _place = place;
-            work(engine)
-        })
-        .await
-    }
 }
 
 /// A full rebuild of one index in progress; see [`TantivyEngine::begin_rebuild`].
@@ -463,7 +435,7 @@ impl SearchEngine for TantivyEngine {
     }
 
     async fn search_vacancies(&self, query: VacancyQuery) -> Result<VacancyResults> {
-        self.reading(move |engine| engine.search_vacancies_sync(&query))
+        self.blocking(move |engine| engine.search_vacancies_sync(&query))
             .await
     }
 
@@ -477,12 +449,12 @@ impl SearchEngine for TantivyEngine {
     }
 
     async fn search_cvs(&self, query: CvQuery) -> Result<CvResults> {
-        self.reading(move |engine| engine.search_cvs_sync(&query))
+        self.blocking(move |engine| engine.search_cvs_sync(&query))
             .await
     }
 
     async fn employer_names(&self, query: EmployerNameQuery) -> Result<EmployerNames> {
-        self.reading(move |engine| engine.employer_names_sync(&query))
+        self.blocking(move |engine| engine.employer_names_sync(&query))
             .await
     }
 
@@ -490,7 +462,7 @@ impl SearchEngine for TantivyEngine {
         &self,
         now: DateTime<Utc>,
     ) -> Result<BTreeMap<String, u64>> {
-        self.reading(move |engine| engine.vacancy_counts_by_category_sync(now))
+        self.blocking(move |engine| engine.vacancy_counts_by_category_sync(now))
             .await
     }
 
@@ -498,22 +470,22 @@ impl SearchEngine for TantivyEngine {
         &self,
         query: VacancyRecommendationQuery,
     ) -> Result<Vec<RecommendedVacancy>> {
-        self.reading(move |engine| engine.recommend_vacancies_sync(&query))
+        self.blocking(move |engine| engine.recommend_vacancies_sync(&query))
             .await
     }
 
     async fn similar_vacancies(&self, query: SimilarVacancyQuery) -> Result<Vec<VacancyHit>> {
-        self.reading(move |engine| engine.similar_vacancies_sync(&query))
+        self.blocking(move |engine| engine.similar_vacancies_sync(&query))
             .await
     }
 
     async fn match_cvs(&self, query: CvMatchQuery) -> Result<CvMatches> {
-        self.reading(move |engine| engine.match_cvs_sync(&query))
+        self.blocking(move |engine| engine.match_cvs_sync(&query))
             .await
     }
 
     async fn score_cvs(&self, profile: MatchProfile, docs: Vec<CvDoc>) -> Result<Vec<f32>> {
-        self.reading(move |engine| engine.score_cvs_sync(&profile, &docs))
+        self.blocking(move |engine| engine.score_cvs_sync(&profile, &docs))
             .await
     }
 
@@ -568,33 +540,5 @@ impl IndexRebuild for BlockingRebuild {
             .take()
             .ok_or(SearchError::Misuse("a failed rebuild cannot go on"))?;
         tokio::task::spawn_blocking(move || rebuild.finish()).await?
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-
-    /// A reading call waits, without running, while every place is taken, and runs once one is
-    /// given back.
-    #[tokio::test]
-    async fn a_search_waits_for_a_free_place() {
-        let engine = TantivyEngine::in_memory().unwrap();
-        let places = engine.inner.readers.available_permits() as u32;
-        assert_eq!(places as usize, std::thread::available_parallelism().map_or(1, |c| c.get()));
-        let taken = Arc::clone(&engine.inner.readers).acquire_many_owned(places).await.unwrap();
-        let query = VacancyQuery { size: 10, now: Utc::now(), ..VacancyQuery::default() };
-        let search = engine.search_vacancies(query);
-        tokio::pin!(search);
-        assert!(
-            tokio::time::timeout(Duration::from_millis(200), &mut search).await.is_err(),
-            "a search ran while every place was taken"
-        );
-        drop(taken);
-        let results = tokio::time::timeout(Duration::from_secs(30), search).await.expect("the search still waits").unwrap();
-        assert_eq!(results.total, 0);
-        assert_eq!(engine.inner.readers.available_permits() as u32, places, "the search gave its place back");
     }
 }
