@@ -279,8 +279,13 @@ async fn live_vacancy(app: &TestApp, company_id: Uuid, category: &'static str, w
 }
 
 /// An app without a worker, a catering company, and a [`worker::alerts::Matcher`] of its own (the
-/// worker's would race it): the instant matching driven by the test.
-async fn matcher_without_worker() -> (TestApp, Uuid, worker::alerts::Matcher) {
+/// worker's would race it): the instant matching driven by the test named `test`. `None` (the test
+/// skipped, saying so) on Meilisearch: it matches among the vacancies of its live index, which
+/// only a worker fills.
+async fn matcher_without_worker(test: &str) -> Option<(TestApp, Uuid, worker::alerts::Matcher)> {
+    if crate::meili::skip_on_meilisearch(test, "the vacancies are not in Meilisearch's live index without a worker") {
+        return None;
+    }
     let app = crate::helpers::spawn_app().await;
     let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
     let matcher = worker::alerts::Matcher {
@@ -289,7 +294,7 @@ async fn matcher_without_worker() -> (TestApp, Uuid, worker::alerts::Matcher) {
         reference: ReferenceCache::default(),
         searches: Arc::new(InstantSearches::default()),
     };
-    (app, company_id, matcher)
+    Some((app, company_id, matcher))
 }
 
 /// The worker's [`InstantSearches`]: a saved search's filter is converted once per version of it;
@@ -300,10 +305,9 @@ async fn matcher_without_worker() -> (TestApp, Uuid, worker::alerts::Matcher) {
 /// live index, which only a worker fills.
 #[tokio::test]
 async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_a_stale_or_deleted_one() {
-    if crate::meili::skip_on_meilisearch("alert_matching::the_instant_matching_converts…", "the vacancies are not in Meilisearch's live index without a worker") {
+    let Some((app, company_id, matcher)) = matcher_without_worker("alert_matching::the_instant_matching_converts…").await else {
         return;
-    }
-    let (app, company_id, matcher) = matcher_without_worker().await;
+    };
     let vacancy = |teaser_et: &'static str| {
         crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
     };
@@ -361,10 +365,9 @@ async fn the_instant_matching_converts_a_search_once_per_version_and_never_uses_
 /// after it. On tantivy only, as the test above.
 #[tokio::test]
 async fn the_searches_read_at_the_start_leave_the_first_run_nothing_to_convert_but_what_changed_since() {
-    if crate::meili::skip_on_meilisearch("alert_matching::the_searches_read_at_the_start…", "the vacancies are not in Meilisearch's live index without a worker") {
+    let Some((app, company_id, matcher)) = matcher_without_worker("alert_matching::the_searches_read_at_the_start…").await else {
         return;
-    }
-    let (app, company_id, matcher) = matcher_without_worker().await;
+    };
     let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
     let bakers = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "pagar" }), "INSTANT", true, false).await;
     let cooks = saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "kokk" }), "INSTANT", true, false).await;
@@ -393,10 +396,9 @@ async fn the_searches_read_at_the_start_leave_the_first_run_nothing_to_convert_b
 /// as the test above.
 #[tokio::test]
 async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_them_waiting() {
-    if crate::meili::skip_on_meilisearch("alert_matching::a_match_run_takes_every_waiting_vacancy…", "the vacancies are not in Meilisearch's live index without a worker") {
+    let Some((app, company_id, matcher)) = matcher_without_worker("alert_matching::a_match_run_takes_every_waiting_vacancy…").await else {
         return;
-    }
-    let (app, company_id, matcher) = matcher_without_worker().await;
+    };
     let vacancy = |teaser_et: &'static str| {
         crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et, ..crate::search::NewVacancy::default() }, true)
     };
@@ -444,10 +446,9 @@ async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_th
 /// buffer. On tantivy only, as the tests above.
 #[tokio::test]
 async fn a_run_writes_one_row_per_vacancy_and_the_expansion_records_each_pair_once_with_its_mail() {
-    if crate::meili::skip_on_meilisearch("alert_matching::a_run_writes_one_row_per_vacancy…", "the vacancies are not in Meilisearch's live index without a worker") {
+    let Some((app, company_id, matcher)) = matcher_without_worker("alert_matching::a_run_writes_one_row_per_vacancy…").await else {
         return;
-    }
-    let (app, company_id, matcher) = matcher_without_worker().await;
+    };
     let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
     let everything = saved_search(&app, json!({}), "INSTANT", true, false).await;
     let deleted = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
