@@ -156,7 +156,11 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         async move {
             let started = std::time::Instant::now();
             match matcher.searches.refresh(&pool, &matcher.reference).await {
-                Ok(converted) => tracing::info!(converted, ms = started.elapsed().as_millis() as u64, "the instant saved searches are read"),
+                Ok(converted) => {
+                    let (searches, queries) = matcher.searches.counts().await;
+                    let ms = started.elapsed().as_millis() as u64;
+                    tracing::info!(converted, searches, queries, ms, "the instant saved searches are read (searches kept, distinct queries)")
+                }
                 Err(error) => tracing::warn!(error = %format!("{error:#}"), "could not read the instant saved searches ahead; the first match job reads them"),
             }
         }
