@@ -412,7 +412,7 @@ async fn audit_entries_about_an_erased_person_keep_what_happened_but_lose_the_co
 }
 
 #[tokio::test]
-async fn unconfirmed_alerts_go_after_a_week_and_audit_entries_after_seven_years() {
+async fn unconfirmed_alerts_go_after_a_week_audit_entries_after_seven_years_and_saved_search_removals_after_a_day() {
     let app = spawn_app().await;
     let periods = Periods::default();
     let made = days_ago(3000);
@@ -426,6 +426,15 @@ async fn unconfirmed_alerts_go_after_a_week_and_audit_entries_after_seven_years(
     .unwrap();
     sqlx::query("update saved_searches set confirmed_at = $1 where email = 'kept@example.ee'").bind(made).execute(&app.pool).await.unwrap();
     sqlx::query("insert into audit_log (action, created_at) values ('product.update', $1)").bind(made).execute(&app.pool).await.unwrap();
+    // a removal the matching's reads of changes read for a day (the deletes below write theirs at
+    // the database's clock, years later)
+    let removed = made + TimeDelta::days(2556);
+    sqlx::query("insert into saved_search_removals (saved_search_id, removed_at) values ($1, $2)")
+        .bind(Uuid::new_v4())
+        .bind(removed)
+        .execute(&app.pool)
+        .await
+        .unwrap();
 
     let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(7)).await.unwrap();
     assert_eq!((purged.unconfirmed_alerts, purged.audit_entries), (0, 0));
@@ -434,8 +443,12 @@ async fn unconfirmed_alerts_go_after_a_week_and_audit_entries_after_seven_years(
     let emails: Vec<String> = sqlx::query_scalar("select email from saved_searches").fetch_all(&app.pool).await.unwrap();
     assert_eq!(emails, vec!["kept@example.ee".to_string()]);
 
-    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557)).await.unwrap().audit_entries, 0);
-    assert_eq!(retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557) + TimeDelta::seconds(1)).await.unwrap().audit_entries, 1);
+    let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557)).await.unwrap();
+    assert_eq!((purged.audit_entries, purged.saved_search_removals), (0, 0), "the removal is a day old, not more");
+    let purged = retention::purge_bulk(&app.pool, &periods, made + TimeDelta::days(2557) + TimeDelta::seconds(1)).await.unwrap();
+    assert_eq!((purged.audit_entries, purged.saved_search_removals), (1, 1));
+    let left: i64 = sqlx::query_scalar("select count(*) from saved_search_removals").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(left, 1, "the removal written by deleting the unconfirmed alert stays");
 }
 
 #[tokio::test]

@@ -230,8 +230,18 @@ const CHANGES_MARGIN: TimeDelta = TimeDelta::minutes(5);
 const RELOAD_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 /// Saved searches read at a time when all are read.
 const LOAD_CHUNK: i64 = 10_000;
-/// How long the removals are kept for the reads of what changed.
-const REMOVALS_KEPT: TimeDelta = TimeDelta::days(1);
+/// How long the removals are kept for the reads of what changed (the retention pass deletes older
+/// ones: [`purge_removals`]).
+pub const REMOVALS_KEPT: TimeDelta = TimeDelta::days(1);
+
+/// Deletes the rows of `saved_search_removals` older than [`REMOVALS_KEPT`] at `now`: every
+/// worker's reads of what changed go back only to its last read (read at least hourly, less
+/// [`CHANGES_MARGIN`]). Answers how many. Part of the retention pass
+/// ([`crate::retention::purge_bulk`]).
+pub async fn purge_removals(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
+    let deleted = sqlx::query("delete from saved_search_removals where removed_at < $1").bind(now - REMOVALS_KEPT).execute(pool).await?;
+    Ok(deleted.rows_affected())
+}
 
 /// The active instant saved searches (confirmed, not paused), each distinct query once with the
 /// serials of the saved searches that hold it, kept in the worker's memory from one match run to
@@ -250,10 +260,15 @@ const REMOVALS_KEPT: TimeDelta = TimeDelta::days(1);
 /// only when its `updated_at` moved: converting checks every code against the reference lists.
 /// The reference lists change only by migration, that is with a new worker. The first run (or
 /// [`InstantSearches::refresh`] called at the worker's start) and one run an hour read them all
-/// ([`RELOAD_EVERY`], 10,000 a read, the filters only of the ones new or changed).
+/// ([`RELOAD_EVERY`], 10,000 a read, the filters only of the ones new or changed). That read
+/// (~2 s at 1M) holds nothing: the runs go on meanwhile with what is kept, and only the
+/// comparison with what is kept waits for them.
 #[derive(Default)]
 pub struct InstantSearches {
     kept: tokio::sync::Mutex<Kept>,
+    /// Held by the one refresh reading every saved search; another one due meanwhile reads only
+    /// what changed.
+    reloading: tokio::sync::Mutex<()>,
 }
 
 #[derive(Default)]
@@ -288,7 +303,26 @@ impl InstantSearches {
     /// filters were converted. The worker calls it once when it starts, so that its first run
     /// does not convert every saved search while the vacancies going live pile up behind it.
     pub async fn refresh(&self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
-        self.kept.lock().await.refresh(pool, reference).await
+        // before the first read of every saved search, wait for one under way (the worker's
+        // start); later, a refresh that meets one under way reads only what changed
+        let first = self.kept.lock().await.read_at.is_none();
+        let reloading = if first { Some(self.reloading.lock().await) } else { self.reloading.try_lock().ok() };
+        let due = match &reloading {
+            Some(_) => {
+                let kept = self.kept.lock().await;
+                kept.read_at.is_none() || kept.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY)
+            }
+            None => false,
+        };
+        if !due {
+            return self.kept.lock().await.read_changes(pool, reference).await;
+        }
+        let (read_at, rows) = read_all(pool).await?;
+        let mut kept = self.kept.lock().await;
+        let converted = kept.keep_only(pool, reference, read_at, &rows).await?;
+        // what changed while every row was read (a run may have kept it already, or a row read
+        // above may be older than what is kept): read again from `read_at`
+        Ok(converted + kept.read_changes(pool, reference).await?)
     }
 
     /// How many saved searches and distinct queries are kept.
@@ -298,37 +332,54 @@ impl InstantSearches {
     }
 }
 
-impl Kept {
-    async fn refresh(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
-        let reload = self.read_at.is_none() || self.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY);
-        if reload { self.load_all(pool, reference).await } else { self.read_changes(pool, reference).await }
+/// Every active instant saved search (10,000 a read), and the database's clock before the first read.
+async fn read_all(pool: &PgPool) -> Result<(DateTime<Utc>, Vec<Row>)> {
+    let read_at: DateTime<Utc> = sqlx::query_scalar("select now()").fetch_one(pool).await?;
+    let (mut all, mut after) = (Vec::new(), Uuid::nil());
+    loop {
+        let rows: Vec<Row> = sqlx::query_as(
+            "select id, serial, updated_at from saved_searches
+             where frequency = 'INSTANT' and confirmed_at is not null and not paused and id > $1
+             order by id limit $2",
+        )
+        .bind(after)
+        .bind(LOAD_CHUNK)
+        .fetch_all(pool)
+        .await?;
+        let Some(last) = rows.last() else { break };
+        after = last.0;
+        all.extend(rows);
     }
+    Ok((read_at, all))
+}
 
-    /// Reads every active instant saved search, converting the filters of the ones new or
-    /// changed, and drops the kept ones no longer there.
-    async fn load_all(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
-        let read_at: DateTime<Utc> = sqlx::query_scalar("select now()").fetch_one(pool).await?;
-        sqlx::query("delete from saved_search_removals where removed_at < $1").bind(read_at - REMOVALS_KEPT).execute(pool).await?;
-        let mut seen = std::collections::HashSet::with_capacity(self.searches.len());
-        let (mut after, mut converted) = (Uuid::nil(), 0);
-        loop {
-            let rows: Vec<Row> = sqlx::query_as(
-                "select id, serial, updated_at from saved_searches
-                 where frequency = 'INSTANT' and confirmed_at is not null and not paused and id > $1
-                 order by id limit $2",
-            )
-            .bind(after)
-            .bind(LOAD_CHUNK)
-            .fetch_all(pool)
-            .await?;
-            let Some(last) = rows.last() else { break };
-            after = last.0;
-            seen.extend(rows.iter().map(|(id, _, _)| *id));
-            converted += self.put(pool, reference, &rows).await?;
-        }
+impl Kept {
+    /// Keeps `rows` (every active instant saved search as read at `read_at`: [`read_all`]),
+    /// converting the filters of the ones new or changed, and drops the kept ones not among them.
+    /// The next read of changes goes back to `read_at`.
+    async fn keep_only(&mut self, pool: &PgPool, reference: &ReferenceCache, read_at: DateTime<Utc>, rows: &[Row]) -> Result<usize> {
+        let seen: std::collections::HashSet<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
         let gone: Vec<Uuid> = self.searches.keys().filter(|id| !seen.contains(*id)).copied().collect();
         for id in gone {
             self.remove(id);
+        }
+        let stale: Vec<Uuid> = rows
+            .iter()
+            .filter(|(id, _, updated_at)| self.searches.get(id).is_none_or(|kept| kept.updated_at != *updated_at))
+            .map(|(id, _, _)| *id)
+            .collect();
+        let mut converted = 0;
+        for chunk in stale.chunks(LOAD_CHUNK as usize) {
+            // the filter read with the `updated_at` it goes with: a change since the rows were
+            // read is kept at its own `updated_at`
+            let read: Vec<ReadSearch> = sqlx::query_as(
+                "select id, serial, filter, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
+                 from saved_searches where id = any($1)",
+            )
+            .bind(chunk)
+            .fetch_all(pool)
+            .await?;
+            converted += self.put(pool, reference, read).await?;
         }
         self.read_at = Some(read_at);
         self.loaded_at = Some(Instant::now());
@@ -341,8 +392,8 @@ impl Kept {
     async fn read_changes(&mut self, pool: &PgPool, reference: &ReferenceCache) -> Result<usize> {
         let since = self.read_at.map_or(DateTime::UNIX_EPOCH, |at| at - CHANGES_MARGIN);
         let read_at: DateTime<Utc> = sqlx::query_scalar("select now()").fetch_one(pool).await?;
-        let changed: Vec<(Uuid, i32, DateTime<Utc>, bool)> = sqlx::query_as(
-            "select id, serial, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
+        let changed: Vec<ReadSearch> = sqlx::query_as(
+            "select id, serial, filter, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
              from saved_searches where updated_at >= $1",
         )
         .bind(since)
@@ -353,39 +404,18 @@ impl Kept {
         for id in removed {
             self.remove(id);
         }
-        let mut active = Vec::with_capacity(changed.len());
-        for (id, serial, updated_at, instant) in changed {
-            if instant {
-                active.push((id, serial, updated_at));
-            } else {
-                self.remove(id);
-            }
-        }
-        let converted = self.put(pool, reference, &active).await?;
+        let changed = changed
+            .into_iter()
+            .filter(|(id, _, _, updated_at, instant)| !instant || self.searches.get(id).is_none_or(|kept| kept.updated_at != *updated_at))
+            .collect();
+        let converted = self.put(pool, reference, changed).await?;
         self.read_at = Some(read_at);
         Ok(converted)
     }
 
-    /// Keeps `rows`, converting the filters of the ones not kept at that `updated_at`. Answers
-    /// how many were converted.
-    async fn put(&mut self, pool: &PgPool, reference: &ReferenceCache, rows: &[Row]) -> Result<usize> {
-        let stale: Vec<Uuid> = rows
-            .iter()
-            .filter(|(id, _, updated_at)| self.searches.get(id).is_none_or(|kept| kept.updated_at != *updated_at))
-            .map(|(id, _, _)| *id)
-            .collect();
-        if stale.is_empty() {
-            return Ok(0);
-        }
-        // the filter read with the `updated_at` it goes with: a change since the rows were read
-        // is kept at its own `updated_at`, and read again by the next read of changes
-        let read: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>, bool)> = sqlx::query_as(
-            "select id, serial, filter, updated_at, frequency = 'INSTANT' and confirmed_at is not null and not paused
-             from saved_searches where id = any($1)",
-        )
-        .bind(&stale)
-        .fetch_all(pool)
-        .await?;
+    /// Keeps each of `read` that is an active instant saved search, converting its filter, and
+    /// drops the others. Answers how many were converted.
+    async fn put(&mut self, pool: &PgPool, reference: &ReferenceCache, read: Vec<ReadSearch>) -> Result<usize> {
         let mut converted = 0;
         for (id, serial, filter, updated_at, instant) in read {
             self.remove(id);
@@ -419,6 +449,10 @@ impl Kept {
         }
     }
 }
+
+/// A saved search as read with its filter: id, serial, filter, `updated_at`, and whether it is an
+/// active instant one.
+type ReadSearch = (Uuid, i32, serde_json::Value, DateTime<Utc>, bool);
 
 /// The vacancies among `docs` each of `queries` (distinct) lists at `now`, asking the engine in one
 /// call, and only for the queries one of `docs` could match by their code groups
@@ -693,8 +727,8 @@ async fn match_instant_on(
     if docs.is_empty() {
         return Ok(Matched::default());
     }
-    let mut kept = searches.kept.lock().await;
-    let converted = kept.refresh(pool, reference).await?;
+    let converted = searches.refresh(pool, reference).await?;
+    let kept = searches.kept.lock().await;
     let shared: Vec<&SharedQuery> = kept.queries.values().collect();
     let prepared: Vec<&Prepared> = shared.iter().map(|query| &query.prepared).collect();
     let started = Instant::now();

@@ -6,7 +6,7 @@
 //! answers, comments, links, interviews, the chat about it and the chat's files), a chat nothing
 //! holds any more, an inactive account's warning mail, an inactive account's erasure. The same
 //! pass deletes in bulk what has no files and no index entries ([`purge_bulk`]: visitors' job
-//! alerts left unconfirmed, audit entries past their period).
+//! alerts left unconfirmed, audit entries past their period, the saved searches' removals past a day).
 //!
 //! Each job is idempotent and resumable. On one transaction it locks its subject and checks that
 //! it is still due (a sign-in, a vacancy published again, an earlier run that finished: nothing
@@ -168,16 +168,21 @@ pub async fn queue_due(pool: &PgPool, periods: &Periods, now: DateTime<Utc>) -> 
 pub struct Purged {
     pub unconfirmed_alerts: u64,
     pub audit_entries: u64,
+    /// Rows of `saved_search_removals` past [`crate::alerts::matching::REMOVALS_KEPT`].
+    pub saved_search_removals: u64,
 }
 
 /// Deletes what has neither files nor index entries in bulk: visitors' job alerts left
 /// unconfirmed for [`crate::platform::retention::UNCONFIRMED_ALERT_DAYS`]
-/// ([`crate::alerts::saved::purge_unconfirmed`]) and audit entries older than [`Periods::audit_log`].
+/// ([`crate::alerts::saved::purge_unconfirmed`]), audit entries older than [`Periods::audit_log`]
+/// and the saved searches' removals the matching no longer reads
+/// ([`crate::alerts::matching::purge_removals`]).
 #[tracing::instrument(skip_all)]
 pub async fn purge_bulk(pool: &PgPool, periods: &Periods, now: DateTime<Utc>) -> Result<Purged> {
     let unconfirmed_alerts = crate::alerts::saved::purge_unconfirmed(pool, now).await?;
     let audit_entries = audit::purge_before(pool, now - periods.audit_log).await?;
-    Ok(Purged { unconfirmed_alerts, audit_entries })
+    let saved_search_removals = crate::alerts::matching::purge_removals(pool, now).await?;
+    Ok(Purged { unconfirmed_alerts, audit_entries, saved_search_removals })
 }
 
 /// Runs one job at `now` (the worker's clock; tests fix it).
