@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * Scalar's API reference (the server's `/api/docs`, api/src/openapi.rs) as a file of the build:
@@ -45,7 +46,14 @@ const FORM_MODULES = [
 ];
 
 export default defineConfig({
-  plugins: [react(), apiReference()],
+  plugins: [
+    react(),
+    apiReference(),
+    // every text file of the build also as `.br` (brotli, best quality) and `.gz`: the server sends
+    // these as they are (api/src/web.rs, ServeDir's precompressed files) instead of compressing
+    // the same immutable file again for every visitor whose browser has not kept it
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|json|svg|html|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     manifest: true,

@@ -833,12 +833,15 @@ pub fn router(app: &AppState) -> Router {
         shell: Arc::default(),
         pages: AnswerCache::new(PAGE_CAPACITY),
     };
+    // the build writes every text file also brotli- and gzip-compressed (web/vite.config.ts):
+    // ServeDir sends the one the client accepts as it is, and the compression layer leaves an
+    // answer that has its encoding alone
     let assets = Router::new()
-        .fallback_service(ServeDir::new(dist.join("assets")))
+        .fallback_service(ServeDir::new(dist.join("assets")).precompressed_br().precompressed_gzip())
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));
     let pages = axum::routing::get(page).with_state(state.clone());
     // files at the top of the build (documents, icons) by name; everything else is a page
-    let files = ServeDir::new(dist).append_index_html_on_directories(false).fallback(pages);
+    let files = ServeDir::new(dist).precompressed_br().precompressed_gzip().append_index_html_on_directories(false).fallback(pages);
     Router::new()
         .nest_service("/assets", assets)
         .fallback_service(files)

@@ -101,6 +101,31 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+/// The build writes every text file also compressed (`.br`, `.gz`: web/vite.config.ts); such a
+/// copy is sent as the build wrote it (with its type and the year's caching), nothing compressed
+/// again per request, and a client that takes no encoding gets the file itself.
+#[tokio::test]
+async fn an_asset_the_build_compressed_is_sent_as_it_is() {
+    let (app, dir) = app_with_dist().await;
+    let js = std::fs::read(dir.join("assets/index-abc123.js")).unwrap();
+    let mut br = Vec::new();
+    brotli::BrotliCompress(&mut &js[..], &mut br, &brotli::enc::BrotliEncoderParams::default()).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js.br"), &br).unwrap();
+
+    let get = |accepts: &'static str| app.client.http.get(app.client.url("/assets/index-abc123.js")).header("accept-encoding", accepts).send();
+    let response = get("br").await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert!(response.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(response.bytes().await.unwrap().to_vec(), br, "the build's copy, byte for byte");
+
+    let response = get("identity").await.unwrap();
+    assert!(response.headers().get("content-encoding").is_none());
+    assert_eq!(response.bytes().await.unwrap().to_vec(), js);
+    std::fs::remove_dir_all(dir).ok();
+}
+
 #[tokio::test]
 async fn files_of_the_build_are_served_as_they_are() {
     let (app, dir) = app_with_dist().await;
