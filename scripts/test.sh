@@ -24,6 +24,8 @@ if [ -z "${MEILI_BIN:-}" ] && command -v meilisearch >/dev/null 2>&1; then
   MEILI_BIN="$(command -v meilisearch)"
 fi
 [ -n "${MEILI_BIN:-}" ] && export MEILI_BIN
+# the tests' databases on a throw-away cluster in memory (scripts/test-postgres.sh says why)
+source scripts/test-postgres.sh
 echo "==> rust tests"
 # snapshot tests find their files under this checkout even when the (shared, cached) test binary
 # was built from a checkout at another path
