@@ -237,7 +237,7 @@ pub const REMOVALS_KEPT: TimeDelta = TimeDelta::days(1);
 /// Deletes the rows of `saved_search_removals` older than [`REMOVALS_KEPT`] at `now`: every
 /// worker's reads of what changed go back only to its last read (read at least hourly, less
 /// [`CHANGES_MARGIN`]). Answers how many. Part of the retention pass
-/// ([`crate::retention::purge_bulk`]).
+/// (`retention::purge_bulk`, the area above this one).
 pub async fn purge_removals(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
     let deleted = sqlx::query("delete from saved_search_removals where removed_at < $1").bind(now - REMOVALS_KEPT).execute(pool).await?;
     Ok(deleted.rows_affected())
