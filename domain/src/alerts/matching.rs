@@ -307,14 +307,7 @@ impl InstantSearches {
         // start); later, a refresh that meets one under way reads only what changed
         let first = self.kept.lock().await.read_at.is_none();
         let reloading = if first { Some(self.reloading.lock().await) } else { self.reloading.try_lock().ok() };
-        let due = match &reloading {
-            Some(_) => {
-                let kept = self.kept.lock().await;
-                kept.read_at.is_none() || kept.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY)
-            }
-            None => false,
-        };
-        if !due {
+        if reloading.is_none() || !self.kept.lock().await.reload_due() {
             return self.kept.lock().await.read_changes(pool, reference).await;
         }
         let (read_at, rows) = read_all(pool).await?;
@@ -354,6 +347,11 @@ async fn read_all(pool: &PgPool) -> Result<(DateTime<Utc>, Vec<Row>)> {
 }
 
 impl Kept {
+    /// Whether every saved search is to be read ([`read_all`]): never yet, or not for [`RELOAD_EVERY`].
+    fn reload_due(&self) -> bool {
+        self.read_at.is_none() || self.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY)
+    }
+
     /// Keeps `rows` (every active instant saved search as read at `read_at`: [`read_all`]),
     /// converting the filters of the ones new or changed, and drops the kept ones not among them.
     /// The next read of changes goes back to `read_at`.
