@@ -51,8 +51,10 @@ export default defineConfig({
     apiReference(),
     // every text file of the build also as `.br` (brotli, best quality) and `.gz`: the server sends
     // these as they are (api/src/web.rs, ServeDir's precompressed files) instead of compressing
-    // the same immutable file again for every visitor whose browser has not kept it
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|json|svg|html|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true }),
+    // the same immutable file again for every visitor whose browser has not kept it. Not
+    // `index.html` (the server paints each page's head into it and compresses the answer) nor the
+    // build's manifest (read by the server, never sent)
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
