@@ -6,12 +6,13 @@
 # one), with relaxed per-IP rate limits (RELAXED_RATE_LIMITS, dev only: the tests come from one
 # address). Sets BIND (host:port), SERVER_URL, server_pid and server_log, and stops the server and
 # removes the temporary directory when the calling script exits.
-# FRESH_DATABASE_SERVER: the Postgres server (postgres://postgres@127.0.0.1:5432).
+# FRESH_DATABASE_SERVER: the Postgres server; by default the tests' (TEST_DATABASE_SERVER, set by
+# scripts/test-postgres.sh), else the machine's (postgres://postgres@127.0.0.1:5432).
 
 fresh_db="$1"
 fresh_redis_db="$2"
 bin="${VAKANTS_BIN:-${CARGO_TARGET_DIR:-target}/debug/vakants}"
-fresh_server="${FRESH_DATABASE_SERVER:-postgres://postgres@127.0.0.1:5432}"
+fresh_server="${FRESH_DATABASE_SERVER:-${TEST_DATABASE_SERVER:-postgres://postgres@127.0.0.1:5432}}"
 fresh_port="${FRESH_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
 fresh_work="$(mktemp -d)"
 

@@ -27,7 +27,6 @@ if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version"
 fi
 
-FRESH_DATABASE_SERVER="${SCHEMATHESIS_DATABASE_SERVER:-postgres://postgres@127.0.0.1:5432}"
 source scripts/fresh-server.sh "${SCHEMATHESIS_DB:-vakants_schemathesis}" "${SCHEMATHESIS_REDIS_DB:-6}"
 jars="$(mktemp -d)"
 trap 'fresh_server_stop; rm -rf "$jars"' EXIT

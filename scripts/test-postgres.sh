@@ -2,9 +2,9 @@
 # Sourced by scripts/test.sh: starts a throw-away PostgreSQL cluster for the tests, of the same
 # server binaries as the machine's, in memory (/dev/shm when there is one) and without durability
 # (fsync, synchronous_commit and full_page_writes off), on a free port; sets
-# TEST_DATABASE_SERVER (the API tests' databases, api/tests/api/helpers.rs) and
-# E2E_DATABASE_SERVER / SCHEMATHESIS_DATABASE_SERVER (the seeded servers of the browser journeys
-# and schemathesis) to it, and stops and removes it when the calling script exits.
+# TEST_DATABASE_SERVER to it (the API tests' databases, api/tests/api/helpers.rs, and the seeded
+# servers of the browser journeys and schemathesis, scripts/fresh-server.sh), and stops and removes
+# it when the calling script exits.
 #
 # Why: every API test copies the migrated template into a database of its own and drops it after
 # (~850 of them). On the machine's cluster each copy waits for its WAL to reach the disk: ~0.8 s
@@ -37,6 +37,5 @@ else
   }
   trap test_postgres_stop EXIT
   export TEST_DATABASE_SERVER="postgres://postgres@127.0.0.1:$test_pg_port"
-  export E2E_DATABASE_SERVER="$TEST_DATABASE_SERVER" SCHEMATHESIS_DATABASE_SERVER="$TEST_DATABASE_SERVER"
   echo "==> tests on a throw-away PostgreSQL ($("$test_pg_bin/postgres" --version), $TEST_DATABASE_SERVER, in $test_pg_dir, no fsync)"
 fi

@@ -5,7 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FRESH_DATABASE_SERVER="${E2E_DATABASE_SERVER:-postgres://postgres@127.0.0.1:5432}"
 FRESH_PORT="${E2E_PORT:-}"
 export WEB_DIST="$PWD/web/dist"
 source scripts/fresh-server.sh "${E2E_DB:-vakants_e2e}" "${E2E_REDIS_DB:-5}"
