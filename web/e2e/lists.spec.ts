@@ -162,9 +162,12 @@ test('an applicant opens one application and its chat; the employer sorts vacanc
 
   // my vacancies: the sort select
   await page.goto('/en/employer/account/my-vacancies');
+  // the previous rows stay dimmed and busy until the sorted ones come: axe waits for them
+  const sortedVacancies = page.waitForResponse((response) => response.url().includes('/api/employer/vacancies?') && new URL(response.url()).searchParams.get('sort') === 'applications');
   await page.getByRole('combobox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: 'Applications, descending' }).click();
   await expect(page).toHaveURL(/sort=applications/);
+  await sortedVacancies;
   await expectNoAxeViolations(page, 'my vacancies sorted by applications');
   await picture(page, 'my-vacancies');
 

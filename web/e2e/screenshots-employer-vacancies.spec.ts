@@ -38,6 +38,9 @@ test('my vacancies at 375 px and 1280 px', async ({ page }) => {
 
     for (const [tab, name] of [['Ootab makset', 'waiting'], ['Mustandid', 'drafts'], ['Arhiiv', 'archive']]) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      // the previous tab's rows stay, dimmed and busy, until the tab's own come (the tab is selected with them)
+      await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel').locator('[aria-busy="true"]')).toHaveCount(0);
       await expect(rows.first()).toBeVisible();
       await shot(`my-vacancies-${name}`);
     }

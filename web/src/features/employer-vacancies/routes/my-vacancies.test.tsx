@@ -338,6 +338,45 @@ describe('my vacancies', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
+  it('keeps a row and the menu opened on it while another tab loads, the row being in both answers', async () => {
+    const narrow = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...narrow(query), matches: query.includes('min-width: 64em') }));
+    const calls = fakeApi({
+      'GET /api/employer/vacancies': (request) => ({ body: listQuery(request).get('status') === 'active' ? page([cook]) : page([draft, cook]) }),
+    });
+    // the active tab's answer comes once the menu is open
+    let answerActive = () => {};
+    const activeAnswered = new Promise<void>((resolve) => {
+      answerActive = resolve;
+    });
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await answer(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      if (url.pathname === '/api/employer/vacancies' && url.searchParams.get('status') === 'active') await activeAnswered;
+      return response;
+    });
+    await loader();
+    const user = userEvent.setup();
+    await renderRoutes('/en/employer/account/my-vacancies', routes);
+    const row = await screen.findByRole('row', { name: 'Cook' });
+
+    await user.click(screen.getByRole('tab', { name: /^Active/ }));
+    await waitFor(() => expect(listCalls(calls).map((query) => query.get('status'))).toEqual(['all', 'active']));
+    // the rows on screen stand in, busy, while the tab's own answer is on its way
+    expect(within(screen.getByRole('tabpanel')).getByLabelText('Loading…')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Actions for Cook' }));
+    const menu = await screen.findByRole('menu');
+
+    answerActive();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Untitled draft' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('tabpanel')).queryByLabelText('Loading…')).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Cook' })).toBe(row);
+    expect(menu).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Assign a moderator' }));
+    expect(await screen.findByRole('dialog', { name: 'Assign a moderator' })).toBeInTheDocument();
+  });
+
   const offer = { description: '', unit: 'ITEM', discount: 0, vatRateBp: 2400 } as const;
   const products = [
     { ...offer, code: 'VACANCY', label: 'Vacancy 30 days', group: 'VACANCY', listPriceCents: 2900, priceCents: 2900 },

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, Loader, ScrollArea, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Group, Loader, ScrollArea, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,6 +33,9 @@ export const loader = loadTexts;
 
 const ALL_TYPES = 'all';
 
+/** The rows that stand in for the asked ones while these load: dimmed under a loader. */
+const STALE = { opacity: 0.5 } as const;
+
 function CreateButton() {
   const { t } = useTranslation(NAMESPACE);
   const creationLink = useCreationLink();
@@ -43,7 +46,11 @@ function CreateButton() {
   );
 }
 
-/** One tab's page: the vacancies, the pager, or the tab's empty state with the way to a first vacancy. */
+/**
+ * One tab's page: the vacancies, the pager, or the tab's empty state with the way to a first vacancy.
+ * While another tab, page, type or sorting loads, the rows on screen stay (`keepPreviousData`), dimmed
+ * and busy: a row in both answers keeps its element, and a menu opened on it stays open.
+ */
 function TabContent({
   tab,
   list,
@@ -56,7 +63,8 @@ function TabContent({
   onAction: (vacancy: EmployerVacancy, action: VacancyAction) => void;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  if (list.isPending || (list.isPlaceholderData && list.isFetching)) {
+  // an empty stand-in would read as this tab's empty state
+  if (list.isPending || (list.isPlaceholderData && !list.data.content.length)) {
     return (
       <Center py="xl">
         <Loader aria-label={t('translation:common.loading')} />
@@ -77,9 +85,17 @@ function TabContent({
       </Card>
     );
   }
+  const stale = list.isPlaceholderData;
   return (
     <>
-      <VacancyList vacancies={content} mayDelegate={list.data.mayDelegate} onAction={onAction} />
+      <Box pos="relative" aria-busy={stale || undefined}>
+        {stale && (
+          <Loader aria-label={t('translation:common.loading')} size="sm" pos="absolute" top={12} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />
+        )}
+        <Box style={stale ? STALE : undefined}>
+          <VacancyList vacancies={content} mayDelegate={list.data.mayDelegate} onAction={onAction} />
+        </Box>
+      </Box>
       <Pager page={page} total={totalPages} onChange={onPage} />
     </>
   );
@@ -193,7 +209,7 @@ export function Component() {
         </Group>
         <CreateButton />
       </Group>
-      <Tabs value={state.tab} onChange={(next) => next && show(withFilter(state, { tab: next as Tab }))} keepMounted={false}>
+      <Tabs value={state.tab} onChange={(next) => next && show(withFilter(state, { tab: next as Tab }))}>
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
           <Tabs.List aria-label={t('tabsLabel')} style={{ flexWrap: 'nowrap' }}>
             {TABS.map((tab) => (
@@ -203,11 +219,10 @@ export function Component() {
             ))}
           </Tabs.List>
         </ScrollArea>
-        {TABS.map((tab) => (
-          <Tabs.Panel key={tab} value={tab}>
-            <TabContent tab={tab} list={list} onPage={(page) => show({ ...state, page })} onAction={act} />
-          </Tabs.Panel>
-        ))}
+        {/* one panel, the chosen tab's: a panel per tab would draw the list anew on each change of tab */}
+        <Tabs.Panel value={state.tab}>
+          <TabContent tab={state.tab} list={list} onPage={(page) => show({ ...state, page })} onAction={act} />
+        </Tabs.Panel>
       </Tabs>
       <ConfirmDialog pending={confirming} busy={setStatus.isPending || deleteDraft.isPending} onConfirm={confirm} onClose={() => setConfirming(null)} />
       <ModeratorDialog target={moderating} onClose={() => setModerating(null)} onChanged={() => client.invalidateQueries({ queryKey: MY_VACANCIES_KEY })} />
