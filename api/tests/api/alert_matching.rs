@@ -390,6 +390,34 @@ async fn the_searches_read_at_the_start_leave_the_first_run_nothing_to_convert_b
     assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (bakers, baker), (cooks, baker)]));
 }
 
+/// The hourly read of every active instant saved search drops one that the reads of changes
+/// missed (its removal not recorded within their margin, as a transaction longer than it would
+/// leave it), and keeps the others without converting them again; between two such reads, the
+/// reads of changes keep what they were not told of. Two kept sets side by side: the worker's
+/// (read in full hourly) and one read in full at every refresh.
+#[tokio::test]
+async fn the_full_read_drops_a_search_the_reads_of_changes_missed_and_converts_nothing_unchanged() {
+    let Some((app, _, matcher)) = matcher_without_worker("alert_matching::the_full_read_drops…").await else {
+        return;
+    };
+    let hourly = InstantSearches::default();
+    let always = InstantSearches::reading_all_every(Duration::ZERO);
+    let caterers = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
+    saved_search(&app, json!({ "categoryCode": ["CATERING"], "occupation": "pagar" }), "INSTANT", true, false).await;
+    for kept in [&hourly, &always] {
+        assert_eq!(kept.refresh(&app.pool, &matcher.reference).await.unwrap(), 2);
+        assert_eq!(kept.counts().await, (2, 2));
+    }
+    // deleted, and its removal gone as if recorded before the reads' margin
+    sqlx::query("delete from saved_searches where id = $1").bind(caterers).execute(&app.pool).await.unwrap();
+    sqlx::query("delete from saved_search_removals where saved_search_id = $1").bind(caterers).execute(&app.pool).await.unwrap();
+
+    assert_eq!(hourly.refresh(&app.pool, &matcher.reference).await.unwrap(), 0);
+    assert_eq!(hourly.counts().await, (2, 2), "a read of changes is not told of the removal");
+    assert_eq!(always.refresh(&app.pool, &matcher.reference).await.unwrap(), 0, "the unchanged search is not converted again");
+    assert_eq!(always.counts().await, (1, 1), "the full read dropped the deleted search");
+}
+
 /// A match run takes every vacancy waiting, whichever job's they were: two batches recorded
 /// while no run was busy are matched by one run, and the next run finds nothing. A run whose
 /// transaction does not commit (a worker killed midway) leaves them waiting. On tantivy only,

@@ -263,12 +263,19 @@ pub async fn purge_removals(pool: &PgPool, now: DateTime<Utc>) -> Result<u64> {
 /// ([`RELOAD_EVERY`], 10,000 a read, the filters only of the ones new or changed). That read
 /// (~2 s at 1M) holds nothing: the runs go on meanwhile with what is kept, and only the
 /// comparison with what is kept waits for them.
-#[derive(Default)]
 pub struct InstantSearches {
     kept: tokio::sync::Mutex<Kept>,
     /// Held by the one refresh reading every saved search; another one due meanwhile reads only
     /// what changed.
     reloading: tokio::sync::Mutex<()>,
+    /// How often every saved search is read again: [`RELOAD_EVERY`] but in tests.
+    reload_every: std::time::Duration,
+}
+
+impl Default for InstantSearches {
+    fn default() -> Self {
+        InstantSearches::reading_all_every(RELOAD_EVERY)
+    }
 }
 
 #[derive(Default)]
@@ -299,6 +306,12 @@ struct SharedQuery {
 type Row = (Uuid, i32, DateTime<Utc>);
 
 impl InstantSearches {
+    /// Kept saved searches read in full again every `reload_every` (the worker's: [`RELOAD_EVERY`],
+    /// the [`Default`]); a test makes every refresh a full read with zero.
+    pub fn reading_all_every(reload_every: std::time::Duration) -> Self {
+        InstantSearches { kept: Default::default(), reloading: Default::default(), reload_every }
+    }
+
     /// Brings the saved searches up to date (see the type's documentation). Answers how many
     /// filters were converted. The worker calls it once when it starts, so that its first run
     /// does not convert every saved search while the vacancies going live pile up behind it.
@@ -307,7 +320,7 @@ impl InstantSearches {
         // start); later, a refresh that meets one under way reads only what changed
         let first = self.kept.lock().await.read_at.is_none();
         let reloading = if first { Some(self.reloading.lock().await) } else { self.reloading.try_lock().ok() };
-        if reloading.is_none() || !self.kept.lock().await.reload_due() {
+        if reloading.is_none() || !self.kept.lock().await.reload_due(self.reload_every) {
             return self.kept.lock().await.read_changes(pool, reference).await;
         }
         let (read_at, rows) = read_all(pool).await?;
@@ -347,9 +360,9 @@ async fn read_all(pool: &PgPool) -> Result<(DateTime<Utc>, Vec<Row>)> {
 }
 
 impl Kept {
-    /// Whether every saved search is to be read ([`read_all`]): never yet, or not for [`RELOAD_EVERY`].
-    fn reload_due(&self) -> bool {
-        self.read_at.is_none() || self.loaded_at.is_none_or(|at| at.elapsed() >= RELOAD_EVERY)
+    /// Whether every saved search is to be read ([`read_all`]): never yet, or not for `every`.
+    fn reload_due(&self, every: std::time::Duration) -> bool {
+        self.read_at.is_none() || self.loaded_at.is_none_or(|at| at.elapsed() >= every)
     }
 
     /// Keeps `rows` (every active instant saved search as read at `read_at`: [`read_all`]),
