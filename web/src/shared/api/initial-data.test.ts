@@ -21,6 +21,8 @@ describe('answers the page brought', () => {
   beforeEach(() => {
     resetInitialData();
     setCurrentLanguage('et');
+    // a page just loaded (the document may have been up for longer: other files ran in it before)
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
   });
   afterEach(() => {
     document.getElementById('vakants-initial-data')?.remove();
