@@ -20,6 +20,7 @@ function testsMockingModules(): string[] {
     .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(src, file), 'utf8')))
     .map((file) => `src/${file.split(sep).join('/')}`);
 }
+const MOCKING_TESTS = testsMockingModules();
 
 /**
  * Scalar's API reference (the server's `/api/docs`, api/src/openapi.rs) as a file of the build:
@@ -109,8 +110,8 @@ export default defineConfig({
     // a route test waits up to 5 s for an element (setup.ts); the test itself may take longer on a busy machine
     testTimeout: 20000,
     projects: [
-      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...testsMockingModules()], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: testsMockingModules() } },
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...MOCKING_TESTS], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: MOCKING_TESTS } },
     ],
   },
 });
