@@ -1,10 +1,10 @@
-import { Box, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
+import { Box, Card, Group, ScrollArea, SimpleGrid, Stack, Table, type TableProps, type TableTdProps, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { type Key, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import type { UrlSorting } from '@/shared/lib/use-url-sorting';
 import { SortableTh, SortSelect } from '@/shared/ui/sort-controls';
+import { CURRENT_ROWS, STALE_ROWS, StaleRowsLoader } from '@/shared/ui/stale-rows';
 
 import { ListStatus } from './list-status';
 import './responsive-list.css';
@@ -108,19 +108,6 @@ function useShowsOtherCriteria(criteria: string, isPlaceholderData: boolean): bo
   return isPlaceholderData && answered !== criteria;
 }
 
-/** The styles of rows that stand in for those asked for: dimmed under a loader. */
-const STALE = { opacity: 0.5, transition: 'opacity 150ms' } as const;
-/** The rows that answer the query: back to full contrast at once, without fading in (an axe check
- * run as the list stops being busy reads the rows as they are). */
-const CURRENT = { opacity: 1, transition: 'none' } as const;
-
-/** Over the first of the stale rows, near the sort control just used, `top` px down the cards' box or
- * the table's scroll area; inside the list's busy group or region. */
-function BusyLoader({ top }: { top: number }) {
-  const { t } = useTranslation();
-  return <Loader role="progressbar" aria-label={t('common.loading')} size="sm" pos="absolute" top={top} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />;
-}
-
 /**
  * An admin list: a table wherever the window is not a phone's, scrolling sideways in a focusable
  * region where it needs more room than it has (a tablet, a desktop with the sidebar); one card a row
@@ -151,8 +138,8 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
         {sorting && <CardsSortSelect columns={columns} sorting={sorting} />}
         {rows.length > 0 && (
           <Box pos="relative">
-            {busy && <BusyLoader top={12} />}
-            <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE : CURRENT}>
+            {busy && <StaleRowsLoader top={12} />}
+            <SimpleGrid cols={width >= TWO_CARDS ? 2 : 1} spacing="sm" verticalSpacing="sm" style={busy ? STALE_ROWS : CURRENT_ROWS}>
               {rows.map((row) => (
                 <RowCard key={rowKey(row)} row={row} columns={columns} actions={actions} label={cardLabel(row)} />
               ))}
@@ -194,7 +181,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
             )}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody style={busy ? STALE : CURRENT}>
+        <Table.Tbody style={busy ? STALE_ROWS : CURRENT_ROWS}>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((column) => (
@@ -213,7 +200,7 @@ export function ResponsiveList<T>({ rows, rowKey, columns, actions, cardLabel, l
           ))}
         </Table.Tbody>
       </Table>
-      {busy && <BusyLoader top={head.height + 16} />}
+      {busy && <StaleRowsLoader top={head.height + 16} />}
     </ScrollArea>
   );
   if (!framed) {

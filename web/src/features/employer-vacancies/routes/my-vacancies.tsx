@@ -16,6 +16,7 @@ import { useMarkBadgeSeen } from '@/shared/session/mark-badge-seen';
 import { notifySuccess } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { SortSelect } from '@/shared/ui/sort-controls';
+import { CURRENT_ROWS, STALE_ROWS, StaleRowsLoader } from '@/shared/ui/stale-rows';
 import { Pager } from '@/shared/vacancies/pager';
 
 import { useCopyVacancy } from '../api/copy-vacancy';
@@ -32,9 +33,6 @@ import { loadTexts, NAMESPACE } from '../texts';
 export const loader = loadTexts;
 
 const ALL_TYPES = 'all';
-
-/** The rows that stand in for the asked ones while these load: dimmed under a loader. */
-const STALE = { opacity: 0.5 } as const;
 
 function CreateButton() {
   const { t } = useTranslation(NAMESPACE);
@@ -89,10 +87,8 @@ function TabContent({
   return (
     <>
       <Box pos="relative" aria-busy={stale || undefined}>
-        {stale && (
-          <Loader aria-label={t('translation:common.loading')} size="sm" pos="absolute" top={12} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 1 }} />
-        )}
-        <Box style={stale ? STALE : undefined}>
+        {stale && <StaleRowsLoader top={12} />}
+        <Box style={stale ? STALE_ROWS : CURRENT_ROWS}>
           <VacancyList vacancies={content} mayDelegate={list.data.mayDelegate} onAction={onAction} />
         </Box>
       </Box>
