@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use apalis::prelude::*;
 use chrono::{DateTime, Utc};
-use domain::alerts::matching::{self, Digest, ExpandJob, InstantSearches, MatchJob, Matched};
+use domain::alerts::matching::{self, Digest, InstantSearches, MatchJob, Matched};
 use domain::platform::reference::ReferenceCache;
 use indexer::Places;
 use search::SearchEngine;
@@ -85,20 +85,13 @@ pub async fn handle(job: MatchJob, pool: Data<PgPool>, matcher: Data<Matcher>) -
     Ok(())
 }
 
-/// Handles an [`ExpandJob`]: every waiting set of matches becomes the alerts' pairs and mail jobs
-/// ([`matching::expand_matches`]).
-pub async fn expand(job: ExpandJob, pool: Data<PgPool>) -> Result<(), BoxDynError> {
-    let expanded = matching::expand_matches(&pool).await.map_err(|e| format!("{e:#}"))?;
-    tracing::debug!(written = job.sets, sets = expanded.sets, pairs = expanded.pairs, alerts = expanded.alerts, "matches expanded");
-    Ok(())
-}
-
 /// The scheduled runs look for due saved searches at second 30 of every minute (the mark
 /// itself is 07:00 in Tallinn: [`matching::digest_mark`]).
 pub const EVERY_MINUTE: &str = "30 * * * * *";
 
-/// Runs the daily and weekly matching at every time of `schedule` until `stop` resolves.
-pub async fn run_schedule<F>(pool: PgPool, matcher: Matcher, stop: impl Fn() -> F) -> anyhow::Result<()>
+/// Runs the daily and weekly matching every minute until `stop` resolves, and a mail pass when
+/// one is overdue ([`crate::alert_mail::overdue`]: its job lost or failed for good).
+pub async fn run_schedule<F>(pool: PgPool, matcher: Matcher, mailing: crate::Mailing, stop: impl Fn() -> F) -> anyhow::Result<()>
 where
     F: Future<Output = Result<(), std::io::Error>> + Send + 'static,
 {
@@ -115,6 +108,14 @@ where
                         Ok(matched) => tracing::info!(digest = ?digest, searches = matched.searches, pairs = matched.pairs, alerts = matched.alerts, "scheduled matching done"),
                         Err(error) => tracing::warn!(digest = ?digest, error = %format!("{error:#}"), "scheduled matching failed"),
                     }
+                }
+                match crate::alert_mail::overdue(&pool).await {
+                    Ok(false) => {}
+                    Ok(true) => match crate::alert_mail::run(&pool, &mailing).await {
+                        Ok(done) => tracing::info!(sets = done.sets, mails = done.mails, sent = done.sent, "overdue alert mail pass done"),
+                        Err(error) => tracing::warn!(error = %format!("{error:#}"), "overdue alert mail pass failed"),
+                    },
+                    Err(error) => tracing::warn!(error = %format!("{error:#}"), "looking for an overdue alert mail pass failed"),
                 }
             }
             _ = &mut stopped => return Ok(()),

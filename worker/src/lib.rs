@@ -12,9 +12,8 @@
 //! The matching of saved searches ([`alerts`]) follows the index: a batch that made vacancies go
 //! live queues a match job ([`domain::alerts::matching::MATCH_QUEUE`]) on the transaction that
 //! records its commit, and the daily and weekly runs go on a schedule beside the time rules. A
-//! run writes one row per matched vacancy and an expand job
-//! ([`domain::alerts::matching::EXPAND_QUEUE`]) that turns them into the alerts' matches and
-//! mail jobs.
+//! run writes one row per matched vacancy and makes sure a mail pass
+//! ([`domain::alerts::mail::QUEUE`]) is queued, which records them and mails the alerts.
 
 pub mod alerts;
 pub mod alert_mail;
@@ -37,9 +36,9 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
-use domain::alerts::matching::{EXPAND_QUEUE, ExpandJob, MATCH_QUEUE, MatchJob};
+use domain::alerts::matching::{MATCH_QUEUE, MatchJob};
 use domain::files::avatars::{MakeThumbnail, THUMBNAIL_QUEUE};
-use domain::alerts::mail::{MailAlert, QUEUE as ALERT_MAIL_QUEUE};
+use domain::alerts::mail::{MailPass, QUEUE as ALERT_MAIL_QUEUE};
 use domain::applications::auto_reply::{AUTO_REPLY_QUEUE, MailAutoReply};
 use domain::billing::documents::{MAIL_QUEUE, MailInvoice};
 use domain::interviews::mail::{MailInterview, QUEUE as INTERVIEW_MAIL_QUEUE};
@@ -264,7 +263,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         move |_restarts: usize| {
             let config = QueueConfig::default().queue(ALERT_MAIL_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
             WorkerBuilder::new(format!("vakants-alert-mail-{}", uuid::Uuid::new_v4().simple()))
-                .backend(PostgresStorage::<MailAlert>::new(&pool).with_config(config))
+                .backend(PostgresStorage::<MailPass>::new(&pool).with_config(config).with_pubsub())
                 .data(pool.clone())
                 .data(mailing.clone())
                 .build(alert_mail::handle)
@@ -293,16 +292,6 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
                 .build(alerts::handle)
         }
     };
-    let expand_worker = {
-        let pool = pool.clone();
-        move |_restarts: usize| {
-            let config = QueueConfig::default().queue(EXPAND_QUEUE).heartbeat_interval(HEARTBEAT).missed_heartbeats(2);
-            WorkerBuilder::new(format!("vakants-alerts-expand-{}", uuid::Uuid::new_v4().simple()))
-                .backend(PostgresStorage::<ExpandJob>::new(&pool).with_config(config).with_pubsub())
-                .data(pool.clone())
-                .build(alerts::expand)
-        }
-    };
     let retention_worker = {
         let (pool, files, mailing) = (pool.clone(), files.clone(), mailing.clone());
         move |_restarts: usize| {
@@ -318,7 +307,6 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
     let monitor = monitor
         .register(index_worker)
         .register(match_worker)
-        .register(expand_worker)
         .register(rebuild_worker)
         .register(extract_worker)
         .register(invoice_mail_worker)
@@ -332,7 +320,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
     // the maintenance's
     drop(sender);
     let clock = time_rules::run(pool.clone(), time_rules::every_minute(), || stop_signal(&shutdown));
-    let digests = alerts::run_schedule(pool.clone(), matcher, || stop_signal(&shutdown));
+    let digests = alerts::run_schedule(pool.clone(), matcher, mailing.clone(), || stop_signal(&shutdown));
     tracing::info!("index worker started");
     let (queues, timing, digesting) = tokio::join!(monitor.run_with_signal(stop_signal(&shutdown)), clock, digests);
     timing?;

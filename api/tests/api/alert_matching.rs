@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use domain::alerts::matching::{self, Digest, EXPAND_QUEUE, InstantSearches, MATCH_QUEUE};
+use domain::alerts::matching::{self, Digest, InstantSearches, MATCH_QUEUE};
+use domain::alerts::mail;
 use domain::platform::jobs::{self, INDEX_QUEUE, IndexJob};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::employer_list::{StatusChange, change_status};
@@ -41,32 +42,38 @@ async fn saved_search(app: &TestApp, filter: Value, frequency: &str, confirmed: 
     .unwrap()
 }
 
-/// The alerts' matches, once every set the matching wrote is expanded: here (as the worker's
-/// expand job does) or, for a set a running worker's expand job holds, by it.
-/// A set still waiting after 10 s is a failure of its own, not a wrong list of pairs.
+/// The alerts' matches as recorded, once every set the matching wrote is taken by a mail pass:
+/// here (as the worker's pass does, without sending) or, for a set a running worker's pass holds,
+/// by it. A set still waiting after 10 s is a failure of its own, not a wrong list of pairs.
 async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
     let mut waiting: i64 = 0;
     for _ in 0..400 {
-        matching::expand_matches(&app.pool).await.unwrap();
+        mail::prepare_all(&app.pool).await.unwrap();
         waiting = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
         if waiting == 0 {
-            return sqlx::query_as("select saved_search_id, vacancy_id from alert_matches order by 1, 2").fetch_all(&app.pool).await.unwrap();
+            return sqlx::query_as(
+                "select s.id, r.vacancy_id from alert_match_record r cross join unnest(r.searches) as u (serial)
+                 join saved_searches s on s.serial = u.serial order by 1, 2",
+            )
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("{waiting} sets still waiting to be expanded after 10 s");
+    panic!("{waiting} sets still waiting for a mail pass after 10 s");
 }
 
 async fn match_jobs(app: &TestApp) -> i64 {
     sqlx::query_scalar("select count(*) from apalis.jobs where job_type = $1").bind(MATCH_QUEUE).fetch_one(&app.pool).await.unwrap()
 }
 
-/// Waits until no index, match or expand job is waiting or running: what was queued has been
+/// Waits until no index, match or mail pass job is waiting or running: what was queued has been
 /// matched and its matches recorded.
 async fn settled(app: &TestApp) {
     for _ in 0..300 {
         let busy: i64 = sqlx::query_scalar("select count(*) from apalis.jobs where job_type = any($1) and status not in ('Done', 'Failed', 'Killed')")
-            .bind(vec![INDEX_QUEUE, MATCH_QUEUE, EXPAND_QUEUE])
+            .bind(vec![INDEX_QUEUE, MATCH_QUEUE, mail::QUEUE])
             .fetch_one(&app.pool)
             .await
             .unwrap();
@@ -468,12 +475,12 @@ async fn a_match_run_takes_every_waiting_vacancy_and_an_unfinished_run_leaves_th
     assert_eq!(again, matching::Matched::default(), "nothing is left for the next job");
 }
 
-/// A run writes one row per vacancy, the serials of the saved searches that list it, and one
-/// expand job; the expansion turns the rows into pairs, each once ever, asks for the mails of the
-/// saved searches that gained one, leaves out a saved search deleted meanwhile, and empties the
-/// buffer. On tantivy only, as the tests above.
+/// A run writes one row per vacancy, the serials of the saved searches that list it, and queues
+/// one mail pass; the pass records the rows, each (saved search, vacancy) once ever, prepares one
+/// mail per saved search that gained a vacancy, leaves out a saved search deleted meanwhile, and
+/// empties the buffer. On tantivy only, as the tests above.
 #[tokio::test]
-async fn a_run_writes_one_row_per_vacancy_and_the_expansion_records_each_pair_once_with_its_mail() {
+async fn a_run_writes_one_row_per_vacancy_and_the_mail_pass_records_each_pair_once_with_its_mail() {
     let Some((app, company_id, matcher)) = matcher_without_worker("alert_matching::a_run_writes_one_row_per_vacancy…").await else {
         return;
     };
@@ -482,15 +489,14 @@ async fn a_run_writes_one_row_per_vacancy_and_the_expansion_records_each_pair_on
     let deleted = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "INSTANT", true, false).await;
     let it = saved_search(&app, json!({ "categoryCode": ["IT"] }), "INSTANT", true, false).await;
     let baker = crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et: "Ootame pagarit", ..crate::search::NewVacancy::default() }, true).await;
-    let jobs_of = |queue: &'static str| {
+    let passes_queued = || {
         let pool = app.pool.clone();
-        async move { sqlx::query_scalar::<_, i64>("select count(*) from apalis.jobs where job_type = $1").bind(queue).fetch_one(&pool).await.unwrap() }
+        async move { sqlx::query_scalar::<_, i64>("select count(*) from apalis.jobs where job_type = $1").bind(mail::QUEUE).fetch_one(&pool).await.unwrap() }
     };
-    let mail_jobs = || {
+    let mails = || {
         let pool = app.pool.clone();
         async move {
-            let jobs: Vec<Vec<u8>> = sqlx::query_scalar("select job from apalis.jobs where job_type = $1").bind(domain::alerts::mail::QUEUE).fetch_all(&pool).await.unwrap();
-            jobs.iter().map(|job| serde_json::from_slice::<domain::alerts::mail::MailAlert>(job).unwrap().saved_search_id).collect::<BTreeSet<Uuid>>()
+            sqlx::query_as::<_, (Uuid, Vec<Uuid>, i32)>("select saved_search_id, vacancies, total from alert_mails order by saved_search_id").fetch_all(&pool).await.unwrap()
         }
     };
 
@@ -503,27 +509,37 @@ async fn a_run_writes_one_row_per_vacancy_and_the_expansion_records_each_pair_on
         .await
         .unwrap();
     assert_eq!(sets, vec![(baker, serials)], "one row for the vacancy, its saved searches in order");
-    assert_eq!(jobs_of(EXPAND_QUEUE).await, 1);
-    assert!(mail_jobs().await.is_empty(), "the mails are asked for by the expansion");
-    let no_pairs: i64 = sqlx::query_scalar("select count(*) from alert_matches").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(no_pairs, 0, "the run writes no pair itself");
+    assert_eq!(passes_queued().await, 1, "the run queued the mail pass on its transaction");
+    assert!(mails().await.is_empty(), "the mails are the pass' to prepare");
+
+    // a second run while the pass waits queues no second pass: the waiting one takes both
+    let cook = crate::search::publish(&app, company_id, crate::search::NewVacancy { category: "CATERING", teaser_et: "Ootame kokka", ..crate::search::NewVacancy::default() }, true).await;
+    matcher.instant(&app.pool, &[cook], Utc::now()).await.unwrap();
+    assert_eq!(passes_queued().await, 1);
 
     sqlx::query("delete from saved_searches where id = $1").bind(deleted).execute(&app.pool).await.unwrap();
-    let expanded = matching::expand_matches(&app.pool).await.unwrap();
-    assert_eq!((expanded.sets, expanded.pairs, expanded.alerts), (1, 2, 2), "{expanded:?}");
-    assert_eq!(pairs(&app).await.into_iter().collect::<BTreeSet<_>>(), BTreeSet::from([(caterers, baker), (everything, baker)]));
-    assert_eq!(mail_jobs().await, BTreeSet::from([caterers, everything]));
+    let prepared = mail::prepare_all(&app.pool).await.unwrap();
+    assert_eq!((prepared.sets, prepared.recorded, prepared.mails, prepared.listed), (2, 6, 2, 4), "{prepared:?}");
+    assert_eq!(
+        pairs(&app).await.into_iter().collect::<BTreeSet<_>>(),
+        BTreeSet::from([(caterers, baker), (everything, baker), (caterers, cook), (everything, cook)])
+    );
+    let prepared_mails = mails().await;
+    let mut want = vec![(caterers, 2), (everything, 2)];
+    want.sort();
+    assert_eq!(prepared_mails.iter().map(|(search, _, total)| (*search, *total)).collect::<Vec<_>>(), want, "one mail per alert for both vacancies");
+    assert!(prepared_mails.iter().all(|(_, listed, _)| listed.iter().collect::<BTreeSet<_>>() == BTreeSet::from([&baker, &cook])));
     let left: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(left, 0, "the buffer is empty once expanded");
+    assert_eq!(left, 0, "the buffer is empty once the pass took it");
     assert!(!pairs(&app).await.iter().any(|(search, _)| *search == it));
 
-    // matched again (as after an edit): a new row, but no pair twice and no second mail
+    // matched again (as after an edit): a new row, but nothing new for the alerts and no mail
     let again = matcher.instant(&app.pool, &[baker], Utc::now()).await.unwrap();
     assert_eq!(again.pairs, 2);
-    let expanded = matching::expand_matches(&app.pool).await.unwrap();
-    assert_eq!((expanded.sets, expanded.pairs, expanded.alerts), (1, 0, 0), "{expanded:?}");
-    assert_eq!(jobs_of(domain::alerts::mail::QUEUE).await, 2, "no mail asked for again");
-    assert_eq!(matching::expand_matches(&app.pool).await.unwrap(), matching::Expanded::default());
+    let prepared = mail::prepare_all(&app.pool).await.unwrap();
+    assert_eq!((prepared.sets, prepared.recorded, prepared.mails), (1, 0, 0), "{prepared:?}");
+    assert_eq!(mails().await.len(), 2, "no mail prepared again");
+    assert_eq!(mail::prepare_all(&app.pool).await.unwrap(), mail::Prepared::default());
 }
 
 /// The next time of `digest` after `after`, a minute into it: the runs' fixed clock.

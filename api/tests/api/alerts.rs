@@ -2,10 +2,11 @@
 //! the alert mail (listed at most 20, each vacancy once, nothing twice after a kill, simulated and
 //! a real SIGKILL of the worker process, nothing for an ended vacancy, a deleted account or an
 //! opt-out), and the one-click unsubscribe (RFC 8058).
-//! Matches are inserted in SQL here: the matching fills `alert_matches` in production.
+//! Matches are written in SQL here as the matching writes them (`alert_match_sets`, a vacancy and
+//! the serials of the saved searches that list it); the mail pass does the rest.
 
 use chrono::{Duration, Utc};
-use domain::alerts::mail::{self, AlertMailer, MailAlert};
+use domain::alerts::mail::{self, AlertMailer};
 use domain::alerts::saved;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -44,14 +45,16 @@ async fn alert_mails(app: &TestApp, to: &str) -> Vec<Value> {
     outbox(app, to).await.into_iter().filter(|m| m["headers"].as_array().is_some_and(|h| !h.is_empty())).collect()
 }
 
-async fn run_mail(app: &TestApp, saved_search_id: Uuid) -> u32 {
+/// A mail pass as the worker runs it; answers the mails sent.
+async fn run_mail(app: &TestApp) -> usize {
     let mailer = domain::platform::mail::Mailer::Outbox { pool: app.pool.clone() };
     let out = AlertMailer { mailer: &mailer, public_url: TEST_PUBLIC_URL, secret: TEST_APP_SECRET.as_bytes() };
-    mail::mail_alert(&app.pool, &out, &MailAlert { saved_search_id }).await.unwrap()
+    mail::mail_matches(&app.pool, &out).await.unwrap().sent
 }
 
+/// The matching found the vacancy for the saved search (one set of its own).
 async fn matched(app: &TestApp, saved_search_id: Uuid, vacancy_id: Uuid) {
-    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)")
+    sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
         .bind(saved_search_id)
         .bind(vacancy_id)
         .execute(&app.pool)
@@ -188,7 +191,8 @@ async fn the_new_count_is_the_matches_since_last_looked_whose_vacancy_is_still_o
     for vacancy in &ids {
         matched(&app, id, *vacancy).await;
     }
-    sqlx::query("update alert_matches set matched_at = now() - interval '2 days' where vacancy_id = $1").bind(ids[0]).execute(&app.pool).await.unwrap();
+    mail::prepare_all(&app.pool).await.unwrap();
+    sqlx::query("update alert_match_record set matched_at = now() - interval '2 days' where vacancy_id = $1").bind(ids[0]).execute(&app.pool).await.unwrap();
     sqlx::query("update vacancies set valid_until = now() - interval '1 minute' where id = $1").bind(ids[1]).execute(&app.pool).await.unwrap();
     let list: Value = app.client.get("/api/user/saved-searches").await.json().await.unwrap();
     assert_eq!(list[0]["newCount"], 1, "one before the last look, one ended");
@@ -224,9 +228,9 @@ async fn a_visitors_alert_mails_nothing_until_confirmed_and_then_lists_its_vacan
     let hash: Vec<u8> = sqlx::query_scalar("select token_hash from saved_searches").fetch_one(&app.pool).await.unwrap();
     assert_ne!(hash, token.as_bytes(), "only a keyed hash of the token is kept");
 
-    let ids = vacancies(&app, 1).await;
+    let ids = vacancies(&app, 2).await;
     matched(&app, id, ids[0]).await;
-    assert_eq!(run_mail(&app, id).await, 0, "nothing before the confirmation");
+    assert_eq!(run_mail(&app).await, 0, "nothing before the confirmation");
     assert!(alert_mails(&app, "guest@example.ee").await.is_empty());
 
     let manage = visitor.get(&format!("/api/open/saved-searches/by-token/{token}")).await;
@@ -234,11 +238,12 @@ async fn a_visitors_alert_mails_nothing_until_confirmed_and_then_lists_its_vacan
     let confirmed: Value = visitor.post("/api/open/saved-searches/confirm", json!({ "token": token })).await.json().await.unwrap();
     assert_eq!(confirmed["email"], "guest@example.ee");
     assert_eq!(confirmed["savedSearches"][0]["confirmed"], true);
-    assert_eq!(run_mail(&app, id).await, 1);
+    matched(&app, id, ids[1]).await;
+    assert_eq!(run_mail(&app).await, 1);
     let mails = alert_mails(&app, "guest@example.ee").await;
     assert_eq!(mails.len(), 1);
     assert!(mails[0]["subject"].as_str().unwrap().contains("new vacancies"), "in the visitor's language: {}", mails[0]["subject"]);
-    assert!(mails[0]["text"].as_str().unwrap().contains(&format!("/en/vacancies/{}", ids[0])));
+    assert!(mails[0]["text"].as_str().unwrap().contains(&format!("/en/vacancies/{}", ids[1])));
     assert!(mails[0]["text"].as_str().unwrap().contains(&format!("/en/alerts/manage/{token}")));
 
     let wrong = visitor.post("/api/open/saved-searches/confirm", json!({ "token": "not-a-token" })).await;
@@ -303,7 +308,7 @@ async fn the_mail_lists_at_most_20_and_links_the_whole_search_and_carries_the_on
     for vacancy in vacancies(&app, 23).await {
         matched(&app, id, vacancy).await;
     }
-    assert_eq!(run_mail(&app, id).await, 1);
+    assert_eq!(run_mail(&app).await, 1);
     let mails = alert_mails(&app, "mari@example.ee").await;
     assert_eq!(mails.len(), 1);
     let text = mails[0]["text"].as_str().unwrap();
@@ -321,7 +326,7 @@ async fn the_mail_lists_at_most_20_and_links_the_whole_search_and_carries_the_on
     assert!(text.contains(&format!("https://vakants.test/et/alerts/unsubscribe/{token}?all=1")));
     assert!(text.contains("https://vakants.test/et/account/my-alerts"));
     // every match was covered by that mail: nothing is new, nothing goes again
-    assert_eq!(run_mail(&app, id).await, 0);
+    assert_eq!(run_mail(&app).await, 0);
     let last_mailed: Option<chrono::DateTime<Utc>> = sqlx::query_scalar("select last_mailed_at from saved_searches where id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
     assert!(last_mailed.is_some());
 }
@@ -333,22 +338,26 @@ async fn each_vacancy_is_mailed_once_ever_per_alert_and_a_mail_prepared_before_a
     let id = id_of(&save(&app.client, cooks()).await);
     let ids = vacancies(&app, 3).await;
     matched(&app, id, ids[0]).await;
-    assert_eq!(run_mail(&app, id).await, 1);
+    assert_eq!(run_mail(&app).await, 1);
     matched(&app, id, ids[1]).await;
-    assert_eq!(run_mail(&app, id).await, 1);
+    assert_eq!(run_mail(&app).await, 1);
     let mails = alert_mails(&app, "mari@example.ee").await;
     assert_eq!(mails.len(), 2);
     let newest = mails[0]["text"].as_str().unwrap();
     assert!(newest.contains(&ids[1].to_string()) && !newest.contains(&ids[0].to_string()), "never the same list again: {newest}");
 
-    // a worker killed after the first transaction (the mail row made, the match pointed at it) and
-    // before sending: the retry sends that mail, once, and no second one
-    let prepared: Uuid = sqlx::query_scalar("insert into alert_mails (saved_search_id) values ($1) returning id").bind(id).fetch_one(&app.pool).await.unwrap();
-    matched(&app, id, ids[2]).await;
-    sqlx::query("update alert_matches set mail_id = $1 where vacancy_id = $2").bind(prepared).bind(ids[2]).execute(&app.pool).await.unwrap();
-    let (first, second) = tokio::join!(run_mail(&app, id), run_mail(&app, id));
+    // matched again (as after an edit that changes what a search matches): not new for this alert
+    matched(&app, id, ids[1]).await;
+    assert_eq!(run_mail(&app).await, 0, "a vacancy is new for an alert once");
+    let sets: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(sets, 0, "the pass took the set");
+
+    // a worker killed after the pass' first transaction (the mail prepared) and before sending:
+    // the next pass sends that mail, once (two at the same time too), and no second one
+    sqlx::query("insert into alert_mails (saved_search_id, vacancies, total) values ($1, $2, 1)").bind(id).bind(vec![ids[2]]).execute(&app.pool).await.unwrap();
+    let (first, second) = tokio::join!(run_mail(&app), run_mail(&app));
     assert_eq!(first + second, 1);
-    assert_eq!(run_mail(&app, id).await, 0);
+    assert_eq!(run_mail(&app).await, 0);
     let mails = alert_mails(&app, "mari@example.ee").await;
     assert_eq!(mails.len(), 3);
     assert!(mails[0]["text"].as_str().unwrap().contains(&ids[2].to_string()));
@@ -377,14 +386,18 @@ async fn killing_the_mail_worker_mid_run_loses_no_alert_mail_and_sends_none_twic
     .fetch_all(&app.pool)
     .await
     .unwrap();
+    // as a match run writes them: a set per vacancy naming every alert, and the pass queued
     let mut tx = app.pool.begin().await.unwrap();
-    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) select s, v from unnest($1::uuid[]) as s cross join unnest($2::uuid[]) as v")
-        .bind(&searches)
-        .bind(&ids)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    mail::queue_mails(&mut tx, &searches).await.unwrap();
+    sqlx::query(
+        "insert into alert_match_sets (vacancy_id, matched_at, searches)
+         select v, now(), (select array_agg(serial order by serial) from saved_searches where id = any($1)) from unnest($2::uuid[]) as v",
+    )
+    .bind(&searches)
+    .bind(&ids)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    mail::queue_pass(&mut tx, ids.len()).await.unwrap();
     tx.commit().await.unwrap();
     let sent = || async { sqlx::query_scalar::<_, i64>("select count(*) from alert_mails where sent_at is not null").fetch_one(&app.pool).await.unwrap() };
 
@@ -417,14 +430,14 @@ async fn killing_the_mail_worker_mid_run_loses_no_alert_mail_and_sends_none_twic
         sqlx::query_as("select to_address, count(*) from dev_outbox where to_address like 'mail-kill-%' group by to_address").fetch_all(&app.pool).await.unwrap();
     assert_eq!(per_address.len() as i64, ALERTS, "no alert without its mail");
     assert!(per_address.iter().all(|(_, mails)| *mails == 1), "no mail twice: {:?}", per_address.iter().filter(|(_, mails)| *mails > 1).collect::<Vec<_>>());
-    let (mails, unsent, unlisted): (i64, i64, i64) = sqlx::query_as(
+    let (mails, unsent, waiting): (i64, i64, i64) = sqlx::query_as(
         "select (select count(*) from alert_mails), (select count(*) from alert_mails where sent_at is null),
-                (select count(*) from alert_matches where mail_id is null)",
+                (select count(*) from alert_match_sets)",
     )
     .fetch_one(&app.pool)
     .await
     .unwrap();
-    assert_eq!((mails, unsent, unlisted), (ALERTS, 0, 0), "one mail row per alert, all sent, every match listed");
+    assert_eq!((mails, unsent, waiting), (ALERTS, 0, 0), "one mail row per alert, all sent, no set left");
     let bodies: Vec<String> = sqlx::query_scalar("select body_text from dev_outbox where to_address like 'mail-kill-%'").fetch_all(&app.pool).await.unwrap();
     assert!(bodies.iter().all(|body| ids.iter().all(|id| body.contains(&id.to_string()))), "each mail lists both vacancies");
 }
@@ -438,7 +451,7 @@ async fn a_vacancy_that_ended_before_the_mail_is_not_listed_and_alone_sends_noth
     matched(&app, id, ids[0]).await;
     matched(&app, id, ids[1]).await;
     sqlx::query("update vacancies set status = 'ARCHIVED' where id = $1").bind(ids[0]).execute(&app.pool).await.unwrap();
-    assert_eq!(run_mail(&app, id).await, 1);
+    assert_eq!(run_mail(&app).await, 1);
     let text = alert_mails(&app, "mari@example.ee").await[0]["text"].as_str().unwrap().to_string();
     assert!(text.contains(&ids[1].to_string()) && !text.contains(&ids[0].to_string()), "{text}");
     let third = {
@@ -447,7 +460,7 @@ async fn a_vacancy_that_ended_before_the_mail_is_not_listed_and_alone_sends_noth
     };
     matched(&app, id, third).await;
     sqlx::query("update vacancies set valid_until = now() - interval '1 second' where id = $1").bind(third).execute(&app.pool).await.unwrap();
-    assert_eq!(run_mail(&app, id).await, 0);
+    assert_eq!(run_mail(&app).await, 0);
     assert_eq!(alert_mails(&app, "mari@example.ee").await.len(), 1);
 }
 
@@ -456,20 +469,28 @@ async fn a_deleted_account_an_opted_out_one_and_a_paused_alert_get_nothing() {
     let app = spawn_app().await;
     app.client.sign_in("mari@example.ee").await;
     let id = id_of(&save(&app.client, cooks()).await);
-    let ids = vacancies(&app, 1).await;
-    matched(&app, id, ids[0]).await;
+    let ids = vacancies(&app, 3).await;
+    let notified = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from notifications where kind = 'ALERT_MATCH' and saved_search_id = $1").bind(id).fetch_one(&app.pool).await.unwrap()
+    };
 
     sqlx::query("update saved_searches set paused = true where id = $1").bind(id).execute(&app.pool).await.unwrap();
-    assert_eq!(run_mail(&app, id).await, 0, "paused");
+    matched(&app, id, ids[0]).await;
+    assert_eq!(run_mail(&app).await, 0, "paused");
+    assert_eq!(notified().await, 0, "paused: no notification either");
     sqlx::query("update saved_searches set paused = false where id = $1").bind(id).execute(&app.pool).await.unwrap();
 
     sqlx::query("update users set newsletter_opt_in = false where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
-    assert_eq!(run_mail(&app, id).await, 0, "off the mailing list");
+    matched(&app, id, ids[1]).await;
+    assert_eq!(run_mail(&app).await, 0, "off the mailing list");
+    assert_eq!(notified().await, 1, "off the mailing list, the match still reaches the notification centre");
     sqlx::query("update users set newsletter_opt_in = true where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
 
     // the account deleted (as `DELETE /api/user/account` marks it; its searches are erased there too)
     sqlx::query("update users set deleted_at = now() where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
-    assert_eq!(run_mail(&app, id).await, 0, "account deleted");
+    matched(&app, id, ids[2]).await;
+    assert_eq!(run_mail(&app).await, 0, "account deleted");
+    assert_eq!(notified().await, 1);
     assert!(alert_mails(&app, "mari@example.ee").await.is_empty());
     let unsent: i64 = sqlx::query_scalar("select count(*) from alert_mails").fetch_one(&app.pool).await.unwrap();
     assert_eq!(unsent, 0);
@@ -523,8 +544,14 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     let id = id_of(&save(&app.client, cooks()).await);
     let ids = vacancies(&app, 1).await;
     let mut tx = app.pool.begin().await.unwrap();
-    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)").bind(id).bind(ids[0]).execute(&mut *tx).await.unwrap();
-    mail::queue_mails(&mut tx, &[id, id]).await.unwrap();
+    sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
+        .bind(id)
+        .bind(ids[0])
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    mail::queue_pass(&mut tx, 1).await.unwrap();
+    mail::queue_pass(&mut tx, 1).await.unwrap();
     tx.commit().await.unwrap();
     let mut mails = Vec::new();
     for _ in 0..100 {

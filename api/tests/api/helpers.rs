@@ -89,6 +89,8 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     worker::extract::use_program(env!("CARGO_BIN_EXE_vakants"));
+    // an alert mail pass runs as soon as it is queued (the worker's default waits 20 s)
+    domain::alerts::mail::use_window(std::time::Duration::ZERO);
     let template = template().await;
     let database = format!("vakants_test_{}", uuid::Uuid::new_v4().simple());
     let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
@@ -451,6 +453,7 @@ pub fn start_worker(app: &TestApp) -> tokio::process::Child {
         .env("DATABASE_URL", &app.database_url)
         .env("DATA_DIR", &app.data_dir)
         .env("RUST_LOG", "warn")
+        .env("ALERT_MAIL_WINDOW_MS", "0")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::inherit())
         .kill_on_drop(true)

@@ -280,13 +280,20 @@ async fn invoices_claims_interview_answers_and_alert_matches_reach_their_address
     );
 
     let search: Uuid = sqlx::query_scalar(
-        "insert into saved_searches (user_id, name, filter, frequency, token_hash) values ($1, 'Kokad', '{}'::jsonb, 'DAILY', decode(md5(random()::text), 'hex')) returning id",
+        "insert into saved_searches (user_id, name, filter, frequency, token_hash, confirmed_at) values ($1, 'Kokad', '{}'::jsonb, 'DAILY', decode(md5(random()::text), 'hex'), now()) returning id",
     )
     .bind(mari)
     .fetch_one(&app.pool)
     .await
     .unwrap();
-    sqlx::query("insert into alert_matches (saved_search_id, vacancy_id) values ($1, $2)").bind(search).bind(vacancy).execute(&app.pool).await.unwrap();
+    // the alert's match, as the matching writes it, taken by the mail pass
+    sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
+        .bind(search)
+        .bind(vacancy)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    domain::alerts::mail::prepare_all(&app.pool).await.unwrap();
     let page = centre(&app.client).await;
     assert_eq!(
         (page["content"][0]["kind"].clone(), page["content"][0]["vacancyId"].clone(), page["content"][0]["savedSearchId"].clone()),

@@ -1,18 +1,31 @@
-//! The alert mail (issue 33 §1; docs/alerts.md): the vacancies an alert matched and no mail of it
-//! listed yet, in the owner's language, each vacancy at most once ever per alert.
+//! The alert mail (issue 33 §1; docs/alerts.md "The mail"): the vacancies an alert matched that it
+//! had not matched before, in the owner's language, at most [`MAX_LISTED`] listed.
 //!
-//! The matching's expansion ([`super::matching::expand_matches`]) records matches in
-//! `alert_matches` and queues a [`MailAlert`] on its transaction ([`queue_mails`]); the worker
-//! runs [`mail_alert`]. Nothing twice after a kill:
-//! one transaction creates the `alert_mails` row and points the listed matches at it; a second
-//! one locks that row, sends and sets `sent_at`. With the dev outbox the outbox row is written on
-//! that second transaction, so the mail exists exactly once; with SMTP a kill after the relay
-//! accepted the mail and before the commit sends it again on the retry (the one residual window).
-//! A row left unsent by a kill is sent first by the next job of its alert.
+//! The matching writes its answers as sets (`alert_match_sets`: a vacancy and the serials of the
+//! saved searches that list it) and, on the same transaction, makes sure a [`MailPass`] is queued
+//! ([`queue_pass`]). The pass ([`mail_matches`]) takes every waiting set and, on one transaction
+//! per chunk ([`prepare_chunk`]):
+//! - records each vacancy's serials not recorded for it before (`alert_match_record`, the record
+//!   of what matched, indexed by serial): a vacancy matched again after an edit is new only for
+//!   the saved searches that had not listed it;
+//! - inverts the sets to saved search → new vacancies, keeps those open now, and for each search
+//!   that may be mailed writes its mail (`alert_mails`: the listed vacancies, newest first, and
+//!   how many it covers), and for an account's search its ALERT_MATCH notifications (the listed).
+//!
+//! Then each prepared mail is sent on a transaction of its own ([`deliver`]) that locks its row,
+//! sends and sets `sent_at`. With the dev outbox the outbox row is written on that transaction, so
+//! the mail exists exactly once; with SMTP a kill after the relay accepted the mail and before the
+//! commit sends it again on the retry (the one residual window). A mail left unsent by a kill is
+//! sent by the next pass.
 //!
 //! Nothing is mailed for a paused or unconfirmed search, an account deleted or off the mailing list
 //! (`users.newsletter_opt_in`, the existing opt-out), or a vacancy no longer open when the mail goes.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -24,27 +37,54 @@ use crate::platform::locale::Locale;
 use crate::platform::mail::{Mail, MailHeader, Mailer};
 use crate::vacancies::ACTIVE_SQL;
 
-/// The queue of alert mails.
-pub const QUEUE: &str = "vakants.alert-mail";
+/// The queue of the mail passes.
+pub const QUEUE: &str = "vakants.alerts.mail";
 /// The most vacancies one mail lists; beyond them it links to the whole search.
-pub const MAX_LISTED: i64 = 20;
+pub const MAX_LISTED: usize = 20;
+/// Sets one pass transaction takes at most, and the serials they hold at most (beyond the first).
+pub const PASS_SETS: i64 = 1_000;
+pub const PASS_SERIALS: i64 = 500_000;
 
-/// Mail what is new for one saved search.
+/// Take every waiting set, record it and prepare and send the mails; `sets` says how many sets
+/// the run that queued it wrote.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct MailAlert {
-    pub saved_search_id: Uuid,
+pub struct MailPass {
+    pub sets: usize,
 }
 
-/// Queues one mail job per saved search (repeats dropped), on the caller's transaction: the one
-/// that records the matches (instant or daily and weekly alike), so a match is never recorded
-/// without its mail job. An alert with nothing new when its job runs sends nothing.
-pub async fn queue_mails(conn: &mut PgConnection, saved_search_ids: &[Uuid]) -> Result<()> {
-    let mut ids = saved_search_ids.to_vec();
-    ids.sort();
-    ids.dedup();
-    let jobs: Vec<MailAlert> = ids.into_iter().map(|saved_search_id| MailAlert { saved_search_id }).collect();
-    jobs::push(conn, QUEUE, &jobs).await
+/// How long a pass waits after it is queued: the matches of that time go out together, so an
+/// instant alert gets at most one mail a window however many of its vacancies go live meanwhile
+/// (and its mail still comes within a minute). `ALERT_MAIL_WINDOW_MS`, 20 000 unless set (the
+/// tests that run a worker set 0).
+pub fn window() -> Duration {
+    *WINDOW.get_or_init(|| {
+        let ms = std::env::var("ALERT_MAIL_WINDOW_MS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(20_000);
+        Duration::from_millis(ms)
+    })
+}
+
+static WINDOW: OnceLock<Duration> = OnceLock::new();
+
+/// Sets this process' window before anything reads it (the API tests pass their matches on at
+/// once); later calls change nothing.
+pub fn use_window(window: Duration) {
+    let _ = WINDOW.set(window);
+}
+
+/// Makes sure a [`MailPass`] waits in the queue, on the caller's transaction (the one that writes
+/// the sets, so sets never wait without a pass): none is queued when one is waiting already (it
+/// will take these sets too). Two transactions that both see none queue two; the second finds
+/// less or nothing.
+pub async fn queue_pass(conn: &mut PgConnection, sets: usize) -> Result<()> {
+    let waiting: bool = sqlx::query_scalar("select exists (select 1 from apalis.jobs where job_type = $1 and status = 'Pending')")
+        .bind(QUEUE)
+        .fetch_one(&mut *conn)
+        .await?;
+    if waiting {
+        return Ok(());
+    }
+    jobs::push_after(conn, QUEUE, &[MailPass { sets }], window()).await
 }
 
 /// Where the alert mails go and what their links need.
@@ -60,58 +100,263 @@ pub struct AlertMailer<'a> {
 /// off the mailing list. `s` is the search, `u` its account (left joined).
 const MAILABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused
     and (s.user_id is null or (u.id is not null and u.deleted_at is null and u.newsletter_opt_in)))";
+/// When an account's search gets its matches in the notification centre: as mailable, whether or
+/// not the account is on the mailing list.
+const NOTIFIABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused and s.user_id is not null and u.id is not null and u.deleted_at is null)";
 
-/// Runs one [`MailAlert`]: first a mail a killed run left unsent, then one of what is new. Answers
-/// how many mails went.
-#[tracing::instrument(skip_all, fields(saved_search = %job.saved_search_id))]
-pub async fn mail_alert(pool: &PgPool, out: &AlertMailer<'_>, job: &MailAlert) -> Result<u32> {
-    let mut sent = 0;
-    let unsent: Vec<Uuid> = sqlx::query_scalar("select id from alert_mails where saved_search_id = $1 and sent_at is null order by created_at")
-        .bind(job.saved_search_id)
-        .fetch_all(pool)
-        .await?;
-    for mail_id in unsent {
-        sent += u32::from(deliver(pool, out, mail_id).await?);
-    }
-    if let Some(mail_id) = prepare(pool, job.saved_search_id).await? {
-        sent += u32::from(deliver(pool, out, mail_id).await?);
-    }
-    Ok(sent)
+/// What a pass did.
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
+pub struct Prepared {
+    /// Sets taken (and deleted from the buffer).
+    pub sets: usize,
+    /// Serials recorded: (saved search, vacancy) pairs not matched before.
+    pub recorded: usize,
+    /// Mails prepared.
+    pub mails: usize,
+    /// Vacancies the mails list (at most [`MAX_LISTED`] each).
+    pub listed: usize,
+    /// ALERT_MATCH notifications written.
+    pub notified: usize,
+    /// Mails sent.
+    pub sent: usize,
+    /// The highest set id taken (sets are taken in the order of their ids).
+    pub through: i64,
 }
 
-/// The first transaction: a new `alert_mails` row for the search's unmailed matches whose vacancy
-/// is open, pointed at by them. None when the search may not be mailed or nothing is new.
-async fn prepare(pool: &PgPool, saved_search_id: Uuid) -> Result<Option<Uuid>> {
-    let mut tx = pool.begin().await?;
-    let mailable: Option<bool> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "select {MAILABLE_SQL} from saved_searches s left join users u on u.id = s.user_id where s.id = $1 for update of s"
-    )))
-    .bind(saved_search_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    if mailable != Some(true) {
-        return Ok(None);
+impl std::ops::AddAssign for Prepared {
+    fn add_assign(&mut self, other: Prepared) {
+        self.sets += other.sets;
+        self.recorded += other.recorded;
+        self.mails += other.mails;
+        self.listed += other.listed;
+        self.notified += other.notified;
+        self.sent += other.sent;
+        self.through = self.through.max(other.through);
     }
-    let mail_id: Uuid = sqlx::query_scalar("insert into alert_mails (saved_search_id) values ($1) returning id")
-        .bind(saved_search_id)
-        .fetch_one(&mut *tx)
+}
+
+/// Runs a [`MailPass`]: mails a killed pass left unsent, then every waiting set, chunk by chunk,
+/// each chunk's mails sent once it is prepared.
+#[tracing::instrument(skip_all)]
+pub async fn mail_matches(pool: &PgPool, out: &AlertMailer<'_>) -> Result<Prepared> {
+    let mut done = Prepared { sent: deliver_unsent(pool, out).await?, ..Prepared::default() };
+    while let Some(chunk) = prepare_chunk(pool).await? {
+        done += chunk;
+        done.sent += deliver_unsent(pool, out).await?;
+    }
+    Ok(done)
+}
+
+/// Records and prepares every waiting set without sending (the tests read what was prepared).
+pub async fn prepare_all(pool: &PgPool) -> Result<Prepared> {
+    let mut done = Prepared::default();
+    while let Some(chunk) = prepare_chunk(pool).await? {
+        done += chunk;
+    }
+    Ok(done)
+}
+
+/// One rows' worth of serials, each row its bounds in one array (sent in binary): `[first, last]`,
+/// 1-based as Postgres slices.
+pub(crate) fn concatenated<T: Copy>(rows: &[Vec<T>]) -> Result<(Vec<T>, Vec<i32>, Vec<i32>)> {
+    let mut all = Vec::with_capacity(rows.iter().map(Vec::len).sum());
+    let (mut firsts, mut lasts) = (Vec::with_capacity(rows.len()), Vec::with_capacity(rows.len()));
+    for row in rows {
+        firsts.push(i32::try_from(all.len() + 1).map_err(anyhow::Error::from)?);
+        all.extend_from_slice(row);
+        lasts.push(i32::try_from(all.len()).map_err(anyhow::Error::from)?);
+    }
+    Ok((all, firsts, lasts))
+}
+
+/// One chunk of a pass on a transaction of its own (see the module documentation); `None` when no
+/// set waits (or every waiting one is another transaction's). Killed midway, the transaction rolls
+/// back and the sets wait for the next pass.
+pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
+    let mut tx = pool.begin().await?;
+    let waiting: Vec<(i64, i32)> = sqlx::query_as("select id, cardinality(searches) from alert_match_sets order by id limit $1 for update skip locked")
+        .bind(PASS_SETS)
+        .fetch_all(&mut *tx)
         .await?;
-    let marked = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "update alert_matches am set mail_id = $2
-         from vacancies v join companies c on c.id = v.company_id
-         where am.saved_search_id = $1 and am.mail_id is null and v.id = am.vacancy_id and {ACTIVE_SQL}"
-    )))
-    .bind(saved_search_id)
-    .bind(mail_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if marked == 0 {
+    // the first set whatever its size, then as many as fit
+    let mut ids = Vec::with_capacity(waiting.len());
+    let mut named = 0i64;
+    for (id, size) in waiting {
+        if !ids.is_empty() && named + i64::from(size) > PASS_SERIALS {
+            break;
+        }
+        named += i64::from(size);
+        ids.push(id);
+    }
+    if ids.is_empty() {
         tx.rollback().await?;
         return Ok(None);
     }
+    let mut taken: Vec<(i64, Uuid, DateTime<Utc>, Vec<i32>)> =
+        sqlx::query_as("delete from alert_match_sets where id = any($1) returning id, vacancy_id, matched_at, searches")
+            .bind(&ids)
+            .fetch_all(&mut *tx)
+            .await?;
+    taken.sort_unstable_by_key(|(id, ..)| *id);
+    let mut vacancies: Vec<Uuid> = taken.iter().map(|(_, vacancy, ..)| *vacancy).collect();
+    vacancies.sort_unstable();
+    vacancies.dedup();
+
+    // what is new: the serials not recorded for the vacancy before (an earlier pass, or an earlier
+    // set of this chunk)
+    let before: Vec<(Uuid, Vec<i32>)> = sqlx::query_as("select vacancy_id, searches from alert_match_record where vacancy_id = any($1)")
+        .bind(&vacancies)
+        .fetch_all(&mut *tx)
+        .await?;
+    let mut recorded: HashMap<Uuid, HashSet<i32>> = HashMap::new();
+    for (vacancy, serials) in before {
+        recorded.entry(vacancy).or_default().extend(serials);
+    }
+    let mut again: HashSet<Uuid> = HashSet::new();
+    let mut seen: HashSet<Uuid> = HashSet::new();
+    for (_, vacancy, ..) in &taken {
+        if !seen.insert(*vacancy) {
+            again.insert(*vacancy);
+        }
+    }
+    let mut new_sets: Vec<(Uuid, DateTime<Utc>, Vec<i32>)> = Vec::with_capacity(taken.len());
+    for (_, vacancy, matched_at, serials) in taken {
+        let fresh: Vec<i32> = match recorded.get_mut(&vacancy) {
+            Some(known) => serials.into_iter().filter(|serial| known.insert(*serial)).collect(),
+            None => {
+                if again.contains(&vacancy) {
+                    recorded.insert(vacancy, serials.iter().copied().collect());
+                }
+                serials
+            }
+        };
+        if !fresh.is_empty() {
+            new_sets.push((vacancy, matched_at, fresh));
+        }
+    }
+    let rows: Vec<Vec<i32>> = new_sets.iter().map(|(_, _, serials)| serials.clone()).collect();
+    let (serials_of_all, firsts, lasts) = concatenated(&rows)?;
+    let recorded_count = serials_of_all.len();
+    if !new_sets.is_empty() {
+        let record_vacancies: Vec<Uuid> = new_sets.iter().map(|(vacancy, ..)| *vacancy).collect();
+        let record_times: Vec<DateTime<Utc>> = new_sets.iter().map(|(_, at, _)| *at).collect();
+        sqlx::query(
+            "insert into alert_match_record (vacancy_id, matched_at, searches)
+             select v, m, $3[f:l] from unnest($1::uuid[], $2::timestamptz[], $4::integer[], $5::integer[]) as t (v, m, f, l)",
+        )
+        .bind(&record_vacancies)
+        .bind(&record_times)
+        .bind(&serials_of_all)
+        .bind(&firsts)
+        .bind(&lasts)
+        .execute(&mut *tx)
+        .await?;
+    }
+
+    // the vacancies that may be listed (open now), in the mails' order: newest first
+    let open: Vec<(Uuid, Option<DateTime<Utc>>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select v.id, v.publish_at from vacancies v join companies c on c.id = v.company_id where v.id = any($1) and {ACTIVE_SQL}"
+    )))
+    .bind(&vacancies)
+    .fetch_all(&mut *tx)
+    .await?;
+    let order: HashMap<Uuid, Option<DateTime<Utc>>> = open.into_iter().collect();
+    let mut by_search: HashMap<i32, Vec<Uuid>> = HashMap::new();
+    for (vacancy, _, serials) in &new_sets {
+        if order.contains_key(vacancy) {
+            for serial in serials {
+                by_search.entry(*serial).or_default().push(*vacancy);
+            }
+        }
+    }
+    let serials: Vec<i32> = by_search.keys().copied().collect();
+    let searches: Vec<(i32, Uuid, Option<Uuid>, bool, bool)> = if serials.is_empty() {
+        Vec::new()
+    } else {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select s.serial, s.id, s.user_id, {MAILABLE_SQL}, {NOTIFIABLE_SQL}
+             from saved_searches s left join users u on u.id = s.user_id where s.serial = any($1)"
+        )))
+        .bind(&serials)
+        .fetch_all(&mut *tx)
+        .await?
+    };
+    let (mut mail_ids, mut mail_searches, mut mail_totals, mut mail_lists) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut note_users, mut note_searches, mut note_vacancies) = (Vec::new(), Vec::new(), Vec::new());
+    for (serial, search, user, mailable, notifiable) in searches {
+        if !mailable && !notifiable {
+            continue;
+        }
+        let Some(mut found) = by_search.remove(&serial) else { continue };
+        found.sort_unstable_by(|a, b| order[b].cmp(&order[a]).then(a.cmp(b)));
+        found.dedup();
+        let total = found.len();
+        found.truncate(MAX_LISTED);
+        if let (true, Some(user)) = (notifiable, user) {
+            for vacancy in &found {
+                note_users.push(user);
+                note_searches.push(search);
+                note_vacancies.push(*vacancy);
+            }
+        }
+        if mailable {
+            mail_ids.push(Uuid::new_v4());
+            mail_searches.push(search);
+            mail_totals.push(i32::try_from(total).map_err(anyhow::Error::from)?);
+            mail_lists.push(found);
+        }
+    }
+    let (listed_all, list_firsts, list_lasts) = concatenated(&mail_lists)?;
+    if !mail_ids.is_empty() {
+        sqlx::query(
+            "insert into alert_mails (id, saved_search_id, total, vacancies)
+             select i, s, t, $4[f:l] from unnest($1::uuid[], $2::uuid[], $3::integer[], $5::integer[], $6::integer[]) as x (i, s, t, f, l)",
+        )
+        .bind(&mail_ids)
+        .bind(&mail_searches)
+        .bind(&mail_totals)
+        .bind(&listed_all)
+        .bind(&list_firsts)
+        .bind(&list_lasts)
+        .execute(&mut *tx)
+        .await?;
+    }
+    if !note_users.is_empty() {
+        sqlx::query(
+            "insert into notifications (user_id, kind, vacancy_id, saved_search_id)
+             select u, 'ALERT_MATCH', v, s from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as x (u, v, s)",
+        )
+        .bind(&note_users)
+        .bind(&note_vacancies)
+        .bind(&note_searches)
+        .execute(&mut *tx)
+        .await?;
+    }
     tx.commit().await?;
-    Ok(Some(mail_id))
+    // the ids came in ascending order and every one was locked, so all of them were taken
+    let through = ids.last().copied().unwrap_or_default();
+    Ok(Some(Prepared {
+        sets: ids.len(),
+        recorded: recorded_count,
+        mails: mail_ids.len(),
+        listed: listed_all.len(),
+        notified: note_users.len(),
+        sent: 0,
+        through,
+    }))
+}
+
+/// Sends every prepared mail not sent yet (a mail another worker is sending is left to it).
+/// Answers how many went.
+pub async fn deliver_unsent(pool: &PgPool, out: &AlertMailer<'_>) -> Result<usize> {
+    let unsent: Vec<Uuid> = sqlx::query_scalar("select id from alert_mails where sent_at is null order by created_at, id")
+        .fetch_all(pool)
+        .await?;
+    let mut sent = 0;
+    for mail_id in unsent {
+        sent += usize::from(deliver(pool, out, mail_id).await?);
+    }
+    Ok(sent)
 }
 
 #[derive(sqlx::FromRow)]
@@ -124,6 +369,8 @@ struct Recipient {
     frequency: String,
     visitor: bool,
     mailable: bool,
+    /// New vacancies the mail covers beyond the ones it lists.
+    unlisted: i32,
 }
 
 /// One listed vacancy.
@@ -134,15 +381,17 @@ pub struct Listed {
     pub company: String,
 }
 
-/// The second transaction: sends the prepared mail once. A mail whose search may no longer be
-/// mailed, or whose vacancies all ended, is dropped (its matches count as never mailed).
-async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<bool> {
+/// Sends one prepared mail on a transaction of its own, once: its row is locked (a row another
+/// transaction holds is skipped) and `sent_at` set with the sending. A mail whose search may no
+/// longer be mailed, or whose listed vacancies all ended, is dropped.
+pub async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let recipient: Option<Recipient> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select s.id as saved_search_id, coalesce(u.username, s.email) as to_address, coalesce(u.locale, s.locale) as locale,
-                s.name, s.query, s.frequency, s.user_id is null as visitor, {MAILABLE_SQL} as mailable
+                s.name, s.query, s.frequency, s.user_id is null as visitor, {MAILABLE_SQL} as mailable,
+                m.total - cardinality(m.vacancies) as unlisted
          from alert_mails m join saved_searches s on s.id = m.saved_search_id left join users u on u.id = s.user_id
-         where m.id = $1 and m.sent_at is null for update of m"
+         where m.id = $1 and m.sent_at is null for update of m skip locked"
     )))
     .bind(mail_id)
     .fetch_optional(&mut *tx)
@@ -154,36 +403,27 @@ async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<
         Locale::En => "o.label_en",
         Locale::Ru => "o.label_ru",
     };
-    let (listed, total): (Vec<Listed>, i64) = if recipient.mailable {
-        let listed: Vec<Listed> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let listed: Vec<Listed> = if recipient.mailable {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select v.id as vacancy_id, coalesce({label}, v.occupation_label, '') as occupation, c.business_name as company
-             from alert_matches am join vacancies v on v.id = am.vacancy_id join companies c on c.id = v.company_id
+             from alert_mails m cross join unnest(m.vacancies) with ordinality as l (vacancy_id, position)
+             join vacancies v on v.id = l.vacancy_id join companies c on c.id = v.company_id
              left join ref_occupations o on o.code = v.occupation_code
-             where am.saved_search_id = $3 and am.mail_id = $1 and {ACTIVE_SQL}
-             order by v.publish_at desc, v.id limit $2"
+             where m.id = $1 and {ACTIVE_SQL}
+             order by l.position"
         )))
         .bind(mail_id)
-        .bind(MAX_LISTED)
-        .bind(recipient.saved_search_id)
         .fetch_all(&mut *tx)
-        .await?;
-        let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "select count(*) from alert_matches am join vacancies v on v.id = am.vacancy_id join companies c on c.id = v.company_id
-             where am.saved_search_id = $2 and am.mail_id = $1 and {ACTIVE_SQL}"
-        )))
-        .bind(mail_id)
-        .bind(recipient.saved_search_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        (listed, total)
+        .await?
     } else {
-        (Vec::new(), 0)
+        Vec::new()
     };
     if listed.is_empty() {
         sqlx::query("delete from alert_mails where id = $1").bind(mail_id).execute(&mut *tx).await?;
         tx.commit().await?;
         return Ok(false);
     }
+    let total = listed.len() as i64 + i64::from(recipient.unlisted.max(0));
     let token = saved::token_for(out.secret, recipient.saved_search_id);
     let links = Links::new(out.public_url, locale, &token, &recipient.query, recipient.visitor);
     let frequency = Frequency::parse(&recipient.frequency).unwrap_or(Frequency::Instant);

@@ -13,21 +13,18 @@
 //!    changed since the last. Every distinct query that one of the vacancies could match by its
 //!    code groups ([`super::prefilter`]) goes to the engine, which decides
 //!    ([`SearchEngine::match_vacancies`]). The run writes one row per vacancy, the serials of the
-//!    saved searches that list it (`alert_match_sets`), and an [`ExpandJob`] on the same
-//!    transaction.
+//!    saved searches that list it (`alert_match_sets`), and makes sure a mail pass is queued
+//!    ([`super::mail::queue_pass`]) on the same transaction.
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
 //!    mark on the chunk's transaction; its matches are written as the instant run's are.
-//! 4. **Expand** ([`expand_matches`], the [`ExpandJob`]): on a transaction of its own, the sets
-//!    become `alert_matches` pairs, at most once ever per saved search and vacancy, the alerts
-//!    that gained one ask for their mail ([`super::mail::queue_mails`]), and the sets are deleted.
-//!    A vacancy matched by thousands of saved searches costs the run one row, and the pairs
-//!    (tens of microseconds each in Postgres) are written off the path from going live to the
-//!    match being recorded.
+//! 4. **Mail** ([`super::mail`]): the pass records the sets (`alert_match_record`: a saved search
+//!    is matched to a vacancy once ever) and prepares and sends each alert's mail. A vacancy
+//!    matched by thousands of saved searches costs the run one row.
 //!
 //! Every step is idempotent: a job or run killed midway is run again and writes the same rows,
-//! and the primary key of `alert_matches` keeps a pair from being listed twice.
+//! and the record keeps a vacancy from being new twice for a saved search.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -55,17 +52,6 @@ pub const MATCH_QUEUE: &str = "vakants.alerts.match";
 #[serde(rename_all = "camelCase")]
 pub struct MatchJob {
     pub vacancy_ids: Vec<Uuid>,
-}
-
-/// The queue of the jobs that turn the matching's sets into pairs and mail jobs ([`expand_matches`]).
-pub const EXPAND_QUEUE: &str = "vakants.alerts.expand";
-
-/// A match run wrote sets (`alert_match_sets`): expand them. The job expands every set waiting,
-/// its own among them unless an earlier job took them; `sets` says how many its run wrote.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ExpandJob {
-    pub sets: usize,
 }
 
 /// Saved searches matched in one engine call and one transaction by the daily and weekly runs.
@@ -502,26 +488,25 @@ fn by_vacancy(pairs: impl Iterator<Item = (i32, Uuid)>) -> HashMap<Uuid, Vec<i32
 }
 
 /// Writes a run's matches ([`by_vacancy`]), one row per vacancy with the serials of the saved
-/// searches that list it, and queues their [`ExpandJob`], on the caller's transaction. Answers the pairs written, the
-/// distinct saved searches among them and the highest set id written.
+/// searches that list it, and makes sure a mail pass is queued ([`super::mail::queue_pass`]), on
+/// the caller's transaction. Answers the pairs written, the distinct saved searches among them and
+/// the highest set id written.
 async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>, now: DateTime<Utc>) -> Result<(usize, usize, Option<i64>)> {
     if by_vacancy.is_empty() {
         return Ok((0, 0, None));
     }
     let mut alerts = std::collections::HashSet::new();
     let mut vacancies = Vec::with_capacity(by_vacancy.len());
-    // every row's serials one after another in one array (sent in binary), each row its bounds
-    let mut serials_of_all = Vec::new();
-    let (mut firsts, mut lasts) = (Vec::with_capacity(by_vacancy.len()), Vec::with_capacity(by_vacancy.len()));
+    let mut rows = Vec::with_capacity(by_vacancy.len());
     for (vacancy, mut serials) in by_vacancy {
         serials.sort_unstable();
         serials.dedup();
         alerts.extend(serials.iter().copied());
         vacancies.push(vacancy);
-        firsts.push(i32::try_from(serials_of_all.len() + 1).map_err(anyhow::Error::from)?);
-        serials_of_all.extend(serials);
-        lasts.push(i32::try_from(serials_of_all.len()).map_err(anyhow::Error::from)?);
+        rows.push(serials);
     }
+    // every row's serials one after another in one array (sent in binary), each row its bounds
+    let (serials_of_all, firsts, lasts) = super::mail::concatenated(&rows)?;
     let written = serials_of_all.len();
     let last: Option<i64> = sqlx::query_scalar(
         "with written as (
@@ -537,98 +522,8 @@ async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>
     .bind(&lasts)
     .fetch_one(&mut *conn)
     .await?;
-    jobs::push(&mut *conn, EXPAND_QUEUE, &[ExpandJob { sets: vacancies.len() }]).await?;
+    super::mail::queue_pass(&mut *conn, vacancies.len()).await?;
     Ok((written, alerts.len(), last))
-}
-
-/// Sets one expansion transaction takes at most, and the saved searches they name at most (beyond
-/// the first set): a set may name tens of thousands, and a transaction of millions of pairs would
-/// hold its sets, and the mails of all of them, for minutes.
-pub const EXPAND_CHUNK: i64 = 100;
-pub const EXPAND_PAIRS: i64 = 200_000;
-
-/// What [`expand_matches`] did.
-#[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Expanded {
-    /// Sets taken (and deleted).
-    pub sets: usize,
-    /// (saved search, vacancy) pairs inserted: not matched before, the saved search still there.
-    pub pairs: usize,
-    /// Saved searches that gained a pair (their mail was asked for).
-    pub alerts: usize,
-    /// The highest set id taken (sets are taken in the order of their ids).
-    pub through: i64,
-}
-
-impl std::ops::AddAssign for Expanded {
-    fn add_assign(&mut self, other: Expanded) {
-        self.sets += other.sets;
-        self.pairs += other.pairs;
-        self.alerts += other.alerts;
-        self.through = self.through.max(other.through);
-    }
-}
-
-/// Expands every waiting set (`alert_match_sets`) into the alerts' matches: in chunks of
-/// [`EXPAND_CHUNK`] sets and [`EXPAND_PAIRS`] pairs, each on a transaction of its own that
-/// deletes the sets (taken `for update skip locked`, so two workers share them), inserts the
-/// pairs not matched before
-/// (`on conflict do nothing`: at most once ever per saved search and vacancy; a saved search
-/// deleted since has no serial left and gets nothing) and asks for the mails of the saved
-/// searches that gained one. Killed midway, a chunk's transaction rolls back and its sets wait.
-#[tracing::instrument(skip_all)]
-pub async fn expand_matches(pool: &PgPool) -> Result<Expanded> {
-    let mut done = Expanded::default();
-    while let Some(chunk) = expand_chunk(pool).await? {
-        done += chunk;
-    }
-    Ok(done)
-}
-
-/// One chunk of [`expand_matches`] on a transaction of its own; `None` when no set waits (or
-/// every waiting one is another transaction's).
-pub async fn expand_chunk(pool: &PgPool) -> Result<Option<Expanded>> {
-    let mut tx = pool.begin().await?;
-    let waiting: Vec<(i64, i32)> =
-        sqlx::query_as("select id, cardinality(searches) from alert_match_sets order by id limit $1 for update skip locked")
-            .bind(EXPAND_CHUNK)
-            .fetch_all(&mut *tx)
-            .await?;
-    // the first set whatever its size, then as many as fit
-    let mut ids = Vec::with_capacity(waiting.len());
-    let mut named = 0i64;
-    for (id, size) in waiting {
-        if !ids.is_empty() && named + i64::from(size) > EXPAND_PAIRS {
-            break;
-        }
-        named += i64::from(size);
-        ids.push(id);
-    }
-    if ids.is_empty() {
-        tx.rollback().await?;
-        return Ok(None);
-    }
-    let (pairs, gained): (i64, Vec<Uuid>) = sqlx::query_as(
-        "with taken as (
-             delete from alert_match_sets where id = any($1)
-             returning id, vacancy_id, matched_at, searches),
-         inserted as (
-             insert into alert_matches (saved_search_id, vacancy_id, matched_at)
-             select s.id, t.vacancy_id, t.matched_at
-             from taken t cross join lateral unnest(t.searches) as u (serial)
-             join saved_searches s on s.serial = u.serial
-             on conflict do nothing
-             returning saved_search_id)
-         select (select count(*) from inserted), array(select distinct saved_search_id from inserted)",
-    )
-    .bind(&ids)
-    .fetch_one(&mut *tx)
-    .await?;
-    super::mail::queue_mails(&mut tx, &gained).await?;
-    tx.commit().await?;
-    // the ids came in ascending order and every one was locked, so all of them were taken
-    let through = ids.last().copied().unwrap_or_default();
-    Ok(Some(Expanded { sets: ids.len(), pairs: pairs as usize, alerts: gained.len(), through }))
 }
 
 /// What one matching did.
@@ -643,8 +538,8 @@ pub struct Matched {
     /// Saved searches whose filter was converted to a query now (the instant matching keeps the
     /// others' from an earlier job: [`InstantSearches`]).
     pub converted: usize,
-    /// (saved search, vacancy) pairs written now (in the sets, one row per vacancy; the
-    /// expansion leaves out the pairs matched before).
+    /// (saved search, vacancy) pairs written now (in the sets, one row per vacancy; the mail
+    /// pass leaves out the pairs matched before).
     pub pairs: usize,
     /// Distinct saved searches among them.
     pub alerts: usize,
@@ -652,8 +547,8 @@ pub struct Matched {
     pub engine: std::time::Duration,
     /// Time spent writing the sets and queueing their expansion.
     pub writing: std::time::Duration,
-    /// The highest set id written (`None`: no set), which the expansion reaches when it has
-    /// recorded this matching's pairs (`bench alerts` times that).
+    /// The highest set id written (`None`: no set), which the mail pass reaches when it has
+    /// prepared this matching's mails (`bench alerts` times that).
     pub last_set: Option<i64>,
 }
 
@@ -672,7 +567,7 @@ impl std::ops::AddAssign for Matched {
 
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
 /// the ones still live); `searches` keeps the instant saved searches from one job to the next.
-/// The matches' sets and their [`ExpandJob`] are written on a transaction of its own. See the
+/// The matches' sets (and the mail pass) are written on a transaction of its own. See the
 /// module documentation.
 pub async fn match_instant(
     pool: &PgPool,
@@ -688,7 +583,7 @@ pub async fn match_instant(
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
 /// on its own transaction it holds the claimed vacancies ([`claim_pending`]);
-/// [`PendingRun::finish`] matches their documents, writes the matches' sets and their expand job
+/// [`PendingRun::finish`] matches their documents, writes the matches' sets (and the mail pass)
 /// and commits. Dropped unfinished (a worker killed midway), the transaction rolls back and the
 /// vacancies wait for the next run.
 pub struct PendingRun {
@@ -826,7 +721,7 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
 /// against `docs` (the current documents of the vacancies [`changed_between`] its
 /// `matched_until` and the mark, loaded by the caller from `changed`, (id, when) pairs), in
 /// chunks of [`DIGEST_CHUNK`], each on a transaction of its own that writes the matches' sets and
-/// their [`ExpandJob`] and moves `matched_until` to the mark. Saved searches another run holds are
+/// the mail pass and moves `matched_until` to the mark. Saved searches another run holds are
 /// skipped; a run killed midway leaves the rest due, and a second run at the same mark finds
 /// nothing due.
 #[tracing::instrument(skip_all, fields(digest = ?digest, vacancies = docs.len()))]

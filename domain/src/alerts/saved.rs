@@ -141,12 +141,14 @@ impl From<Row> for SavedSearch {
 }
 
 /// The columns of [`Row`] from `saved_searches s`. "New" is the rule of docs/alerts.md: the
-/// alert's matches recorded after the owner last looked whose vacancy is still open.
+/// vacancies the alert matched (its serial in the record, one GIN lookup) after the owner last
+/// looked that are still open.
 fn select_sql(condition: &str) -> String {
     format!(
         "select s.id, s.name, s.filter, s.query, s.frequency, s.paused, s.confirmed_at is not null as confirmed,
-                (select count(*) from alert_matches m join vacancies v on v.id = m.vacancy_id join companies c on c.id = v.company_id
-                 where m.saved_search_id = s.id and m.matched_at > s.last_looked_at and {ACTIVE_SQL}) as new_count,
+                (select count(distinct r.vacancy_id) from alert_match_record r join vacancies v on v.id = r.vacancy_id
+                 join companies c on c.id = v.company_id
+                 where r.searches @> array[s.serial] and r.matched_at > s.last_looked_at and {ACTIVE_SQL}) as new_count,
                 s.last_looked_at, s.last_mailed_at, s.created_at
          from saved_searches s where {condition}"
     )

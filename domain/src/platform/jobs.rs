@@ -47,14 +47,29 @@ pub async fn push<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T]
     push_with(conn, queue, jobs, LIVE_PRIORITY).await
 }
 
+/// Enqueues jobs on the caller's transaction that a worker takes only once `delay` has passed
+/// (to the second).
+pub async fn push_after<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T], delay: std::time::Duration) -> Result<()> {
+    push_at(conn, queue, jobs, LIVE_PRIORITY, Some(delay)).await
+}
+
 async fn push_with<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T], priority: usize) -> Result<()> {
+    push_at(conn, queue, jobs, priority, None).await
+}
+
+async fn push_at<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T], priority: usize, delay: Option<std::time::Duration>) -> Result<()> {
     if jobs.is_empty() {
         return Ok(());
     }
     let mut tasks = Vec::with_capacity(jobs.len());
     for job in jobs {
         let bytes = serde_json::to_vec(job).map_err(anyhow::Error::from)?;
-        tasks.push(TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).priority(priority).build());
+        let task = TaskBuilder::new(bytes).max_attempts(MAX_ATTEMPTS).priority(priority);
+        let task = match delay {
+            Some(delay) if !delay.is_zero() => task.run_after(delay),
+            _ => task,
+        };
+        tasks.push(task.build());
     }
     apalis_postgres::queries::push_tasks(conn, queue, tasks)
         .await
