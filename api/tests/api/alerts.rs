@@ -52,14 +52,19 @@ async fn run_mail(app: &TestApp) -> usize {
     mail::mail_matches(&app.pool, &out).await.unwrap().sent
 }
 
-/// The matching found the vacancy for the saved search (one set of its own).
-async fn matched(app: &TestApp, saved_search_id: Uuid, vacancy_id: Uuid) {
+/// The matching found the vacancy for the saved search (one set of its own, as a match run writes
+/// it), on the caller's connection.
+pub async fn matched_on(conn: &mut sqlx::PgConnection, saved_search_id: Uuid, vacancy_id: Uuid) {
     sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
         .bind(saved_search_id)
         .bind(vacancy_id)
-        .execute(&app.pool)
+        .execute(conn)
         .await
         .unwrap();
+}
+
+pub async fn matched(app: &TestApp, saved_search_id: Uuid, vacancy_id: Uuid) {
+    matched_on(&mut *app.pool.acquire().await.unwrap(), saved_search_id, vacancy_id).await;
 }
 
 async fn vacancies(app: &TestApp, count: usize) -> Vec<Uuid> {
@@ -544,12 +549,7 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     let id = id_of(&save(&app.client, cooks()).await);
     let ids = vacancies(&app, 1).await;
     let mut tx = app.pool.begin().await.unwrap();
-    sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
-        .bind(id)
-        .bind(ids[0])
-        .execute(&mut *tx)
-        .await
-        .unwrap();
+    matched_on(&mut tx, id, ids[0]).await;
     mail::queue_pass(&mut tx, 1).await.unwrap();
     mail::queue_pass(&mut tx, 1).await.unwrap();
     tx.commit().await.unwrap();

@@ -287,12 +287,7 @@ async fn invoices_claims_interview_answers_and_alert_matches_reach_their_address
     .await
     .unwrap();
     // the alert's match, as the matching writes it, taken by the mail pass
-    sqlx::query("insert into alert_match_sets (vacancy_id, matched_at, searches) values ($2, now(), array[(select serial from saved_searches where id = $1)])")
-        .bind(search)
-        .bind(vacancy)
-        .execute(&app.pool)
-        .await
-        .unwrap();
+    crate::alerts::matched(&app, search, vacancy).await;
     domain::alerts::mail::prepare_all(&app.pool).await.unwrap();
     let page = centre(&app.client).await;
     assert_eq!(
