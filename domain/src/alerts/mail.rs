@@ -4,7 +4,7 @@
 //! The matching writes its answers as sets (`alert_match_sets`: a vacancy and the serials of the
 //! saved searches that list it) and, on the same transaction, makes sure a [`MailPass`] is queued
 //! ([`queue_pass`]). The pass ([`mail_matches`]) takes every waiting set and, on one transaction
-//! per chunk ([`prepare_chunk`]):
+//! ([`prepare_chunk`]; more only beyond [`PASS_SERIALS`]):
 //! - records each vacancy's serials not recorded for it before (`alert_match_record`, the record
 //!   of what matched, indexed by serial): a vacancy matched again after an edit is new only for
 //!   the saved searches that had not listed it;
@@ -42,8 +42,11 @@ pub const QUEUE: &str = "vakants.alerts.mail";
 /// The most vacancies one mail lists; beyond them it links to the whole search.
 pub const MAX_LISTED: usize = 20;
 /// Sets one pass transaction takes at most, and the serials they hold at most (beyond the first).
-pub const PASS_SETS: i64 = 1_000;
-pub const PASS_SERIALS: i64 = 500_000;
+/// A pass is one transaction as long as what waits fits (an alert gets one mail a pass): a
+/// window's sets at 1,000 vacancies a minute and 1M saved searches hold ~16M serials, ~64 MB of
+/// positions when inverted.
+pub const PASS_SETS: i64 = 20_000;
+pub const PASS_SERIALS: i64 = 20_000_000;
 
 /// Take every waiting set, record it and prepare and send the mails; `sets` says how many sets
 /// the run that queued it wrote.
@@ -203,7 +206,7 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
     vacancies.dedup();
 
     // what is new: the serials not recorded for the vacancy before (an earlier pass, or an earlier
-    // set of this chunk)
+    // set of this one)
     let before: Vec<(Uuid, Vec<i32>)> = sqlx::query_as("select vacancy_id, searches from alert_match_record where vacancy_id = any($1)")
         .bind(&vacancies)
         .fetch_all(&mut *tx)
@@ -219,7 +222,7 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
             again.insert(*vacancy);
         }
     }
-    let mut new_sets: Vec<(Uuid, DateTime<Utc>, Vec<i32>)> = Vec::with_capacity(taken.len());
+    let (mut record_vacancies, mut record_times, mut rows) = (Vec::with_capacity(taken.len()), Vec::with_capacity(taken.len()), Vec::with_capacity(taken.len()));
     for (_, vacancy, matched_at, serials) in taken {
         let fresh: Vec<i32> = match recorded.get_mut(&vacancy) {
             Some(known) => serials.into_iter().filter(|serial| known.insert(*serial)).collect(),
@@ -231,15 +234,14 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
             }
         };
         if !fresh.is_empty() {
-            new_sets.push((vacancy, matched_at, fresh));
+            record_vacancies.push(vacancy);
+            record_times.push(matched_at);
+            rows.push(fresh);
         }
     }
-    let rows: Vec<Vec<i32>> = new_sets.iter().map(|(_, _, serials)| serials.clone()).collect();
     let (serials_of_all, firsts, lasts) = concatenated(&rows)?;
     let recorded_count = serials_of_all.len();
-    if !new_sets.is_empty() {
-        let record_vacancies: Vec<Uuid> = new_sets.iter().map(|(vacancy, ..)| *vacancy).collect();
-        let record_times: Vec<DateTime<Utc>> = new_sets.iter().map(|(_, at, _)| *at).collect();
+    if !record_vacancies.is_empty() {
         sqlx::query(
             "insert into alert_match_record (vacancy_id, matched_at, searches)
              select v, m, $3[f:l] from unnest($1::uuid[], $2::timestamptz[], $4::integer[], $5::integer[]) as t (v, m, f, l)",
@@ -252,23 +254,26 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
         .execute(&mut *tx)
         .await?;
     }
-
-    // the vacancies that may be listed (open now), in the mails' order: newest first
-    let open: Vec<(Uuid, Option<DateTime<Utc>>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select v.id, v.publish_at from vacancies v join companies c on c.id = v.company_id where v.id = any($1) and {ACTIVE_SQL}"
+    drop(serials_of_all);
+    // the vacancies that may be listed (open now), in the mails' order (newest first), each
+    // inverted to its position in that order
+    let open: Vec<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select v.id from vacancies v join companies c on c.id = v.company_id where v.id = any($1) and {ACTIVE_SQL}
+         order by v.publish_at desc nulls last, v.id"
     )))
     .bind(&vacancies)
     .fetch_all(&mut *tx)
     .await?;
-    let order: HashMap<Uuid, Option<DateTime<Utc>>> = open.into_iter().collect();
-    let mut by_search: HashMap<i32, Vec<Uuid>> = HashMap::new();
-    for (vacancy, _, serials) in &new_sets {
-        if order.contains_key(vacancy) {
+    let position: HashMap<Uuid, u32> = open.iter().enumerate().map(|(at, vacancy)| (*vacancy, at as u32)).collect();
+    let mut by_search: HashMap<i32, Vec<u32>> = HashMap::new();
+    for (vacancy, serials) in record_vacancies.iter().zip(&rows) {
+        if let Some(at) = position.get(vacancy) {
             for serial in serials {
-                by_search.entry(*serial).or_default().push(*vacancy);
+                by_search.entry(*serial).or_default().push(*at);
             }
         }
     }
+    drop(rows);
     let serials: Vec<i32> = by_search.keys().copied().collect();
     let searches: Vec<(i32, Uuid, Option<Uuid>, bool, bool)> = if serials.is_empty() {
         Vec::new()
@@ -288,10 +293,10 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
             continue;
         }
         let Some(mut found) = by_search.remove(&serial) else { continue };
-        found.sort_unstable_by(|a, b| order[b].cmp(&order[a]).then(a.cmp(b)));
+        found.sort_unstable();
         found.dedup();
         let total = found.len();
-        found.truncate(MAX_LISTED);
+        let found: Vec<Uuid> = found.into_iter().take(MAX_LISTED).map(|at| open[at as usize]).collect();
         if let (true, Some(user)) = (notifiable, user) {
             for vacancy in &found {
                 note_users.push(user);
