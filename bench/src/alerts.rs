@@ -153,9 +153,11 @@ async fn mail_beside(pool: PgPool, started: Instant, stop: Arc<AtomicBool>, shar
         let due = last_pass.map_or(due, |last| due.max(last + window));
         tokio::time::sleep_until(due.into()).await;
         last_pass = Some(Instant::now());
+        // the sets waiting when it begins (a run after that queues the next pass)
+        let Some(through) = mail::last_waiting(&pool).await? else { continue };
         loop {
             let began = Instant::now();
-            let Some(chunk) = mail::prepare_chunk(&pool).await? else { break };
+            let Some(chunk) = mail::prepare_chunk(&pool, through).await? else { break };
             let mut passes = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             passes.busy += began.elapsed();
             passes.done += chunk;

@@ -583,3 +583,24 @@ async fn the_personal_data_export_holds_the_saved_searches_and_deleting_the_acco
     let left: i64 = sqlx::query_scalar("select count(*) from saved_searches").fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 0);
 }
+
+/// A pass takes the sets waiting when it began; one written meanwhile (its run queued the next
+/// pass, a window later) is left to that pass, so an alert gets one mail a pass.
+#[tokio::test]
+async fn a_pass_takes_the_sets_waiting_when_it_began_and_leaves_later_ones_to_the_next() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 2).await;
+    matched(&app, id, ids[0]).await;
+    let through = mail::last_waiting(&app.pool).await.unwrap().expect("a set waits");
+    matched(&app, id, ids[1]).await;
+    let first = mail::prepare_chunk(&app.pool, through).await.unwrap().expect("the pass takes the first set");
+    assert_eq!((first.sets, first.mails, first.listed), (1, 1, 1));
+    assert!(mail::prepare_chunk(&app.pool, through).await.unwrap().is_none(), "the set written meanwhile is the next pass's");
+    let next = mail::prepare_all(&app.pool).await.unwrap();
+    assert_eq!((next.sets, next.mails, next.listed), (1, 1, 1));
+    let lists: Vec<Vec<Uuid>> = sqlx::query_scalar("select vacancies from alert_mails order by created_at").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(lists.len(), 2);
+    assert!(lists.contains(&vec![ids[0]]) && lists.contains(&vec![ids[1]]), "{lists:?}");
+}

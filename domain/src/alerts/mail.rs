@@ -138,22 +138,29 @@ impl std::ops::AddAssign for Prepared {
     }
 }
 
-/// Runs a [`MailPass`]: mails a killed pass left unsent, then every waiting set, chunk by chunk,
-/// each chunk's mails sent once it is prepared.
+/// Runs a [`MailPass`]: mails a killed pass left unsent, then every set waiting when it began
+/// (a set written since queued the next pass, a window later: an alert gets one mail a pass),
+/// chunk by chunk, each chunk's mails sent once it is prepared.
 #[tracing::instrument(skip_all)]
 pub async fn mail_matches(pool: &PgPool, out: &AlertMailer<'_>) -> Result<Prepared> {
     let mut done = Prepared { sent: deliver_unsent(pool, out).await?, ..Prepared::default() };
-    while let Some(chunk) = prepare_chunk(pool).await? {
+    let Some(through) = last_waiting(pool).await? else { return Ok(done) };
+    while let Some(chunk) = prepare_chunk(pool, through).await? {
         done += chunk;
         done.sent += deliver_unsent(pool, out).await?;
     }
     Ok(done)
 }
 
+/// The highest id among the waiting sets, `None` when none waits: where a pass beginning now ends.
+pub async fn last_waiting(pool: &PgPool) -> Result<Option<i64>> {
+    Ok(sqlx::query_scalar("select max(id) from alert_match_sets").fetch_one(pool).await?)
+}
+
 /// Records and prepares every waiting set without sending (the tests read what was prepared).
 pub async fn prepare_all(pool: &PgPool) -> Result<Prepared> {
     let mut done = Prepared::default();
-    while let Some(chunk) = prepare_chunk(pool).await? {
+    while let Some(chunk) = prepare_chunk(pool, i64::MAX).await? {
         done += chunk;
     }
     Ok(done)
@@ -172,15 +179,17 @@ pub(crate) fn concatenated<T: Copy>(rows: &[Vec<T>]) -> Result<(Vec<T>, Vec<i32>
     Ok((all, firsts, lasts))
 }
 
-/// One chunk of a pass on a transaction of its own (see the module documentation); `None` when no
-/// set waits (or every waiting one is another transaction's). Killed midway, the transaction rolls
-/// back and the sets wait for the next pass.
-pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
+/// One chunk of a pass on a transaction of its own (see the module documentation), of the sets up
+/// to id `through`; `None` when none waits (or every waiting one is another transaction's).
+/// Killed midway, the transaction rolls back and the sets wait for the next pass.
+pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepared>> {
     let mut tx = pool.begin().await?;
-    let waiting: Vec<(i64, i32)> = sqlx::query_as("select id, cardinality(searches) from alert_match_sets order by id limit $1 for update skip locked")
-        .bind(PASS_SETS)
-        .fetch_all(&mut *tx)
-        .await?;
+    let waiting: Vec<(i64, i32)> =
+        sqlx::query_as("select id, cardinality(searches) from alert_match_sets where id <= $2 order by id limit $1 for update skip locked")
+            .bind(PASS_SETS)
+            .bind(through)
+            .fetch_all(&mut *tx)
+            .await?;
     // the first set whatever its size, then as many as fit
     let mut ids = Vec::with_capacity(waiting.len());
     let mut named = 0i64;
@@ -339,7 +348,7 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
     }
     tx.commit().await?;
     // the ids came in ascending order and every one was locked, so all of them were taken
-    let through = ids.last().copied().unwrap_or_default();
+    let taken_through = ids.last().copied().unwrap_or_default();
     Ok(Some(Prepared {
         sets: ids.len(),
         recorded: recorded_count,
@@ -347,7 +356,7 @@ pub async fn prepare_chunk(pool: &PgPool) -> Result<Option<Prepared>> {
         listed: listed_all.len(),
         notified: note_users.len(),
         sent: 0,
-        through,
+        through: taken_through,
     }))
 }
 
