@@ -213,6 +213,7 @@ async fn main() -> anyhow::Result<()> {
                 public_url: state.config.public_url.clone(),
                 app_secret: state.config.app_secret.clone(),
                 retention: state.config.retention,
+                alert_mail_window: state.config.alert_mail_window,
             };
             let worker = (!no_worker).then(|| tokio::spawn(worker::run(state.pool.clone(), state.search.clone(), state.files.clone(), mailing, stop_rx.clone())));
             let reminders = worker::billing::Reminders {
@@ -270,6 +271,7 @@ async fn main() -> anyhow::Result<()> {
                 public_url: config.public_url.clone(),
                 app_secret: config.app_secret.clone(),
                 retention: config.retention,
+                alert_mail_window: config.alert_mail_window,
             };
             let worker = tokio::spawn(worker::run(pool, engine, files, mailing, stop_rx.clone()));
             let _ = stop_rx.wait_for(|stop| *stop).await;

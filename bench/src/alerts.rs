@@ -13,12 +13,13 @@
 //!   runs the mail pass runs as the worker's does, a window after it is queued (`prepare_chunk`:
 //!   the record and each alert's mail prepared): the second time runs from the batch's commit to
 //!   its run's sets taken, i.e. its mails prepared. Then a sample of the prepared mails is sent
-//!   to the dev outbox (`deliver`), for the mails sent a second. Not included: the queue's hops
+//!   to the dev outbox (`deliver_unsent`), for the mails sent a second. Not included: the queue's hops
 //!   (apalis' notification and fetch, a few ms) and
 //!   loading the documents from Postgres (the bench hands over the documents it generated).
 //! - **Daily**: every saved search DAILY and due, and a day's `--daily-vacancies` new vacancies:
 //!   one `match_digests` run (chunks of 50 000 saved searches, each an engine call over the
-//!   day's vacancies and a transaction), timed with the process' memory.
+//!   day's vacancies and a transaction that writes each alert's mail), timed with the process'
+//!   memory.
 //!
 //! Saved searches are drawn like real ones: mostly one to three filters (category, place,
 //! employment type, experience, language, salary, a flag, rarely a company), a third with
@@ -32,7 +33,6 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain::alerts::mail;
-use futures::{StreamExt, TryStreamExt};
 use domain::alerts::matching::{self, Digest, InstantSearches};
 use domain::platform::reference::ReferenceCache;
 use domain::vacancies::filter::{SearchFilter, vacancy_query};
@@ -59,6 +59,8 @@ pub struct Args {
     pub seconds: u64,
     /// New vacancies of the daily run.
     pub daily_vacancies: usize,
+    /// How long a mail pass waits after it is queued (the worker's `ALERT_MAIL_WINDOW_MS`).
+    pub mail_window: Duration,
     pub seed: u64,
     pub out: PathBuf,
 }
@@ -119,7 +121,7 @@ pub struct Passes {
 /// How long the mail pass may run on after the last match run before the step ends.
 const PASS_GRACE: Duration = Duration::from_secs(120);
 /// Prepared mails sent after a step to time the sending.
-const SEND_SAMPLE: usize = 2_000;
+const SEND_SAMPLE: i64 = 2_000;
 
 /// The mail pass beside the match runs: takes every set as it comes (`prepare_chunk`, the
 /// worker's), and records when each set id was passed.
@@ -132,10 +134,9 @@ struct MailPasses {
 }
 
 /// Shared with the step, which reads what was done even when it stops the passes midway. As in
-/// the worker, a pass begins a window ([`mail::window`], `ALERT_MAIL_WINDOW_MS`) after the first
+/// the worker, a pass begins a window (`--mail-window-ms`, the worker's `ALERT_MAIL_WINDOW_MS`) after the first
 /// set written since the last pass began, and takes every set then waiting.
-async fn mail_beside(pool: PgPool, started: Instant, stop: Arc<AtomicBool>, shared: Arc<std::sync::Mutex<MailPasses>>) -> anyhow::Result<()> {
-    let window = mail::window();
+async fn mail_beside(pool: PgPool, window: Duration, started: Instant, stop: Arc<AtomicBool>, shared: Arc<std::sync::Mutex<MailPasses>>) -> anyhow::Result<()> {
     let mut last_pass: Option<Instant> = None;
     loop {
         let waiting: bool = sqlx::query_scalar("select exists (select 1 from alert_match_sets)").fetch_one(&pool).await?;
@@ -172,12 +173,15 @@ pub struct DailyRun {
     pub saved_searches: usize,
     pub vacancies: usize,
     pub seconds: f64,
-    /// Of them in the engine, and writing the sets (the rest: reading and converting the
-    /// saved searches, the chunks' transactions).
+    /// Of them in the engine, and writing the mails, notifications and the record of what they
+    /// list (the rest: reading and converting the saved searches, the chunks' transactions).
     pub engine_seconds: f64,
     pub writing_seconds: f64,
+    /// (saved search, vacancy) pairs found new, the saved searches among them, and the mails
+    /// prepared (one per alert, at most 20 listed).
     pub pairs: usize,
     pub alerts: usize,
+    pub mails: usize,
     /// The bench process' resident memory before the run and its peak at the end, MiB.
     pub rss_before_mb: f64,
     pub rss_peak_mb: f64,
@@ -326,7 +330,7 @@ async fn insert_vacancy_rows(pool: &PgPool, docs: &[VacancyDoc]) -> anyhow::Resu
 }
 
 async fn clean(pool: &PgPool) -> anyhow::Result<()> {
-    sqlx::query("truncate alert_match_record, alert_mails, saved_searches, vacancy_live_events, alert_match_pending, alert_match_sets, saved_search_removals cascade").execute(pool).await?;
+    sqlx::query("truncate alert_match_record, alert_digest_record, alert_mails, saved_searches, vacancy_live_events, alert_match_pending, alert_match_sets, saved_search_removals cascade").execute(pool).await?;
     sqlx::query("delete from dev_outbox where to_address like 'alert-%@bench.test'").execute(pool).await?;
     sqlx::query("truncate vacancies, companies cascade").execute(pool).await?;
     sqlx::query("delete from apalis.jobs where job_type = any($1)")
@@ -367,7 +371,7 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Arc::new(std::sync::Mutex::new(MailPasses::default()));
-    let passes_task = tokio::spawn(mail_beside(pool.clone(), started, stop.clone(), shared.clone()));
+    let passes_task = tokio::spawn(mail_beside(pool.clone(), args.mail_window, started, stop.clone(), shared.clone()));
     let mut latencies = Vec::with_capacity(batches.len());
     // per batch: its commit, its run's end and the run's highest set id
     let mut ends: Vec<(Duration, Duration, Option<i64>)> = Vec::with_capacity(batches.len());
@@ -391,7 +395,7 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
         let matched = match matching::claim_run(pool).await? {
             Some(run) => {
                 let live: Vec<VacancyDoc> = run.ids.iter().filter_map(|id| by_id.get(id).map(|doc| (*doc).clone())).collect();
-                run.finish(pool, reference, engine, &kept, live, Utc::now()).await?
+                run.finish(pool, reference, engine, &kept, live, Utc::now(), args.mail_window).await?
             }
             None => matching::Matched::default(),
         };
@@ -442,17 +446,11 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
     }
     let sets_left: i64 = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(pool).await?;
     let (done, busy) = (passed_by.done, passed_by.busy);
-    // sending: a sample of the prepared mails to the dev outbox, a transaction each, as many at
-    // once as the worker sends
-    let unsent: Vec<Uuid> = sqlx::query_scalar("select id from alert_mails where sent_at is null order by created_at, id limit $1")
-        .bind(SEND_SAMPLE as i64)
-        .fetch_all(pool)
-        .await?;
+    // sending: a sample of the prepared mails to the dev outbox, as the worker sends them
     let mailer = domain::platform::mail::Mailer::Outbox { pool: pool.clone() };
     let out = mail::AlertMailer { mailer: &mailer, public_url: "https://vakants.bench", secret: b"bench-secret-bench-secret-bench-secret" };
     let sending = Instant::now();
-    let sent: Vec<bool> = futures::stream::iter(unsent).map(|id| mail::deliver(pool, &out, id)).buffer_unordered(mail::SENDING_AT_ONCE).try_collect().await?;
-    let sent = sent.into_iter().filter(|went| *went).count();
+    let sent = mail::deliver_unsent(pool, &out, Some(SEND_SAMPLE)).await?;
     let sending = sending.elapsed();
     let passes = Passes {
         mails_per_second: done.mails as f64 / busy.as_secs_f64().max(1e-9),
@@ -513,8 +511,8 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut notes = vec![
         "tantivy engine; one match worker, each run taking every vacancy waiting (alert_match_pending); the queue's hop (a few ms) and loading the documents from Postgres are not included".to_string(),
-        "a run's transaction writes one row per matched vacancy (the serials of the saved searches that list it) and queues the mail pass (one waiting pass takes the sets of every run before it): the first table times a batch's commit to that run's commit, i.e. its mail job queued; the mail pass runs beside the runs as the worker's does, a window (ALERT_MAIL_WINDOW_MS, 20 s unless set) after it is queued (the record and each alert's mail prepared) and the second table times a batch's commit to its run's sets taken, i.e. its mails prepared (a batch not taken 120 s after the last run counts at that time, a lower bound); after the step a sample of the prepared mails is sent to the dev outbox, a transaction each, four at a time as the worker sends; the daily run's sets are not taken by a pass".to_string(),
-        format!("the mail pass' window in this run: {} ms", mail::window().as_millis()),
+        "a run's transaction writes one row per matched vacancy (the serials of the saved searches that list it) and queues the mail pass (one waiting pass takes the sets of every run before it): the first table times a batch's commit to that run's commit, i.e. its mail job queued; the mail pass runs beside the runs as the worker's does, a window (--mail-window-ms, the worker's ALERT_MAIL_WINDOW_MS) after it is queued (the record and each alert's mail prepared) and the second table times a batch's commit to its run's sets taken, i.e. its mails prepared (a batch not taken 120 s after the last run counts at that time, a lower bound); after the step a sample of the prepared mails is sent to the dev outbox, a transaction each, four at a time as the worker sends; the daily run writes each alert's mail itself (one a run, at most 20 listed, and the record of what it lists), so its seconds include the mails prepared".to_string(),
+        format!("the mail pass' window in this run: {} ms", args.mail_window.as_millis()),
     ];
     let mut instant_runs = Vec::new();
     let mut have = 0;
@@ -585,7 +583,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
         sqlx::query("analyze saved_searches").execute(&pool).await?;
         let rss_before = proc_status_mb("self", "VmRSS").unwrap_or(0.0);
         let started = Instant::now();
-        let matched = matching::match_digests(&pool, &reference_cache, &engine, Digest::Daily, day.to_vec(), &changed, mark + TimeDelta::minutes(1)).await?;
+        let matched = matching::match_digests(&pool, &reference_cache, &engine, Digest::Daily, day.to_vec(), &changed, mark + TimeDelta::minutes(1), args.mail_window).await?;
         let seconds = started.elapsed().as_secs_f64();
         let run = DailyRun {
             saved_searches: matched.searches,
@@ -595,14 +593,15 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
             writing_seconds: matched.writing.as_secs_f64(),
             pairs: matched.pairs,
             alerts: matched.alerts,
+            mails: matched.mails,
             rss_before_mb: rss_before,
             rss_peak_mb: proc_status_mb("self", "VmHWM").unwrap_or(0.0),
             target_seconds: DAILY_TARGET_SECONDS,
             met: seconds <= DAILY_TARGET_SECONDS,
         };
         eprintln!(
-            "   {:.1} s (engine {:.1} s, writing {:.1} s), {} pairs, {} alerts, peak RSS {:.0} MiB",
-            run.seconds, run.engine_seconds, run.writing_seconds, run.pairs, run.alerts, run.rss_peak_mb
+            "   {:.1} s (engine {:.1} s, writing {:.1} s), {} pairs, {} alerts, {} mails, peak RSS {:.0} MiB",
+            run.seconds, run.engine_seconds, run.writing_seconds, run.pairs, run.alerts, run.mails, run.rss_peak_mb
         );
         Some(run)
     } else {
@@ -685,8 +684,8 @@ fn markdown(report: &AlertsReport) -> String {
     }
     if let Some(daily) = &report.daily {
         out.push_str(&format!(
-            "\n## Daily run\n\n| saved searches | new vacancies | seconds | engine s | writing s | pairs | alerts | RSS before MiB | peak RSS MiB | target | met |\n|---|---|---|---|---|---|---|---|---|---|---|\n| {} | {} | {:.1} | {:.1} | {:.1} | {} | {} | {:.0} | {:.0} | {:.0} s | {} |\n",
-            daily.saved_searches, daily.vacancies, daily.seconds, daily.engine_seconds, daily.writing_seconds, daily.pairs, daily.alerts, daily.rss_before_mb, daily.rss_peak_mb, daily.target_seconds, if daily.met { "yes" } else { "**no**" }
+            "\n## Daily run\n\n| saved searches | new vacancies | seconds | engine s | writing s | pairs | alerts | mails | RSS before MiB | peak RSS MiB | target | met |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n| {} | {} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {:.0} | {:.0} | {:.0} s | {} |\n",
+            daily.saved_searches, daily.vacancies, daily.seconds, daily.engine_seconds, daily.writing_seconds, daily.pairs, daily.alerts, daily.mails, daily.rss_before_mb, daily.rss_peak_mb, daily.target_seconds, if daily.met { "yes" } else { "**no**" }
         ));
     }
     out.push_str("\n## Notes\n\n");

@@ -136,6 +136,9 @@ enum Cmd {
         /// The day's new vacancies of the daily run (0 skips it).
         #[arg(long, default_value_t = 5000)]
         daily_vacancies: usize,
+        /// How long a mail pass waits after it is queued, as the worker's `ALERT_MAIL_WINDOW_MS`.
+        #[arg(long, default_value_t = domain::platform::config::DEFAULT_ALERT_MAIL_WINDOW.as_millis() as u64)]
+        mail_window_ms: u64,
         #[arg(long, default_value_t = 42)]
         seed: u64,
         #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
@@ -277,11 +280,12 @@ fn main() -> anyhow::Result<()> {
             println!("{}", serde_json::to_string(&measurement)?);
             Ok(())
         }
-        Some(Cmd::Alerts { database_url, searches, rate, seconds, daily_vacancies, seed, out }) => {
+        Some(Cmd::Alerts { database_url, searches, rate, seconds, daily_vacancies, mail_window_ms, seed, out }) => {
             let command = format!("cargo run -p bench --release -- {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
             // the matching spreads over both cores itself (search::TantivyEngine::match_vacancies_sync)
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-            let args = bench::alerts::Args { database_url, searches, rate, seconds, daily_vacancies, seed, out };
+            let mail_window = std::time::Duration::from_millis(mail_window_ms);
+            let args = bench::alerts::Args { database_url, searches, rate, seconds, daily_vacancies, mail_window, seed, out };
             let report = runtime.block_on(bench::alerts::run(args, command))?;
             anyhow::ensure!(report.met, "a target of issue 33 was missed: see the results file");
             Ok(())

@@ -21,10 +21,10 @@ pub async fn run(pool: &PgPool, mailing: &Mailing) -> domain::platform::error::R
     mail::mail_matches(pool, &out).await
 }
 
-/// Whether a pass is overdue: a set or a prepared mail has waited longer than the pass' window
+/// Whether a pass is overdue: a set or a prepared mail has waited longer than the pass' `window`
 /// and a minute (its job lost, or failed for good). The worker's minute tick then runs one.
-pub async fn overdue(pool: &PgPool) -> domain::platform::error::Result<bool> {
-    let late = chrono::Duration::from_std(mail::window()).unwrap_or_default() + chrono::Duration::minutes(1);
+pub async fn overdue(pool: &PgPool, window: std::time::Duration) -> domain::platform::error::Result<bool> {
+    let late = chrono::Duration::from_std(window).unwrap_or_default() + chrono::Duration::minutes(1);
     Ok(sqlx::query_scalar(
         "select exists (select 1 from alert_match_sets where matched_at < now() - $1)
              or exists (select 1 from alert_mails where sent_at is null and created_at < now() - $1)",

@@ -26,6 +26,8 @@ pub struct Matcher {
     pub places: Places,
     pub reference: ReferenceCache,
     pub searches: Arc<InstantSearches>,
+    /// How long a mail pass the matching queues waits (`ALERT_MAIL_WINDOW_MS`).
+    pub mail_window: std::time::Duration,
 }
 
 impl Matcher {
@@ -33,7 +35,7 @@ impl Matcher {
     /// tests and benchmarks hand the vacancies over).
     pub async fn instant(&self, pool: &PgPool, vacancy_ids: &[uuid::Uuid], now: DateTime<Utc>) -> anyhow::Result<Matched> {
         let docs = indexer::vacancies::prepare(pool, &self.places, vacancy_ids).await?.upserts;
-        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now).await?)
+        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now, self.mail_window).await?)
     }
 
     /// The instant matching of every vacancy waiting for it ([`matching::claim_run`]), in runs
@@ -45,7 +47,7 @@ impl Matcher {
         let mut done = Matched::default();
         while let Some(run) = matching::claim_run(pool).await? {
             let docs = indexer::vacancies::prepare(pool, &self.places, &run.ids).await?.upserts;
-            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now).await?;
+            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now, self.mail_window).await?;
         }
         Ok(done)
     }
@@ -63,7 +65,7 @@ impl Matcher {
         for chunk in ids.chunks(2_000) {
             docs.extend(indexer::vacancies::prepare(pool, &self.places, chunk).await?.upserts);
         }
-        Ok(matching::match_digests(pool, &self.reference, self.engine.as_ref(), digest, docs, &changed, now).await?)
+        Ok(matching::match_digests(pool, &self.reference, self.engine.as_ref(), digest, docs, &changed, now, self.mail_window).await?)
     }
 }
 
@@ -109,7 +111,7 @@ where
                         Err(error) => tracing::warn!(digest = ?digest, error = %format!("{error:#}"), "scheduled matching failed"),
                     }
                 }
-                match crate::alert_mail::overdue(&pool).await {
+                match crate::alert_mail::overdue(&pool, mailing.alert_mail_window).await {
                     Ok(false) => {}
                     Ok(true) => match crate::alert_mail::run(&pool, &mailing).await {
                         Ok(done) => tracing::info!(sets = done.sets, mails = done.mails, sent = done.sent, "overdue alert mail pass done"),

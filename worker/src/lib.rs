@@ -127,6 +127,8 @@ pub struct Mailing {
     /// The retention periods (`RETENTION_*_DAYS`): when the maintenance pass queues retention
     /// jobs, and the day the warning mail names.
     pub retention: domain::platform::retention::Periods,
+    /// How long a queued alert mail pass waits (`ALERT_MAIL_WINDOW_MS`).
+    pub alert_mail_window: Duration,
 }
 
 /// Runs the index pipeline, rebuilds asked through the queue, invoice mails and maintenance until
@@ -147,6 +149,7 @@ pub async fn run(pool: PgPool, engine: Engine, files: FileStore, mailing: Mailin
         places,
         reference: domain::platform::reference::ReferenceCache::default(),
         searches: Arc::default(),
+        mail_window: mailing.alert_mail_window,
     };
     let batching = tokio::spawn(batcher.run(receiver));
     // the instant saved searches read and converted before the first match jobs need them

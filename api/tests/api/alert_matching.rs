@@ -51,9 +51,13 @@ async fn pairs(app: &TestApp) -> Vec<(Uuid, Uuid)> {
         mail::prepare_all(&app.pool).await.unwrap();
         waiting = sqlx::query_scalar("select count(*) from alert_match_sets").fetch_one(&app.pool).await.unwrap();
         if waiting == 0 {
+            // the scheduled runs' matches are their mails' lists (these tests' lists are short)
             return sqlx::query_as(
                 "select s.id, r.vacancy_id from alert_match_record r cross join unnest(r.searches) as u (serial)
-                 join saved_searches s on s.serial = u.serial order by 1, 2",
+                 join saved_searches s on s.serial = u.serial
+                 union
+                 select m.saved_search_id, l.vacancy_id from alert_mails m cross join unnest(m.vacancies) as l (vacancy_id) where m.digest
+                 order by 1, 2",
             )
             .fetch_all(&app.pool)
             .await
@@ -300,6 +304,7 @@ async fn matcher_without_worker(test: &str) -> Option<(TestApp, Uuid, worker::al
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
         searches: Arc::new(InstantSearches::default()),
+        mail_window: Duration::ZERO,
     };
     Some((app, company_id, matcher))
 }
@@ -571,6 +576,7 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
         searches: Default::default(),
+        mail_window: Duration::ZERO,
     };
     let before = Utc::now() - TimeDelta::seconds(1);
     let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
@@ -644,6 +650,103 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
     let got = pairs(&app).await;
     let weekly_got: BTreeSet<Uuid> = got.iter().filter(|(search, _)| *search == weekly).map(|(_, v)| *v).collect();
     assert_eq!(weekly_got, BTreeSet::from([cook, baker, newer]));
+}
+
+/// A scheduled run prepares one mail per alert itself: the newest twenty of what it found listed
+/// and the rest counted; what it listed is recorded, so an edit does not list it again while an
+/// unlisted one edited is new; "new since you looked" counts the unlisted ones too; an account off
+/// the mailing list gets its notifications and no mail.
+#[tokio::test]
+async fn a_scheduled_run_mails_each_alert_once_listing_the_newest_twenty_and_never_one_again() {
+    let app = spawn_with_worker().await;
+    let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
+    let matcher = worker::alerts::Matcher {
+        engine: app.index.clone(),
+        places: indexer::Places::load(&app.pool).await.unwrap(),
+        reference: ReferenceCache::default(),
+        searches: Default::default(),
+        mail_window: Duration::ZERO,
+    };
+    app.client.sign_in("mari@example.ee").await;
+    let saved = app
+        .client
+        .post("/api/user/saved-searches", json!({ "name": "Kokad", "frequency": "DAILY", "query": "categoryCode=CATERING", "filter": { "categoryCode": ["CATERING"] } }))
+        .await;
+    assert_eq!(saved.status(), reqwest::StatusCode::CREATED);
+    let saved: Value = saved.json().await.unwrap();
+    let account: Uuid = saved["id"].as_str().unwrap().parse().unwrap();
+    let visitor = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
+    let before = Utc::now() - TimeDelta::seconds(1);
+    for search in [account, visitor] {
+        set_matched_until(&app, search, before).await;
+    }
+    sqlx::query("update saved_searches set last_looked_at = $2 where id = $1").bind(account).bind(before).execute(&app.pool).await.unwrap();
+    sqlx::query("update users set newsletter_opt_in = false where username = 'mari@example.ee'").execute(&app.pool).await.unwrap();
+    let mut vacancies = Vec::new();
+    for _ in 0..22 {
+        vacancies.push(live_vacancy(&app, company_id, "CATERING", "Ootame kokka").await);
+    }
+    settled(&app).await;
+
+    let day = next_run(Digest::Daily, Utc::now());
+    let done = matcher.digests(&app.pool, Digest::Daily, day).await.unwrap();
+    assert_eq!((done.alerts, done.pairs, done.mails), (2, 44, 1), "two alerts found 22 each; one may be mailed: {done:?}");
+    let newest: Vec<Uuid> = sqlx::query_scalar("select id from vacancies where id = any($1) order by publish_at desc nulls last, id")
+        .bind(&vacancies)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    type MailRow = (i32, Vec<Uuid>, bool, bool);
+    let mail_of = |search: Uuid| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query_as::<_, MailRow>("select total, vacancies, digest, sent_at is not null from alert_mails where saved_search_id = $1 order by created_at")
+                .bind(search)
+                .fetch_all(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let visitor_mails = mail_of(visitor).await;
+    assert_eq!(visitor_mails.len(), 1, "one mail a run");
+    let (total, listed, digest, _) = &visitor_mails[0];
+    assert_eq!((*total, listed.as_slice(), *digest), (22, &newest[..20], true), "the newest twenty listed, all counted");
+    let account_mails = mail_of(account).await;
+    assert_eq!(account_mails.len(), 1);
+    assert_eq!((account_mails[0].0, account_mails[0].3), (22, true), "off the mailing list: a row never sent");
+    let notified: i64 = sqlx::query_scalar("select count(*) from notifications where kind = 'ALERT_MATCH' and saved_search_id = $1")
+        .bind(account)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(notified, 20, "the listed ones in the notification centre");
+    let to: String = sqlx::query_scalar("select email from saved_searches where id = $1").bind(visitor).fetch_one(&app.pool).await.unwrap();
+    let mut sent = 0i64;
+    for _ in 0..200 {
+        sent = sqlx::query_scalar("select count(*) from dev_outbox where to_address = $1").bind(&to).fetch_one(&app.pool).await.unwrap();
+        if sent > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(sent, 1, "the worker's mail pass sends the visitor's mail");
+    let list: Value = app.client.get("/api/user/saved-searches").await.json().await.unwrap();
+    assert_eq!(list[0]["newCount"], 22, "20 listed and open, 2 counted by the mail");
+
+    // the next day: a listed vacancy and an unlisted one edited after the run
+    let (listed_one, unlisted_one) = (newest[0], newest[21]);
+    let after_first = matching::digest_mark(Digest::Daily, day) + TimeDelta::hours(1);
+    sqlx::query("update vacancy_live_events set updated_at = $2 where vacancy_id = any($1)")
+        .bind(vec![listed_one, unlisted_one])
+        .bind(after_first)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let next_day = matcher.digests(&app.pool, Digest::Daily, day + TimeDelta::days(1)).await.unwrap();
+    assert_eq!((next_day.alerts, next_day.pairs), (2, 2), "only the unlisted one is new again: {next_day:?}");
+    let visitor_mails = mail_of(visitor).await;
+    assert_eq!(visitor_mails.len(), 2);
+    assert_eq!((visitor_mails[1].0, visitor_mails[1].1.as_slice()), (1, &[unlisted_one][..]), "a listed vacancy is never listed again");
 }
 
 /// Texts of the random vacancies: Estonian sentences of job ads.

@@ -89,8 +89,6 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     worker::extract::use_program(env!("CARGO_BIN_EXE_vakants"));
-    // an alert mail pass runs as soon as it is queued (the worker's default waits 20 s)
-    domain::alerts::mail::use_window(std::time::Duration::ZERO);
     let template = template().await;
     let database = format!("vakants_test_{}", uuid::Uuid::new_v4().simple());
     let admin: PgConnectOptions = format!("{}/postgres", server_url()).parse().unwrap();
@@ -150,6 +148,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: state.config.app_secret.clone(),
             retention: state.config.retention,
+            // an alert mail pass runs as soon as it is queued (the default waits 20 s)
+            alert_mail_window: std::time::Duration::ZERO,
         };
         tokio::spawn(worker::run(pool.clone(), index.clone(), files.clone(), mailing, worker_stopped));
     }
@@ -172,6 +172,7 @@ impl TestApp {
             public_url: TEST_PUBLIC_URL.into(),
             app_secret: domain::platform::config::Secret::new(TEST_APP_SECRET),
             retention: domain::platform::retention::Periods::default(),
+            alert_mail_window: std::time::Duration::ZERO,
         }
     }
 }

@@ -22,7 +22,6 @@
 //! (`users.newsletter_opt_in`, the existing opt-out), or a vacancy no longer open when the mail goes.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -56,30 +55,13 @@ pub struct MailPass {
     pub sets: usize,
 }
 
-/// How long a pass waits after it is queued: the matches of that time go out together, so an
-/// instant alert gets at most one mail a window however many of its vacancies go live meanwhile
-/// (and its mail still comes within a minute). `ALERT_MAIL_WINDOW_MS`, 20 000 unless set (the
-/// tests that run a worker set 0).
-pub fn window() -> Duration {
-    *WINDOW.get_or_init(|| {
-        let ms = std::env::var("ALERT_MAIL_WINDOW_MS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(20_000);
-        Duration::from_millis(ms)
-    })
-}
-
-static WINDOW: OnceLock<Duration> = OnceLock::new();
-
-/// Sets this process' window before anything reads it (the API tests pass their matches on at
-/// once); later calls change nothing.
-pub fn use_window(window: Duration) {
-    let _ = WINDOW.set(window);
-}
-
-/// Makes sure a [`MailPass`] waits in the queue, on the caller's transaction (the one that writes
-/// the sets, so sets never wait without a pass): none is queued when one is waiting already (it
-/// will take these sets too). Two transactions that both see none queue two; the second finds
-/// less or nothing.
-pub async fn queue_pass(conn: &mut PgConnection, sets: usize) -> Result<()> {
+/// Makes sure a [`MailPass`] waits in the queue, to run `window` from now
+/// ([`crate::platform::config::Config::alert_mail_window`]: the matches of that time go out
+/// together, so an instant alert gets at most one mail a window however many of its vacancies go
+/// live meanwhile, and its mail still comes within a minute), on the caller's transaction (the one that writes the sets, so sets never wait without a pass): none is queued
+/// when one is waiting already (it will take these sets too). Two transactions that both see none
+/// queue two; the second finds less or nothing.
+pub async fn queue_pass(conn: &mut PgConnection, sets: usize, window: Duration) -> Result<()> {
     let waiting: bool = sqlx::query_scalar("select exists (select 1 from apalis.jobs where job_type = $1 and status = 'Pending')")
         .bind(QUEUE)
         .fetch_one(&mut *conn)
@@ -87,7 +69,7 @@ pub async fn queue_pass(conn: &mut PgConnection, sets: usize) -> Result<()> {
     if waiting {
         return Ok(());
     }
-    jobs::push_after(conn, QUEUE, &[MailPass { sets }], window()).await
+    jobs::push_after(conn, QUEUE, &[MailPass { sets }], window).await
 }
 
 /// Where the alert mails go and what their links need.
@@ -101,11 +83,11 @@ pub struct AlertMailer<'a> {
 
 /// When a search may be mailed: confirmed, not paused, and its account (if any) neither deleted nor
 /// off the mailing list. `s` is the search, `u` its account (left joined).
-const MAILABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused
+pub(super) const MAILABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused
     and (s.user_id is null or (u.id is not null and u.deleted_at is null and u.newsletter_opt_in)))";
 /// When an account's search gets its matches in the notification centre: as mailable, whether or
 /// not the account is on the mailing list.
-const NOTIFIABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused and s.user_id is not null and u.id is not null and u.deleted_at is null)";
+pub(super) const NOTIFIABLE_SQL: &str = "(s.confirmed_at is not null and not s.paused and s.user_id is not null and u.id is not null and u.deleted_at is null)";
 
 /// What a pass did.
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
@@ -143,11 +125,11 @@ impl std::ops::AddAssign for Prepared {
 /// chunk by chunk, each chunk's mails sent once it is prepared.
 #[tracing::instrument(skip_all)]
 pub async fn mail_matches(pool: &PgPool, out: &AlertMailer<'_>) -> Result<Prepared> {
-    let mut done = Prepared { sent: deliver_unsent(pool, out).await?, ..Prepared::default() };
+    let mut done = Prepared { sent: deliver_unsent(pool, out, None).await?, ..Prepared::default() };
     let Some(through) = last_waiting(pool).await? else { return Ok(done) };
     while let Some(chunk) = prepare_chunk(pool, through).await? {
         done += chunk;
-        done.sent += deliver_unsent(pool, out).await?;
+        done.sent += deliver_unsent(pool, out, None).await?;
     }
     Ok(done)
 }
@@ -164,19 +146,6 @@ pub async fn prepare_all(pool: &PgPool) -> Result<Prepared> {
         done += chunk;
     }
     Ok(done)
-}
-
-/// One rows' worth of serials, each row its bounds in one array (sent in binary): `[first, last]`,
-/// 1-based as Postgres slices.
-pub(crate) fn concatenated<T: Copy>(rows: &[Vec<T>]) -> Result<(Vec<T>, Vec<i32>, Vec<i32>)> {
-    let mut all = Vec::with_capacity(rows.iter().map(Vec::len).sum());
-    let (mut firsts, mut lasts) = (Vec::with_capacity(rows.len()), Vec::with_capacity(rows.len()));
-    for row in rows {
-        firsts.push(i32::try_from(all.len() + 1).map_err(anyhow::Error::from)?);
-        all.extend_from_slice(row);
-        lasts.push(i32::try_from(all.len()).map_err(anyhow::Error::from)?);
-    }
-    Ok((all, firsts, lasts))
 }
 
 /// One chunk of a pass on a transaction of its own (see the module documentation), of the sets up
@@ -248,7 +217,7 @@ pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepare
             rows.push(fresh);
         }
     }
-    let (serials_of_all, firsts, lasts) = concatenated(&rows)?;
+    let (serials_of_all, firsts, lasts) = super::concatenated(&rows)?;
     let recorded_count = serials_of_all.len();
     if !record_vacancies.is_empty() {
         sqlx::query(
@@ -295,36 +264,84 @@ pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepare
         .fetch_all(&mut *tx)
         .await?
     };
-    let (mut mail_ids, mut mail_searches, mut mail_totals, mut mail_lists) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let (mut note_users, mut note_searches, mut note_vacancies) = (Vec::new(), Vec::new(), Vec::new());
+    let mut found = Vec::with_capacity(searches.len());
     for (serial, search, user, mailable, notifiable) in searches {
-        if !mailable && !notifiable {
-            continue;
-        }
-        let Some(mut found) = by_search.remove(&serial) else { continue };
-        found.sort_unstable();
-        found.dedup();
-        let total = found.len();
-        let found: Vec<Uuid> = found.into_iter().take(MAX_LISTED).map(|at| open[at as usize]).collect();
+        let Some(mut positions) = by_search.remove(&serial) else { continue };
+        positions.sort_unstable();
+        positions.dedup();
+        let total = positions.len();
+        let listed = positions.into_iter().take(MAX_LISTED).map(|at| open[at as usize]).collect();
+        found.push(Found { search, user, mailable, notifiable, total, listed });
+    }
+    let written = write_found(&mut tx, found, false).await?;
+    tx.commit().await?;
+    // the ids came in ascending order and every one was locked, so all of them were taken
+    let taken_through = ids.last().copied().unwrap_or_default();
+    Ok(Some(Prepared {
+        sets: ids.len(),
+        recorded: recorded_count,
+        mails: written.mails,
+        listed: written.listed,
+        notified: written.notified,
+        sent: 0,
+        through: taken_through,
+    }))
+}
+
+/// What a saved search found new in a pass or a scheduled run, for [`write_found`].
+pub(crate) struct Found {
+    pub search: Uuid,
+    /// Its account; `None` for a visitor's.
+    pub user: Option<Uuid>,
+    /// Whether it may be mailed ([`MAILABLE_SQL`]) and gets notifications ([`NOTIFIABLE_SQL`]).
+    pub mailable: bool,
+    pub notifiable: bool,
+    /// How many new vacancies it found.
+    pub total: usize,
+    /// The ones to list, at most [`MAX_LISTED`], in the mail's order (newest first).
+    pub listed: Vec<Uuid>,
+}
+
+/// What [`write_found`] wrote.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Written {
+    pub mails: usize,
+    pub listed: usize,
+    pub notified: usize,
+}
+
+/// Writes, on the caller's transaction, the mail of each of `found` that may be mailed (its listed
+/// vacancies and total) and an account's ALERT_MATCH notifications (the listed ones) whether or
+/// not it is on the mailing list. A scheduled run's (`digest`) also writes, for an account off
+/// the mailing list, a row that is never sent (its `sent_at` set now): "new since you looked"
+/// counts a scheduled run's unlisted vacancies from its rows.
+pub(crate) async fn write_found(conn: &mut PgConnection, found: Vec<Found>, digest: bool) -> Result<Written> {
+    let (mut mail_ids, mut mail_searches, mut mail_totals, mut mail_unsent, mut mail_lists) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut note_users, mut note_searches, mut note_vacancies) = (Vec::new(), Vec::new(), Vec::new());
+    let mut mails = 0;
+    for Found { search, user, mailable, notifiable, total, listed } in found {
         if let (true, Some(user)) = (notifiable, user) {
-            for vacancy in &found {
+            for vacancy in &listed {
                 note_users.push(user);
                 note_searches.push(search);
                 note_vacancies.push(*vacancy);
             }
         }
-        if mailable {
+        if mailable || (digest && notifiable) {
+            mails += usize::from(mailable);
             mail_ids.push(Uuid::new_v4());
             mail_searches.push(search);
             mail_totals.push(i32::try_from(total).map_err(anyhow::Error::from)?);
-            mail_lists.push(found);
+            mail_unsent.push(mailable);
+            mail_lists.push(listed);
         }
     }
-    let (listed_all, list_firsts, list_lasts) = concatenated(&mail_lists)?;
+    let (listed_all, list_firsts, list_lasts) = super::concatenated(&mail_lists)?;
     if !mail_ids.is_empty() {
         sqlx::query(
-            "insert into alert_mails (id, saved_search_id, total, vacancies)
-             select i, s, t, $4[f:l] from unnest($1::uuid[], $2::uuid[], $3::integer[], $5::integer[], $6::integer[]) as x (i, s, t, f, l)",
+            "insert into alert_mails (id, saved_search_id, total, vacancies, digest, sent_at)
+             select i, s, t, $4[f:l], $7, case when u then null else now() end
+             from unnest($1::uuid[], $2::uuid[], $3::integer[], $5::integer[], $6::integer[], $8::boolean[]) as x (i, s, t, f, l, u)",
         )
         .bind(&mail_ids)
         .bind(&mail_searches)
@@ -332,7 +349,9 @@ pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepare
         .bind(&listed_all)
         .bind(&list_firsts)
         .bind(&list_lasts)
-        .execute(&mut *tx)
+        .bind(digest)
+        .bind(&mail_unsent)
+        .execute(&mut *conn)
         .await?;
     }
     if !note_users.is_empty() {
@@ -343,32 +362,22 @@ pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepare
         .bind(&note_users)
         .bind(&note_vacancies)
         .bind(&note_searches)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     }
-    tx.commit().await?;
-    // the ids came in ascending order and every one was locked, so all of them were taken
-    let taken_through = ids.last().copied().unwrap_or_default();
-    Ok(Some(Prepared {
-        sets: ids.len(),
-        recorded: recorded_count,
-        mails: mail_ids.len(),
-        listed: listed_all.len(),
-        notified: note_users.len(),
-        sent: 0,
-        through: taken_through,
-    }))
+    Ok(Written { mails, listed: listed_all.len(), notified: note_users.len() })
 }
 
 /// Mails sent at the same time, each on its own transaction: a commit waits for the disk (and an
 /// SMTP relay answers in its own time), so one mail after another would leave both mostly idle.
-pub const SENDING_AT_ONCE: usize = 4;
+const SENDING_AT_ONCE: usize = 4;
 
-/// Sends every prepared mail not sent yet, [`SENDING_AT_ONCE`] at a time (a mail another worker
-/// is sending is left to it). Answers how many went.
-pub async fn deliver_unsent(pool: &PgPool, out: &AlertMailer<'_>) -> Result<usize> {
+/// Sends the prepared mails not sent yet, oldest first (`at_most` of them, or all), [`SENDING_AT_ONCE`]
+/// at a time (a mail another worker is sending is left to it). Answers how many went.
+pub async fn deliver_unsent(pool: &PgPool, out: &AlertMailer<'_>, at_most: Option<i64>) -> Result<usize> {
     use futures::{StreamExt, TryStreamExt};
-    let unsent: Vec<Uuid> = sqlx::query_scalar("select id from alert_mails where sent_at is null order by created_at, id")
+    let unsent: Vec<Uuid> = sqlx::query_scalar("select id from alert_mails where sent_at is null order by created_at, id limit $1")
+        .bind(at_most)
         .fetch_all(pool)
         .await?;
     let sent: Vec<bool> = futures::stream::iter(unsent).map(|mail_id| deliver(pool, out, mail_id)).buffer_unordered(SENDING_AT_ONCE).try_collect().await?;
@@ -400,7 +409,7 @@ pub struct Listed {
 /// Sends one prepared mail on a transaction of its own, once: its row is locked (a row another
 /// transaction holds is skipped) and `sent_at` set with the sending. A mail whose search may no
 /// longer be mailed, or whose listed vacancies all ended, is dropped.
-pub async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<bool> {
+async fn deliver(pool: &PgPool, out: &AlertMailer<'_>, mail_id: Uuid) -> Result<bool> {
     let mut tx = pool.begin().await?;
     let recipient: Option<Recipient> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select s.id as saved_search_id, coalesce(u.username, s.email) as to_address, coalesce(u.locale, s.locale) as locale,

@@ -18,10 +18,12 @@
 //! 3. **Daily and weekly** ([`match_digests`]): at the run's mark ([`digest_mark`]) every due
 //!    saved search of the frequency is matched against the vacancies that went live (or changed)
 //!    since its `matched_until`, in one engine call per chunk, and `matched_until` moves to the
-//!    mark on the chunk's transaction; its matches are written as the instant run's are.
-//! 4. **Mail** ([`super::mail`]): the pass records the sets (`alert_match_record`: a saved search
-//!    is matched to a vacancy once ever) and prepares and sends each alert's mail. A vacancy
-//!    matched by thousands of saved searches costs the run one row.
+//!    mark on the chunk's transaction. The run holds each saved search's vacancies, so it writes
+//!    each alert's mail itself (one a run) and records what the mails listed
+//!    (`alert_digest_record`), without sets.
+//! 4. **Mail** ([`super::mail`]): the pass records the instant runs' sets (`alert_match_record`:
+//!    a saved search is matched to a vacancy once ever) and prepares each alert's mail, and sends
+//!    every prepared mail. A vacancy matched by thousands of saved searches costs the run one row.
 //!
 //! Every step is idempotent: a job or run killed midway is run again and writes the same rows,
 //! and the record keeps a vacancy from being new twice for a saved search.
@@ -146,11 +148,21 @@ pub async fn claim_pending(conn: &mut PgConnection) -> Result<Vec<Uuid>> {
 
 /// A saved search of a scheduled run as the matching reads it.
 struct Candidate {
-    /// `saved_searches.serial`: how the sets name it.
+    id: Uuid,
+    /// `saved_searches.serial`: how the sets and records name it.
     serial: i32,
     prepared: Prepared,
     matched_until: DateTime<Utc>,
+    /// Its account (`None`: a visitor's), and whether it may be mailed and gets notifications
+    /// ([`super::mail::Found`]).
+    user: Option<Uuid>,
+    mailable: bool,
+    notifiable: bool,
 }
+
+/// A due saved search as a scheduled run reads it: id, serial, filter, `matched_until`, account,
+/// mailable, notifiable.
+type DueRow = (Uuid, i32, serde_json::Value, DateTime<Utc>, Option<Uuid>, bool, bool);
 
 /// A saved search's query with what the matching derives from it once: the key under which equal
 /// queries are run once ([`run_queries`]) and its code groups for the prefilter
@@ -196,11 +208,11 @@ async fn convert(pool: &PgPool, reference: &ReferenceCache, id: Uuid, filter: se
 
 /// The saved searches' filters as the search's queries ([`convert`]); a filter that does not
 /// convert is left out.
-async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>)>) -> Result<Vec<Candidate>> {
+async fn candidates(pool: &PgPool, reference: &ReferenceCache, rows: Vec<DueRow>) -> Result<Vec<Candidate>> {
     let mut candidates = Vec::with_capacity(rows.len());
-    for (id, serial, filter, matched_until) in rows {
+    for (id, serial, filter, matched_until, user, mailable, notifiable) in rows {
         if let Some(query) = convert(pool, reference, id, filter).await? {
-            candidates.push(Candidate { serial, prepared: Prepared::new(query)?, matched_until });
+            candidates.push(Candidate { id, serial, prepared: Prepared::new(query)?, matched_until, user, mailable, notifiable });
         }
     }
     Ok(candidates)
@@ -489,9 +501,14 @@ fn by_vacancy(pairs: impl Iterator<Item = (i32, Uuid)>) -> HashMap<Uuid, Vec<i32
 
 /// Writes a run's matches ([`by_vacancy`]), one row per vacancy with the serials of the saved
 /// searches that list it, and makes sure a mail pass is queued ([`super::mail::queue_pass`]), on
-/// the caller's transaction. Answers the pairs written, the distinct saved searches among them and
-/// the highest set id written.
-async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>, now: DateTime<Utc>) -> Result<(usize, usize, Option<i64>)> {
+/// the caller's transaction, to run `mail_window` from now. Answers the pairs written, the distinct
+/// saved searches among them and the highest set id written.
+async fn write_sets(
+    conn: &mut PgConnection,
+    by_vacancy: HashMap<Uuid, Vec<i32>>,
+    now: DateTime<Utc>,
+    mail_window: std::time::Duration,
+) -> Result<(usize, usize, Option<i64>)> {
     if by_vacancy.is_empty() {
         return Ok((0, 0, None));
     }
@@ -506,7 +523,7 @@ async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>
         rows.push(serials);
     }
     // every row's serials one after another in one array (sent in binary), each row its bounds
-    let (serials_of_all, firsts, lasts) = super::mail::concatenated(&rows)?;
+    let (serials_of_all, firsts, lasts) = super::concatenated(&rows)?;
     let written = serials_of_all.len();
     let last: Option<i64> = sqlx::query_scalar(
         "with written as (
@@ -522,7 +539,7 @@ async fn write_sets(conn: &mut PgConnection, by_vacancy: HashMap<Uuid, Vec<i32>>
     .bind(&lasts)
     .fetch_one(&mut *conn)
     .await?;
-    super::mail::queue_pass(&mut *conn, vacancies.len()).await?;
+    super::mail::queue_pass(&mut *conn, vacancies.len(), mail_window).await?;
     Ok((written, alerts.len(), last))
 }
 
@@ -538,14 +555,17 @@ pub struct Matched {
     /// Saved searches whose filter was converted to a query now (the instant matching keeps the
     /// others' from an earlier job: [`InstantSearches`]).
     pub converted: usize,
-    /// (saved search, vacancy) pairs written now (in the sets, one row per vacancy; the mail
-    /// pass leaves out the pairs matched before).
+    /// (saved search, vacancy) pairs found: for the instant matching, written in the sets (one
+    /// row per vacancy; the mail pass leaves out the pairs matched before); for a scheduled run,
+    /// new to their saved search (of which the mails list at most 20 each).
     pub pairs: usize,
     /// Distinct saved searches among them.
     pub alerts: usize,
+    /// Mails prepared (by a scheduled run; the instant matching leaves them to the mail pass).
+    pub mails: usize,
     /// Time spent in the engine's matching (reported by `bench alerts`).
     pub engine: std::time::Duration,
-    /// Time spent writing the sets and queueing their expansion.
+    /// Time spent writing: the sets and the mail pass (instant); the mails, notifications and record (scheduled).
     pub writing: std::time::Duration,
     /// The highest set id written (`None`: no set), which the mail pass reaches when it has
     /// prepared this matching's mails (`bench alerts` times that).
@@ -559,6 +579,7 @@ impl std::ops::AddAssign for Matched {
         self.converted += other.converted;
         self.pairs += other.pairs;
         self.alerts += other.alerts;
+        self.mails += other.mails;
         self.engine += other.engine;
         self.writing += other.writing;
         self.last_set = self.last_set.max(other.last_set);
@@ -576,9 +597,10 @@ pub async fn match_instant(
     searches: &InstantSearches,
     docs: Vec<VacancyDoc>,
     now: DateTime<Utc>,
+    mail_window: std::time::Duration,
 ) -> Result<Matched> {
     // a run that claimed nothing: the same matching and commit over the given documents
-    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, searches, docs, now).await
+    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, searches, docs, now, mail_window).await
 }
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
@@ -610,8 +632,9 @@ impl PendingRun {
         searches: &InstantSearches,
         docs: Vec<VacancyDoc>,
         now: DateTime<Utc>,
+        mail_window: std::time::Duration,
     ) -> Result<Matched> {
-        let matched = match_instant_on(&mut self.tx, pool, reference, engine, searches, docs, now).await?;
+        let matched = match_instant_on(&mut self.tx, pool, reference, engine, searches, docs, now, mail_window).await?;
         self.tx.commit().await?;
         Ok(matched)
     }
@@ -629,6 +652,7 @@ async fn match_instant_on(
     searches: &InstantSearches,
     docs: Vec<VacancyDoc>,
     now: DateTime<Utc>,
+    mail_window: std::time::Duration,
 ) -> Result<Matched> {
     if docs.is_empty() {
         return Ok(Matched::default());
@@ -647,9 +671,9 @@ async fn match_instant_on(
     }));
     drop(shared);
     drop(kept);
-    let (pairs, alerts, last_set) = write_sets(&mut *tx, listed, now).await?;
+    let (pairs, alerts, last_set) = write_sets(&mut *tx, listed, now, mail_window).await?;
     let writing = started.elapsed();
-    Ok(Matched { searches: considered, queries: run, converted, pairs, alerts, engine, writing, last_set })
+    Ok(Matched { searches: considered, queries: run, converted, pairs, alerts, mails: 0, engine, writing, last_set })
 }
 
 /// The frequencies of the scheduled runs.
@@ -720,10 +744,15 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
 /// The scheduled run of `digest` at `now`: every saved search due at [`digest_mark`] is matched
 /// against `docs` (the current documents of the vacancies [`changed_between`] its
 /// `matched_until` and the mark, loaded by the caller from `changed`, (id, when) pairs), in
-/// chunks of [`DIGEST_CHUNK`], each on a transaction of its own that writes the matches' sets and
-/// the mail pass and moves `matched_until` to the mark. Saved searches another run holds are
-/// skipped; a run killed midway leaves the rest due, and a second run at the same mark finds
-/// nothing due.
+/// chunks of [`DIGEST_CHUNK`], each on a transaction of its own that writes each alert's mail
+/// (its new vacancies, newest first, at most [`super::mail::MAX_LISTED`] listed, and how many),
+/// an account's notifications, the record of what was listed (`alert_digest_record`), queues the
+/// mail pass that sends them and moves `matched_until` to the mark. A saved search gets one mail
+/// a run: the run holds each one's vacancies, so nothing goes through the sets and the pass's
+/// inversion (at 1M saved searches a day's run finds ~238M pairs). A vacancy a scheduled mail of
+/// the search listed before (edited or shown again since) is not new for it. Saved searches
+/// another run holds are skipped; a run killed midway leaves the rest due, and a second run at
+/// the same mark finds nothing due.
 #[tracing::instrument(skip_all, fields(digest = ?digest, vacancies = docs.len()))]
 pub async fn match_digests(
     pool: &PgPool,
@@ -733,17 +762,35 @@ pub async fn match_digests(
     docs: Vec<VacancyDoc>,
     changed: &[(Uuid, DateTime<Utc>)],
     now: DateTime<Utc>,
+    mail_window: std::time::Duration,
 ) -> Result<Matched> {
     let mark = digest_mark(digest, now);
     let when: HashMap<Uuid, DateTime<Utc>> = changed.iter().copied().collect();
+    // the mails' order (newest first), each vacancy its position in it
+    let mut order: Vec<(Option<DateTime<Utc>>, Uuid)> = docs.iter().map(|doc| (doc.card.publish_at, doc.card.vacancy_id)).collect();
+    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let order: Vec<Uuid> = order.into_iter().map(|(_, vacancy)| vacancy).collect();
+    let position: HashMap<Uuid, u32> = order.iter().enumerate().map(|(at, vacancy)| (*vacancy, at as u32)).collect();
+    // what scheduled mails listed before, of these vacancies (ones edited or shown again since)
+    let listed_before: Vec<(Uuid, Vec<i32>)> = sqlx::query_as("select vacancy_id, searches from alert_digest_record where vacancy_id = any($1)")
+        .bind(&order)
+        .fetch_all(pool)
+        .await?;
+    let mut before: HashMap<Uuid, std::collections::HashSet<i32>> = HashMap::new();
+    for (vacancy, serials) in listed_before {
+        before.entry(vacancy).or_default().extend(serials);
+    }
     let mut done = Matched::default();
     loop {
         let mut tx = pool.begin().await?;
-        let rows: Vec<(Uuid, i32, serde_json::Value, DateTime<Utc>)> = sqlx::query_as(
-            "select id, serial, filter, matched_until from saved_searches
-             where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2
-             order by id limit $3 for update skip locked",
-        )
+        let rows: Vec<DueRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select s.id, s.serial, s.filter, s.matched_until, s.user_id, {}, {}
+             from saved_searches s left join users u on u.id = s.user_id
+             where s.frequency = $1 and s.confirmed_at is not null and not s.paused and s.matched_until < $2
+             order by s.id limit $3 for update of s skip locked",
+            super::mail::MAILABLE_SQL,
+            super::mail::NOTIFIABLE_SQL
+        )))
         .bind(digest.frequency())
         .bind(mark)
         .bind(DIGEST_CHUNK)
@@ -752,34 +799,81 @@ pub async fn match_digests(
         if rows.is_empty() {
             return Ok(done);
         }
-        let ids: Vec<Uuid> = rows.iter().map(|(id, _, _, _)| *id).collect();
+        let ids: Vec<Uuid> = rows.iter().map(|row| row.0).collect();
         let candidates = candidates(pool, reference, rows).await?;
         // each distinct query once, with the saved searches that hold it
         let mut position_of: HashMap<[u8; 16], usize> = HashMap::new();
-        let mut distinct: Vec<(&Prepared, Vec<&Candidate>)> = Vec::new();
-        for candidate in &candidates {
+        let mut distinct: Vec<(&Prepared, Vec<usize>)> = Vec::new();
+        for (at, candidate) in candidates.iter().enumerate() {
             let position = *position_of.entry(candidate.prepared.key).or_insert_with(|| {
                 distinct.push((&candidate.prepared, Vec::new()));
                 distinct.len() - 1
             });
-            distinct[position].1.push(candidate);
+            distinct[position].1.push(at);
         }
         let prepared: Vec<&Prepared> = distinct.iter().map(|(prepared, _)| *prepared).collect();
         let started = Instant::now();
         let (matched, run) = run_queries(engine, docs.clone(), &prepared, now).await?;
         let engine_time = started.elapsed();
-        let when = &when;
         let started = Instant::now();
-        let new = by_vacancy(distinct.iter().zip(&matched).flat_map(|((_, holders), answer)| {
-            answer.iter().flatten().flat_map(move |vacancy| {
-                holders
-                    .iter()
-                    // only what changed after this search was last matched
-                    .filter(move |candidate| when.get(vacancy).is_some_and(|at| *at > candidate.matched_until))
-                    .map(move |candidate| (candidate.serial, *vacancy))
-            })
-        }));
-        let (pairs, alerts, last_set) = write_sets(&mut tx, new, now).await?;
+        // each candidate's new vacancies, as positions in the mails' order
+        let mut new: Vec<Vec<u32>> = vec![Vec::new(); candidates.len()];
+        for ((_, holders), answer) in distinct.iter().zip(&matched) {
+            for vacancy in answer.iter().flatten() {
+                let (Some(at), Some(changed_at)) = (position.get(vacancy), when.get(vacancy)) else { continue };
+                let listed = before.get(vacancy);
+                for holder in holders {
+                    let candidate = &candidates[*holder];
+                    // only what changed after this search was last matched, and not listed by it before
+                    if *changed_at > candidate.matched_until && listed.is_none_or(|serials| !serials.contains(&candidate.serial)) {
+                        new[*holder].push(*at);
+                    }
+                }
+            }
+        }
+        drop(matched);
+        let (mut pairs, mut alerts) = (0, 0);
+        let mut found = Vec::new();
+        let mut record: HashMap<u32, Vec<i32>> = HashMap::new();
+        for (candidate, mut positions) in candidates.iter().zip(new) {
+            if positions.is_empty() {
+                continue;
+            }
+            positions.sort_unstable();
+            positions.dedup();
+            pairs += positions.len();
+            alerts += 1;
+            if !candidate.mailable && !candidate.notifiable {
+                continue;
+            }
+            let total = positions.len();
+            positions.truncate(super::mail::MAX_LISTED);
+            for at in &positions {
+                record.entry(*at).or_default().push(candidate.serial);
+            }
+            let listed = positions.into_iter().map(|at| order[at as usize]).collect();
+            let Candidate { id, user, mailable, notifiable, .. } = *candidate;
+            found.push(super::mail::Found { search: id, user, mailable, notifiable, total, listed });
+        }
+        let written = super::mail::write_found(&mut tx, found, true).await?;
+        if !record.is_empty() {
+            let (vacancies, rows): (Vec<Uuid>, Vec<Vec<i32>>) = record.into_iter().map(|(at, serials)| (order[at as usize], serials)).unzip();
+            let (serials_of_all, firsts, lasts) = super::concatenated(&rows)?;
+            sqlx::query(
+                "insert into alert_digest_record (vacancy_id, listed_at, searches)
+                 select v, $3, $2[f:l] from unnest($1::uuid[], $4::integer[], $5::integer[]) as t (v, f, l)",
+            )
+            .bind(&vacancies)
+            .bind(&serials_of_all)
+            .bind(now)
+            .bind(&firsts)
+            .bind(&lasts)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if written.mails > 0 {
+            super::mail::queue_pass(&mut tx, 0, mail_window).await?;
+        }
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
         tx.commit().await?;
         done += Matched {
@@ -788,9 +882,10 @@ pub async fn match_digests(
             converted: candidates.len(),
             pairs,
             alerts,
+            mails: written.mails,
             engine: engine_time,
             writing: started.elapsed(),
-            last_set,
+            last_set: None,
         };
     }
 }

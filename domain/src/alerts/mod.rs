@@ -7,7 +7,22 @@
 //! match. `saved` is what the owner does with their searches (and a visitor's double
 //! opt-in, tokens and unsubscribing); `mail` the alert mail, sent once per match.
 
+use crate::platform::error::Result;
+
 pub mod matching;
 pub mod prefilter;
 pub mod mail;
 pub mod saved;
+
+/// Rows of values (a set's serials, a mail's listed vacancies) as one array (sent in binary) and
+/// each row's bounds in it: `[first, last]`, 1-based as Postgres slices.
+pub(crate) fn concatenated<T: Copy>(rows: &[Vec<T>]) -> Result<(Vec<T>, Vec<i32>, Vec<i32>)> {
+    let mut all = Vec::with_capacity(rows.iter().map(Vec::len).sum());
+    let (mut firsts, mut lasts) = (Vec::with_capacity(rows.len()), Vec::with_capacity(rows.len()));
+    for row in rows {
+        firsts.push(i32::try_from(all.len() + 1).map_err(anyhow::Error::from)?);
+        all.extend_from_slice(row);
+        lasts.push(i32::try_from(all.len()).map_err(anyhow::Error::from)?);
+    }
+    Ok((all, firsts, lasts))
+}

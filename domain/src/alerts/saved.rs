@@ -141,14 +141,20 @@ impl From<Row> for SavedSearch {
 }
 
 /// The columns of [`Row`] from `saved_searches s`. "New" is the rule of docs/alerts.md: the
-/// vacancies the alert matched (its serial in the record, one GIN lookup) after the owner last
-/// looked that are still open.
+/// vacancies the alert matched after the owner last looked that are still open: the instant
+/// matches (its serial in the record, one GIN lookup) and the ones a scheduled run's mails listed,
+/// and the scheduled mails' unlisted ones by their count.
 fn select_sql(condition: &str) -> String {
     format!(
         "select s.id, s.name, s.filter, s.query, s.frequency, s.paused, s.confirmed_at is not null as confirmed,
-                (select count(distinct r.vacancy_id) from alert_match_record r join vacancies v on v.id = r.vacancy_id
-                 join companies c on c.id = v.company_id
-                 where r.searches @> array[s.serial] and r.matched_at > s.last_looked_at and {ACTIVE_SQL}) as new_count,
+                (select count(*) from (
+                     select r.vacancy_id from alert_match_record r where r.searches @> array[s.serial] and r.matched_at > s.last_looked_at
+                     union
+                     select l.vacancy_id from alert_mails m cross join unnest(m.vacancies) as l (vacancy_id)
+                     where m.saved_search_id = s.id and m.digest and m.created_at > s.last_looked_at) n
+                 join vacancies v on v.id = n.vacancy_id join companies c on c.id = v.company_id where {ACTIVE_SQL})
+                + (select coalesce(sum(greatest(m.total - cardinality(m.vacancies), 0)), 0) from alert_mails m
+                   where m.saved_search_id = s.id and m.digest and m.created_at > s.last_looked_at) as new_count,
                 s.last_looked_at, s.last_mailed_at, s.created_at
          from saved_searches s where {condition}"
     )

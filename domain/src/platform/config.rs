@@ -192,6 +192,9 @@ pub struct Config {
     /// The retention periods an operator may change (`RETENTION_*_DAYS`; see
     /// [`crate::platform::retention`] and `docs/privacy.md`).
     pub retention: crate::platform::retention::Periods,
+    /// How long a queued alert mail pass waits before it mails (`ALERT_MAIL_WINDOW_MS`, 20 000;
+    /// 0 mails at once): the alerts' mail pass (`alerts::mail::queue_pass`).
+    pub alert_mail_window: Duration,
 }
 
 /// Bounds of the live streams (`GET /api/user/stream`), counted in each process.
@@ -211,6 +214,20 @@ pub struct StreamLimits {
 impl Default for StreamLimits {
     fn default() -> Self {
         StreamLimits { per_user: 5, per_address: 20, lifetime: Duration::from_secs(3600), recheck: Duration::from_secs(30) }
+    }
+}
+
+/// How long a queued alert mail pass waits unless `ALERT_MAIL_WINDOW_MS` says otherwise.
+pub const DEFAULT_ALERT_MAIL_WINDOW: Duration = Duration::from_secs(20);
+
+/// A duration in milliseconds, 0 allowed.
+fn milliseconds(get: &impl Fn(&str) -> Option<String>, name: &'static str, default: Duration) -> Result<Duration, ConfigError> {
+    match get(name) {
+        None => Ok(default),
+        Some(value) => value
+            .parse::<u64>()
+            .map(Duration::from_millis)
+            .map_err(|_| ConfigError::Invalid { name, reason: format!("{value:?} is not a number of milliseconds") }),
     }
 }
 
@@ -395,6 +412,7 @@ impl Config {
             payment_provider,
             retention: crate::platform::retention::Periods::from_lookup(&get)
                 .map_err(|invalid| ConfigError::Invalid { name: invalid.name, reason: invalid.reason })?,
+            alert_mail_window: milliseconds(&get, "ALERT_MAIL_WINDOW_MS", DEFAULT_ALERT_MAIL_WINDOW)?,
         })
     }
 
@@ -495,7 +513,17 @@ mod tests {
         let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("TRUST_PROXY_HOPS", "2"), ("HEADER_READ_TIMEOUT_SECS", "2")])).unwrap();
         assert_eq!(config.trust_proxy_hops, 2);
         assert_eq!(config.header_read_timeout, Duration::from_secs(2));
-        for (name, value) in [("TRUST_PROXY_HOPS", "0"), ("TRUST_PROXY_HOPS", "x"), ("REQUEST_TIMEOUT_SECS", "0"), ("SHUTDOWN_GRACE_SECS", "-1")] {
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev")])).unwrap();
+        assert_eq!(config.alert_mail_window, Duration::from_secs(20));
+        let config = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), ("ALERT_MAIL_WINDOW_MS", "0")])).unwrap();
+        assert_eq!(config.alert_mail_window, Duration::ZERO, "0 mails at once");
+        for (name, value) in [
+            ("TRUST_PROXY_HOPS", "0"),
+            ("TRUST_PROXY_HOPS", "x"),
+            ("REQUEST_TIMEOUT_SECS", "0"),
+            ("SHUTDOWN_GRACE_SECS", "-1"),
+            ("ALERT_MAIL_WINDOW_MS", "20s"),
+        ] {
             let err = Config::from_lookup(lookup(&[("VAKANTS_MODE", "dev"), (name, value)])).unwrap_err();
             assert!(err.to_string().contains(name), "{err}");
         }
