@@ -330,7 +330,7 @@ async fn insert_vacancy_rows(pool: &PgPool, docs: &[VacancyDoc]) -> anyhow::Resu
 }
 
 async fn clean(pool: &PgPool) -> anyhow::Result<()> {
-    sqlx::query("truncate alert_match_record, alert_digest_record, alert_mails, saved_searches, vacancy_live_events, alert_match_pending, alert_match_sets, saved_search_removals cascade").execute(pool).await?;
+    sqlx::query("truncate alert_match_record, alert_digest_record, alert_digest_runs, alert_mails, saved_searches, vacancy_live_events, alert_match_pending, alert_match_sets, saved_search_removals cascade").execute(pool).await?;
     sqlx::query("delete from dev_outbox where to_address like 'alert-%@bench.test'").execute(pool).await?;
     sqlx::query("truncate vacancies, companies cascade").execute(pool).await?;
     sqlx::query("delete from apalis.jobs where job_type = any($1)")

@@ -747,6 +747,16 @@ async fn a_scheduled_run_mails_each_alert_once_listing_the_newest_twenty_and_nev
     let visitor_mails = mail_of(visitor).await;
     assert_eq!(visitor_mails.len(), 2);
     assert_eq!((visitor_mails[1].0, visitor_mails[1].1.as_slice()), (1, &[unlisted_one][..]), "a listed vacancy is never listed again");
+
+    // a saved search due again after its run finished (resumed, say) waits for the next mark: the
+    // finished run is recorded, and the tick does not read the saved searches again until then
+    let second_mark = matching::digest_mark(Digest::Daily, day + TimeDelta::days(1));
+    set_matched_until(&app, visitor, second_mark - TimeDelta::hours(2)).await;
+    let same_mark = matcher.digests(&app.pool, Digest::Daily, day + TimeDelta::days(1) + TimeDelta::minutes(5)).await.unwrap();
+    assert_eq!(same_mark, matching::Matched::default());
+    let third_day = matcher.digests(&app.pool, Digest::Daily, day + TimeDelta::days(2)).await.unwrap();
+    assert_eq!(third_day.searches, 2, "both at the next mark: {third_day:?}");
+    assert_eq!(matched_until(&app, visitor).await, matching::digest_mark(Digest::Daily, day + TimeDelta::days(2)));
 }
 
 /// Texts of the random vacancies: Estonian sentences of job ads.

@@ -729,8 +729,19 @@ pub async fn changed_between(pool: &PgPool, since: DateTime<Utc>, until: DateTim
 }
 
 /// The earliest `matched_until` among the saved searches of `digest` due at `mark`, `None`
-/// when none is due.
+/// when none is due. A run recorded as finished at `mark` (`alert_digest_runs`) answers `None`
+/// without reading the saved searches: they have no index on `matched_until` (a run's moves of
+/// it are heap-only updates), so the worker's minute tick reads them once a run. A saved search
+/// that becomes due after its run finished (resumed, or made daily) is matched at the next mark.
 pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) -> Result<Option<DateTime<Utc>>> {
+    let finished: bool = sqlx::query_scalar("select exists (select 1 from alert_digest_runs where digest = $1 and mark >= $2)")
+        .bind(digest.frequency())
+        .bind(mark)
+        .fetch_one(pool)
+        .await?;
+    if finished {
+        return Ok(None);
+    }
     Ok(sqlx::query_scalar(
         "select min(matched_until) from saved_searches
          where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2",
@@ -739,6 +750,23 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
     .bind(mark)
     .fetch_one(pool)
     .await?)
+}
+
+/// Records the run of `digest` at `mark` finished when no saved search of it is left due (one
+/// another run holds, not committed yet, still is: that run records it when it ends, and if it
+/// is killed the next minute's run takes what it left).
+async fn finish_run(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) -> Result<()> {
+    sqlx::query(
+        "insert into alert_digest_runs (digest, mark)
+         select $1, $2 where not exists (
+             select 1 from saved_searches where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2)
+         on conflict (digest) do update set mark = greatest(alert_digest_runs.mark, excluded.mark)",
+    )
+    .bind(digest.frequency())
+    .bind(mark)
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// The scheduled run of `digest` at `now`: every saved search due at [`digest_mark`] is matched
@@ -781,12 +809,14 @@ pub async fn match_digests(
         before.entry(vacancy).or_default().extend(serials);
     }
     let mut done = Matched::default();
+    // the saved searches in the order of their ids, each chunk after the last one's
+    let mut after = Uuid::nil();
     loop {
         let mut tx = pool.begin().await?;
         let rows: Vec<DueRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select s.id, s.serial, s.filter, s.matched_until, s.user_id, {}, {}
              from saved_searches s left join users u on u.id = s.user_id
-             where s.frequency = $1 and s.confirmed_at is not null and not s.paused and s.matched_until < $2
+             where s.frequency = $1 and s.confirmed_at is not null and not s.paused and s.matched_until < $2 and s.id > $4
              order by s.id limit $3 for update of s skip locked",
             super::mail::MAILABLE_SQL,
             super::mail::NOTIFIABLE_SQL
@@ -794,11 +824,15 @@ pub async fn match_digests(
         .bind(digest.frequency())
         .bind(mark)
         .bind(DIGEST_CHUNK)
+        .bind(after)
         .fetch_all(&mut *tx)
         .await?;
-        if rows.is_empty() {
+        let Some(last) = rows.last() else {
+            tx.rollback().await?;
+            finish_run(pool, digest, mark).await?;
             return Ok(done);
-        }
+        };
+        after = last.0;
         let ids: Vec<Uuid> = rows.iter().map(|row| row.0).collect();
         let candidates = candidates(pool, reference, rows).await?;
         // each distinct query once, with the saved searches that hold it
@@ -816,44 +850,56 @@ pub async fn match_digests(
         let (matched, run) = run_queries(engine, docs.clone(), &prepared, now).await?;
         let engine_time = started.elapsed();
         let started = Instant::now();
-        // each candidate's new vacancies, as positions in the mails' order
-        let mut new: Vec<Vec<u32>> = vec![Vec::new(); candidates.len()];
-        for ((_, holders), answer) in distinct.iter().zip(&matched) {
-            for vacancy in answer.iter().flatten() {
-                let (Some(at), Some(changed_at)) = (position.get(vacancy), when.get(vacancy)) else { continue };
-                let listed = before.get(vacancy);
-                for holder in holders {
-                    let candidate = &candidates[*holder];
-                    // only what changed after this search was last matched, and not listed by it before
-                    if *changed_at > candidate.matched_until && listed.is_none_or(|serials| !serials.contains(&candidate.serial)) {
-                        new[*holder].push(*at);
-                    }
-                }
-            }
-        }
-        drop(matched);
         let (mut pairs, mut alerts) = (0, 0);
         let mut found = Vec::new();
         let mut record: HashMap<u32, Vec<i32>> = HashMap::new();
-        for (candidate, mut positions) in candidates.iter().zip(new) {
-            if positions.is_empty() {
-                continue;
+        for ((_, holders), answer) in distinct.iter().zip(matched) {
+            // each listed vacancy of the run: its position in the mails' order, when it changed,
+            // the saved searches whose scheduled mail listed it before
+            let mut hits: Vec<(u32, DateTime<Utc>, Option<&std::collections::HashSet<i32>>)> =
+                answer.iter().flatten().filter_map(|vacancy| Some((*position.get(vacancy)?, *when.get(vacancy)?, before.get(vacancy)))).collect();
+            let Some(earliest) = hits.iter().map(|hit| hit.1).min() else { continue };
+            let listed_before = hits.iter().any(|hit| hit.2.is_some());
+            // the first ones in the mails' order, without sorting them all
+            let mut sorted = hits.len() <= super::mail::MAX_LISTED;
+            if sorted {
+                hits.sort_unstable_by_key(|hit| hit.0);
+            } else {
+                hits.select_nth_unstable_by_key(super::mail::MAX_LISTED - 1, |hit| hit.0);
+                hits[..super::mail::MAX_LISTED].sort_unstable_by_key(|hit| hit.0);
             }
-            positions.sort_unstable();
-            positions.dedup();
-            pairs += positions.len();
-            alerts += 1;
-            if !candidate.mailable && !candidate.notifiable {
-                continue;
+            for holder in holders {
+                let candidate = &candidates[*holder];
+                // only what changed after this search was last matched, and not listed by it
+                // before; as a rule every vacancy of the answer is (one pass over none)
+                let (total, first): (usize, Vec<u32>) = if earliest > candidate.matched_until && !listed_before {
+                    (hits.len(), hits.iter().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect())
+                } else {
+                    if !sorted {
+                        hits.sort_unstable_by_key(|hit| hit.0);
+                        sorted = true;
+                    }
+                    let mut fresh = hits.iter().filter(|(_, changed_at, listed)| {
+                        *changed_at > candidate.matched_until && listed.is_none_or(|serials| !serials.contains(&candidate.serial))
+                    });
+                    let first: Vec<u32> = fresh.by_ref().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect();
+                    (first.len() + fresh.count(), first)
+                };
+                if total == 0 {
+                    continue;
+                }
+                pairs += total;
+                alerts += 1;
+                if !candidate.mailable && !candidate.notifiable {
+                    continue;
+                }
+                for at in &first {
+                    record.entry(*at).or_default().push(candidate.serial);
+                }
+                let listed = first.into_iter().map(|at| order[at as usize]).collect();
+                let Candidate { id, user, mailable, notifiable, .. } = *candidate;
+                found.push(super::mail::Found { search: id, user, mailable, notifiable, total, listed });
             }
-            let total = positions.len();
-            positions.truncate(super::mail::MAX_LISTED);
-            for at in &positions {
-                record.entry(*at).or_default().push(candidate.serial);
-            }
-            let listed = positions.into_iter().map(|at| order[at as usize]).collect();
-            let Candidate { id, user, mailable, notifiable, .. } = *candidate;
-            found.push(super::mail::Found { search: id, user, mailable, notifiable, total, listed });
         }
         let written = super::mail::write_found(&mut tx, found, true).await?;
         if !record.is_empty() {
