@@ -42,7 +42,14 @@ pub async fn retention_pass(pool: &PgPool, periods: &Periods, now: chrono::DateT
     let queued = domain::retention::queue_due(pool, periods, now).await?;
     let purged = domain::retention::purge_bulk(pool, periods, now).await?;
     if purged != domain::retention::Purged::default() {
-        tracing::info!(unconfirmed_alerts = purged.unconfirmed_alerts, audit_entries = purged.audit_entries, saved_search_removals = purged.saved_search_removals, "retention: deleted in bulk");
+        tracing::info!(
+            unconfirmed_alerts = purged.unconfirmed_alerts,
+            audit_entries = purged.audit_entries,
+            saved_search_removals = purged.saved_search_removals,
+            alert_mails = purged.alert_mails,
+            alert_records = purged.alert_records,
+            "retention: deleted in bulk"
+        );
     }
     Ok(queued.len())
 }

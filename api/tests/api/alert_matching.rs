@@ -299,14 +299,19 @@ async fn matcher_without_worker(test: &str) -> Option<(TestApp, Uuid, worker::al
     }
     let app = crate::helpers::spawn_app().await;
     let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
-    let matcher = worker::alerts::Matcher {
+    let matcher = matcher_of(&app).await;
+    Some((app, company_id, matcher))
+}
+
+/// A [`worker::alerts::Matcher`] of the test's own over `app`'s engine, mailing at once (no window).
+async fn matcher_of(app: &TestApp) -> worker::alerts::Matcher {
+    worker::alerts::Matcher {
         engine: app.index.clone(),
         places: indexer::Places::load(&app.pool).await.unwrap(),
         reference: ReferenceCache::default(),
         searches: Arc::new(InstantSearches::default()),
         mail_window: Duration::ZERO,
-    };
-    Some((app, company_id, matcher))
+    }
 }
 
 /// The worker's [`InstantSearches`]: a saved search's filter is converted once per version of it;
@@ -571,13 +576,7 @@ async fn matched_until(app: &TestApp, search: Uuid) -> DateTime<Utc> {
 async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last_run_once() {
     let app = spawn_with_worker().await;
     let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
-    let matcher = worker::alerts::Matcher {
-        engine: app.index.clone(),
-        places: indexer::Places::load(&app.pool).await.unwrap(),
-        reference: ReferenceCache::default(),
-        searches: Default::default(),
-        mail_window: Duration::ZERO,
-    };
+    let matcher = matcher_of(&app).await;
     let before = Utc::now() - TimeDelta::seconds(1);
     let daily = saved_search(&app, json!({ "categoryCode": ["CATERING"] }), "DAILY", true, false).await;
     let daily_words = saved_search(&app, json!({ "occupation": "pagar" }), "DAILY", true, false).await;
@@ -660,13 +659,7 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
 async fn a_scheduled_run_mails_each_alert_once_listing_the_newest_twenty_and_never_one_again() {
     let app = spawn_with_worker().await;
     let company_id = crate::search::company(&app, "Põhja Köök OÜ", "12345678").await;
-    let matcher = worker::alerts::Matcher {
-        engine: app.index.clone(),
-        places: indexer::Places::load(&app.pool).await.unwrap(),
-        reference: ReferenceCache::default(),
-        searches: Default::default(),
-        mail_window: Duration::ZERO,
-    };
+    let matcher = matcher_of(&app).await;
     app.client.sign_in("mari@example.ee").await;
     let saved = app
         .client

@@ -604,3 +604,46 @@ async fn a_pass_takes_the_sets_waiting_when_it_began_and_leaves_later_ones_to_th
     assert_eq!(lists.len(), 2);
     assert!(lists.contains(&vec![ids[0]]) && lists.contains(&vec![ids[1]]), "{lists:?}");
 }
+
+/// The retention pass deletes alert mails after 90 days and the alerts' records of a vacancy half a
+/// year after it ended; a record of a vacancy still open, or ended more recently, stays (it keeps
+/// the vacancy from being new again for those alerts).
+#[tokio::test]
+async fn alert_mails_go_after_ninety_days_and_the_records_half_a_year_after_their_vacancy_ended() {
+    let app = spawn_app().await;
+    app.client.sign_in("mari@example.ee").await;
+    let id = id_of(&save(&app.client, cooks()).await);
+    let ids = vacancies(&app, 3).await;
+    for vacancy in &ids {
+        matched(&app, id, *vacancy).await;
+    }
+    mail::prepare_all(&app.pool).await.unwrap();
+    sqlx::query("insert into alert_digest_record (vacancy_id, listed_at, searches) select $1, now(), array[serial] from saved_searches where id = $2")
+        .bind(ids[0])
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    // the first ends tomorrow, the second two days later, the third stays open
+    let now = Utc::now();
+    let ends = now + Duration::days(1);
+    for (vacancy, until) in [(ids[0], Some(ends)), (ids[1], Some(ends + Duration::days(2))), (ids[2], None)] {
+        sqlx::query("update vacancies set valid_until = $2 where id = $1").bind(vacancy).bind(until).execute(&app.pool).await.unwrap();
+    }
+    let mails: i64 = sqlx::query_scalar("select count(*) from alert_mails").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(mails, 1);
+    let periods = domain::platform::retention::Periods::default();
+    let records = || async {
+        sqlx::query_scalar::<_, Uuid>("select vacancy_id from alert_match_record order by vacancy_id").fetch_all(&app.pool).await.unwrap()
+    };
+    let purged = domain::retention::purge_bulk(&app.pool, &periods, now + Duration::days(89)).await.unwrap();
+    assert_eq!((purged.alert_mails, purged.alert_records), (0, 0), "the mail is 89 days old");
+    let purged = domain::retention::purge_bulk(&app.pool, &periods, ends + Duration::days(181)).await.unwrap();
+    assert_eq!((purged.alert_mails, purged.alert_records), (1, 2), "the mail; the first vacancy's two records, ended 181 days ago");
+    let mut kept = vec![ids[1], ids[2]];
+    kept.sort();
+    assert_eq!(records().await, kept, "ended 179 days ago, and open: kept");
+    let purged = domain::retention::purge_bulk(&app.pool, &periods, ends + Duration::days(183)).await.unwrap();
+    assert_eq!(purged.alert_records, 1);
+    assert_eq!(records().await, vec![ids[2]]);
+}

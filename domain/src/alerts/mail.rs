@@ -24,7 +24,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -70,6 +70,39 @@ pub async fn queue_pass(conn: &mut PgConnection, sets: usize, window: Duration) 
         return Ok(());
     }
     jobs::push_after(conn, QUEUE, &[MailPass { sets }], window).await
+}
+
+/// How long an alert mail's row (what it listed and how many it covered) is kept after it was
+/// made: "new since you looked" counts a scheduled mail's unlisted vacancies from it, and nobody
+/// comes back to that count after months.
+pub const MAILS_KEPT: TimeDelta = TimeDelta::days(90);
+/// How long the record of what the alerts matched (instant) and listed (scheduled) is kept for a
+/// vacancy after it ended (`valid_until`): a vacancy opened again later than that is new again.
+pub const RECORD_KEPT_AFTER_END: TimeDelta = TimeDelta::days(180);
+
+/// What [`purge`] deleted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PurgedMails {
+    pub mails: u64,
+    /// Rows of the records (`alert_match_record`, `alert_digest_record`).
+    pub records: u64,
+}
+
+/// Deletes, as of `now`, the alert mails made more than [`MAILS_KEPT`] ago (sent, or never to be
+/// sent) and the records of vacancies ended more than [`RECORD_KEPT_AFTER_END`] ago. Part of the
+/// retention pass (`retention::purge_bulk`, the area above this one).
+#[tracing::instrument(skip_all)]
+pub async fn purge(pool: &PgPool, now: DateTime<Utc>) -> Result<PurgedMails> {
+    let mails = sqlx::query("delete from alert_mails where created_at < $1").bind(now - MAILS_KEPT).execute(pool).await?.rows_affected();
+    let mut records = 0;
+    for table in ["alert_match_record", "alert_digest_record"] {
+        records += sqlx::query(sqlx::AssertSqlSafe(format!("delete from {table} where vacancy_id in (select id from vacancies where valid_until < $1)")))
+            .bind(now - RECORD_KEPT_AFTER_END)
+            .execute(pool)
+            .await?
+            .rows_affected();
+    }
+    Ok(PurgedMails { mails, records })
 }
 
 /// Where the alert mails go and what their links need.

@@ -6,7 +6,8 @@
 //! answers, comments, links, interviews, the chat about it and the chat's files), a chat nothing
 //! holds any more, an inactive account's warning mail, an inactive account's erasure. The same
 //! pass deletes in bulk what has no files and no index entries ([`purge_bulk`]: visitors' job
-//! alerts left unconfirmed, audit entries past their period, the saved searches' removals past a day).
+//! alerts left unconfirmed, audit entries past their period, the saved searches' removals past a day,
+//! alert mails past 90 days and the alerts' records of vacancies ended half a year ago).
 //!
 //! Each job is idempotent and resumable. On one transaction it locks its subject and checks that
 //! it is still due (a sign-in, a vacancy published again, an earlier run that finished: nothing
@@ -170,19 +171,25 @@ pub struct Purged {
     pub audit_entries: u64,
     /// Rows of `saved_search_removals` past [`crate::alerts::matching::REMOVALS_KEPT`].
     pub saved_search_removals: u64,
+    /// Alert mails past [`crate::alerts::mail::MAILS_KEPT`], and the alerts' records of vacancies
+    /// ended [`crate::alerts::mail::RECORD_KEPT_AFTER_END`] ago.
+    pub alert_mails: u64,
+    pub alert_records: u64,
 }
 
 /// Deletes what has neither files nor index entries in bulk: visitors' job alerts left
 /// unconfirmed for [`crate::platform::retention::UNCONFIRMED_ALERT_DAYS`]
 /// ([`crate::alerts::saved::purge_unconfirmed`]), audit entries older than [`Periods::audit_log`]
-/// and the saved searches' removals the matching no longer reads
-/// ([`crate::alerts::matching::purge_removals`]).
+/// the saved searches' removals the matching no longer reads
+/// ([`crate::alerts::matching::purge_removals`]), and old alert mails and the alerts' records of
+/// long-ended vacancies ([`crate::alerts::mail::purge`]).
 #[tracing::instrument(skip_all)]
 pub async fn purge_bulk(pool: &PgPool, periods: &Periods, now: DateTime<Utc>) -> Result<Purged> {
     let unconfirmed_alerts = crate::alerts::saved::purge_unconfirmed(pool, now).await?;
     let audit_entries = audit::purge_before(pool, now - periods.audit_log).await?;
     let saved_search_removals = crate::alerts::matching::purge_removals(pool, now).await?;
-    Ok(Purged { unconfirmed_alerts, audit_entries, saved_search_removals })
+    let alerts = crate::alerts::mail::purge(pool, now).await?;
+    Ok(Purged { unconfirmed_alerts, audit_entries, saved_search_removals, alert_mails: alerts.mails, alert_records: alerts.records })
 }
 
 /// Runs one job at `now` (the worker's clock; tests fix it).
