@@ -606,6 +606,8 @@ async fn the_daily_and_weekly_runs_match_what_went_live_since_each_search_s_last
     let day = next_run(Digest::Daily, Utc::now());
     let early = matcher.digests(&app.pool, Digest::Daily, day - TimeDelta::minutes(2)).await.unwrap();
     assert_eq!(early.pairs, 0, "{early:?}");
+    let recorded: DateTime<Utc> = sqlx::query_scalar("select mark from alert_digest_runs where digest = 'DAILY'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(recorded, matching::digest_mark(Digest::Daily, day - TimeDelta::minutes(2)), "nothing due: the next minutes need not read the saved searches");
 
     let done = matcher.digests(&app.pool, Digest::Daily, day).await.unwrap();
     assert_eq!(done.searches, 3, "the three unpaused daily searches were due: {done:?}");

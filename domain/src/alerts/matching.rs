@@ -742,14 +742,20 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
     if finished {
         return Ok(None);
     }
-    Ok(sqlx::query_scalar(
+    let earliest: Option<DateTime<Utc>> = sqlx::query_scalar(
         "select min(matched_until) from saved_searches
          where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2",
     )
     .bind(digest.frequency())
     .bind(mark)
     .fetch_one(pool)
-    .await?)
+    .await?;
+    if earliest.is_none() {
+        // nothing due at this mark (every saved search newer than it, say): the next minutes need
+        // not read them again
+        finish_run(pool, digest, mark).await?;
+    }
+    Ok(earliest)
 }
 
 /// Records the run of `digest` at `mark` finished when no saved search of it is left due (one
