@@ -9,9 +9,9 @@ use sqlx::PgPool;
 
 use crate::Mailing;
 
-pub async fn handle(job: MailPass, pool: Data<PgPool>, mailing: Data<Mailing>) -> Result<(), BoxDynError> {
+pub async fn handle(_job: MailPass, pool: Data<PgPool>, mailing: Data<Mailing>) -> Result<(), BoxDynError> {
     let done = run(&pool, &mailing).await.map_err(|e| format!("{e:#}"))?;
-    tracing::info!(written = job.sets, sets = done.sets, recorded = done.recorded, mails = done.mails, sent = done.sent, "alert mail pass done");
+    tracing::info!(sets = done.sets, recorded = done.recorded, mails = done.mails, sent = done.sent, "alert mail pass done");
     Ok(())
 }
 

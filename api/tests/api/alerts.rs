@@ -402,7 +402,7 @@ async fn killing_the_mail_worker_mid_run_loses_no_alert_mail_and_sends_none_twic
     .execute(&mut *tx)
     .await
     .unwrap();
-    mail::queue_pass(&mut tx, ids.len(), std::time::Duration::ZERO).await.unwrap();
+    mail::queue_pass(&mut tx, std::time::Duration::ZERO).await.unwrap();
     tx.commit().await.unwrap();
     let sent = || async { sqlx::query_scalar::<_, i64>("select count(*) from alert_mails where sent_at is not null").fetch_one(&app.pool).await.unwrap() };
 
@@ -550,8 +550,8 @@ async fn a_queued_instant_alert_is_mailed_by_the_worker() {
     let ids = vacancies(&app, 1).await;
     let mut tx = app.pool.begin().await.unwrap();
     matched_on(&mut tx, id, ids[0]).await;
-    mail::queue_pass(&mut tx, 1, std::time::Duration::ZERO).await.unwrap();
-    mail::queue_pass(&mut tx, 1, std::time::Duration::ZERO).await.unwrap();
+    mail::queue_pass(&mut tx, std::time::Duration::ZERO).await.unwrap();
+    mail::queue_pass(&mut tx, std::time::Duration::ZERO).await.unwrap();
     tx.commit().await.unwrap();
     let mut mails = Vec::new();
     for _ in 0..100 {

@@ -47,21 +47,20 @@ pub const MAX_LISTED: usize = 20;
 pub const PASS_SETS: i64 = 20_000;
 pub const PASS_SERIALS: i64 = 20_000_000;
 
-/// Take every waiting set, record it and prepare and send the mails; `sets` says how many sets
-/// the run that queued it wrote.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MailPass {
-    pub sets: usize,
-}
+/// Take every waiting set, record it and prepare and send the mails. It carries nothing: the pass
+/// takes what waits when it begins (a job queued by an earlier version with a count of sets reads
+/// as this one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MailPass {}
 
 /// Makes sure a [`MailPass`] waits in the queue, to run `window` from now
 /// ([`crate::platform::config::Config::alert_mail_window`]: the matches of that time go out
 /// together, so an instant alert gets at most one mail a window however many of its vacancies go
-/// live meanwhile, and its mail still comes within a minute), on the caller's transaction (the one that writes the sets, so sets never wait without a pass): none is queued
-/// when one is waiting already (it will take these sets too). Two transactions that both see none
-/// queue two; the second finds less or nothing.
-pub async fn queue_pass(conn: &mut PgConnection, sets: usize, window: Duration) -> Result<()> {
+/// live meanwhile, and its mail still comes within a minute), on the caller's transaction (the one
+/// that writes the sets or mails, so nothing waits without a pass): none is queued when one is
+/// waiting already (it will take these too). Two transactions that both see none queue two; the
+/// second finds less or nothing.
+pub async fn queue_pass(conn: &mut PgConnection, window: Duration) -> Result<()> {
     let waiting: bool = sqlx::query_scalar("select exists (select 1 from apalis.jobs where job_type = $1 and status = 'Pending')")
         .bind(QUEUE)
         .fetch_one(&mut *conn)
@@ -69,7 +68,7 @@ pub async fn queue_pass(conn: &mut PgConnection, sets: usize, window: Duration) 
     if waiting {
         return Ok(());
     }
-    jobs::push_after(conn, QUEUE, &[MailPass { sets }], window).await
+    jobs::push_after(conn, QUEUE, &[MailPass {}], window).await
 }
 
 /// How long an alert mail's row (what it listed and how many it covered) is kept after it was

@@ -539,7 +539,7 @@ async fn write_sets(
     .bind(&lasts)
     .fetch_one(&mut *conn)
     .await?;
-    super::mail::queue_pass(&mut *conn, vacancies.len(), mail_window).await?;
+    super::mail::queue_pass(&mut *conn, mail_window).await?;
     Ok((written, alerts.len(), last))
 }
 
@@ -728,6 +728,9 @@ pub async fn changed_between(pool: &PgPool, since: DateTime<Utc>, until: DateTim
     .await?)
 }
 
+/// When a saved search `s` is due for the scheduled run of frequency `$1` at mark `$2`.
+const DUE_SQL: &str = "s.frequency = $1 and s.confirmed_at is not null and not s.paused and s.matched_until < $2";
+
 /// The earliest `matched_until` among the saved searches of `digest` due at `mark`, `None`
 /// when none is due. A run recorded as finished at `mark` (`alert_digest_runs`) answers `None`
 /// without reading the saved searches: they have no index on `matched_until` (a run's moves of
@@ -742,37 +745,94 @@ pub async fn earliest_due(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) ->
     if finished {
         return Ok(None);
     }
-    let earliest: Option<DateTime<Utc>> = sqlx::query_scalar(
-        "select min(matched_until) from saved_searches
-         where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2",
-    )
-    .bind(digest.frequency())
-    .bind(mark)
-    .fetch_one(pool)
-    .await?;
+    let earliest: Option<DateTime<Utc>> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select min(s.matched_until) from saved_searches s where {DUE_SQL}")))
+        .bind(digest.frequency())
+        .bind(mark)
+        .fetch_one(pool)
+        .await?;
     if earliest.is_none() {
         // nothing due at this mark (every saved search newer than it, say): the next minutes need
         // not read them again
-        finish_run(pool, digest, mark).await?;
+        finish_run(pool, digest, mark, Finished::Known).await?;
     }
     Ok(earliest)
 }
 
-/// Records the run of `digest` at `mark` finished when no saved search of it is left due (one
-/// another run holds, not committed yet, still is: that run records it when it ends, and if it
-/// is killed the next minute's run takes what it left).
-async fn finish_run(pool: &PgPool, digest: Digest, mark: DateTime<Utc>) -> Result<()> {
-    sqlx::query(
+/// Whether the caller of [`finish_run`] knows that no saved search is left due.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Finished {
+    /// It has just read that none is due.
+    Known,
+    /// It ran out of saved searches to take, some of which another run may hold.
+    ToCheck,
+}
+
+/// Records the run of `digest` at `mark` finished: at once when that is [`Finished::Known`],
+/// otherwise only when no saved search of it is left due (one another run holds, not committed
+/// yet, still is: that run records it when it ends, and if it is killed the next minute's run
+/// takes what it left).
+async fn finish_run(pool: &PgPool, digest: Digest, mark: DateTime<Utc>, finished: Finished) -> Result<()> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
         "insert into alert_digest_runs (digest, mark)
-         select $1, $2 where not exists (
-             select 1 from saved_searches where frequency = $1 and confirmed_at is not null and not paused and matched_until < $2)
-         on conflict (digest) do update set mark = greatest(alert_digest_runs.mark, excluded.mark)",
-    )
+         select $1, $2 where $3 or not exists (select 1 from saved_searches s where {DUE_SQL})
+         on conflict (digest) do update set mark = greatest(alert_digest_runs.mark, excluded.mark)"
+    )))
     .bind(digest.frequency())
     .bind(mark)
+    .bind(finished == Finished::Known)
     .execute(pool)
     .await?;
     Ok(())
+}
+
+/// A listed vacancy of a scheduled run: its position in the mails' order, when it changed, and
+/// the saved searches whose scheduled mail listed it before.
+type Hit<'a> = (u32, DateTime<Utc>, Option<&'a std::collections::HashSet<i32>>);
+
+/// One distinct query's answer in a scheduled run, shared by the saved searches that hold it.
+struct Answer<'a> {
+    hits: Vec<Hit<'a>>,
+    /// When the first of them changed, and whether a scheduled mail listed any before: as a rule
+    /// every hit is new for every holder, and nothing is filtered.
+    earliest: DateTime<Utc>,
+    listed_before: bool,
+    /// All hits in the mails' order (else only the first [`super::mail::MAX_LISTED`]).
+    sorted: bool,
+}
+
+impl<'a> Answer<'a> {
+    /// `None` when it lists none of the run's vacancies. Orders only the first ones.
+    fn new(mut hits: Vec<Hit<'a>>) -> Option<Self> {
+        let earliest = hits.iter().map(|hit| hit.1).min()?;
+        let listed_before = hits.iter().any(|hit| hit.2.is_some());
+        let sorted = hits.len() <= super::mail::MAX_LISTED;
+        if sorted {
+            hits.sort_unstable_by_key(|hit| hit.0);
+        } else {
+            hits.select_nth_unstable_by_key(super::mail::MAX_LISTED - 1, |hit| hit.0);
+            hits[..super::mail::MAX_LISTED].sort_unstable_by_key(|hit| hit.0);
+        }
+        Some(Answer { hits, earliest, listed_before, sorted })
+    }
+
+    /// What is new for the saved search `serial` last matched until `matched_until` (changed
+    /// since, and not listed by its scheduled mails before): how many, and the first
+    /// [`super::mail::MAX_LISTED`] positions in the mails' order.
+    fn new_for(&mut self, serial: i32, matched_until: DateTime<Utc>) -> (usize, Vec<u32>) {
+        if self.earliest > matched_until && !self.listed_before {
+            return (self.hits.len(), self.hits.iter().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect());
+        }
+        if !self.sorted {
+            self.hits.sort_unstable_by_key(|hit| hit.0);
+            self.sorted = true;
+        }
+        let mut fresh = self
+            .hits
+            .iter()
+            .filter(|(_, changed_at, listed)| *changed_at > matched_until && listed.is_none_or(|serials| !serials.contains(&serial)));
+        let first: Vec<u32> = fresh.by_ref().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect();
+        (first.len() + fresh.count(), first)
+    }
 }
 
 /// The scheduled run of `digest` at `now`: every saved search due at [`digest_mark`] is matched
@@ -822,7 +882,7 @@ pub async fn match_digests(
         let rows: Vec<DueRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select s.id, s.serial, s.filter, s.matched_until, s.user_id, {}, {}
              from saved_searches s left join users u on u.id = s.user_id
-             where s.frequency = $1 and s.confirmed_at is not null and not s.paused and s.matched_until < $2 and s.id > $4
+             where {DUE_SQL} and s.id > $4
              order by s.id limit $3 for update of s skip locked",
             super::mail::MAILABLE_SQL,
             super::mail::NOTIFIABLE_SQL
@@ -835,7 +895,7 @@ pub async fn match_digests(
         .await?;
         let Some(last) = rows.last() else {
             tx.rollback().await?;
-            finish_run(pool, digest, mark).await?;
+            finish_run(pool, digest, mark, Finished::ToCheck).await?;
             return Ok(done);
         };
         after = last.0;
@@ -860,37 +920,11 @@ pub async fn match_digests(
         let mut found = Vec::new();
         let mut record: HashMap<u32, Vec<i32>> = HashMap::new();
         for ((_, holders), answer) in distinct.iter().zip(matched) {
-            // each listed vacancy of the run: its position in the mails' order, when it changed,
-            // the saved searches whose scheduled mail listed it before
-            let mut hits: Vec<(u32, DateTime<Utc>, Option<&std::collections::HashSet<i32>>)> =
-                answer.iter().flatten().filter_map(|vacancy| Some((*position.get(vacancy)?, *when.get(vacancy)?, before.get(vacancy)))).collect();
-            let Some(earliest) = hits.iter().map(|hit| hit.1).min() else { continue };
-            let listed_before = hits.iter().any(|hit| hit.2.is_some());
-            // the first ones in the mails' order, without sorting them all
-            let mut sorted = hits.len() <= super::mail::MAX_LISTED;
-            if sorted {
-                hits.sort_unstable_by_key(|hit| hit.0);
-            } else {
-                hits.select_nth_unstable_by_key(super::mail::MAX_LISTED - 1, |hit| hit.0);
-                hits[..super::mail::MAX_LISTED].sort_unstable_by_key(|hit| hit.0);
-            }
+            let hits = answer.iter().flatten().filter_map(|vacancy| Some((*position.get(vacancy)?, *when.get(vacancy)?, before.get(vacancy)))).collect();
+            let Some(mut answer) = Answer::new(hits) else { continue };
             for holder in holders {
                 let candidate = &candidates[*holder];
-                // only what changed after this search was last matched, and not listed by it
-                // before; as a rule every vacancy of the answer is (one pass over none)
-                let (total, first): (usize, Vec<u32>) = if earliest > candidate.matched_until && !listed_before {
-                    (hits.len(), hits.iter().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect())
-                } else {
-                    if !sorted {
-                        hits.sort_unstable_by_key(|hit| hit.0);
-                        sorted = true;
-                    }
-                    let mut fresh = hits.iter().filter(|(_, changed_at, listed)| {
-                        *changed_at > candidate.matched_until && listed.is_none_or(|serials| !serials.contains(&candidate.serial))
-                    });
-                    let first: Vec<u32> = fresh.by_ref().take(super::mail::MAX_LISTED).map(|hit| hit.0).collect();
-                    (first.len() + fresh.count(), first)
-                };
+                let (total, first) = answer.new_for(candidate.serial, candidate.matched_until);
                 if total == 0 {
                     continue;
                 }
@@ -924,7 +958,7 @@ pub async fn match_digests(
             .await?;
         }
         if written.mails > 0 {
-            super::mail::queue_pass(&mut tx, 0, mail_window).await?;
+            super::mail::queue_pass(&mut tx, mail_window).await?;
         }
         sqlx::query("update saved_searches set matched_until = $2 where id = any($1)").bind(&ids).bind(mark).execute(&mut *tx).await?;
         tx.commit().await?;
