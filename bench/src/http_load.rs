@@ -115,6 +115,12 @@ pub struct Args {
     pub accept_encoding: String,
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
+    /// Keep the database and the index for the next run: the data directory to use (a fresh one
+    /// each run without it). A run given a directory that an earlier run finished seeding (it
+    /// holds `seeded`) with the same `--scale` and `--cvs` skips the seeding and the index
+    /// rebuild, so that runs of one build against another compare the same data in minutes.
+    #[arg(long)]
+    pub keep_data: Option<PathBuf>,
     #[arg(long, default_value_os_t = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results")))]
     pub out: PathBuf,
 }
@@ -270,22 +276,38 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         args.web_dist.display()
     );
     let machine = Machine::describe();
-    recreate_database(&args.database_url).await?;
-    let data_dir = tempfile::tempdir()?;
-    let vakants = Vakants { bin: &args.vakants_bin, database_url: &args.database_url, data_dir: data_dir.path() };
-    eprintln!("== migrate, seed ({} vacancies, {} CVs) and rebuild the index", args.scale, args.cvs);
-    vakants.run(&["migrate"])?;
-    let started = Instant::now();
-    let (scale, cvs) = (args.scale.to_string(), args.cvs.to_string());
-    let mut seed = vec!["seed", "--scale", scale.as_str()];
-    if args.cvs > 0 {
-        seed.extend(["--cvs", cvs.as_str()]);
+    let temporary = tempfile::tempdir()?;
+    let data_dir = args.keep_data.clone().unwrap_or_else(|| temporary.path().to_owned());
+    let seeded_marker = data_dir.join("seeded");
+    let seeded_as = format!("scale {} cvs {} database {}\n", args.scale, args.cvs, args.database_url);
+    let vakants = Vakants { bin: &args.vakants_bin, database_url: &args.database_url, data_dir: &data_dir };
+    if args.keep_data.is_some() && std::fs::read_to_string(&seeded_marker).is_ok_and(|marker| marker == seeded_as) {
+        eprintln!("== the data of an earlier run in {} ({})", data_dir.display(), seeded_as.trim());
+        // a new build may bring migrations
+        vakants.run(&["migrate"])?;
+    } else {
+        recreate_database(&args.database_url).await?;
+        if args.keep_data.is_some() {
+            let _ = std::fs::remove_dir_all(&data_dir);
+            std::fs::create_dir_all(&data_dir)?;
+        }
+        eprintln!("== migrate, seed ({} vacancies, {} CVs) and rebuild the index", args.scale, args.cvs);
+        vakants.run(&["migrate"])?;
+        let started = Instant::now();
+        let (scale, cvs) = (args.scale.to_string(), args.cvs.to_string());
+        let mut seed = vec!["seed", "--scale", scale.as_str()];
+        if args.cvs > 0 {
+            seed.extend(["--cvs", cvs.as_str()]);
+        }
+        vakants.run(&seed)?;
+        // search-while-writing publishes as the demo employer: live at once with a contract
+        give_the_employer_a_contract(&args.database_url).await?;
+        vakants.run(&["reindex"])?;
+        eprintln!("   seeded and indexed in {:.0} s", started.elapsed().as_secs_f64());
+        if args.keep_data.is_some() {
+            std::fs::write(&seeded_marker, &seeded_as)?;
+        }
     }
-    vakants.run(&seed)?;
-    // search-while-writing publishes as the demo employer: live at once with a contract
-    give_the_employer_a_contract(&args.database_url).await?;
-    vakants.run(&["reindex"])?;
-    eprintln!("   seeded and indexed in {:.0} s", started.elapsed().as_secs_f64());
 
     let bind = free_address()?;
     let base = format!("http://{bind}");

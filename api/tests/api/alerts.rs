@@ -5,7 +5,7 @@
 //! Matches are written in SQL here as the matching writes them (`alert_match_sets`, a vacancy and
 //! the serials of the saved searches that list it); the mail pass does the rest.
 
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use domain::alerts::mail::{self, AlertMailer};
 use domain::alerts::saved;
 use reqwest::StatusCode;
@@ -646,4 +646,11 @@ async fn alert_mails_go_after_ninety_days_and_the_records_half_a_year_after_thei
     let purged = domain::retention::purge_bulk(&app.pool, &periods, ends + Duration::days(183)).await.unwrap();
     assert_eq!(purged.alert_records, 1);
     assert_eq!(records().await, vec![ids[2]]);
+    // each pass reads only the vacancies that ended since the last one's bound: a record of a
+    // vacancy that ended before that bound (which a live vacancy never gets) is left alone
+    let purged_up_to: DateTime<Utc> = sqlx::query_scalar("select ended_before from alert_record_purges").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(purged_up_to.timestamp_micros(), (ends + Duration::days(183) - mail::RECORD_KEPT_AFTER_END).timestamp_micros());
+    sqlx::query("update vacancies set valid_until = $2 where id = $1").bind(ids[2]).bind(ends).execute(&app.pool).await.unwrap();
+    let purged = domain::retention::purge_bulk(&app.pool, &periods, ends + Duration::days(184)).await.unwrap();
+    assert_eq!((purged.alert_records, records().await), (0, vec![ids[2]]), "ended before the bound already purged: not looked at");
 }

@@ -89,18 +89,40 @@ pub struct PurgedMails {
 
 /// Deletes, as of `now`, the alert mails made more than [`MAILS_KEPT`] ago (sent, or never to be
 /// sent) and the records of vacancies ended more than [`RECORD_KEPT_AFTER_END`] ago. Part of the
-/// retention pass (`retention::purge_bulk`, the area above this one).
+/// retention pass (`retention::purge_bulk`, the area above this one). The records are looked for
+/// only among the vacancies that ended since the end the last pass purged up to
+/// (`alert_record_purges`): a vacancy ended before that had its records deleted then, and can get
+/// none since (it matches no alert until it is opened again, which moves its end to the future).
 #[tracing::instrument(skip_all)]
 pub async fn purge(pool: &PgPool, now: DateTime<Utc>) -> Result<PurgedMails> {
     let mails = sqlx::query("delete from alert_mails where created_at < $1").bind(now - MAILS_KEPT).execute(pool).await?.rows_affected();
+    let ended_before = now - RECORD_KEPT_AFTER_END;
+    let mut tx = pool.begin().await?;
+    // locked: two passes at once purge one after the other
+    let purged_up_to: Option<DateTime<Utc>> =
+        sqlx::query_scalar("select ended_before from alert_record_purges for update").fetch_optional(&mut *tx).await?;
     let mut records = 0;
-    for table in ["alert_match_record", "alert_digest_record"] {
-        records += sqlx::query(sqlx::AssertSqlSafe(format!("delete from {table} where vacancy_id in (select id from vacancies where valid_until < $1)")))
-            .bind(now - RECORD_KEPT_AFTER_END)
-            .execute(pool)
+    if purged_up_to.is_none_or(|done| done < ended_before) {
+        for table in ["alert_match_record", "alert_digest_record"] {
+            records += sqlx::query(sqlx::AssertSqlSafe(format!(
+                "delete from {table} where vacancy_id in
+                   (select id from vacancies where valid_until < $1 and ($2::timestamptz is null or valid_until >= $2))"
+            )))
+            .bind(ended_before)
+            .bind(purged_up_to)
+            .execute(&mut *tx)
             .await?
             .rows_affected();
+        }
+        sqlx::query(
+            "insert into alert_record_purges (ended_before) values ($1)
+             on conflict (only_row) do update set ended_before = excluded.ended_before",
+        )
+        .bind(ended_before)
+        .execute(&mut *tx)
+        .await?;
     }
+    tx.commit().await?;
     Ok(PurgedMails { mails, records })
 }
 
