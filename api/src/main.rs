@@ -15,9 +15,11 @@ use tracing_subscriber::EnvFilter;
 /// thread's arena and held there), and limiting glibc to a few arenas made the threads wait for
 /// each other under load: the writes of `bench http` took seconds. With jemalloc the writes were
 /// fast again and the memory stayed as small as with four glibc arenas, flat in the soak
-/// (`bench/results/2026-11-28-http-allocators.md`, `2026-11-28-soak-jemalloc.md`).
+/// (`bench/results/2026-11-28-http-allocators.md`, `2026-11-28-soak-jemalloc.md`). Small zeroed
+/// allocations are zeroed by writing them rather than by jemalloc's page purge
+/// ([`domain::platform::allocator`]).
 #[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+static ALLOCATOR: domain::platform::allocator::Allocator = domain::platform::allocator::Allocator;
 
 /// Connections of `vakants worker`: each of the worker's queues (eleven, with the alerts' matching
 /// and retention) keeps one busy polling (apalis' pollers spin on a pool that has too few), the

@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 /// The allocator of `vakants` (`api/src/main.rs`): what the bench runs in-process (the alerts'
 /// matching, the engines) allocates as the server and the worker do.
 #[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+static ALLOCATOR: domain::platform::allocator::Allocator = domain::platform::allocator::Allocator;
 
 const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/vakants_bench";
 

@@ -2,6 +2,7 @@
 //! tokens, the database pool, the job queue, locales, mail, the translations of error messages, the audit log, reference data, list sorting, the retention periods and the rich-text sanitizer.
 //! Nothing here uses an area.
 
+pub mod allocator;
 pub mod audit;
 pub mod config;
 pub mod crypto;

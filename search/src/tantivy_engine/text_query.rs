@@ -13,12 +13,17 @@
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Bound;
-use std::sync::{LazyLock, Mutex, RwLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
 
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::index::SegmentId;
+use tantivy::postings::TermInfo;
+use tantivy::query::{
+    AutomatonWeight, BitSetDocSet, BooleanQuery, BoostQuery, ConstScorer, DfaWrapper,
+    EnableScoring, Explanation, FuzzyTermQuery, Occur, Query, Scorer, TermQuery, Weight,
+};
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::{TextAnalyzer, TokenStream};
-use tantivy::{Searcher, Term};
+use tantivy::{BitSet, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
 use super::analysis::{FoldedWords, Lang, Stemmers};
 use crate::Result;
@@ -61,7 +66,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(FuzzyTermQuery::new(term.clone(), word.distance, true)),
+                    Box::new(ExpandedTermQuery::new(&term, &word.text, word.distance, false)),
                     0.5,
                 )),
             ));
@@ -70,7 +75,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(FuzzyTermQuery::new_prefix(term, 0, true)),
+                    Box::new(ExpandedTermQuery::new(&term, &word.text, 0, true)),
                     0.5,
                 )),
             ));
@@ -81,6 +86,132 @@ pub(crate) fn build(
         return Ok(None);
     }
     Ok(Some(Box::new(BooleanQuery::new(clauses))))
+}
+
+/// The typos (`distance` > 0) or the continuations (`prefix`) of a word, matched as tantivy's
+/// [`FuzzyTermQuery`] matches them (same automaton, same documents, every one scored `boost`),
+/// with the terms the automaton accepts in a segment kept across searches ([`EXPANSIONS`]).
+///
+/// Building the Levenshtein automaton and streaming a segment's term dictionary through it
+/// was the dearest part of an uncached search with words (perf of `bench http`'s long-tail mix,
+/// 2026-12-01: `tantivy_fst`'s stream 10 % of the machine, the automaton's construction 1.7 %),
+/// and the words people type repeat far more than whole searches do: the answer cache misses,
+/// the expansion of each word hits. A segment never changes, so its expansion of a word never
+/// goes stale; a merged segment is a new one, and the old one's entries age out.
+#[derive(Clone, Debug)]
+struct ExpandedTermQuery {
+    automaton: FuzzyTermQuery,
+    key: Arc<ExpansionKey>,
+}
+
+#[derive(Debug, Hash, PartialEq, Eq)]
+struct ExpansionKey {
+    field: Field,
+    word: String,
+    distance: u8,
+    prefix: bool,
+}
+
+/// Expansions kept: (segment, word and rule) -> the term infos of the accepted terms. An entry is
+/// the few dozen terms of a word (~40 bytes each), so this is a few megabytes at most.
+const KEPT_EXPANSIONS: usize = 8192;
+
+type Expansions = lru::LruCache<(SegmentId, Arc<ExpansionKey>), Arc<Vec<TermInfo>>>;
+
+static EXPANSIONS: LazyLock<Mutex<Expansions>> = LazyLock::new(|| {
+    Mutex::new(lru::LruCache::new(
+        std::num::NonZeroUsize::new(KEPT_EXPANSIONS).expect("not zero"),
+    ))
+});
+
+impl ExpandedTermQuery {
+    fn new(term: &Term, word: &str, distance: u8, prefix: bool) -> ExpandedTermQuery {
+        let automaton = if prefix {
+            FuzzyTermQuery::new_prefix(term.clone(), distance, true)
+        } else {
+            FuzzyTermQuery::new(term.clone(), distance, true)
+        };
+        ExpandedTermQuery {
+            automaton,
+            key: Arc::new(ExpansionKey {
+                field: term.field(),
+                word: word.to_owned(),
+                distance,
+                prefix,
+            }),
+        }
+    }
+}
+
+impl Query for ExpandedTermQuery {
+    fn weight(&self, _scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        Ok(Box::new(ExpandedTermWeight {
+            query: self.clone(),
+            automaton: OnceLock::new(),
+        }))
+    }
+}
+
+struct ExpandedTermWeight {
+    query: ExpandedTermQuery,
+    /// Built on the first segment whose expansion is not kept.
+    automaton: OnceLock<AutomatonWeight<DfaWrapper>>,
+}
+
+impl ExpandedTermWeight {
+    /// The term infos of the terms of `reader`'s segment the automaton accepts, kept or found now.
+    fn term_infos(&self, reader: &SegmentReader) -> tantivy::Result<Arc<Vec<TermInfo>>> {
+        let key = (reader.segment_id(), self.query.key.clone());
+        let expansions = || EXPANSIONS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(kept) = expansions().get(&key) {
+            return Ok(kept.clone());
+        }
+        let weight = match self.automaton.get() {
+            Some(weight) => weight,
+            None => {
+                let weight = AutomatonWeight::new(self.query.key.field, self.query.automaton.automaton()?);
+                self.automaton.get_or_init(|| weight)
+            }
+        };
+        let infos = Arc::new(weight.get_match_term_infos(reader)?);
+        expansions().put(key, infos.clone());
+        Ok(infos)
+    }
+}
+
+impl Weight for ExpandedTermWeight {
+    /// As tantivy's `AutomatonWeight::scorer`: the documents of every accepted term, one score.
+    fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
+        let infos = self.term_infos(reader)?;
+        let inverted = reader.inverted_index(self.query.key.field)?;
+        let mut documents = BitSet::with_max_value(reader.max_doc());
+        for info in infos.iter() {
+            let mut postings =
+                inverted.read_block_postings_from_terminfo(info, IndexRecordOption::Basic)?;
+            loop {
+                let docs = postings.docs();
+                if docs.is_empty() {
+                    break;
+                }
+                for &doc in docs {
+                    documents.insert(doc);
+                }
+                postings.advance();
+            }
+        }
+        Ok(Box::new(ConstScorer::new(BitSetDocSet::from(documents), boost)))
+    }
+
+    fn explain(&self, reader: &SegmentReader, doc: DocId) -> tantivy::Result<Explanation> {
+        let mut scorer = self.scorer(reader, 1.0)?;
+        if scorer.seek(doc) == doc {
+            Ok(Explanation::new("ExpandedTermScorer", 1.0))
+        } else {
+            Err(tantivy::TantivyError::InvalidArgument(
+                "Document does not exist".to_owned(),
+            ))
+        }
+    }
 }
 
 /// A word of a query and how it may match: the word itself, an inflection, a typo of up to
@@ -127,13 +258,51 @@ fn folded_words(text: &str) -> Vec<String> {
 ///
 /// A stem is the word less its ending, at most changed in its last letter ("happy" ->
 /// "happi"), so the candidates are the terms starting with the stem less its last letter (the
-/// whole stem when it is short), read in order from each segment's term dictionary.
+/// whole stem when it is short), read in order from each segment's term dictionary. What a
+/// segment holds for a word is kept across searches ([`INFLECTIONS`]), as the expansions of
+/// [`ExpandedTermQuery`] are and for the same reason: reading the dictionary around a stem was
+/// the other half of the term dictionary streaming in the long-tail profile.
 fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet<String>> {
-    let dictionaries = searcher
-        .segment_readers()
-        .iter()
-        .map(|segment| segment.inverted_index(field))
-        .collect::<tantivy::Result<Vec<_>>>()?;
+    let mut found = BTreeSet::new();
+    let key = Arc::new((field, word.to_owned()));
+    for segment in searcher.segment_readers() {
+        let kept_key = (segment.segment_id(), key.clone());
+        let kept = INFLECTIONS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(&kept_key)
+            .cloned();
+        let terms = match kept {
+            Some(terms) => terms,
+            None => {
+                let terms = Arc::new(segment_inflections(segment, field, word)?);
+                INFLECTIONS
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .put(kept_key, terms.clone());
+                terms
+            }
+        };
+        found.extend(terms.iter().cloned());
+    }
+    Ok(found)
+}
+
+/// Inflections kept: (segment, field and word) -> the segment's terms sharing a stem with the
+/// word (a handful of words each).
+const KEPT_INFLECTIONS: usize = 8192;
+
+type Inflections = lru::LruCache<(SegmentId, Arc<(Field, String)>), Arc<Vec<String>>>;
+
+static INFLECTIONS: LazyLock<Mutex<Inflections>> = LazyLock::new(|| {
+    Mutex::new(lru::LruCache::new(
+        std::num::NonZeroUsize::new(KEPT_INFLECTIONS).expect("not zero"),
+    ))
+});
+
+/// [`inflections`] in one segment, read from its term dictionary, in term order.
+fn segment_inflections(segment: &SegmentReader, field: Field, word: &str) -> Result<Vec<String>> {
+    let dictionary = segment.inverted_index(field)?;
     with_stems(|stems| {
         let mut found = BTreeSet::new();
         for lang in Lang::ALL {
@@ -146,30 +315,28 @@ fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet
             if prefix.is_empty() {
                 continue;
             }
-            for dictionary in &dictionaries {
-                let mut terms = dictionary
-                    .terms()
-                    .range()
-                    .ge(prefix.as_bytes())
-                    .into_stream()?;
-                while terms.advance() {
-                    let key = terms.key();
-                    if !key.starts_with(prefix.as_bytes()) {
-                        break;
-                    }
-                    let Ok(term) = std::str::from_utf8(key) else {
-                        continue;
-                    };
-                    if term != word
-                        && !found.contains(term)
-                        && stems.with(lang, term, |other| other == stem)
-                    {
-                        found.insert(term.to_owned());
-                    }
+            let mut terms = dictionary
+                .terms()
+                .range()
+                .ge(prefix.as_bytes())
+                .into_stream()?;
+            while terms.advance() {
+                let key = terms.key();
+                if !key.starts_with(prefix.as_bytes()) {
+                    break;
+                }
+                let Ok(term) = std::str::from_utf8(key) else {
+                    continue;
+                };
+                if term != word
+                    && !found.contains(term)
+                    && stems.with(lang, term, |other| other == stem)
+                {
+                    found.insert(term.to_owned());
                 }
             }
         }
-        Ok(found)
+        Ok(found.into_iter().collect())
     })
 }
 
