@@ -277,17 +277,18 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     );
     let machine = Machine::describe();
     let temporary = tempfile::tempdir()?;
+    let keep = args.keep_data.is_some();
     let data_dir = args.keep_data.clone().unwrap_or_else(|| temporary.path().to_owned());
     let seeded_marker = data_dir.join("seeded");
     let seeded_as = format!("scale {} cvs {} database {}\n", args.scale, args.cvs, args.database_url);
     let vakants = Vakants { bin: &args.vakants_bin, database_url: &args.database_url, data_dir: &data_dir };
-    if args.keep_data.is_some() && std::fs::read_to_string(&seeded_marker).is_ok_and(|marker| marker == seeded_as) {
+    if keep && std::fs::read_to_string(&seeded_marker).is_ok_and(|marker| marker == seeded_as) {
         eprintln!("== the data of an earlier run in {} ({})", data_dir.display(), seeded_as.trim());
         // a new build may bring migrations
         vakants.run(&["migrate"])?;
     } else {
         recreate_database(&args.database_url).await?;
-        if args.keep_data.is_some() {
+        if keep {
             let _ = std::fs::remove_dir_all(&data_dir);
             std::fs::create_dir_all(&data_dir)?;
         }
@@ -304,7 +305,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         give_the_employer_a_contract(&args.database_url).await?;
         vakants.run(&["reindex"])?;
         eprintln!("   seeded and indexed in {:.0} s", started.elapsed().as_secs_f64());
-        if args.keep_data.is_some() {
+        if keep {
             std::fs::write(&seeded_marker, &seeded_as)?;
         }
     }

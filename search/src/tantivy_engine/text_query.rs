@@ -48,7 +48,7 @@ pub(crate) fn build(
                 1.5,
             )),
         )];
-        for inflection in inflections(searcher, field, &word.text)? {
+        for inflection in inflections(searcher, &term, &word.text)? {
             // the prefix query below matches these already; a term query of its own for each
             // would add one more pass over a large posting list to the union
             if word.prefixed && inflection.starts_with(word.text.as_str()) {
@@ -66,7 +66,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(ExpandedTermQuery::new(&term, &word.text, word.distance, false)),
+                    Box::new(ExpandedTermQuery { term: term.clone(), distance: word.distance, prefix: false }),
                     0.5,
                 )),
             ));
@@ -75,7 +75,7 @@ pub(crate) fn build(
             alternatives.push((
                 Occur::Should,
                 Box::new(BoostQuery::new(
-                    Box::new(ExpandedTermQuery::new(&term, &word.text, 0, true)),
+                    Box::new(ExpandedTermQuery { term, distance: 0, prefix: true }),
                     0.5,
                 )),
             ));
@@ -96,52 +96,57 @@ pub(crate) fn build(
 /// was the dearest part of an uncached search with words (perf of `bench http`'s long-tail mix,
 /// 2026-12-01: `tantivy_fst`'s stream 10 % of the machine, the automaton's construction 1.7 %),
 /// and the words people type repeat far more than whole searches do: the answer cache misses,
-/// the expansion of each word hits. A segment never changes, so its expansion of a word never
-/// goes stale; a merged segment is a new one, and the old one's entries age out.
-#[derive(Clone, Debug)]
+/// the expansion of each word hits.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
 struct ExpandedTermQuery {
-    automaton: FuzzyTermQuery,
-    key: Arc<ExpansionKey>,
-}
-
-#[derive(Debug, Hash, PartialEq, Eq)]
-struct ExpansionKey {
-    field: Field,
-    word: String,
+    term: Term,
     distance: u8,
     prefix: bool,
 }
 
-/// Expansions kept: (segment, word and rule) -> the term infos of the accepted terms. An entry is
-/// the few dozen terms of a word (~40 bytes each), so this is a few megabytes at most.
-const KEPT_EXPANSIONS: usize = 8192;
+/// What a segment holds for a key, kept across searches in an LRU map of [`KEPT_PER_SEGMENT`]
+/// entries. A segment never changes, so an entry never goes stale; a merged segment is a new one,
+/// and the old one's entries age out.
+struct KeptPerSegment<K, V>(LazyLock<Mutex<lru::LruCache<(SegmentId, K), Arc<V>>>>);
 
-type Expansions = lru::LruCache<(SegmentId, Arc<ExpansionKey>), Arc<Vec<TermInfo>>>;
+/// Entries of each [`KeptPerSegment`]: an entry is a word's few dozen terms at most (~40 bytes
+/// a term info), so each map is a few megabytes at most.
+const KEPT_PER_SEGMENT: usize = 8192;
 
-static EXPANSIONS: LazyLock<Mutex<Expansions>> = LazyLock::new(|| {
-    Mutex::new(lru::LruCache::new(
-        std::num::NonZeroUsize::new(KEPT_EXPANSIONS).expect("not zero"),
-    ))
-});
+impl<K: std::hash::Hash + Eq, V> KeptPerSegment<K, V> {
+    const fn new() -> KeptPerSegment<K, V> {
+        KeptPerSegment(LazyLock::new(|| {
+            Mutex::new(lru::LruCache::new(
+                std::num::NonZeroUsize::new(KEPT_PER_SEGMENT).expect("not zero"),
+            ))
+        }))
+    }
 
-impl ExpandedTermQuery {
-    fn new(term: &Term, word: &str, distance: u8, prefix: bool) -> ExpandedTermQuery {
-        let automaton = if prefix {
-            FuzzyTermQuery::new_prefix(term.clone(), distance, true)
-        } else {
-            FuzzyTermQuery::new(term.clone(), distance, true)
-        };
-        ExpandedTermQuery {
-            automaton,
-            key: Arc::new(ExpansionKey {
-                field: term.field(),
-                word: word.to_owned(),
-                distance,
-                prefix,
-            }),
+    /// The value of `key` in `segment`, kept or `find`s now (and then kept). The map is not
+    /// locked while `find` reads the segment.
+    fn get_or<E>(
+        &self,
+        segment: &SegmentReader,
+        key: K,
+        find: impl FnOnce() -> std::result::Result<V, E>,
+    ) -> std::result::Result<Arc<V>, E> {
+        let key = (segment.segment_id(), key);
+        let kept = || self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(value) = kept().get(&key) {
+            return Ok(value.clone());
         }
+        let value = Arc::new(find()?);
+        kept().put(key, value.clone());
+        Ok(value)
     }
 }
+
+/// The term infos of the terms a segment's dictionary holds that an [`ExpandedTermQuery`]'s
+/// automaton accepts.
+static EXPANSIONS: KeptPerSegment<ExpandedTermQuery, Vec<TermInfo>> = KeptPerSegment::new();
+
+/// A segment's terms sharing a stem with a word (the term of the word), see [`inflections`].
+static INFLECTIONS: KeptPerSegment<Term, Vec<String>> = KeptPerSegment::new();
 
 impl Query for ExpandedTermQuery {
     fn weight(&self, _scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
@@ -161,21 +166,22 @@ struct ExpandedTermWeight {
 impl ExpandedTermWeight {
     /// The term infos of the terms of `reader`'s segment the automaton accepts, kept or found now.
     fn term_infos(&self, reader: &SegmentReader) -> tantivy::Result<Arc<Vec<TermInfo>>> {
-        let key = (reader.segment_id(), self.query.key.clone());
-        let expansions = || EXPANSIONS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(kept) = expansions().get(&key) {
-            return Ok(kept.clone());
-        }
-        let weight = match self.automaton.get() {
-            Some(weight) => weight,
-            None => {
-                let weight = AutomatonWeight::new(self.query.key.field, self.query.automaton.automaton()?);
-                self.automaton.get_or_init(|| weight)
-            }
-        };
-        let infos = Arc::new(weight.get_match_term_infos(reader)?);
-        expansions().put(key, infos.clone());
-        Ok(infos)
+        EXPANSIONS.get_or(reader, self.query.clone(), || {
+            let weight = match self.automaton.get() {
+                Some(weight) => weight,
+                None => {
+                    let ExpandedTermQuery { term, distance, prefix } = &self.query;
+                    let fuzzy = if *prefix {
+                        FuzzyTermQuery::new_prefix(term.clone(), *distance, true)
+                    } else {
+                        FuzzyTermQuery::new(term.clone(), *distance, true)
+                    };
+                    let weight = AutomatonWeight::new(term.field(), fuzzy.automaton()?);
+                    self.automaton.get_or_init(|| weight)
+                }
+            };
+            weight.get_match_term_infos(reader)
+        })
     }
 }
 
@@ -183,7 +189,7 @@ impl Weight for ExpandedTermWeight {
     /// As tantivy's `AutomatonWeight::scorer`: the documents of every accepted term, one score.
     fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
         let infos = self.term_infos(reader)?;
-        let inverted = reader.inverted_index(self.query.key.field)?;
+        let inverted = reader.inverted_index(self.query.term.field())?;
         let mut documents = BitSet::with_max_value(reader.max_doc());
         for info in infos.iter() {
             let mut postings =
@@ -253,8 +259,8 @@ fn folded_words(text: &str) -> Vec<String> {
     words
 }
 
-/// The other terms of `field` in any segment of `searcher` that share a stem with `word` in
-/// one of the languages.
+/// The other terms of the field of `term` (`word`'s) in any segment of `searcher` that share a
+/// stem with `word` in one of the languages.
 ///
 /// A stem is the word less its ending, at most changed in its last letter ("happy" ->
 /// "happi"), so the candidates are the terms starting with the stem less its last letter (the
@@ -262,43 +268,16 @@ fn folded_words(text: &str) -> Vec<String> {
 /// segment holds for a word is kept across searches ([`INFLECTIONS`]), as the expansions of
 /// [`ExpandedTermQuery`] are and for the same reason: reading the dictionary around a stem was
 /// the other half of the term dictionary streaming in the long-tail profile.
-fn inflections(searcher: &Searcher, field: Field, word: &str) -> Result<BTreeSet<String>> {
+fn inflections(searcher: &Searcher, term: &Term, word: &str) -> Result<BTreeSet<String>> {
     let mut found = BTreeSet::new();
-    let key = Arc::new((field, word.to_owned()));
     for segment in searcher.segment_readers() {
-        let kept_key = (segment.segment_id(), key.clone());
-        let kept = INFLECTIONS
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .get(&kept_key)
-            .cloned();
-        let terms = match kept {
-            Some(terms) => terms,
-            None => {
-                let terms = Arc::new(segment_inflections(segment, field, word)?);
-                INFLECTIONS
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .put(kept_key, terms.clone());
-                terms
-            }
-        };
+        let terms = INFLECTIONS.get_or(segment, term.clone(), || {
+            segment_inflections(segment, term.field(), word)
+        })?;
         found.extend(terms.iter().cloned());
     }
     Ok(found)
 }
-
-/// Inflections kept: (segment, field and word) -> the segment's terms sharing a stem with the
-/// word (a handful of words each).
-const KEPT_INFLECTIONS: usize = 8192;
-
-type Inflections = lru::LruCache<(SegmentId, Arc<(Field, String)>), Arc<Vec<String>>>;
-
-static INFLECTIONS: LazyLock<Mutex<Inflections>> = LazyLock::new(|| {
-    Mutex::new(lru::LruCache::new(
-        std::num::NonZeroUsize::new(KEPT_INFLECTIONS).expect("not zero"),
-    ))
-});
 
 /// [`inflections`] in one segment, read from its term dictionary, in term order.
 fn segment_inflections(segment: &SegmentReader, field: Field, word: &str) -> Result<Vec<String>> {
