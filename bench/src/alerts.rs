@@ -121,7 +121,7 @@ pub struct Passes {
 /// How long the mail pass may run on after the last match run before the step ends.
 const PASS_GRACE: Duration = Duration::from_secs(120);
 /// Prepared mails sent after a step to time the sending.
-const SEND_SAMPLE: i64 = 2_000;
+const SEND_SAMPLE: i64 = 10_000;
 
 /// The mail pass beside the match runs: takes every set as it comes (`prepare_chunk`, the
 /// worker's), and records when each set id was passed.
@@ -511,7 +511,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut notes = vec![
         "tantivy engine; one match worker, each run taking every vacancy waiting (alert_match_pending); the queue's hop (a few ms) and loading the documents from Postgres are not included".to_string(),
-        "a run's transaction writes one row per matched vacancy (the serials of the saved searches that list it) and queues the mail pass (one waiting pass takes the sets of every run before it): the first table times a batch's commit to that run's commit, i.e. its mail job queued; the mail pass runs beside the runs as the worker's does, a window (--mail-window-ms, the worker's ALERT_MAIL_WINDOW_MS) after it is queued (the record and each alert's mail prepared) and the second table times a batch's commit to its run's sets taken, i.e. its mails prepared (a batch not taken 120 s after the last run counts at that time, a lower bound); after the step a sample of the prepared mails is sent to the dev outbox, a transaction each, four at a time as the worker sends; the daily run writes each alert's mail itself (one a run, at most 20 listed, and the record of what it lists), so its seconds include the mails prepared".to_string(),
+        "a run's transaction writes one row per matched vacancy (the serials of the saved searches that list it) and queues the mail pass (one waiting pass takes the sets of every run before it): the first table times a batch's commit to that run's commit, i.e. its mail job queued; the mail pass runs beside the runs as the worker's does, a window (--mail-window-ms, the worker's ALERT_MAIL_WINDOW_MS) after it is queued (the record and each alert's mail prepared) and the second table times a batch's commit to its run's sets taken, i.e. its mails prepared (a batch not taken 120 s after the last run counts at that time, a lower bound); after the step a sample of the prepared mails is sent to the dev outbox as the worker sends them (deliver_unsent: 64 a transaction, four transactions at a time); the daily run writes each alert's mail itself (one a run, at most 20 listed, and the record of what it lists), so its seconds include the mails prepared".to_string(),
         format!("the mail pass' window in this run: {} ms", args.mail_window.as_millis()),
     ];
     let mut instant_runs = Vec::new();

@@ -1,7 +1,8 @@
 //! Alert mails ([`domain::alerts::mail::mail_matches`]): a pass takes every set of matches
 //! waiting, records it, prepares each alert's mail and sends it once. A failure fails the job,
-//! which apalis retries; a chunk killed midway rolls back (its sets wait), and a mail prepared
-//! before a kill is sent by the next pass, never a second one for the same matches.
+//! which apalis retries (a mail the SMTP relay refused is no failure of the pass: it stays unsent
+//! for the next one); a chunk killed midway rolls back (its sets wait), and a mail prepared before
+//! a kill is sent by the next pass, never a second one for the same matches.
 
 use apalis::prelude::*;
 use domain::alerts::mail::{self, AlertMailer, MailPass};

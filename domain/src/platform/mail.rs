@@ -107,6 +107,30 @@ impl Mailer {
         delivered
     }
 
+    /// Sends several mails (each with its headers) as part of the caller's transaction `conn`,
+    /// which then marks the ones that went; answers each mail's outcome, in order. The dev outbox
+    /// stores them on `conn`: a failure is the transaction's and is the answer's error (the
+    /// caller's transaction then rolls back and none of them exists). SMTP sends them now, one
+    /// after another: a mail the relay accepted cannot be taken back, so a refused one does not
+    /// stop the others and the caller marks exactly the ones accepted (a kill after the relay
+    /// accepted some and before the commit sends those again on the retry).
+    #[tracing::instrument(skip_all, fields(mails = mails.len()))]
+    pub async fn send_all_on(&self, conn: &mut PgConnection, mails: Vec<(Mail, Vec<MailHeader>)>) -> Result<Vec<Result<()>>> {
+        let mut outcomes = Vec::with_capacity(mails.len());
+        for (mail, headers) in mails {
+            match self {
+                Mailer::Outbox { .. } => {
+                    let stored = store_in_outbox(conn, &mail, &[], &headers).await;
+                    count(&stored);
+                    stored?;
+                    outcomes.push(Ok(()));
+                }
+                Mailer::Smtp { .. } => outcomes.push(self.counted(mail, Vec::new(), headers).await),
+            }
+        }
+        Ok(outcomes)
+    }
+
     async fn counted(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
         let delivered = self.deliver(mail, attachments, headers).await;
         count(&delivered);
