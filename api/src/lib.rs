@@ -383,7 +383,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
             tracing::warn!(variable, "the seller's detail on invoices is the built-in default: set it");
         }
     }
-    Ok(AppState {
+    Ok(AppState::new(state::AppStateParts {
         seller: Arc::new(seller),
         search: engine,
         files,
@@ -398,7 +398,7 @@ pub async fn build_state(config: Config, options: BuildOptions) -> anyhow::Resul
         metrics: metrics_handle(),
         reference: domain::platform::reference::ReferenceCache::default(),
         search_cache: search_cache::SearchCache::default(),
-    })
+    }))
 }
 
 /// File descriptors kept out of the connection limit for everything else the process opens:
@@ -462,7 +462,7 @@ impl Application {
     /// address it got (port 0 picks one).
     pub async fn bind(mut state: AppState, address: SocketAddr) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(address).await?;
-        state.payments = domain::billing::provider::from_config(&state.config, listener.local_addr()?);
+        state.parts_mut().payments = domain::billing::provider::from_config(&state.config, listener.local_addr()?);
         Ok(Application { listener, state })
     }
 
