@@ -274,22 +274,8 @@ pub async fn prepare_chunk(pool: &PgPool, through: i64) -> Result<Option<Prepare
             rows.push(fresh);
         }
     }
-    let (serials_of_all, firsts, lasts) = super::concatenated(&rows)?;
-    let recorded_count = serials_of_all.len();
-    if !record_vacancies.is_empty() {
-        sqlx::query(
-            "insert into alert_match_record (vacancy_id, matched_at, searches)
-             select v, m, $3[f:l] from unnest($1::uuid[], $2::timestamptz[], $4::integer[], $5::integer[]) as t (v, m, f, l)",
-        )
-        .bind(&record_vacancies)
-        .bind(&record_times)
-        .bind(&serials_of_all)
-        .bind(&firsts)
-        .bind(&lasts)
-        .execute(&mut *tx)
-        .await?;
-    }
-    drop(serials_of_all);
+    let recorded_count: usize = rows.iter().map(Vec::len).sum();
+    super::record(&mut tx, super::Record::Matches, &record_vacancies, &record_times, &rows).await?;
     // the vacancies that may be listed (open now), in the mails' order (newest first), each
     // inverted to its position in that order
     let open: Vec<Uuid> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
@@ -466,14 +452,10 @@ pub async fn deliver_unsent(pool: &PgPool, out: &AlertMailer<'_>, at_most: Optio
         .buffer_unordered(BATCHES_AT_ONCE)
         .collect()
         .await;
-    let (mut sent, mut failed) = (0, 0);
+    // each refused mail was logged with its error by its batch
+    let mut sent = 0;
     for batch in batches {
-        let batch = batch?;
-        sent += batch.sent;
-        failed += batch.failed;
-    }
-    if failed > 0 {
-        tracing::warn!(sent, failed, "alert mails refused by the relay wait for the next pass");
+        sent += batch?.sent;
     }
     Ok(sent)
 }

@@ -942,21 +942,8 @@ pub async fn match_digests(
             }
         }
         let written = super::mail::write_found(&mut tx, found, true).await?;
-        if !record.is_empty() {
-            let (vacancies, rows): (Vec<Uuid>, Vec<Vec<i32>>) = record.into_iter().map(|(at, serials)| (order[at as usize], serials)).unzip();
-            let (serials_of_all, firsts, lasts) = super::concatenated(&rows)?;
-            sqlx::query(
-                "insert into alert_digest_record (vacancy_id, listed_at, searches)
-                 select v, $3, $2[f:l] from unnest($1::uuid[], $4::integer[], $5::integer[]) as t (v, f, l)",
-            )
-            .bind(&vacancies)
-            .bind(&serials_of_all)
-            .bind(now)
-            .bind(&firsts)
-            .bind(&lasts)
-            .execute(&mut *tx)
-            .await?;
-        }
+        let (vacancies, rows): (Vec<Uuid>, Vec<Vec<i32>>) = record.into_iter().map(|(at, serials)| (order[at as usize], serials)).unzip();
+        super::record(&mut tx, super::Record::Digests, &vacancies, &vec![now; vacancies.len()], &rows).await?;
         if written.mails > 0 {
             super::mail::queue_pass(&mut tx, mail_window).await?;
         }

@@ -14,6 +14,45 @@ pub mod prefilter;
 pub mod mail;
 pub mod saved;
 
+/// A record, per vacancy, of the saved searches (their serials) it went to: the instant alerts'
+/// matches ([`Record::Matches`]) or the daily and weekly lists ([`Record::Digests`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Record {
+    Matches,
+    Digests,
+}
+
+/// Writes, in one statement, a row of `record` per vacancy: the serials of `rows` at the
+/// vacancy's position, at its time in `times`.
+pub(crate) async fn record(
+    conn: &mut sqlx::PgConnection,
+    record: Record,
+    vacancies: &[uuid::Uuid],
+    times: &[chrono::DateTime<chrono::Utc>],
+    rows: &[Vec<i32>],
+) -> Result<()> {
+    if vacancies.is_empty() {
+        return Ok(());
+    }
+    let (serials_of_all, firsts, lasts) = concatenated(rows)?;
+    let (table, time) = match record {
+        Record::Matches => ("alert_match_record", "matched_at"),
+        Record::Digests => ("alert_digest_record", "listed_at"),
+    };
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "insert into {table} (vacancy_id, {time}, searches)
+         select v, t, $3[f:l] from unnest($1::uuid[], $2::timestamptz[], $4::integer[], $5::integer[]) as r (v, t, f, l)"
+    )))
+    .bind(vacancies)
+    .bind(times)
+    .bind(&serials_of_all)
+    .bind(&firsts)
+    .bind(&lasts)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Rows of values (a set's serials, a mail's listed vacancies) as one array (sent in binary) and
 /// each row's bounds in it: `[first, last]`, 1-based as Postgres slices.
 pub(crate) fn concatenated<T: Copy>(rows: &[Vec<T>]) -> Result<(Vec<T>, Vec<i32>, Vec<i32>)> {

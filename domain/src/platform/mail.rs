@@ -35,18 +35,36 @@ impl MailHeader {
     }
 }
 
-/// Stores a mail in the dev outbox on the caller's connection (or transaction): a caller that marks
-/// the mail sent on the same transaction has it in the outbox exactly once.
-pub async fn store_in_outbox(conn: &mut PgConnection, mail: &Mail, attachments: &[OutboxAttachment], headers: &[MailHeader]) -> Result<()> {
-    tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = attachments.len(), "dev outbox: mail stored");
-    sqlx::query("insert into dev_outbox (to_address, subject, body_text, attachments, headers) values ($1, $2, $3, $4, $5)")
-        .bind(&mail.to)
-        .bind(&mail.subject)
-        .bind(&mail.text)
-        .bind(sqlx::types::Json(attachments))
-        .bind(sqlx::types::Json(headers))
-        .execute(conn)
-        .await?;
+/// Stores mails, each with what the outbox keeps of its attachments and its headers, in the dev
+/// outbox on the caller's connection (or transaction), in one statement and in their order: a
+/// caller that marks them sent on the same transaction has each in the outbox exactly once.
+pub async fn store_in_outbox(conn: &mut PgConnection, mails: &[(&Mail, &[OutboxAttachment], &[MailHeader])]) -> Result<()> {
+    if mails.is_empty() {
+        return Ok(());
+    }
+    let (mut to, mut subject, mut body, mut attachments, mut headers) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for &(mail, kept, extra) in mails {
+        tracing::info!(to = %mail.to, subject = %mail.subject, body = %mail.text, attachments = kept.len(), "dev outbox: mail stored");
+        to.push(mail.to.as_str());
+        subject.push(mail.subject.as_str());
+        body.push(mail.text.as_str());
+        attachments.push(sqlx::types::Json(kept));
+        headers.push(sqlx::types::Json(extra));
+    }
+    sqlx::query(
+        "insert into dev_outbox (to_address, subject, body_text, attachments, headers)
+         select m.to_address, m.subject, m.body_text, m.attachments, m.headers
+         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality
+              as m (to_address, subject, body_text, attachments, headers, position)
+         order by m.position",
+    )
+    .bind(&to)
+    .bind(&subject)
+    .bind(&body)
+    .bind(&attachments)
+    .bind(&headers)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -100,7 +118,7 @@ impl Mailer {
     #[tracing::instrument(skip_all, fields(attachments = attachments.len(), headers = headers.len()))]
     pub async fn send_on(&self, conn: &mut PgConnection, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
         let delivered = match self {
-            Mailer::Outbox { .. } => store_in_outbox(conn, &mail, &kept(&attachments), &headers).await,
+            Mailer::Outbox { .. } => store_in_outbox(conn, &[(&mail, &kept(&attachments), &headers)]).await,
             Mailer::Smtp { .. } => self.deliver(mail, attachments, headers).await,
         };
         count(&delivered);
@@ -116,19 +134,20 @@ impl Mailer {
     /// accepted some and before the commit sends those again on the retry).
     #[tracing::instrument(skip_all, fields(mails = mails.len()))]
     pub async fn send_all_on(&self, conn: &mut PgConnection, mails: Vec<(Mail, Vec<MailHeader>)>) -> Result<Vec<Result<()>>> {
-        let mut outcomes = Vec::with_capacity(mails.len());
-        for (mail, headers) in mails {
-            match self {
-                Mailer::Outbox { .. } => {
-                    let stored = store_in_outbox(conn, &mail, &[], &headers).await;
-                    count(&stored);
-                    stored?;
-                    outcomes.push(Ok(()));
+        match self {
+            Mailer::Outbox { .. } => {
+                let stored = store_in_outbox(conn, &mails.iter().map(|(mail, headers)| (mail, &[][..], &headers[..])).collect::<Vec<_>>()).await;
+                mails.iter().for_each(|_| count(&stored));
+                stored.map(|()| mails.iter().map(|_| Ok(())).collect())
+            }
+            Mailer::Smtp { .. } => {
+                let mut outcomes = Vec::with_capacity(mails.len());
+                for (mail, headers) in mails {
+                    outcomes.push(self.send_on(conn, mail, Vec::new(), headers).await);
                 }
-                Mailer::Smtp { .. } => outcomes.push(self.counted(mail, Vec::new(), headers).await),
+                Ok(outcomes)
             }
         }
-        Ok(outcomes)
     }
 
     async fn counted(&self, mail: Mail, attachments: Vec<Attachment>, headers: Vec<MailHeader>) -> Result<()> {
@@ -141,7 +160,7 @@ impl Mailer {
         match self {
             Mailer::Outbox { pool } => {
                 let mut conn = pool.acquire().await?;
-                store_in_outbox(&mut conn, &mail, &kept(&attachments), &headers).await
+                store_in_outbox(&mut conn, &[(&mail, &kept(&attachments), &headers)]).await
             }
             Mailer::Smtp { transport, from } => {
                 let mut builder = lettre::Message::builder()
