@@ -15,13 +15,15 @@
 //!
 //! Codes are compared as segment-local term ordinals, resolved once per segment. Every column is
 //! read from the segment's in-memory tables ([`super::tables`]), and a segment reports its counts
-//! by ordinal; the values' names are only looked up when the segments' counts are merged.
+//! by ordinal; the counts merge at global ordinals ([`super::tables::GlobalOrds`]) and the
+//! values' names are only looked up for the values reported.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::index::SegmentId;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery, Weight};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{
@@ -407,6 +409,7 @@ impl SegmentTerms {
 pub(crate) enum SegmentCounts {
     /// Per ordinal of the segment's table.
     Terms {
+        segment: SegmentId,
         table: Arc<StrTable>,
         counts: Arc<Vec<u32>>,
     },
@@ -417,6 +420,7 @@ pub(crate) enum SegmentCounts {
 
 pub(crate) struct FacetedSegmentCollector {
     segment: SegmentOrdinal,
+    segment_id: SegmentId,
     /// The number of groups of the collector.
     group_count: usize,
     /// The terms groups the segment checks or counts, with their positions in the groups.
@@ -603,6 +607,7 @@ impl Collector for FacetedCollector {
         }
         Ok(FacetedSegmentCollector {
             segment,
+            segment_id: reader.segment_id(),
             group_count: self.groups.len(),
             terms,
             checked,
@@ -712,8 +717,10 @@ impl Collector for FacetedCollector {
             .zip(per_group)
             .map(|(group, segments)| match group {
                 Group::Terms {
-                    selected, limit, ..
-                } => GroupCounts::Terms(merge_terms(&segments, selected, *limit)),
+                    column,
+                    selected,
+                    limit,
+                } => GroupCounts::Terms(merge_terms(&self.tables, column, &segments, selected, *limit)),
                 Group::Flag { .. } => GroupCounts::Flag(
                     segments
                         .iter()
@@ -738,86 +745,38 @@ impl Collector for FacetedCollector {
     }
 }
 
-/// One segment's non-zero counts of a group, in value order.
-struct Cursor<'a> {
-    table: &'a StrTable,
-    counts: &'a [u32],
-    ord: usize,
-    /// The value at `ord`, `None` once past the end.
-    head: Option<&'a str>,
-}
-
-impl<'a> Cursor<'a> {
-    fn new(table: &'a StrTable, counts: &'a [u32]) -> Cursor<'a> {
-        let mut cursor = Cursor {
-            table,
-            counts,
-            ord: 0,
-            head: None,
-        };
-        cursor.settle();
-        cursor
-    }
-
-    /// Moves to the first non-zero count at or after `ord`.
-    fn settle(&mut self) {
-        while self.ord < self.counts.len() && self.counts[self.ord] == 0 {
-            self.ord += 1;
-        }
-        self.head = (self.ord < self.counts.len()).then(|| self.table.term(self.ord as u32));
-    }
-
-    fn take(&mut self) -> u64 {
-        let count = u64::from(self.counts[self.ord]);
-        self.ord += 1;
-        self.settle();
-        count
-    }
-}
-
-/// The counts of a group over all segments, by value: the segments' ordinals are in value
-/// order, so their non-zero counts merge in one sweep (one comparison per segment and value),
-/// and only the values reported are copied.
+/// The counts of a group over all segments, by value: each segment's counts added at the
+/// global ordinals of its values ([`GlobalOrds`], in value order), and only the values
+/// reported copied.
 fn merge_terms(
+    tables: &TableCache,
+    column: &'static str,
     segments: &[SegmentCounts],
     selected: &[String],
     limit: Option<usize>,
 ) -> BTreeMap<String, u64> {
-    let mut cursors: Vec<Cursor> = segments
+    let counted: Vec<(SegmentId, &Arc<StrTable>, &[u32])> = segments
         .iter()
         .filter_map(|counts| match counts {
-            SegmentCounts::Terms { table, counts } => Some(Cursor::new(table, counts)),
+            SegmentCounts::Terms { segment, table, counts } => Some((*segment, table, counts.as_slice())),
             _ => None,
         })
         .collect();
-    let mut smallest: Vec<usize> = Vec::with_capacity(cursors.len());
-    let merged = || {
-        smallest.clear();
-        let mut least: Option<&str> = None;
-        for (index, cursor) in cursors.iter().enumerate() {
-            let Some(head) = cursor.head else { continue };
-            match least.map(|least| head.cmp(least)) {
-                Some(Ordering::Greater) => {}
-                Some(Ordering::Equal) => smallest.push(index),
-                _ => {
-                    least = Some(head);
-                    smallest.clear();
-                    smallest.push(index);
-                }
-            }
+    let ords = tables.global_ords(column, &counted.iter().map(|&(segment, table, _)| (segment, table)).collect::<Vec<_>>());
+    let mut merged = vec![0u64; ords.len()];
+    for (index, (_, _, counts)) in counted.iter().enumerate() {
+        for (&count, &global) in counts.iter().zip(ords.map(index)) {
+            merged[global as usize] += u64::from(count);
         }
-        let term = least?;
-        let count = smallest
-            .iter()
-            .map(|&index| cursors[index].take())
-            .sum::<u64>();
-        Some((term, count))
-    };
+    }
+    let counts = merged
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count != 0)
+        .map(|(global, &count)| (ords.value(global as u32), count));
     match limit {
-        None => std::iter::from_fn(merged)
-            .map(|(term, count)| (term.to_owned(), count))
-            .collect(),
-        Some(limit) => most_frequent(std::iter::from_fn(merged), selected, limit),
+        None => counts.map(|(term, count)| (term.to_owned(), count)).collect(),
+        Some(limit) => most_frequent(counts, selected, limit),
     }
 }
 
@@ -1133,6 +1092,7 @@ impl FacetedSegmentCollector {
         for (index, terms) in self.terms {
             if let Some(counted) = terms.counts {
                 counts[index] = SegmentCounts::Terms {
+                    segment: self.segment_id,
                     table: terms.table,
                     counts: Arc::new(counted),
                 };

@@ -10,6 +10,7 @@ mod cache;
 mod collector;
 mod cvs;
 mod handle;
+mod kept;
 mod matching;
 mod recommend;
 mod tables;

@@ -429,15 +429,6 @@ impl VacancySchema {
         };
         Ok(searcher.search(query, &collector)?.hits)
     }
-
-    fn card_of(&self, searcher: &Searcher, address: DocAddress) -> Result<VacancyCard> {
-        let doc: TantivyDocument = searcher.doc(address)?;
-        let card = doc
-            .get_first(self.card)
-            .and_then(|value| value.as_str())
-            .ok_or_else(|| SearchError::Task("a vacancy without its stored card".to_owned()))?;
-        Ok(serde_json::from_str(card)?)
-    }
 }
 
 /// Whether `card` is the company of `source`'s copy of it: the same company and the same

@@ -15,7 +15,6 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Bound;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
 
-use tantivy::index::SegmentId;
 use tantivy::postings::TermInfo;
 use tantivy::query::{
     AutomatonWeight, BitSetDocSet, BooleanQuery, BoostQuery, ConstScorer, DfaWrapper,
@@ -26,6 +25,7 @@ use tantivy::tokenizer::{TextAnalyzer, TokenStream};
 use tantivy::{BitSet, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
 use super::analysis::{FoldedWords, Lang, Stemmers};
+use super::kept::{KeptPerSegment, Weigh};
 use crate::Result;
 
 /// Builds the query for `text` over the text `field` of `searcher`'s index, or `None` when
@@ -104,18 +104,10 @@ struct ExpandedTermQuery {
     prefix: bool,
 }
 
-/// What a segment holds for a key, kept across searches in an LRU map of at most
-/// [`KEPT_BYTES`] (the keys' and values' own sizes, [`Weigh`]). A segment never changes, so an
-/// entry never goes stale; a merged segment is a new one, and the old one's entries age out.
-struct KeptPerSegment<K, V> {
-    kept: LazyLock<Mutex<Kept<K, V>>>,
-    /// Bytes kept at most ([`KEPT_BYTES`] but in tests).
-    budget: usize,
-}
-
-struct Kept<K, V> {
-    entries: lru::LruCache<(SegmentId, K), (Arc<V>, usize)>,
-    bytes: usize,
+impl Weigh for ExpandedTermQuery {
+    fn weigh(&self) -> usize {
+        std::mem::size_of::<Self>() - std::mem::size_of::<Term>() + self.term.weigh()
+    }
 }
 
 /// Bytes each [`KeptPerSegment`] holds at most. Bounded by bytes rather than entries: the long
@@ -125,80 +117,6 @@ struct Kept<K, V> {
 /// of the machine in `bench http --scenarios long-tail`. A word's entry is typically a few hundred
 /// bytes, so this keeps about a hundred thousand.
 const KEPT_BYTES: usize = 48 << 20;
-
-/// The bytes an entry of a [`KeptPerSegment`] holds, roughly (its heap parts and the map's own
-/// per-entry cost).
-trait Weigh {
-    fn weigh(&self) -> usize;
-}
-
-impl Weigh for ExpandedTermQuery {
-    fn weigh(&self) -> usize {
-        std::mem::size_of::<Self>() + self.term.serialized_value_bytes().len()
-    }
-}
-
-impl Weigh for Term {
-    fn weigh(&self) -> usize {
-        std::mem::size_of::<Self>() + self.serialized_value_bytes().len()
-    }
-}
-
-impl Weigh for Vec<TermInfo> {
-    fn weigh(&self) -> usize {
-        std::mem::size_of::<Self>() + self.len() * std::mem::size_of::<TermInfo>()
-    }
-}
-
-impl Weigh for Vec<String> {
-    fn weigh(&self) -> usize {
-        self.iter().map(|term| std::mem::size_of::<String>() + term.len()).sum::<usize>() + std::mem::size_of::<Self>()
-    }
-}
-
-/// The map's own cost per entry (its node, the hash slot, the `Arc`'s counts).
-const ENTRY_OVERHEAD: usize = 96;
-
-impl<K: std::hash::Hash + Eq + Weigh, V: Weigh> KeptPerSegment<K, V> {
-    const fn new(budget: usize) -> KeptPerSegment<K, V> {
-        KeptPerSegment {
-            kept: LazyLock::new(|| {
-                Mutex::new(Kept { entries: lru::LruCache::unbounded(), bytes: 0 })
-            }),
-            budget,
-        }
-    }
-
-    /// The value of `key` in `segment`, kept or `find`s now (and then kept, the least recently
-    /// used ones leaving while the map holds more than its budget). The map is not locked
-    /// while `find` reads the segment.
-    fn get_or<E>(
-        &self,
-        segment: &SegmentReader,
-        key: K,
-        find: impl FnOnce() -> std::result::Result<V, E>,
-    ) -> std::result::Result<Arc<V>, E> {
-        let key = (segment.segment_id(), key);
-        let kept = || self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((value, _)) = kept().entries.get(&key) {
-            return Ok(value.clone());
-        }
-        let value = Arc::new(find()?);
-        let bytes = key.1.weigh() + value.weigh() + ENTRY_OVERHEAD;
-        let mut kept = kept();
-        if let Some((_, (_, replaced))) = kept.entries.push(key, (value.clone(), bytes)) {
-            kept.bytes -= replaced;
-        }
-        kept.bytes += bytes;
-        while kept.bytes > self.budget {
-            match kept.entries.pop_lru() {
-                Some((_, (_, gone))) => kept.bytes -= gone,
-                None => break,
-            }
-        }
-        Ok(value)
-    }
-}
 
 /// The term infos of the terms a segment's dictionary holds that an [`ExpandedTermQuery`]'s
 /// automaton accepts.
@@ -627,47 +545,6 @@ mod tests {
         build(Some(text), field, searcher)
             .expect("built")
             .is_none_or(|query| query.count(searcher).expect("counted") > 0)
-    }
-
-    #[test]
-    fn kept_entries_stay_within_their_bytes_the_least_recently_used_leaving_first() {
-        let (searcher, field) = index_of(&["kokk"]);
-        let segment = searcher.segment_reader(0);
-        let entry = |word: &str, terms: usize| {
-            let value = vec![format!("{word}{}", "x".repeat(terms))];
-            (Term::from_field_text(field, word), value)
-        };
-        let weight = |word: &str| {
-            let (key, value) = entry(word, 10);
-            key.weigh() + value.weigh() + ENTRY_OVERHEAD
-        };
-        // room for three entries of this size, not four
-        let kept: KeptPerSegment<Term, Vec<String>> = KeptPerSegment::new(3 * weight("aaaa") + 1);
-        let found = std::cell::Cell::new(0);
-        let get = |word: &str| {
-            let (key, value) = entry(word, 10);
-            kept.get_or(segment, key, || {
-                found.set(found.get() + 1);
-                Ok::<_, ()>(value)
-            })
-            .expect("found")
-        };
-        for word in ["aaaa", "bbbb", "cccc"] {
-            get(word);
-        }
-        assert_eq!(found.get(), 3);
-        get("aaaa");
-        assert_eq!(found.get(), 3, "kept: not found again");
-        get("dddd");
-        assert_eq!(found.get(), 4);
-        let held = kept.kept.lock().unwrap();
-        assert!(held.bytes <= 3 * weight("aaaa") + 1, "{} bytes held", held.bytes);
-        assert_eq!(held.entries.len(), 3);
-        let words: Vec<String> = held.entries.iter().map(|((_, term), _)| term.value().as_str().unwrap().to_owned()).collect();
-        assert!(!words.contains(&"bbbb".to_owned()), "the least recently used left first: {words:?}");
-        drop(held);
-        get("bbbb");
-        assert_eq!(found.get(), 5, "a word that left is found again");
     }
 
     #[test]

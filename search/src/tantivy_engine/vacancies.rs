@@ -18,11 +18,12 @@ use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing,
     TextOptions, Value,
 };
-use tantivy::{Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
 use uuid::Uuid;
 
 use super::analysis;
 use super::cache::{ResultCache, SegmentBaseCache};
+use super::kept::{KeptPerSegment, Weigh};
 use super::collector::{
     self, BaseCounts, Collected, DocFilter, FLAG_NAMES_FIELD, FacetedCollector, Group, GroupCounts,
     Ranking, SalaryColumns, SegmentBase, SegmentKey,
@@ -36,6 +37,24 @@ use crate::model::{
 use crate::{Result, SearchError, employers};
 
 /// Bits of the `flags` fast field, and their names in the `flag_names` field.
+/// The vacancies' cards, parsed, by segment and document, at most 32 MiB. A search's page of
+/// hits read each card from the segment's store (an lz4 block decompressed) and parsed its
+/// JSON: 8 % of the machine in `bench http --scenarios long-tail` (perf, 2026-12-02), where the
+/// first pages of the searches people make list far fewer vacancies than the index holds.
+static CARDS: KeptPerSegment<tantivy::DocId, KeptCard> = KeptPerSegment::new(32 << 20);
+
+struct KeptCard {
+    card: VacancyCard,
+    /// The length of the card's stored JSON, about what its parsed strings hold.
+    bytes: usize,
+}
+
+impl Weigh for KeptCard {
+    fn weigh(&self) -> usize {
+        std::mem::size_of::<Self>() + self.bytes
+    }
+}
+
 const FOR_STUDENTS: u32 = 0;
 const FOR_UNDERAGE: u32 = 1;
 const FOR_DISABLED: u32 = 2;
@@ -239,6 +258,20 @@ impl VacancySchema {
         )
     }
 
+    /// The card stored with the vacancy at `address`, parsed once and kept ([`CARDS`]).
+    pub(crate) fn card_of(&self, searcher: &Searcher, address: DocAddress) -> Result<VacancyCard> {
+        let segment = searcher.segment_reader(address.segment_ord);
+        let kept = CARDS.get_or(segment, address.doc_id, || -> Result<KeptCard> {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            let stored = doc
+                .get_first(self.card)
+                .and_then(|value| value.as_str())
+                .ok_or_else(|| SearchError::Task("a vacancy without its stored card".to_owned()))?;
+            Ok(KeptCard { card: serde_json::from_str(stored)?, bytes: stored.len() })
+        })?;
+        Ok(kept.card.clone())
+    }
+
     pub fn search(
         &self,
         searcher: &Searcher,
@@ -269,14 +302,8 @@ impl VacancySchema {
         };
         let mut hits = Vec::new();
         for hit in collected.hits.iter().skip(offset).take(query.size as usize) {
-            let doc: TantivyDocument = searcher.doc(hit.address)?;
-            let card = doc
-                .get_first(self.card)
-                .and_then(|value| value.as_str())
-                .ok_or_else(|| SearchError::Task("a vacancy without its stored card".to_owned()))?;
-            let card: VacancyCard = serde_json::from_str(card)?;
             hits.push(VacancyHit {
-                card,
+                card: self.card_of(searcher, hit.address)?,
                 score: collected.scored.then_some(hit.score),
             });
         }
