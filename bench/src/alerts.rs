@@ -395,7 +395,7 @@ async fn instant(pool: &PgPool, reference: &ReferenceCache, engine: &dyn SearchE
         let matched = match matching::claim_run(pool).await? {
             Some(run) => {
                 let live: Vec<VacancyDoc> = run.ids.iter().filter_map(|id| by_id.get(id).map(|doc| (*doc).clone())).collect();
-                run.finish(pool, reference, engine, &kept, live, Utc::now(), args.mail_window).await?
+                run.finish(matching::MatchContext { pool, reference, engine, mail_window: args.mail_window }, &kept, live, Utc::now()).await?
             }
             None => matching::Matched::default(),
         };
@@ -583,7 +583,14 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<AlertsReport> {
         sqlx::query("analyze saved_searches").execute(&pool).await?;
         let rss_before = proc_status_mb("self", "VmRSS").unwrap_or(0.0);
         let started = Instant::now();
-        let matched = matching::match_digests(&pool, &reference_cache, &engine, Digest::Daily, day.to_vec(), &changed, mark + TimeDelta::minutes(1), args.mail_window).await?;
+        let matched = matching::match_digests(
+            matching::MatchContext { pool: &pool, reference: &reference_cache, engine: &engine, mail_window: args.mail_window },
+            Digest::Daily,
+            day.to_vec(),
+            &changed,
+            mark + TimeDelta::minutes(1),
+        )
+        .await?;
         let seconds = started.elapsed().as_secs_f64();
         let run = DailyRun {
             saved_searches: matched.searches,

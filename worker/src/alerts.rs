@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use apalis::prelude::*;
 use chrono::{DateTime, Utc};
-use domain::alerts::matching::{self, Digest, InstantSearches, MatchJob, Matched};
+use domain::alerts::matching::{self, Digest, InstantSearches, MatchContext, MatchJob, Matched};
 use domain::platform::reference::ReferenceCache;
 use indexer::Places;
 use search::SearchEngine;
@@ -31,11 +31,15 @@ pub struct Matcher {
 }
 
 impl Matcher {
+    fn context<'a>(&'a self, pool: &'a PgPool) -> MatchContext<'a> {
+        MatchContext { pool, reference: &self.reference, engine: self.engine.as_ref(), mail_window: self.mail_window }
+    }
+
     /// The instant matching of the given vacancies that are still live (outside the queue: the
     /// tests and benchmarks hand the vacancies over).
     pub async fn instant(&self, pool: &PgPool, vacancy_ids: &[uuid::Uuid], now: DateTime<Utc>) -> anyhow::Result<Matched> {
         let docs = indexer::vacancies::prepare(pool, &self.places, vacancy_ids).await?.upserts;
-        Ok(matching::match_instant(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now, self.mail_window).await?)
+        Ok(matching::match_instant(self.context(pool), &self.searches, docs, now).await?)
     }
 
     /// The instant matching of every vacancy waiting for it ([`matching::claim_run`]), in runs
@@ -47,7 +51,7 @@ impl Matcher {
         let mut done = Matched::default();
         while let Some(run) = matching::claim_run(pool).await? {
             let docs = indexer::vacancies::prepare(pool, &self.places, &run.ids).await?.upserts;
-            done += run.finish(pool, &self.reference, self.engine.as_ref(), &self.searches, docs, now, self.mail_window).await?;
+            done += run.finish(self.context(pool), &self.searches, docs, now).await?;
         }
         Ok(done)
     }
@@ -65,7 +69,7 @@ impl Matcher {
         for chunk in ids.chunks(2_000) {
             docs.extend(indexer::vacancies::prepare(pool, &self.places, chunk).await?.upserts);
         }
-        Ok(matching::match_digests(pool, &self.reference, self.engine.as_ref(), digest, docs, &changed, now, self.mail_window).await?)
+        Ok(matching::match_digests(self.context(pool), digest, docs, &changed, now).await?)
     }
 }
 

@@ -64,11 +64,7 @@ pub struct MailPass {}
 /// waiting already (it will take these too). Two transactions that both see none queue two; the
 /// second finds less or nothing.
 pub async fn queue_pass(conn: &mut PgConnection, window: Duration) -> Result<()> {
-    let waiting: bool = sqlx::query_scalar("select exists (select 1 from apalis.jobs where job_type = $1 and status = 'Pending')")
-        .bind(QUEUE)
-        .fetch_one(&mut *conn)
-        .await?;
-    if waiting {
+    if jobs::waiting(conn, QUEUE).await? {
         return Ok(());
     }
     jobs::push_after(conn, QUEUE, &[MailPass {}], window).await

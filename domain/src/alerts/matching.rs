@@ -586,21 +586,24 @@ impl std::ops::AddAssign for Matched {
     }
 }
 
+/// What a matching run works with: the pool (the saved searches, the sets, the mails), the
+/// reference lists (a saved search's filter is checked as the search checks it), the engine, and
+/// how long a mail pass it queues waits ([`super::mail::queue_pass`]).
+#[derive(Clone, Copy)]
+pub struct MatchContext<'a> {
+    pub pool: &'a PgPool,
+    pub reference: &'a ReferenceCache,
+    pub engine: &'a dyn SearchEngine,
+    pub mail_window: std::time::Duration,
+}
+
 /// The instant matching of vacancies that went live: `docs` are their current documents (only
 /// the ones still live); `searches` keeps the instant saved searches from one job to the next.
 /// The matches' sets (and the mail pass) are written on a transaction of its own. See the
 /// module documentation.
-pub async fn match_instant(
-    pool: &PgPool,
-    reference: &ReferenceCache,
-    engine: &dyn SearchEngine,
-    searches: &InstantSearches,
-    docs: Vec<VacancyDoc>,
-    now: DateTime<Utc>,
-    mail_window: std::time::Duration,
-) -> Result<Matched> {
+pub async fn match_instant(cx: MatchContext<'_>, searches: &InstantSearches, docs: Vec<VacancyDoc>, now: DateTime<Utc>) -> Result<Matched> {
     // a run that claimed nothing: the same matching and commit over the given documents
-    PendingRun { tx: pool.begin().await?, ids: Vec::new() }.finish(pool, reference, engine, searches, docs, now, mail_window).await
+    PendingRun { tx: cx.pool.begin().await?, ids: Vec::new() }.finish(cx, searches, docs, now).await
 }
 
 /// One run of the instant matching over the vacancies waiting for it, begun by [`claim_run`]:
@@ -623,37 +626,22 @@ pub async fn claim_run(pool: &PgPool) -> Result<Option<PendingRun>> {
 }
 
 impl PendingRun {
-    /// Matches `docs` (the claimed vacancies' documents) and commits; `pool` reads the saved searches.
-    pub async fn finish(
-        mut self,
-        pool: &PgPool,
-        reference: &ReferenceCache,
-        engine: &dyn SearchEngine,
-        searches: &InstantSearches,
-        docs: Vec<VacancyDoc>,
-        now: DateTime<Utc>,
-        mail_window: std::time::Duration,
-    ) -> Result<Matched> {
-        let matched = match_instant_on(&mut self.tx, pool, reference, engine, searches, docs, now, mail_window).await?;
+    /// Matches `docs` (the claimed vacancies' documents) and commits; the context's pool reads
+    /// the saved searches.
+    pub async fn finish(mut self, cx: MatchContext<'_>, searches: &InstantSearches, docs: Vec<VacancyDoc>, now: DateTime<Utc>) -> Result<Matched> {
+        let matched = match_instant_on(&mut self.tx, cx, searches, docs, now).await?;
         self.tx.commit().await?;
         Ok(matched)
     }
 }
 
-/// [`match_instant`] writing on the caller's transaction; `pool` reads the saved searches. The
+/// [`match_instant`] writing on the caller's transaction; the context's pool reads the saved
+/// searches. The
 /// kept saved searches are held while the run reads and matches them (runs of two match jobs take
 /// turns there).
 #[tracing::instrument(skip_all, fields(vacancies = docs.len()))]
-async fn match_instant_on(
-    tx: &mut PgConnection,
-    pool: &PgPool,
-    reference: &ReferenceCache,
-    engine: &dyn SearchEngine,
-    searches: &InstantSearches,
-    docs: Vec<VacancyDoc>,
-    now: DateTime<Utc>,
-    mail_window: std::time::Duration,
-) -> Result<Matched> {
+async fn match_instant_on(tx: &mut PgConnection, cx: MatchContext<'_>, searches: &InstantSearches, docs: Vec<VacancyDoc>, now: DateTime<Utc>) -> Result<Matched> {
+    let MatchContext { pool, reference, engine, mail_window } = cx;
     if docs.is_empty() {
         return Ok(Matched::default());
     }
@@ -848,16 +836,8 @@ impl<'a> Answer<'a> {
 /// another run holds are skipped; a run killed midway leaves the rest due, and a second run at
 /// the same mark finds nothing due.
 #[tracing::instrument(skip_all, fields(digest = ?digest, vacancies = docs.len()))]
-pub async fn match_digests(
-    pool: &PgPool,
-    reference: &ReferenceCache,
-    engine: &dyn SearchEngine,
-    digest: Digest,
-    docs: Vec<VacancyDoc>,
-    changed: &[(Uuid, DateTime<Utc>)],
-    now: DateTime<Utc>,
-    mail_window: std::time::Duration,
-) -> Result<Matched> {
+pub async fn match_digests(cx: MatchContext<'_>, digest: Digest, docs: Vec<VacancyDoc>, changed: &[(Uuid, DateTime<Utc>)], now: DateTime<Utc>) -> Result<Matched> {
+    let MatchContext { pool, reference, engine, mail_window } = cx;
     let mark = digest_mark(digest, now);
     let when: HashMap<Uuid, DateTime<Utc>> = changed.iter().copied().collect();
     // the mails' order (newest first), each vacancy its position in it

@@ -53,6 +53,15 @@ pub async fn push_after<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs
     push_at(conn, queue, jobs, LIVE_PRIORITY, Some(delay)).await
 }
 
+/// Whether a job of `queue` waits to be taken (now or later): apalis' Postgres storage marks a
+/// job `Pending` until a worker takes it.
+pub async fn waiting(conn: &mut PgConnection, queue: &str) -> Result<bool> {
+    Ok(sqlx::query_scalar("select exists (select 1 from apalis.jobs where job_type = $1 and status = 'Pending')")
+        .bind(queue)
+        .fetch_one(conn)
+        .await?)
+}
+
 async fn push_with<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T], priority: usize) -> Result<()> {
     push_at(conn, queue, jobs, priority, None).await
 }
