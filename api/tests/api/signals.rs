@@ -134,7 +134,32 @@ async fn refresh_stores_what_a_published_ads_text_questions_salary_and_link_show
     let (kind, strong, found) = &rows[0];
     assert_eq!((kind.as_str(), *strong), ("SCAM", false));
     assert_eq!(found.len(), 1);
-    assert!(found[0].starts_with("SALARY_FAR_ABOVE: 9000 € (MONTH), median 1600 € of 5 live ads (COOK, "), "{found:?}");
+    assert_eq!(found[0], "SALARY_FAR_ABOVE: 9000 € (MONTH), median 1600 € of 5 live ads (COOK, Harju maakond)", "{found:?}");
+
+    // another place of the same county (Harku vald beside Tallinn): the county's five ads still
+    for (place, where_) in [("0198", "Harju maakond"), ("0793", "EE")] {
+        sqlx::query("update vacancies set ehak_code = $2 where id = $1").bind(id).bind(place).execute(&app.pool).await.unwrap();
+        refresh(&app, id).await;
+        let rows = stored(&app, id).await;
+        let expected = format!("SALARY_FAR_ABOVE: 9000 € (MONTH), median 1600 € of 5 live ads (COOK, {where_})");
+        assert_eq!(rows[0].2, vec![expected], "in {place}");
+    }
+    // in Tartu (above) no cook's ad is live, so the country's sample counted; a county with fewer
+    // than five counts the country's too, and the country with fewer than five flags nothing
+    let tartu = live_ad(&app, company_id, ["Kokk.", "Cook.", "Повар."], Some((900.0, 1100.0))).await;
+    sqlx::query("update vacancies set ehak_code = '0793' where id = $1").bind(tartu).execute(&app.pool).await.unwrap();
+    refresh(&app, id).await;
+    let rows = stored(&app, id).await;
+    assert_eq!(rows[0].2, vec!["SALARY_FAR_ABOVE: 9000 € (MONTH), median 1600 € of 6 live ads (COOK, EE)".to_string()]);
+    sqlx::query("update vacancies set status = 'ARCHIVED' where company_id = $1 and id <> $2 and id <> $3")
+        .bind(company_id)
+        .bind(id)
+        .bind(tartu)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    refresh(&app, id).await;
+    assert!(stored(&app, id).await.is_empty(), "one live ad is no sample");
 }
 
 #[tokio::test]
