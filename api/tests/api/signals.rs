@@ -137,6 +137,7 @@ async fn refresh_stores_what_a_published_ads_text_questions_salary_and_link_show
     assert_eq!(found[0], "SALARY_FAR_ABOVE: 9000 € (MONTH), median 1600 € of 5 live ads (COOK, Harju maakond)", "{found:?}");
 
     // another place of the same county (Harku vald beside Tallinn): the county's five ads still
+    // count; in Tartu (another county, none there) the country's do
     for (place, where_) in [("0198", "Harju maakond"), ("0793", "EE")] {
         sqlx::query("update vacancies set ehak_code = $2 where id = $1").bind(id).bind(place).execute(&app.pool).await.unwrap();
         refresh(&app, id).await;

@@ -342,7 +342,8 @@ async fn salary_far_above(conn: &mut PgConnection, vacancy_id: Uuid, facts: &Fac
                         v.ehak_code in (select code from down) as here
                  from vacancies v
                  -- the company looked up per ad (a few hundred by its key) rather than every
-                 -- company hashed, as the planner would for a join
+                 -- company hashed, as the planner would for a join: a scalar subquery, because a
+                 -- plain or `left join lateral` one is flattened into that same join
                  cross join lateral (select (select deleted_at from companies where id = v.company_id) as deleted_at) c
                  where {LIVE_SQL} and v.id <> $1 and v.occupation_code = $2
                    and v.salary_period_code is not distinct from $4
