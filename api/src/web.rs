@@ -841,10 +841,20 @@ pub fn router(app: &AppState) -> Router {
         .layer(SetResponseHeaderLayer::if_not_present(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE)));
     let pages = axum::routing::get(page).with_state(state.clone());
     // files at the top of the build (documents, icons) by name; everything else is a page
-    let files = ServeDir::new(dist).precompressed_br().precompressed_gzip().append_index_html_on_directories(false).fallback(pages);
-    Router::new()
-        .nest_service("/assets", assets)
-        .fallback_service(files)
+    let files = ServeDir::new(dist).precompressed_br().precompressed_gzip().append_index_html_on_directories(false).fallback(pages.clone());
+    // a path under a language names no file of the build: it goes to its page at once, not through
+    // ServeDir's three looks at the disk first (the file, its .br and its .gz, each on tokio's
+    // blocking pool), which cost the vacancy page a third of its throughput
+    // (bench/results/2026-12-03-http-before-after.md)
+    let mut router = Router::new().nest_service("/assets", assets);
+    for locale in Locale::ALL {
+        let language = locale.code();
+        router = router
+            .route(&format!("/{language}"), pages.clone())
+            .route(&format!("/{language}/"), pages.clone())
+            .route(&format!("/{language}/{{*rest}}"), pages.clone());
+    }
+    router.fallback_service(files)
 }
 
 #[cfg(test)]
