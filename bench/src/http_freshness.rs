@@ -349,7 +349,33 @@ pub(crate) struct Vakants<'a> {
     pub(crate) data_dir: &'a Path,
 }
 
+/// Which `vakants` binary a run measured: its own `--version` (the commit when it was built with
+/// `VAKANTS_BUILD_VERSION=$(git rev-parse --short HEAD)`, as bench/README.md says) and when the
+/// file was written, since the bench's own `git` names only the bench's build.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ServerBuild {
+    pub bin: String,
+    pub version: String,
+    pub modified: String,
+}
+
 impl Vakants<'_> {
+    /// The build of the binary this runs (see [`ServerBuild`]).
+    pub(crate) fn build(&self) -> ServerBuild {
+        let version = Command::new(self.bin)
+            .arg("--version")
+            .output()
+            .ok()
+            .filter(|output| output.status.success())
+            .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+            .unwrap_or_default();
+        let modified = std::fs::metadata(self.bin)
+            .and_then(|meta| meta.modified())
+            .map(|time| chrono::DateTime::<chrono::Utc>::from(time).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+            .unwrap_or_default();
+        ServerBuild { bin: self.bin.display().to_string(), version, modified }
+    }
+
     fn command(&self) -> Command {
         let mut command = Command::new(self.bin);
         command

@@ -51,7 +51,7 @@ use serde_json::{Value, json};
 
 use crate::Latency;
 use crate::http_freshness::{
-    Employer, PROBE_PREFIXES, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
+    Employer, PROBE_PREFIXES, ServerBuild, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
     wait_for_health, wait_for_the_index,
 };
 use crate::queries::{SearchCodes, Zipf, long_tail_searches};
@@ -205,6 +205,9 @@ pub struct Writes {
 pub struct HttpReport {
     pub machine: Machine,
     pub command: String,
+    /// The `vakants` binary measured; `machine.git` is the bench client's build.
+    #[serde(default)]
+    pub server: ServerBuild,
     pub indexed_vacancies: u64,
     pub scenarios: Vec<Scenario>,
     /// The peak resident memory of `vakants serve` over the run (VmHWM).
@@ -483,6 +486,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     let report = HttpReport {
         machine,
         command,
+        server: vakants.build(),
         indexed_vacancies: indexed,
         met: scenarios.iter().all(|s| s.met) && rss_peak_mb <= TARGET_RSS_MB,
         scenarios,
@@ -728,8 +732,8 @@ fn write(report: &HttpReport, out: &Path) -> anyhow::Result<()> {
 pub fn markdown(report: &HttpReport, json_name: &str) -> String {
     let m = &report.machine;
     let mut text = format!(
-        "# HTTP throughput ({})\n\n`{}`\n\n{} ({} cores, {:.0} GiB), {}, load average {:.1} at the start, commit {}. \
-         {} live vacancies in the index. The load generator ran on the same cores as `vakants serve`. \
+        "# HTTP throughput ({})\n\n`{}`\n\n{} ({} cores, {:.0} GiB), {}, load average {:.1} at the start, the bench at commit {}. \
+         The server: `{}` ({}, written {}). {} live vacancies in the index. The load generator ran on the same cores as `vakants serve`. \
          Raw figures: [{json_name}]({json_name}).\n\n\
          | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | bytes/answer | errors | cache hits (rate) | RSS MB (anonymous) | target | met |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
@@ -741,6 +745,9 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
         m.os,
         m.load_avg,
         m.git,
+        report.server.bin,
+        if report.server.version.is_empty() { "version unknown" } else { &report.server.version },
+        if report.server.modified.is_empty() { "at an unknown time" } else { &report.server.modified },
         report.indexed_vacancies
     );
     for s in &report.scenarios {
@@ -883,6 +890,7 @@ mod tests {
         let report = HttpReport {
             machine: Machine::describe(),
             command: "test".into(),
+            server: ServerBuild { bin: "target/release/vakants".into(), version: "vakants 1a2b3c4".into(), modified: "2026-12-03T10:00:00Z".into() },
             indexed_vacancies: 300,
             scenarios: vec![scenario("search-mix", Some(TARGET_SEARCH_RPS), None), scenario("search-while-writing", None, Some(writes))],
             rss_peak_mb: 100.0,
@@ -890,6 +898,7 @@ mod tests {
             met: false,
         };
         let md = markdown(&report, "x.json");
+        assert!(md.contains("The server: `target/release/vakants` (vakants 1a2b3c4, written 2026-12-03T10:00:00Z)."), "{md}");
         assert!(md.contains("| ≥ 5000/s, p99 ≤ 20 ms | no |"), "{md}");
         assert!(md.contains("| p99 ≤ 20 ms, freshness p95 ≤ 1000 ms | no |"), "{md}");
         assert!(md.contains("## Writes during `search-while-writing`") && md.contains("| write → found by search | 2 |"), "{md}");
@@ -897,6 +906,7 @@ mod tests {
         let json = serde_json::to_value(&report).unwrap();
         assert!(json["scenarios"][0].get("writes").is_none());
         assert_eq!(json["scenarios"][1]["writes"]["edits"], 1);
+        assert_eq!(json["server"]["version"], "vakants 1a2b3c4");
         let back: HttpReport = serde_json::from_value(json).unwrap();
         assert_eq!(back.scenarios[1].writes.as_ref().unwrap().freshness.samples, 2);
     }
