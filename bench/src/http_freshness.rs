@@ -471,6 +471,17 @@ pub(crate) async fn recreate_database(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Brings the planner's statistics up to date, as autovacuum would have in a deployment by the
+/// time of a run; where it is off (the CI machines) the statistics would otherwise be those of
+/// the seeding, and a stale plan, not the build, could decide a comparison
+/// (bench/results/2026-12-03-http-writes-queue-fetch.md).
+pub(crate) async fn analyze(url: &str) -> anyhow::Result<()> {
+    let mut conn = url.parse::<PgConnectOptions>()?.connect().await?;
+    sqlx::raw_sql("analyze").execute(&mut conn).await?;
+    conn.close().await?;
+    Ok(())
+}
+
 /// Gives every company the demo employer is on the staff of a contract, so that its publishes go
 /// live at once (spec 2 section 4); before `vakants serve` starts.
 pub(crate) async fn give_the_employer_a_contract(url: &str) -> anyhow::Result<()> {

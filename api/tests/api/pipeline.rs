@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{AppOptions, StreamedVacancy, TestApp, spawn_app_with, start_worker, stream_vacancies};
+use crate::helpers::{AppOptions, StreamedVacancy, TestApp, spawn_app, spawn_app_with, start_worker, stream_vacancies};
 
 async fn applicant_cv(app: &TestApp) -> (Uuid, Uuid) {
     let owner: Uuid = sqlx::query_scalar("insert into users (username) values ('cv-' || gen_random_uuid() || '@example.ee') returning id")
@@ -228,4 +228,45 @@ async fn maintenance_deletes_jobs_that_ended_well_a_day_ago_and_keeps_failed_one
     assert_eq!(left, ["done-young", "failed-old"]);
     // a second pass finds nothing more
     assert_eq!(worker::maintenance::purge(&app.pool).await.unwrap().2, 0);
+}
+
+/// The queue's fetch (`apalis.get_jobs`, run on every poll of every queue) finds the jobs it
+/// claims by their key: planned without its arguments' values, it hashed the whole job table on
+/// each poll (bench/results/2026-12-03-http-writes-queue-fetch.md). `migrate` sets the function's
+/// settings after the queue's own migrations, on every run.
+#[tokio::test]
+async fn the_queue_fetch_claims_its_jobs_by_key_not_by_hashing_the_job_table() {
+    let app = spawn_app().await;
+    // what a deployment runs (again: the template may predate this setting)
+    domain::platform::db::migrate(&app.pool).await.expect("migrations apply again");
+    let settings: Vec<String> = sqlx::query_scalar(
+        "select unnest(proconfig) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = 'apalis' and p.proname = 'get_jobs' order by 1",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(settings, ["enable_hashjoin=off", "enable_mergejoin=off"]);
+
+    // the function's statement, planned as the function plans it (its arguments unknown) under
+    // those settings, walks the job table by key
+    let mut conn = app.pool.acquire().await.unwrap();
+    for statement in ["set plan_cache_mode = force_generic_plan", "set enable_hashjoin = off", "set enable_mergejoin = off"] {
+        sqlx::raw_sql(statement).execute(&mut *conn).await.unwrap();
+    }
+    sqlx::raw_sql(
+        "prepare fetch_jobs(text, text, integer) as
+         with jobs as (select id from apalis.jobs
+             where (status = 'Pending' or (status = 'Failed' and attempts < max_attempts)) and run_at < now() and job_type = $2
+             order by priority desc, run_at asc limit $3 for update skip locked)
+         update apalis.jobs j set status = 'Queued', lock_by = $1, lock_at = now() from jobs where j.id = jobs.id returning j.*",
+    )
+    .execute(&mut *conn)
+    .await
+    .unwrap();
+    let plan: Vec<String> =
+        sqlx::query_scalar("explain execute fetch_jobs('w', 'vakants.index', 500)").fetch_all(&mut *conn).await.unwrap();
+    let plan = plan.join("\n");
+    assert!(plan.contains("Nested Loop") && plan.contains("jobs_pkey"), "{plan}");
+    assert!(!plan.contains("Hash Join") && !plan.contains("Seq Scan on jobs j"), "{plan}");
 }

@@ -49,5 +49,19 @@ pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
     for migrator in migrators() {
         migrator.run(pool).await?;
     }
+    sqlx::raw_sql(sqlx::AssertSqlSafe(QUEUE_FETCH_PLAN)).execute(pool).await?;
     Ok(())
 }
+
+/// Keeps apalis' fetch (`apalis.get_jobs`, which every queue's worker calls each time it polls)
+/// on the job table's keys. A statement inside an SQL function is planned without its
+/// arguments' values, so the planner reads the fetch's `limit v_job_count` as a tenth of the
+/// pending rows and joins the few rows it claims to the whole table by hashing it: a sequential
+/// scan of every job ever run (finished jobs stay in the table), spilling to disk, on every poll.
+/// Measured while the employer writes (bench/results/2026-12-03-http-writes-queue-fetch.md):
+/// 107 ms a call at 113k jobs, Postgres 40 % of the machine at 5 writes/s. Without hash and merge
+/// joins the claimed rows are found by their key. Set on the function rather than in a migration
+/// of ours because the queue's migrations run after ours and may replace the function (which
+/// drops its settings), so it is set again after every migration run; idempotent.
+const QUEUE_FETCH_PLAN: &str = "alter function apalis.get_jobs(text, text, integer) set enable_hashjoin = off;
+     alter function apalis.get_jobs(text, text, integer) set enable_mergejoin = off;";
