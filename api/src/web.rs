@@ -492,8 +492,7 @@ fn index(locale: Locale) -> usize {
 fn split_language(path: &str) -> Option<(Locale, &str)> {
     let trimmed = path.trim_start_matches('/');
     let (first, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
-    // Exactly the codes `router` gives a page route (`/EN/…` is not a language path).
-    let locale = Locale::ALL.into_iter().find(|locale| locale.code() == first)?;
+    let locale = Locale::from_path_segment(first)?;
     Some((locale, rest.trim_end_matches('/')))
 }
 

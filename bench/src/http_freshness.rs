@@ -106,7 +106,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
     let bind = free_address()?;
     let base = format!("http://{bind}");
     eprintln!("== serve on {base}");
-    let server = vakants.serve(&bind, &[])?;
+    let server = vakants.serve(&bind, &[]).await?;
     let visitor = reqwest::Client::builder().build()?;
     wait_for_health(&visitor, &base).await?;
     let indexed = wait_for_the_index(&visitor, &base, &args.database_url).await?;
@@ -394,9 +394,11 @@ impl Vakants<'_> {
         Ok(())
     }
 
-    /// Starts `vakants serve` on `bind` with relaxed sign-in limits (and `extra` variables); it
-    /// stops when the answer is dropped.
-    pub(crate) fn serve(&self, bind: &str, extra: &[(&str, &Path)]) -> anyhow::Result<Server> {
+    /// Brings the database's statistics up to date ([`analyze`]) and starts `vakants serve` on
+    /// `bind` with relaxed sign-in limits (and `extra` variables); it stops when the answer is
+    /// dropped. Every bench that serves starts here, so none measures the plans of stale statistics.
+    pub(crate) async fn serve(&self, bind: &str, extra: &[(&str, &Path)]) -> anyhow::Result<Server> {
+        analyze(self.database_url).await?;
         let mut command = self.command();
         command.arg("serve").env("BIND", bind).env("RELAXED_RATE_LIMITS", "true").stderr(Stdio::inherit());
         for (name, value) in extra {
@@ -475,7 +477,7 @@ pub(crate) async fn recreate_database(url: &str) -> anyhow::Result<()> {
 /// time of a run; where it is off (the CI machines) the statistics would otherwise be those of
 /// the seeding, and a stale plan, not the build, could decide a comparison
 /// (bench/results/2026-12-03-http-writes-queue-fetch.md).
-pub(crate) async fn analyze(url: &str) -> anyhow::Result<()> {
+async fn analyze(url: &str) -> anyhow::Result<()> {
     let mut conn = url.parse::<PgConnectOptions>()?.connect().await?;
     sqlx::raw_sql("analyze").execute(&mut conn).await?;
     conn.close().await?;

@@ -51,7 +51,7 @@ use serde_json::{Value, json};
 
 use crate::Latency;
 use crate::http_freshness::{
-    Employer, PROBE_PREFIXES, ServerBuild, Vakants, analyze, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
+    Employer, PROBE_PREFIXES, ServerBuild, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
     wait_for_health, wait_for_the_index,
 };
 use crate::queries::{SearchCodes, Zipf, long_tail_searches};
@@ -313,11 +313,10 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         }
     }
 
-    analyze(&args.database_url).await?;
     let bind = free_address()?;
     let base = format!("http://{bind}");
     eprintln!("== serve on {base}");
-    let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())])?;
+    let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())]).await?;
     let pid = server.0.id();
     let http = reqwest::Client::builder().build()?;
     wait_for_health(&http, &base).await?;

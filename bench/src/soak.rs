@@ -255,7 +255,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<SoakReport> {
     let bind = free_address()?;
     let base = format!("http://{bind}");
     eprintln!("== serve on {base}");
-    let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())])?;
+    let server = vakants.serve(&bind, &[("WEB_DIST", args.web_dist.as_path())]).await?;
     let pid = server.0.id();
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))

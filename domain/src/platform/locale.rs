@@ -22,6 +22,13 @@ impl Locale {
         }
     }
 
+    /// The language of a URL's first segment, `/{lang}/…`: exactly a code of [`Locale::ALL`]
+    /// (the codes the web router gives its page routes; `EN` is not one), unlike [`Locale::from_code`],
+    /// which reads a user's choice loosely.
+    pub fn from_path_segment(segment: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|locale| locale.code() == segment)
+    }
+
     pub fn from_code(code: &str) -> Option<Self> {
         match code.trim().to_ascii_lowercase().as_str() {
             "et" => Some(Locale::Et),
@@ -62,5 +69,13 @@ mod tests {
         assert_eq!(Locale::from_accept_language("fr"), Locale::Et);
         assert_eq!(Locale::from_accept_language("et;q=0.2, en;q=0.9"), Locale::En);
         assert_eq!(Locale::from_accept_language(""), Locale::Et);
+    }
+
+    #[test]
+    fn a_path_segment_is_a_language_only_as_its_exact_code() {
+        assert_eq!(Locale::from_path_segment("ru"), Some(Locale::Ru));
+        assert_eq!(Locale::from_path_segment("EN"), None);
+        assert_eq!(Locale::from_path_segment(" et"), None);
+        assert_eq!(Locale::from_code(" EN"), Some(Locale::En), "a user's choice is read loosely");
     }
 }
