@@ -152,7 +152,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<FreshnessReport>
         let sent = Instant::now();
         employer.publish(&id).await?;
         publish_calls.push(sent.elapsed().as_secs_f64() * 1000.0);
-        match find(&visitor, &base, &word, &id, sent, POLL_INTERVAL).await? {
+        match find(&visitor, &base, &word, &id, sent, Poll::steady(POLL_INTERVAL)).await?.found {
             Some(found) => freshness.push(found.as_secs_f64() * 1000.0),
             None => not_found += 1,
         }
@@ -203,17 +203,34 @@ pub(crate) fn probe_prefix(n: usize) -> String {
     String::from_utf8_lossy(&letters).into_owned()
 }
 
-/// Searches for `word` every `every` until the answer lists vacancy `id`; the time from `sent`,
-/// or `None` when [`PROBE_TIMEOUT`] passed first.
-pub(crate) async fn find(
-    http: &reqwest::Client,
-    base: &str,
-    word: &str,
-    id: &str,
-    sent: Instant,
-    every: Duration,
-) -> anyhow::Result<Option<Duration>> {
+/// How a freshness probe polls: every `every` until `slower_after` has passed since its write,
+/// then every `slower`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Poll {
+    pub every: Duration,
+    pub slower_after: Duration,
+    pub slower: Duration,
+}
+
+impl Poll {
+    pub(crate) const fn steady(every: Duration) -> Self {
+        Poll { every, slower_after: PROBE_TIMEOUT, slower: every }
+    }
+}
+
+/// What one freshness probe saw.
+pub(crate) struct Probe {
+    /// From `sent` until a search listed the vacancy; `None` when [`PROBE_TIMEOUT`] passed first.
+    pub found: Option<Duration>,
+    /// The searches it sent.
+    pub searches: u64,
+}
+
+/// Searches for `word` as `poll` says until the answer lists vacancy `id`.
+pub(crate) async fn find(http: &reqwest::Client, base: &str, word: &str, id: &str, sent: Instant, poll: Poll) -> anyhow::Result<Probe> {
+    let mut searches = 0;
     while sent.elapsed() < PROBE_TIMEOUT {
+        searches += 1;
         let answer: Value = http
             .post(format!("{base}/api/open/search"))
             .json(&json!({ "occupation": word }))
@@ -226,11 +243,11 @@ pub(crate) async fn find(
             .as_array()
             .is_some_and(|hits| hits.iter().any(|hit| hit["vacancyId"].as_str() == Some(id)));
         if listed {
-            return Ok(Some(sent.elapsed()));
+            return Ok(Probe { found: Some(sent.elapsed()), searches });
         }
-        tokio::time::sleep(every).await;
+        tokio::time::sleep(if sent.elapsed() < poll.slower_after { poll.every } else { poll.slower }).await;
     }
-    Ok(None)
+    Ok(Probe { found: None, searches })
 }
 
 /// The signed-in demo employer: a cookie jar and the anti-forgery header, like the web app. One

@@ -51,7 +51,7 @@ use serde_json::{Value, json};
 
 use crate::Latency;
 use crate::http_freshness::{
-    Employer, PROBE_PREFIXES, ServerBuild, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
+    Employer, PROBE_PREFIXES, Poll, ServerBuild, Vakants, find, free_address, give_the_employer_a_contract, probe_prefix, recreate_database, visitor_searches,
     wait_for_health, wait_for_the_index,
 };
 use crate::queries::{SearchCodes, Zipf, long_tail_searches};
@@ -72,7 +72,7 @@ const TARGET_FRESHNESS_P95_MS: f64 = 1000.0;
 const PAGES: usize = 200;
 /// Vacancies published before `search-while-writing` starts, for its first edits.
 const EDIT_POOL: usize = 20;
-/// Between two searches of a write's freshness probe.
+/// Between two searches of a write's freshness probe, until the freshness target has passed.
 const WRITE_POLL: Duration = Duration::from_millis(10);
 
 /// The arguments of `bench http`.
@@ -100,6 +100,12 @@ pub struct Args {
     /// `long-tail-while-writing`.
     #[arg(long, default_value_t = 20.0)]
     pub write_rate: f64,
+    /// Between two searches of a write's freshness probe once the freshness target (1 s) has
+    /// passed, in ms. A write found later is a miss however late, so it needs no 10 ms steps, and
+    /// such steps from every late write load the server themselves: at 20 writes/s and 10 s late,
+    /// some 200 probes search at once. 10 polls as the runs before 2026-12-03's did.
+    #[arg(long, default_value_t = 100)]
+    pub write_poll_late_ms: u64,
     /// Distinct searches of the long-tail mix.
     #[arg(long, default_value_t = 100_000)]
     pub long_tail: usize,
@@ -198,6 +204,15 @@ pub struct Writes {
     pub freshness_edit: Latency,
     /// Succeeded writes whose vacancy no search listed within 10 s.
     pub not_found: u64,
+    /// The searches the writes' freshness probes sent (not counted in the scenario's requests),
+    /// a second over the writer's run: the server answered these beside the scenario's.
+    #[serde(default)]
+    pub probe_searches: u64,
+    #[serde(default)]
+    pub probe_searches_per_s: f64,
+    /// The probes' poll once the freshness target had passed, ms (10 before 2026-12-03).
+    #[serde(default)]
+    pub poll_late_ms: u64,
     pub target_freshness_p95_ms: f64,
 }
 
@@ -365,6 +380,7 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
     let writing_scenarios = ["search-while-writing", "long-tail-while-writing"].into_iter().filter(|name| wanted(name)).count();
     let scheduled_writes = (args.write_rate * args.seconds as f64).ceil() as usize * writing_scenarios;
     ensure!(args.write_rate > 0.0, "--write-rate must be positive");
+    ensure!(args.write_poll_late_ms > 0, "--write-poll-late-ms must be positive");
     ensure!(
         EDIT_POOL + scheduled_writes <= PROBE_PREFIXES,
         "{scheduled_writes} writes: at most {} fit the probes' distinct words; lower --write-rate or --seconds",
@@ -406,7 +422,12 @@ pub async fn run(args: Args, command: String) -> anyhow::Result<HttpReport> {
         let measured = Duration::from_secs(args.seconds);
         let ((elapsed, outcome), writes) = if writing.is_some() {
             let pool = std::mem::take(&mut editable);
-            let writer = write_while_searching(employer.clone(), &base, args.write_rate, measured, pool, words_used);
+            let poll = Poll {
+                every: WRITE_POLL,
+                slower_after: Duration::from_millis(TARGET_FRESHNESS_P95_MS as u64),
+                slower: Duration::from_millis(args.write_poll_late_ms),
+            };
+            let writer = write_while_searching(employer.clone(), &base, args.write_rate, measured, pool, words_used, poll);
             let (searched, (written, pool, used)) = tokio::join!(drive(&base, requests, accept, args.connections, measured), writer);
             editable = pool;
             words_used = used;
@@ -514,6 +535,9 @@ struct Written {
     answered: Duration,
     /// Until a search listed the vacancy, ms; None when none did within the probe's time.
     freshness_ms: Option<f64>,
+    /// The searches its probe sent, and when the probe ended, from the writer's start.
+    probe_searches: u64,
+    probed: Duration,
 }
 
 /// The open-loop writer of `search-while-writing`: write *k* starts at *k / `rate`* seconds
@@ -529,6 +553,7 @@ async fn write_while_searching(
     duration: Duration,
     editable: VecDeque<String>,
     first_word: usize,
+    poll: Poll,
 ) -> (Writes, VecDeque<String>, usize) {
     let editable = Arc::new(Mutex::new(editable));
     let probes = reqwest::Client::builder().build().expect("an HTTP client");
@@ -569,10 +594,11 @@ async fn write_while_searching(
                 }
                 return Err(error);
             }
-            let found = find(&probes, &base, &word, &id, sent, WRITE_POLL).await;
+            let probe = find(&probes, &base, &word, &id, sent, poll).await;
             editable.lock().expect("the editable vacancies").push_back(id);
-            let freshness_ms = found?.map(|found| found.as_secs_f64() * 1000.0);
-            anyhow::Ok(Written { edit, create_ms, call_ms, answered, freshness_ms })
+            let probe = probe?;
+            let freshness_ms = probe.found.map(|found| found.as_secs_f64() * 1000.0);
+            anyhow::Ok(Written { edit, create_ms, call_ms, answered, freshness_ms, probe_searches: probe.searches, probed: started.elapsed() })
         });
         attempted += 1;
         // reap finished writes now and then so the set stays small
@@ -584,7 +610,9 @@ async fn write_while_searching(
         done_writes.push(done);
     }
     let free = std::mem::take(&mut *editable.lock().expect("the editable vacancies"));
-    (summarize_writes(rate, duration, attempted, done_writes), free, first_word + attempted as usize)
+    let mut writes = summarize_writes(rate, duration, attempted, done_writes);
+    writes.poll_late_ms = poll.slower.as_millis() as u64;
+    (writes, free, first_word + attempted as usize)
 }
 
 /// The figures of [`write_while_searching`]'s writes.
@@ -597,7 +625,7 @@ fn summarize_writes(
     let mut writes = Writes { target_per_s: rate, attempted, target_freshness_p95_ms: TARGET_FRESHNESS_P95_MS, ..Writes::default() };
     let (mut calls, mut creates, mut fresh, mut fresh_publish, mut fresh_edit) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut last_answer = Duration::ZERO;
+    let (mut last_answer, mut last_probe) = (Duration::ZERO, Duration::ZERO);
     for outcome in done {
         let written = match outcome.map_err(anyhow::Error::from).and_then(|written| written) {
             Ok(written) => written,
@@ -616,6 +644,8 @@ fn summarize_writes(
         calls.push(written.call_ms);
         creates.extend(written.create_ms);
         last_answer = last_answer.max(written.answered);
+        last_probe = last_probe.max(written.probed);
+        writes.probe_searches += written.probe_searches;
         match written.freshness_ms {
             Some(ms) => {
                 fresh.push(ms);
@@ -626,6 +656,7 @@ fn summarize_writes(
     }
     // the writes were started over `duration`; a server that falls behind answers later
     writes.per_s = writes.succeeded as f64 / last_answer.max(duration).as_secs_f64();
+    writes.probe_searches_per_s = writes.probe_searches as f64 / last_probe.max(duration).as_secs_f64();
     writes.write_call = Latency::of(calls);
     writes.create_call = Latency::of(creates);
     writes.freshness = Latency::of(fresh);
@@ -794,13 +825,18 @@ pub fn markdown(report: &HttpReport, json_name: &str) -> String {
              The demo employer (its company with a contract, so a publish goes live at once) published a new vacancy \
              (`POST /api/employer/vacancies/create`, then `PUT /api/employer/vacancies/{{id}}/status`) and edited a published one \
              (`PUT /api/employer/vacancies/{{id}}`) in turn, {:.0} writes/s scheduled open-loop, each text holding a word of its own; \
-             freshness runs from sending the publish or edit call until a search for the word lists the vacancy (polled every {} ms \
-             by a client of its own, not counted above). {} writes attempted ({} publishes, {} edits), {} succeeded, **{} errors**, \
+             freshness runs from sending the publish or edit call until a search for the word lists the vacancy (polled every {} ms, \
+             every {} ms once {:.0} ms had passed, by a client of its own: {} probe searches, {:.0}/s, answered beside the ones above \
+             and not counted in them). {} writes attempted ({} publishes, {} edits), {} succeeded, **{} errors**, \
              {:.1} writes/s reached, {} not found within 10 s. Freshness target: p95 ≤ {:.0} ms.\n\n\
              | | samples | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|\n",
             s.name,
             w.target_per_s,
             WRITE_POLL.as_millis(),
+            w.poll_late_ms,
+            w.target_freshness_p95_ms,
+            w.probe_searches,
+            w.probe_searches_per_s,
             w.attempted,
             w.publishes,
             w.edits,
@@ -837,6 +873,8 @@ mod tests {
             call_ms: 10.0,
             answered: Duration::from_secs_f64(answered_s),
             freshness_ms,
+            probe_searches: 30,
+            probed: Duration::from_secs_f64(answered_s + 0.5),
         }))
     }
 
@@ -855,9 +893,13 @@ mod tests {
         assert_eq!((w.write_call.samples, w.create_call.samples), (3, 2));
         assert_eq!(w.freshness.max_ms, 300.0);
         assert!((w.per_s - 3.0).abs() < 1e-9, "{}", w.per_s);
+        // the probes' searches over the writer's run, until the last probe ended (0.8 s, within the second)
+        assert_eq!(w.probe_searches, 90);
+        assert!((w.probe_searches_per_s - 90.0).abs() < 1e-9, "{}", w.probe_searches_per_s);
         // a write call answered after the scenario's seconds stretches the window
         let late = summarize_writes(20.0, Duration::from_secs(1), 1, vec![written(true, 2.0, Some(100.0))]);
         assert!((late.per_s - 0.5).abs() < 1e-9, "{}", late.per_s);
+        assert!((late.probe_searches_per_s - 12.0).abs() < 1e-9, "a probe ending at 2.5 s: {}", late.probe_searches_per_s);
     }
 
     #[test]
@@ -885,8 +927,9 @@ mod tests {
             writes,
             met: false,
         };
-        let writes =
+        let mut writes =
             summarize_writes(20.0, Duration::from_secs(1), 2, vec![written(false, 0.1, Some(300.0)), written(true, 0.2, Some(200.0))]);
+        writes.poll_late_ms = 100;
         let report = HttpReport {
             machine: Machine::describe(),
             command: "test".into(),
@@ -902,6 +945,7 @@ mod tests {
         assert!(md.contains("| ≥ 5000/s, p99 ≤ 20 ms | no |"), "{md}");
         assert!(md.contains("| p99 ≤ 20 ms, freshness p95 ≤ 1000 ms | no |"), "{md}");
         assert!(md.contains("## Writes during `search-while-writing`") && md.contains("| write → found by search | 2 |"), "{md}");
+        assert!(md.contains("every 100 ms once 1000 ms had passed, by a client of its own: 60 probe searches, 60/s"), "{md}");
         // the JSON carries the writes where there are some, and reads back
         let json = serde_json::to_value(&report).unwrap();
         assert!(json["scenarios"][0].get("writes").is_none());

@@ -80,10 +80,18 @@ async fn push_at<T: Serialize>(conn: &mut PgConnection, queue: &str, jobs: &[T],
         };
         tasks.push(task.build());
     }
-    apalis_postgres::queries::push_tasks(conn, queue, tasks)
-        .await
-        .map_err(|e| anyhow::anyhow!("enqueueing into {queue}: {e}"))?;
+    apalis_postgres::queries::push_tasks(conn, queue, tasks).await.map_err(|e| push_failed(queue, e))?;
     Ok(())
+}
+
+/// The error of an enqueue that failed: a database error stays one in the error's chain (apalis'
+/// own error is transparent over it, so it would not be), so that a connection lost mid-request
+/// answers 503 like every other statement, not 500 (`api::error::database_unreachable`).
+fn push_failed(queue: &str, error: apalis_postgres::Error) -> crate::platform::error::Error {
+    match error {
+        apalis_postgres::Error::Database(database) => anyhow::Error::new(database).context(format!("enqueueing into {queue}")).into(),
+        other => anyhow::anyhow!("enqueueing into {queue}: {other}").into(),
+    }
 }
 
 /// Enqueues index jobs on the caller's transaction.
@@ -238,5 +246,15 @@ mod tests {
         let json = serde_json::to_string(&IndexJob::Vacancy(id)).unwrap();
         assert_eq!(json, format!("{{\"kind\":\"vacancy\",\"id\":\"{id}\"}}"));
         assert_eq!(serde_json::from_str::<IndexJob>(&json).unwrap(), IndexJob::Vacancy(id));
+    }
+
+    #[test]
+    fn a_failed_enqueue_keeps_its_database_error_in_the_chain() {
+        let crate::platform::error::Error::Internal(error) = push_failed(INDEX_QUEUE, apalis_postgres::Error::Database(sqlx::Error::PoolTimedOut))
+        else {
+            panic!("an internal error")
+        };
+        assert!(error.chain().any(|cause| matches!(cause.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::PoolTimedOut))), "{error:#}");
+        assert_eq!(format!("{error:#}"), format!("enqueueing into {INDEX_QUEUE}: {}", sqlx::Error::PoolTimedOut));
     }
 }
