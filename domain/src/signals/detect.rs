@@ -145,7 +145,7 @@ async fn store_signature(conn: &mut PgConnection, vacancy_id: Uuid, signature: O
                  on conflict (vacancy_id) do update set minhash = excluded.minhash, bands = excluded.bands, computed_at = now()",
             )
             .bind(vacancy_id)
-            .bind(signature)
+            .bind(minhash::to_bytes(signature))
             .bind(minhash::bands(signature))
             .execute(&mut *conn)
             .await?;
@@ -191,7 +191,7 @@ async fn near_duplicates(conn: &mut PgConnection, vacancy_id: Uuid, company_id: 
     // probed its signature (0.3–1.6 s a publish at 100k ads, with the invoice number's lock held;
     // bench/results/2026-11-29-http-long-tail-writes.md); and at most CANDIDATES of them, so a
     // text posted in thousands of copies costs no more than that
-    let candidates: Vec<(Uuid, Uuid, Vec<i64>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let candidates: Vec<(Uuid, Uuid, Vec<u8>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with near as materialized (
              select vacancy_id, minhash from vacancy_text_signatures
              where bands && $1 and vacancy_id <> $2 limit $3)
@@ -206,7 +206,7 @@ async fn near_duplicates(conn: &mut PgConnection, vacancy_id: Uuid, company_id: 
     .await?;
     let mut near: Vec<(f64, Uuid, bool)> = candidates
         .into_iter()
-        .map(|(id, company, other)| (minhash::similarity(&signature, &other), id, company != company_id))
+        .map(|(id, company, other)| (minhash::similarity(&signature, &minhash::from_bytes(&other)), id, company != company_id))
         .filter(|(similarity, _, _)| *similarity >= minhash::NEAR_DUPLICATE)
         .collect();
     if near.is_empty() {

@@ -93,6 +93,19 @@ pub fn bands(signature: &[i64]) -> Vec<i64> {
         .collect()
 }
 
+/// A signature as stored (`vacancy_text_signatures.minhash`): each value's 8 bytes, big-endian,
+/// as Postgres' `int8send` writes a `bigint`; one copy to send and read, where a `bigint[]` went
+/// element by element.
+pub fn to_bytes(signature: &[i64]) -> Vec<u8> {
+    signature.iter().flat_map(|value| value.to_be_bytes()).collect()
+}
+
+/// A signature from its stored bytes ([`to_bytes`]); a trailing part shorter than a value is
+/// ignored (none is ever stored).
+pub fn from_bytes(bytes: &[u8]) -> Vec<i64> {
+    bytes.chunks_exact(8).map(|value| i64::from_be_bytes(value.try_into().expect("8 bytes"))).collect()
+}
+
 /// The estimated Jaccard similarity of the shingle sets of two signatures.
 pub fn similarity(a: &[i64], b: &[i64]) -> f64 {
     if a.is_empty() || a.len() != b.len() {
@@ -104,6 +117,14 @@ pub fn similarity(a: &[i64], b: &[i64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signature_is_stored_as_postgres_writes_its_bigints_and_reads_back() {
+        assert_eq!(to_bytes(&[1, -1]), [0, 0, 0, 0, 0, 0, 0, 1, 255, 255, 255, 255, 255, 255, 255, 255]);
+        let signature = signature("Otsime kogenud laotöötajat Tallinnas Peterburi teel").expect("a signature");
+        assert_eq!(from_bytes(&to_bytes(&signature)), signature);
+        assert!(from_bytes(&[]).is_empty());
+    }
 
     const AD: &str = "Otsime oma meeskonda kogenud laotöötajat, kes komplekteerib tellimusi, võtab vastu kaupa \
         ja hoiab lao korras. Pakume stabiilset tööd, konkurentsivõimelist palka, tasuta parkimist ja sõbralikku \
